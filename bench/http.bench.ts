@@ -1,0 +1,172 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { eq } from 'drizzle-orm';
+import { OutboxMailer } from '../server/adapters/mail/outbox.js';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import type { Database } from '../server/db/client.js';
+import { sessions, tickets, users } from '../server/db/schema/index.js';
+import { seedDemoData } from '../server/db/seed/demo.js';
+import { newToken, sha256 } from '../server/lib/tokens.js';
+import { SESSION_COOKIE } from '../server/plugins/session.js';
+import type { BenchResult } from './run.js';
+import { onEachDatabase, printRows, summarize } from './stats.js';
+
+/**
+ * The real app (buildApp) on the demo seed, listening on a random local port, under a small
+ * closed-loop load: CONCURRENCY workers fetch one endpoint back to back until REQUESTS
+ * answers or MAX_SECONDS, whichever comes first. The load runs in a worker thread so the
+ * server keeps the main thread to itself; throughput is requests/s over the whole run.
+ */
+
+const CONCURRENCY = 10;
+const REQUESTS = 2_000;
+const MAX_SECONDS = 10;
+const WARM_UP = 50;
+const root = path.resolve(import.meta.dirname, '..');
+const clientDistDir = path.join(root, 'dist/client');
+
+interface LoadJob {
+  url: string;
+  headers: Record<string, string>;
+  requests: number;
+  concurrency: number;
+  maxMs: number;
+}
+
+interface LoadResult {
+  latencies: number[];
+  elapsedMs: number;
+  failures: number;
+  firstFailure: string | null;
+}
+
+// Plain JavaScript, evaluated in the worker: no TypeScript loader needed there.
+const LOAD_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, headers, requests, concurrency, maxMs } = workerData;
+const latencies = [];
+let failures = 0;
+let firstFailure = null;
+let issued = 0;
+const started = performance.now();
+async function loop() {
+  while (issued < requests && performance.now() - started < maxMs) {
+    issued += 1;
+    const start = performance.now();
+    try {
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      if (response.status !== 200) {
+        failures += 1;
+        firstFailure ??= 'HTTP ' + response.status;
+      }
+    } catch (error) {
+      failures += 1;
+      firstFailure ??= String(error);
+    }
+    latencies.push(performance.now() - start);
+  }
+}
+Promise.all(Array.from({ length: concurrency }, loop)).then(() =>
+  parentPort.postMessage({ latencies, elapsedMs: performance.now() - started, failures, firstFailure }),
+);
+`;
+
+function load(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(LOAD_WORKER, { eval: true, workerData: job });
+    worker.once('message', (result: LoadResult) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+interface Endpoint {
+  name: string;
+  path: string;
+  signedIn: boolean;
+}
+
+async function measure(backend: string, database: Database): Promise<BenchResult[]> {
+  const setupStarted = performance.now();
+  await database.migrate();
+  await seedDemoData(database.db);
+  const [maya] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, 'maya'));
+  const [ticket] = await database.db.select({ id: tickets.id }).from(tickets).orderBy(tickets.id).limit(1);
+  if (!maya || !ticket) throw new Error('the demo seed has no maya or no listing');
+  // A session row, as signing in would leave (signedInClient does the same in API tests).
+  const token = newToken();
+  await database.db
+    .insert(sessions)
+    .values({ tokenHash: sha256(token), userId: maya.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '3000',
+    APP_URL: 'http://localhost:3000',
+    CLIENT_DIST_DIR: clientDistDir,
+  });
+  const app = await buildApp({ config, database, mailer: new OutboxMailer(database.db) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const setupSeconds = (performance.now() - setupStarted) / 1000;
+  const { port } = app.server.address() as AddressInfo;
+  const endpoints: Endpoint[] = [
+    { name: 'GET /api/health', path: '/api/health', signedIn: false },
+    {
+      name: 'GET /api/concerts/search?query=harbor',
+      path: '/api/concerts/search?query=harbor',
+      signedIn: false,
+    },
+    {
+      name: 'GET /api/artists/info?name=Neon Harbor',
+      path: `/api/artists/info?name=${encodeURIComponent('Neon Harbor')}`,
+      signedIn: false,
+    },
+    { name: 'GET /api/tickets/:id (signed in)', path: `/api/tickets/${ticket.id}`, signedIn: true },
+    { name: 'GET /api/user (signed in)', path: '/api/user', signedIn: true },
+    { name: 'GET /api/notifications (signed in)', path: '/api/notifications', signedIn: true },
+  ];
+  if (existsSync(path.join(clientDistDir, 'index.html')))
+    endpoints.push({ name: 'GET / (SPA shell)', path: '/', signedIn: false });
+  const rows: BenchResult[] = [];
+  try {
+    for (const endpoint of endpoints) {
+      const job: Omit<LoadJob, 'requests'> = {
+        url: `http://127.0.0.1:${port}${endpoint.path}`,
+        headers: endpoint.signedIn ? { cookie: `${SESSION_COOKIE}=${token}` } : {},
+        concurrency: CONCURRENCY,
+        maxMs: MAX_SECONDS * 1000,
+      };
+      const warm = await load({ ...job, requests: WARM_UP });
+      if (warm.failures > 0) throw new Error(`${endpoint.name} failed: ${warm.firstFailure}`);
+      const result = await load({ ...job, requests: REQUESTS });
+      if (result.failures > 0) throw new Error(`${endpoint.name} failed: ${result.firstFailure}`);
+      const perSecond = result.latencies.length / (result.elapsedMs / 1000);
+      rows.push(
+        summarize(
+          `http ${endpoint.name}`,
+          backend,
+          result.latencies,
+          `${perSecond.toFixed(0)} req/s, ${CONCURRENCY} concurrent`,
+        ),
+      );
+    }
+  } finally {
+    await app.close();
+  }
+  const [firstRow] = rows;
+  if (firstRow) firstRow.note = `${firstRow.note}; setup ${setupSeconds.toFixed(1)} s`;
+  return rows;
+}
+
+export function run(): Promise<BenchResult[]> {
+  // The production default pool size.
+  return onEachDatabase(measure, 10);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) printRows(await run());

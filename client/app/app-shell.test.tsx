@@ -1,0 +1,317 @@
+import { notificationsQueryOptions } from '@client/features/notifications/api';
+import { createQueryClient } from '@client/lib/query-client';
+import { SHELL_TEXT } from '@common/messages';
+import type { CurrentUser } from '@common/schemas/users';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast as sonner } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BETA_BANNER_DISMISSED_KEY } from './beta-banner';
+import { AppProviders } from './providers';
+import { appRoutes } from './routes';
+
+function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 1,
+    username: 'maya',
+    role: 'user',
+    firstName: 'Maya',
+    lastName: 'Lee',
+    email: 'maya@encore.test',
+    phoneNumber: null,
+    verificationPreference: 'email',
+    fullName: null,
+    ticketmasterEmail: null,
+    livenationEmail: null,
+    axsEmail: null,
+    averageRating: 0,
+    totalReviews: 0,
+    pendingEmail: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const NO_NOTIFICATIONS = {
+  pendingReviewsCount: 0,
+  pendingTransfers: [],
+  unreadMessages: [],
+  unreadAdminMessagesCount: 0,
+};
+
+interface ServerState {
+  user: CurrentUser | null;
+  notifications?: typeof NO_NOTIFICATIONS | ({ pendingTransfers: unknown[] } & Record<string, unknown>);
+}
+
+/** A fake of the few API answers the shell needs; records the calls made. */
+function serve(state: ServerState) {
+  const calls: { method: string; url: string }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url });
+      if (url === '/api/user') {
+        return state.user
+          ? Response.json(state.user)
+          : new Response('{"message":"Not authenticated"}', { status: 401, statusText: 'Unauthorized' });
+      }
+      if (url === '/api/notifications') {
+        return state.user
+          ? Response.json(state.notifications ?? NO_NOTIFICATIONS)
+          : new Response('{"message":"Not authenticated"}', { status: 401, statusText: 'Unauthorized' });
+      }
+      if (url === '/api/logout' && method === 'POST') {
+        state.user = null;
+        return Response.json({ message: 'Logged out' });
+      }
+      return new Response('{"message":"Not found"}', { status: 404, statusText: 'Not Found' });
+    }),
+  );
+  return calls;
+}
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, queryClient, ...view };
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  // jsdom does not implement scrolling; ScrollRestoration calls it on every navigation.
+  vi.stubGlobal('scrollTo', () => {});
+  // Nor ResizeObserver, which Radix uses to measure controls.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Sonner keeps its toasts in a module-level store; start every test without any.
+  act(() => {
+    sonner.dismiss();
+  });
+});
+
+describe('visitors', () => {
+  it('see the coming-soon landing page at / with Sign In and Sign Up, and no beta banner', async () => {
+    serve({ user: null });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: SHELL_TEXT.landingHeadline })).toBeInTheDocument();
+    const account = screen.getByRole('navigation', { name: 'Account' });
+    expect(within(account).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(within(account).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+    expect(screen.queryByText(SHELL_TEXT.betaBanner)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
+    expect(screen.getByText(SHELL_TEXT.copyright)).toBeInTheDocument();
+  });
+
+  it('see the public page at /home', async () => {
+    serve({ user: null });
+    renderApp('/home');
+    expect(await screen.findByRole('heading', { name: 'How Encore works' })).toBeInTheDocument();
+    expect(screen.getByText('Tickets appear here once the marketplace opens')).toBeInTheDocument();
+  });
+
+  it('are sent to /login from signed-in pages', async () => {
+    serve({ user: null });
+    const { router } = renderApp('/my-tickets');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('see the static pages', async () => {
+    serve({ user: null });
+    renderApp('/giving-back');
+    expect(
+      await screen.findByRole('heading', { name: SHELL_TEXT.givingBackSmallVenues }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: SHELL_TEXT.givingBackArtists })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: SHELL_TEXT.givingBackMoreDetails })).toBeInTheDocument();
+  });
+
+  it('get a not-found page for unknown addresses', async () => {
+    serve({ user: null });
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('are redirected from /verify-email and /reset-password without a token', async () => {
+    serve({ user: null });
+    const verify = renderApp('/verify-email');
+    await vi.waitFor(() => expect(verify.router.state.location.pathname).toBe('/login'));
+    verify.unmount();
+    const reset = renderApp('/reset-password');
+    await vi.waitFor(() => expect(reset.router.state.location.pathname).toBe('/forgot-password'));
+  });
+});
+
+describe('the session', () => {
+  it('shows a spinner while it loads', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    renderApp('/');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your session');
+  });
+});
+
+describe('signed-in users', () => {
+  it('see the home with their name, a List Ticket button and the beta banner', async () => {
+    serve({ user: user() });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, maya' })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'List Ticket' })).toHaveAttribute('href', '/listing');
+    expect(within(main).getByText(SHELL_TEXT.comingSoonTitle)).toBeInTheDocument();
+    expect(screen.getByText(SHELL_TEXT.betaBanner)).toBeInTheDocument();
+  });
+
+  it('see every link but Admin and Ambassador as an ordinary user', async () => {
+    serve({ user: user() });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(labels).toEqual([
+      ['Home', '/'],
+      ['Giving Back', '/giving-back'],
+      ['List Ticket', '/listing'],
+      ['Profile', '/profile'],
+      ['My Tickets', '/my-tickets'],
+      ['My Bids', '/my-bids'],
+      ['Reviews', '/pending-reviews'],
+      ['Support', '/messages'],
+    ]);
+  });
+
+  it.each([
+    ['admin', ['Admin', 'Ambassador']],
+    ['AMBSD', ['Ambassador']],
+  ] as const)('see the role links as %s', async (role, expected) => {
+    serve({ user: user({ role }) });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const roleLinks = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent)
+      .filter((label) => label === 'Admin' || label === 'Ambassador');
+    expect(roleLinks).toEqual(expected);
+  });
+
+  it('see the current route highlighted', async () => {
+    serve({ user: user() });
+    renderApp('/giving-back');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Giving Back' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('see notification badges on My Tickets, Reviews and Support, and their sum on the menu button', async () => {
+    serve({
+      user: user(),
+      notifications: {
+        pendingTransfers: [{ id: 1 }, { id: 2 }],
+        pendingReviewsCount: 1,
+        unreadMessages: [],
+        unreadAdminMessagesCount: 3,
+      },
+    });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      await within(nav).findByRole('link', { name: 'My Tickets 2 pending transfers' }),
+    ).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Reviews 1 pending reviews' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Support 3 unread support messages' })).toBeInTheDocument();
+    const menuButton = screen.getByRole('button', { name: 'Open menu, 6 notifications' });
+    expect(within(menuButton).getByTestId('menu-badge')).toHaveTextContent('6');
+  });
+
+  it('open the slide-out menu with the links and navigate from it', async () => {
+    serve({ user: user() });
+    const { router } = renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const sheet = await screen.findByRole('dialog');
+    await userEvent.click(within(sheet).getByRole('link', { name: 'My Bids' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/my-bids'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText(/My Bids is being built right now/)).toBeInTheDocument();
+  });
+
+  it('can dismiss the beta banner for good', async () => {
+    serve({ user: user() });
+    const first = renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Dismiss beta notice' }));
+    expect(screen.queryByText(SHELL_TEXT.betaBanner)).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(BETA_BANNER_DISMISSED_KEY)).toBe('true');
+    first.unmount();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, maya' })).toBeInTheDocument();
+    expect(screen.queryByText(SHELL_TEXT.betaBanner)).not.toBeInTheDocument();
+  });
+
+  it('sign out through POST /api/logout and land on the visitor home', async () => {
+    const calls = serve({ user: user() });
+    const { router } = renderApp('/giving-back');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByRole('heading', { name: SHELL_TEXT.landingHeadline })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(calls).toContainEqual({ method: 'POST', url: '/api/logout' });
+    expect(screen.queryByText(SHELL_TEXT.betaBanner)).not.toBeInTheDocument();
+  });
+
+  it('poll notifications every 30 s and treat a 401 as signed out', async () => {
+    const state: ServerState = { user: user() };
+    serve(state);
+    const { queryClient } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, maya' })).toBeInTheDocument();
+    expect(notificationsQueryOptions.refetchInterval).toBe(30_000);
+    state.user = null;
+    await act(() => queryClient.refetchQueries({ queryKey: notificationsQueryOptions.queryKey }));
+    expect(await screen.findByRole('heading', { name: SHELL_TEXT.landingHeadline })).toBeInTheDocument();
+  });
+});
+
+describe('role pages', () => {
+  it("send others away from /ambsd with 'Access Denied'", async () => {
+    serve({ user: user() });
+    const { router } = renderApp('/ambsd');
+    expect(await screen.findByText(SHELL_TEXT.accessDeniedTitle)).toBeInTheDocument();
+    expect(screen.getByText(SHELL_TEXT.accessDenied)).toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('let ambassadors into /ambsd', async () => {
+    serve({ user: user({ role: 'AMBSD' }) });
+    renderApp('/ambsd');
+    expect(await screen.findByText(/The ambassador dashboard is being built/)).toBeInTheDocument();
+  });
+
+  it('render nothing at /admin for non-admins, and the page for admins', async () => {
+    serve({ user: user() });
+    const ordinary = renderApp('/admin');
+    expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(screen.queryByText(SHELL_TEXT.comingSoonTitle)).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeEmptyDOMElement();
+    ordinary.unmount();
+    serve({ user: user({ role: 'admin' }) });
+    renderApp('/admin');
+    expect(await screen.findByText(/The admin dashboard is being built/)).toBeInTheDocument();
+  });
+});

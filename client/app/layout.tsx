@@ -1,0 +1,59 @@
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { PageSpinner } from '@client/components/ui/spinner';
+import { useCurrentUser } from '@client/lib/session';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { BetaBanner } from './beta-banner';
+import { NavBar, VisitorTopBar } from './nav-bar';
+import { SiteFooter } from './site-footer';
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-gradient-to-r from-primary via-accent to-primary"
+    />
+  );
+}
+
+function SessionError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-stage px-4">
+      <Card className="w-full max-w-md text-center">
+        <CardHeader>
+          <CardTitle>We couldn't reach Encore</CardTitle>
+          <CardDescription>Check your connection and try again.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button onClick={onRetry}>Try again</Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** Every page: the navigation for the session (spinner while it loads), the beta notice and the footer. */
+export function AppLayout() {
+  const session = useCurrentUser();
+  if (session.isPending) return <PageSpinner label="Loading your session" />;
+  if (session.isError) return <SessionError onRetry={() => void session.refetch()} />;
+  const user = session.data;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <NavigationProgress />
+      {user ? <NavBar user={user} /> : <VisitorTopBar />}
+      <div className="flex flex-1 flex-col pt-16">
+        {user ? <BetaBanner /> : null}
+        <main id="main" className="flex flex-1 flex-col">
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+      <ScrollRestoration />
+    </div>
+  );
+}

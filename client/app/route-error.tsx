@@ -1,0 +1,26 @@
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { TriangleAlert } from 'lucide-react';
+
+/** Shown when a page fails to load or render (for instance a stale bundle after a deploy). */
+export function RouteError() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-stage px-4 py-16">
+      <Card className="flex w-full max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">
+        <span className="flex size-14 items-center justify-center rounded-2xl bg-destructive-soft text-destructive">
+          <TriangleAlert aria-hidden className="size-7" />
+        </span>
+        <div className="space-y-2">
+          <h1 className="text-2xl font-bold">Something went wrong</h1>
+          <p className="text-muted-foreground">This page couldn't be shown. Reload to try again.</p>
+        </div>
+        <div className="flex gap-2">
+          <Button onClick={() => window.location.reload()}>Reload</Button>
+          <Button asChild variant="outline">
+            <a href="/">Back to home</a>
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

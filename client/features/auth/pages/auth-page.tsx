@@ -1,0 +1,67 @@
+import { currentUserQueryOptions, useCurrentUser } from '@client/lib/session';
+import type { CurrentUser } from '@common/schemas/users';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { AuthForm, type AuthMode } from '../components/auth-form';
+import { LoginVerification, type PendingLogin } from '../components/login-verification';
+import { RegistrationComplete } from '../components/registration-complete';
+import { clearStoredSuccessMessage, readStoredSuccessMessage } from '../stored-success-message';
+
+type Screen =
+  | { name: AuthMode }
+  | { name: 'registration-complete'; email: string }
+  | { name: 'verification-required'; pending: PendingLogin };
+
+/**
+ * /auth, /login and /signup: login, register, registration-complete and verification-required
+ * (spec 000 §2, §4). A signed-in user is sent home.
+ */
+export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
+  const { data: user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [screen, setScreen] = useState<Screen>({ name: initialMode });
+  const [successMessage] = useState(readStoredSuccessMessage);
+
+  // Shown once: read when the screen opens, gone for the next visit.
+  useEffect(() => clearStoredSuccessMessage(), []);
+
+  const signIn = useCallback(
+    (signedIn: CurrentUser) => {
+      queryClient.setQueryData(currentUserQueryOptions.queryKey, signedIn);
+      void navigate('/', { replace: true });
+    },
+    [queryClient, navigate],
+  );
+
+  if (user) return <Navigate to="/" replace />;
+
+  switch (screen.name) {
+    case 'registration-complete':
+      return <RegistrationComplete email={screen.email} onGoToLogin={() => setScreen({ name: 'login' })} />;
+    case 'verification-required':
+      return (
+        <LoginVerification
+          pending={screen.pending}
+          onBackToLogin={() => setScreen({ name: 'login' })}
+          onTryAgain={() => {
+            setScreen({ name: 'login' });
+            void navigate('/auth');
+          }}
+          onVerified={signIn}
+        />
+      );
+    default:
+      return (
+        <AuthForm
+          mode={screen.name}
+          onModeChange={(mode) => setScreen({ name: mode })}
+          successMessage={successMessage}
+          onSignedIn={signIn}
+          onVerificationRequired={(pending) => setScreen({ name: 'verification-required', pending })}
+          onRegistered={(email) => setScreen({ name: 'registration-complete', email })}
+        />
+      );
+  }
+}

@@ -1,0 +1,188 @@
+import { IMAGE_MAX_BYTES } from '@common/constants';
+import { LISTING_TEXT, TICKET_TEXT } from '@common/messages';
+import { centsToDollars, dollarsToCents } from '@common/money';
+import { listingPriceCents, MARKUP_DEFAULT, MARKUP_MAX, MARKUP_MIN } from '@common/pricing';
+import { PLATFORMS, TICKET_TYPES, type TicketDetails, ticketRuleIssues } from '@common/schemas/tickets';
+import { z } from 'zod';
+
+export interface TicketImage {
+  url: string;
+  publicId: string;
+}
+
+/** A typed amount ('12', '12.5', '12.') in cents, or null when it is not one. */
+export function typedDollarsToCents(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d{0,2})?$/.test(trimmed)) return null;
+  return dollarsToCents(trimmed.endsWith('.') ? trimmed.slice(0, -1) : trimmed);
+}
+
+/** A whole number typed into a field, or null. */
+export function typedWholeNumber(text: string): number | null {
+  return /^\d+$/.test(text.trim()) ? Number(text.trim()) : null;
+}
+
+export function centsToTypedDollars(cents: number): string {
+  return centsToDollars(cents).toFixed(2);
+}
+
+const amount = (message: string) => z.string().refine((text) => typedDollarsToCents(text) !== null, message);
+const required = (message: string) => z.string().trim().min(1, message);
+
+/** The form's fields as typed (inputs hold text); the spec's messages (000 §5 'Listing form'). */
+export const listingFormSchema = z
+  .object({
+    eventId: z.number().int().nullable(),
+    eventName: required(LISTING_TEXT.eventNameRequired),
+    eventDate: required(LISTING_TEXT.eventDateRequired),
+    description: required(LISTING_TEXT.descriptionRequired),
+    venue: z.string(),
+    isMultiDay: z.boolean(),
+    daysCount: z.string(),
+    section: required(LISTING_TEXT.sectionRequired),
+    row: required(LISTING_TEXT.rowRequired),
+    seats: required(LISTING_TEXT.seatsRequired),
+    quantity: z.string().refine((text) => (typedWholeNumber(text) ?? 0) >= 1, LISTING_TEXT.quantityMin),
+    faceValue: amount(TICKET_TEXT.faceValueInvalid),
+    serviceFee: amount(TICKET_TEXT.serviceFeeInvalid),
+    markup: z.number().int().min(MARKUP_MIN).max(MARKUP_MAX),
+    ticketType: z.enum(TICKET_TYPES),
+    platform: z.enum(PLATFORMS).or(z.literal('')),
+    cloudinaryUrl: z.string(),
+    cloudinaryPublicId: z.string(),
+    agreeTerms: z.boolean().refine((agreed) => agreed, LISTING_TEXT.termsRequired),
+  })
+  .superRefine((values, context) => {
+    // The rules that span fields are the server's own (common/schemas/tickets.ts), with the form's image text.
+    const issues = ticketRuleIssues(
+      { ...values, daysCount: typedWholeNumber(values.daysCount) },
+      LISTING_TEXT.imageFieldRequired,
+    );
+    for (const issue of issues)
+      context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  });
+
+export type ListingFormValues = z.infer<typeof listingFormSchema>;
+
+export const emptyListingForm: ListingFormValues = {
+  eventId: null,
+  eventName: '',
+  eventDate: '',
+  description: '',
+  venue: '',
+  isMultiDay: false,
+  daysCount: '',
+  section: '',
+  row: '',
+  seats: '',
+  quantity: '1',
+  faceValue: '',
+  serviceFee: '',
+  markup: MARKUP_DEFAULT,
+  ticketType: 'digital',
+  platform: '',
+  cloudinaryUrl: '',
+  cloudinaryPublicId: '',
+  agreeTerms: false,
+};
+
+/** The edit form starts from the stored ticket; the seller agrees to the terms again to save. */
+export function formValuesFromTicket(ticket: TicketDetails): ListingFormValues {
+  return {
+    eventId: ticket.eventId ?? null,
+    eventName: ticket.eventName,
+    eventDate: ticket.eventDate,
+    description: ticket.description,
+    venue: ticket.venue ?? '',
+    isMultiDay: ticket.isMultiDay,
+    daysCount: ticket.isMultiDay ? String(ticket.daysCount) : '',
+    section: ticket.section,
+    row: ticket.row,
+    seats: ticket.seats,
+    quantity: String(ticket.quantity),
+    faceValue: ticket.faceValue.toFixed(2),
+    serviceFee: ticket.serviceFee.toFixed(2),
+    markup: ticket.markup,
+    ticketType: ticket.ticketType,
+    platform: ticket.ticketType === 'digital' ? (ticket.platform ?? '') : '',
+    cloudinaryUrl: ticket.cloudinaryUrl ?? '',
+    cloudinaryPublicId: ticket.cloudinaryPublicId ?? '',
+    agreeTerms: false,
+  };
+}
+
+/** The price inputs of the fee module, read from what is typed so far (blank counts as 0, quantity as 1). */
+export function pricingInput(
+  values: Pick<ListingFormValues, 'faceValue' | 'serviceFee' | 'markup' | 'quantity'>,
+) {
+  return {
+    faceValueCents: typedDollarsToCents(values.faceValue) ?? 0,
+    serviceFeeCents: typedDollarsToCents(values.serviceFee) ?? 0,
+    markupPercent: values.markup,
+    quantity: Math.max(1, typedWholeNumber(values.quantity) ?? 1),
+  };
+}
+
+/** The multipart fields POST /api/tickets and POST /api/tickets/{id} take (spec 000 §7). */
+export function ticketFormFields(values: ListingFormValues): Record<string, string> {
+  const { faceValueCents, serviceFeeCents, markupPercent, quantity } = pricingInput(values);
+  const fields: Record<string, string> = {
+    eventName: values.eventName.trim(),
+    eventDate: values.eventDate,
+    description: values.description.trim(),
+    venue: values.venue.trim(),
+    section: values.section.trim(),
+    row: values.row.trim(),
+    seats: values.seats.trim(),
+    quantity: String(quantity),
+    faceValue: centsToTypedDollars(faceValueCents),
+    serviceFee: centsToTypedDollars(serviceFeeCents),
+    markup: String(markupPercent),
+    listingPrice: centsToTypedDollars(listingPriceCents(faceValueCents, serviceFeeCents, markupPercent)),
+    ticketType: values.ticketType,
+    isMultiDay: String(values.isMultiDay),
+    daysCount: values.isMultiDay ? values.daysCount.trim() : '1',
+    cloudinaryUrl: values.cloudinaryUrl,
+    cloudinaryPublicId: values.cloudinaryPublicId,
+  };
+  if (values.ticketType === 'digital') fields.platform = values.platform;
+  if (values.eventId !== null) fields.eventId = String(values.eventId);
+  return fields;
+}
+
+/** Whether bytes start like one of the formats the server accepts: JPEG, PNG, GIF or WebP. */
+export function looksLikeImage(head: Uint8Array): boolean {
+  const startsWith = (signature: number[], at = 0) =>
+    signature.every((byte, index) => head[at + index] === byte);
+  const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+  return (
+    startsWith([0xff, 0xd8, 0xff]) ||
+    startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) ||
+    startsWith(ascii('GIF87a')) ||
+    startsWith(ascii('GIF89a')) ||
+    (startsWith(ascii('RIFF')) && startsWith(ascii('WEBP'), 8))
+  );
+}
+
+/**
+ * Client-side checks before an upload (spec 000 §8 'Listing form'). A browser types a file by its
+ * name, so a text file renamed .png claims image/png: its first bytes decide.
+ */
+export async function checkImageFile(file: File): Promise<{ title: string; description: string } | null> {
+  const invalidType = { title: LISTING_TEXT.invalidFileTypeTitle, description: LISTING_TEXT.invalidFileType };
+  if (!file.type.startsWith('image/')) return invalidType;
+  if (file.size > IMAGE_MAX_BYTES)
+    return { title: LISTING_TEXT.fileTooLargeTitle, description: LISTING_TEXT.fileTooLarge };
+  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  return looksLikeImage(head) ? null : invalidType;
+}
+
+/** '{event} at {venue}, {city}' (spec 000 §3 Ticket description). */
+export function eventDescription(eventName: string, venue: string, city: string): string {
+  return `${eventName} at ${venue}, ${city}`;
+}
+
+/** Face value for a multi-day ticket: the event's lowest price times the number of days. */
+export function multiDayFaceValue(minPriceDollars: number, days: number): string {
+  return centsToTypedDollars(dollarsToCents(minPriceDollars) * days);
+}

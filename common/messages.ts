@@ -1,0 +1,280 @@
+/**
+ * User-visible texts copied from the specification, plus the server's own messages.
+ * Server messages are chosen so that the client's substring mapping (spec 000 §8)
+ * turns them into the spec's texts; `auth-error-map.test.ts` pins every pair.
+ */
+
+export const EXAMPLE_EMAIL = 'name@example.com';
+
+/** Registration rules, in the order the client checks them (spec 000 §5). */
+export const REGISTRATION_TEXT = {
+  firstNameRequired: 'Please enter your first name.',
+  lastNameRequired: 'Please enter your last name.',
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: `Please enter a valid email address (e.g., ${EXAMPLE_EMAIL}).`,
+  usernameRequired: 'Please choose a username for your account.',
+  usernameTooShort: 'Your username must be at least 3 characters long.',
+  passwordRequired: 'Please enter a password to secure your account.',
+  passwordWeak:
+    'Please create a stronger password. Try adding uppercase letters, numbers, and special characters like !@#$%.',
+  passwordMismatch:
+    "The passwords you entered don't match. Please make sure both password fields are identical.",
+} as const;
+
+/** Spec 000 §8 'Login and registration' shown texts. */
+export const AUTH_ERROR_TEXT = {
+  badCredentials: 'The username or password you entered is incorrect. Please double-check and try again.',
+  usernameTaken: 'This username is already taken. Please choose a different username.',
+  emailTaken:
+    'An account with this email already exists. Please use a different email address or try logging in instead.',
+  passwordTooShort: 'Your password must be at least 8 characters long.',
+  passwordRequirements:
+    'Your password must include uppercase and lowercase letters, numbers, and special characters.',
+  emailNotVerified:
+    'Please verify your email address before logging in. Check your inbox for a verification email.',
+  accountSuspended: 'Your account has been suspended. Please contact support for assistance.',
+  accountLocked:
+    'Your account has been temporarily locked due to multiple failed login attempts. Please try again later or reset your password.',
+  network:
+    "We're having trouble connecting to our servers. Please check your internet connection and try again.",
+  serverError: "We're experiencing technical difficulties. Please try again in a few moments.",
+  unavailable: 'Our service is temporarily unavailable. Please try again in a few minutes.',
+  tooManyRequests: "You've made too many attempts. Please wait a few minutes before trying again.",
+  invalidCode: 'The verification code you entered is incorrect. Please check the code and try again.',
+  expiredCode: 'Your verification code has expired. Please request a new one.',
+  generic: 'Something went wrong. Please try again or contact support if the problem continues.',
+} as const;
+
+/** Messages the server answers with. Each contains the substring its mapping row needs. */
+export const SERVER_MESSAGE = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  usernameRequired: 'Username is required',
+  usernameTooShort: REGISTRATION_TEXT.usernameTooShort,
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password too short',
+  passwordRequirements: 'Password does not meet the password requirements',
+  usernameTaken: 'Username already exists',
+  emailTaken: 'Email already registered',
+  badCredentials: 'Invalid username or password',
+  emailNotVerified: 'Email not verified',
+  accountSuspended: 'Account suspended',
+  accountLocked: 'Account locked',
+  tooManyRequests: 'Too many requests',
+  invalidCode: 'Invalid verification code',
+  expiredCode: 'Verification code expired',
+  codeAttemptsExhausted: 'Verification code expired after too many attempts. Please log in again.',
+  notAuthenticated: 'Not authenticated',
+  forbidden: 'You do not have permission to do that',
+  notFound: 'Not found',
+  crossOrigin: 'Cross-origin request refused',
+  internal: 'Internal server error',
+} as const;
+
+export const AUTH_SUCCESS_TEXT = {
+  registered: 'Registration successful. Please check your email to verify your account.',
+  codeSent: 'A verification code has been sent to your email.',
+  loginVerified: 'Login verified successfully!',
+  redirecting: 'Redirecting to homepage...',
+  loggedOut: 'Logged out',
+} as const;
+
+export const VERIFY_FAILURE_TEXT = {
+  failed: 'Verification failed. Please try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const;
+
+/** Spec 001 §8 'Account recovery'. */
+export const RECOVERY_TEXT = {
+  verifyEmailInvalid:
+    'This verification link is invalid or has expired. Please request a new verification email.',
+  verifyEmailSuccess: 'Your email has been successfully verified.',
+  resetInvalidToken: 'Invalid or expired reset token',
+  resetSuccess: 'Your password has been reset. Please log in with your new password.',
+  genericFailure: 'Something went wrong. Please try again.',
+  forgotPasswordSent:
+    'If an account exists with the email you provided, you will receive a password reset link shortly.',
+  forgotUsernameSent:
+    'If an account exists with the email you provided, you will receive an email with your username shortly.',
+  invalidEmail: 'Please enter a valid email address',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be at most 100 characters',
+  passwordUppercase: 'Password must contain at least one uppercase letter',
+  passwordLowercase: 'Password must contain at least one lowercase letter',
+  passwordNumber: 'Password must contain at least one number',
+  passwordsDoNotMatch: 'Passwords do not match',
+  emailChangeConfirmed: 'Your email address has been changed.',
+} as const;
+
+/** Spec 001 §5 and §8 'Subscribe'. */
+export const SUBSCRIBE_TEXT = {
+  missingTitle: 'Missing Information',
+  missing: 'Please provide both your name and email address.',
+  consentTitle: 'Consent Required',
+  consent: 'Please check the consent box to receive updates.',
+  invalidTitle: 'Invalid Email',
+  invalid: 'Please provide a valid email address.',
+  failedTitle: 'Subscription Failed',
+  failed: 'Failed to subscribe. Please try again.',
+  networkFailureTitle: 'Error',
+  networkFailure: 'An unexpected error occurred. Please try again later.',
+  successTitle: 'Subscription Successful!',
+  success: "Thank you for subscribing! We'll notify you when we launch.",
+  alreadySubscribed: 'This email address is already subscribed.',
+} as const;
+
+export const MAIL_SUBJECT = {
+  verifyEmail: 'Verify Your Email Address',
+  loginCode: 'Your Encore login code',
+  passwordReset: 'Reset your Encore password',
+  usernameRecovery: 'Your Encore username',
+  emailChange: 'Confirm your new Encore email address',
+} as const;
+
+/** Spec 000 §2, §4, §5 and §8 'Listing form': the List a Ticket / Edit Ticket form. */
+export const LISTING_TEXT = {
+  createTitle: 'List a Ticket',
+  editTitle: 'Edit Ticket',
+  clearAll: 'Clear all fields',
+  howItWorks: 'How it works',
+  searchLabel: 'Search for your concert',
+  noEventsFound: 'No events found. Try a different search term.',
+  enterManually: 'Enter event details manually',
+  availabilityNote: 'Listings may take up to four minutes to appear, and edits a few minutes.',
+  agreeTerms: 'I agree to the Terms of Service and Privacy Policy',
+  termsRequired: 'You must agree to the terms before listing your ticket',
+  platformRequiredTitle: 'Platform Required',
+  platformRequired: 'Please select a platform for digital transfer tickets',
+  imageRequiredTitle: 'Image Required',
+  imageRequired: 'Please upload a ticket image',
+  imageFieldRequired: 'A ticket image is required',
+  sectionRequired: 'Section is required',
+  rowRequired: 'Row is required',
+  seatsRequired: 'Seats are required',
+  eventNameRequired: 'Event name is required',
+  eventDateRequired: 'Event date is required',
+  descriptionRequired: 'Description is required',
+  quantityMin: 'Quantity must be at least 1',
+  daysCountMin: 'Number of days must be at least 2',
+  amountInvalid: 'Enter an amount of at least 0 with at most 2 decimals',
+  invalidFileTypeTitle: 'Invalid file type',
+  invalidFileType: 'Please select an image file',
+  fileTooLargeTitle: 'File too large',
+  fileTooLarge: 'Please select an image smaller than 5MB',
+  uploadFailedTitle: 'Upload failed',
+  uploadFailed: 'Error uploading image. Please try again.',
+  imageUploaded: 'Image uploaded',
+  imageRemoved: 'Image removed',
+  cannotLoadImageTitle: 'Cannot load image',
+  noTicketId: 'No ticket ID provided',
+  fetchTicketFailed: 'Failed to fetch ticket data',
+  loadImageFailed: 'Failed to load existing image',
+  noImageFoundTitle: 'No image found',
+  noImageFound: "This ticket doesn't have an image to load",
+  listedTitle: 'Ticket listed successfully',
+  listedWithImage: 'Your ticket has been listed with the uploaded image.',
+  updatedTitle: 'Ticket updated successfully',
+  saveFailedTitle: 'Failed to save ticket',
+  createFailed: 'Failed to create ticket. Please try again.',
+  updateFailed: 'Failed to update ticket',
+} as const;
+
+/** Spec 000 §2 and 001 §2, §6: the app shell (navigation, beta banner, guards) and the landing page. */
+export const SHELL_TEXT = {
+  betaBanner:
+    "Welcome to Encore Beta! We're in active development. If you encounter any issues, please let us know.",
+  signIn: 'Sign In',
+  signUp: 'Sign Up',
+  signOut: 'Sign Out',
+  accessDeniedTitle: 'Access Denied',
+  accessDenied: "You don't have permission to access this page.",
+  landingHeadline: 'A better way to buy and sell tickets is coming soon!',
+  copyright: '© 2026 Encore. All rights reserved.',
+  comingSoonTitle: 'This page is coming soon',
+  givingBackSmallVenues: 'Small Venue Support',
+  givingBackArtists: 'Artist Development',
+  givingBackMoreDetails: 'More Details Coming Soon',
+} as const;
+
+/** Spec 000 §5 'Listing form' and §7: the event catalog (concert search, artist info). */
+export const CATALOG_TEXT = {
+  searchTooShort: 'Concert search needs at least 3 characters.',
+  artistNameRequired: 'Please give an artist or event name.',
+} as const;
+
+/** Spec 000 §2, §5: the authentication screen's own labels, hints and screens. */
+export const AUTH_SCREEN_TEXT = {
+  errorTitle: 'Authentication Error',
+  needAccount: 'Need an account? Register',
+  haveAccount: 'Have an account? Login',
+  forgotUsername: 'Forgot username?',
+  forgotPassword: 'Forgot password?',
+  registrationCompleteTitle: 'Registration Complete',
+  verifyEmailButton: 'Verify Email Address',
+  goToLogin: 'Go to Login',
+  returnToHome: 'Return to Home',
+  backToLogin: 'Back to Login',
+  tryAgain: 'Try Again',
+  clear: 'Clear',
+  verifying: 'Verifying...',
+  verifyingLogin: 'Verifying your login...',
+  trustDevice: 'Trust this device for 30 days (skip verification next time)',
+  strengthWeak: 'Weak password',
+  strengthGood: 'Good password',
+  strengthStrong: 'Strong password!',
+  strengthAdd: 'Add',
+  strengthAlmostThere: 'Almost there!',
+} as const;
+
+/** Spec 001 §2, §5, §8: the account recovery pages' titles, buttons and strength texts. */
+export const RECOVERY_SCREEN_TEXT = {
+  verifying: 'Verifying your email...',
+  verifyEmailAdvice: 'Log in to your account to request a new verification email.',
+  goToLogin: 'Go to Login',
+  resetSuccessTitle: 'Password Reset Successful',
+  invalidLinkTitle: 'Invalid Reset Link',
+  requestNewLink: 'Request New Reset Link',
+  passwordResetEmailSent: 'Password Reset Email Sent',
+  usernameRecoveryEmailSent: 'Username Recovery Email Sent',
+  sendResetLink: 'Send Reset Link',
+  recoverUsername: 'Recover Username',
+  sending: 'Sending...',
+  backToLogin: 'Back to login',
+  strengthWeak: 'Weak password',
+  strengthModerate: 'Moderate password',
+  strengthStrong: 'Strong password',
+} as const;
+
+/** Listings and image uploads: the server's messages (spec 000 §5, §7 and §8 where the spec names them). */
+export const TICKET_TEXT = {
+  created: 'Ticket listed successfully',
+  updated: 'Ticket updated successfully',
+  deleted: 'Ticket deleted successfully',
+  editStarted: 'You are editing this ticket',
+  editEnded: 'You are no longer editing this ticket',
+  ticketIdRequired: 'Ticket ID is required for updates',
+  ticketIdMismatch: 'The ticket ID in the form does not match the ticket being updated',
+  versionRequired: 'The ticket version is required for updates',
+  versionConflict: 'This ticket was changed in the meantime. Please review it and save again.',
+  notFound: 'Ticket not found',
+  notYourTicket: 'You can only change your own listings',
+  sold: 'This ticket has been sold and can no longer be changed',
+  hasActivity: 'This ticket has offers or messages and cannot be deleted',
+  faceValueInvalid: 'Face value must be an amount of at least 0 with at most 2 decimals',
+  serviceFeeInvalid: 'Service fee must be an amount of at least 0 with at most 2 decimals',
+  amountTooLarge: 'Amounts must be at most $100,000.00 per ticket',
+  quantityMax: 'Quantity must be at most 100',
+  daysCountMax: 'Number of days must be at most 31',
+  markupInvalid: 'Markup must be a whole number from -100 to 50',
+  eventDateInvalid: 'Event date must be a valid date (yyyy-MM-dd)',
+  eventDatePast: 'The event date has already passed',
+  textTooLong: 'This text is too long',
+  imageNotYours: 'The ticket image was not found. Please upload it again.',
+  imageTooLarge: 'File size exceeds 5MB limit',
+  imageNotFound: 'Image not found',
+  ticketTypeInvalid: 'Ticket type must be digital or paper',
+  formHasFile: 'A listing form carries no files: upload the image first',
+  oneImageOnly: 'Please send one image at a time',
+} as const;

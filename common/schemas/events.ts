@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { CONCERT_SEARCH_MIN_LENGTH } from '../constants.js';
+import { CATALOG_TEXT } from '../messages.js';
+
+/** GET /api/concerts/search?query= — the query is trimmed and needs at least 3 characters (spec 000 §9). */
+export const concertSearchQuerySchema = z.object({
+  query: z
+    .string({ error: CATALOG_TEXT.searchTooShort })
+    .trim()
+    .min(CONCERT_SEARCH_MIN_LENGTH, { error: CATALOG_TEXT.searchTooShort }),
+});
+export type ConcertSearchQuery = z.infer<typeof concertSearchQuerySchema>;
+
+export const concertArtistSchema = z.object({
+  name: z.string(),
+  image: z.string().nullable(),
+});
+
+/** One concert of the search answer (spec 000 §3 'Concert search result'). */
+export const concertSearchResultSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** ISO date, yyyy-MM-dd. */
+  date: z.iso.date(),
+  /** 1 for a single-day event; 2 or more for a multi-day festival. */
+  daysCount: z.number().int().min(1),
+  venue: z.string(),
+  city: z.string(),
+  /** The lowest per-ticket face value, in dollars, among the event's unsold listings; null when none. */
+  minPrice: z.number().nullable(),
+  /** How many unsold listings the event has. */
+  listingCount: z.number().int().min(0),
+  /** The headliner's image (first artist with one), so a result can show a picture. */
+  image: z.string().nullable(),
+  artists: z.array(concertArtistSchema),
+});
+export type ConcertSearchResult = z.infer<typeof concertSearchResultSchema>;
+
+export const concertSearchResponseSchema = z.array(concertSearchResultSchema);
+
+/** GET /api/artists/info?name= — an artist or event name; the server cuts it at ' at ' or ' @ '. */
+export const artistInfoQuerySchema = z.object({
+  name: z
+    .string({ error: CATALOG_TEXT.artistNameRequired })
+    .trim()
+    .min(1, { error: CATALOG_TEXT.artistNameRequired }),
+});
+export type ArtistInfoQuery = z.infer<typeof artistInfoQuerySchema>;
+
+/** One entry of the artist info answer (spec 000 §3 'Artist info result'); the client uses the first. */
+export const artistInfoSchema = z.object({
+  name: z.string(),
+  url: z.string().nullable(),
+  image: z.string().nullable(),
+  genres: z.array(z.string()),
+});
+export type ArtistInfo = z.infer<typeof artistInfoSchema>;
+
+export const artistInfoResponseSchema = z.array(artistInfoSchema);

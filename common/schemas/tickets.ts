@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import { TICKET_MAX_AMOUNT_CENTS, TICKET_MAX_DAYS, TICKET_MAX_QUANTITY } from '../constants.js';
+import { LISTING_TEXT, TICKET_TEXT } from '../messages.js';
+import { dollarsToCents } from '../money.js';
+import { MARKUP_MAX, MARKUP_MIN } from '../pricing.js';
+
+/** The three digital ticketing platforms a digital ticket is transferred through (spec 000 §3, §9). */
+export const PLATFORMS = ['ticketmaster', 'livenation', 'axs'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+export const PLATFORM_LABELS: Record<Platform, string> = {
+  ticketmaster: 'Ticketmaster',
+  livenation: 'Live Nation',
+  axs: 'AXS',
+};
+
+export const TICKET_TYPES = ['digital', 'paper'] as const;
+export type TicketType = (typeof TICKET_TYPES)[number];
+
+export const TICKET_STATUSES = ['available', 'sold', 'cancelled', 'pending'] as const;
+export const TRANSFER_STATUSES = ['not_started', 'initiated', 'completed'] as const;
+
+/** The seller's 'editing' flag lasts this long unless the editor's heartbeat renews it (spec 000 §4). */
+export const EDIT_LOCK_TTL_MS = 120_000;
+/** The open editor renews its flag this often: well inside the TTL, so one lost beat does not drop it. */
+export const EDIT_LOCK_HEARTBEAT_MS = 45_000;
+
+/** Spec 000 §9 Defaults: a seller without reviews shows rating 4.5 with 15 reviews. */
+export const SELLER_RATING_DEFAULT = 4.5;
+export const SELLER_TOTAL_REVIEWS_DEFAULT = 15;
+
+const MONEY_TEXT = /^\d+(\.\d{1,2})?$/;
+const WHOLE_NUMBER_TEXT = /^-?\d+$/;
+/** Ids and versions are Postgres integers; larger numbers can name nothing. */
+const INT_MAX = 2_147_483_647;
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A wire amount ('12', '12.5', '12.50') in cents, or null when it is not one (negative, 3 decimals, text). */
+export function amountTextToCents(text: string): number | null {
+  const trimmed = text.trim();
+  return MONEY_TEXT.test(trimmed) ? dollarsToCents(trimmed) : null;
+}
+
+/** A real calendar date written yyyy-MM-dd. */
+export function isCalendarDate(text: string): boolean {
+  if (!DATE_TEXT.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+export interface TicketRuleInput {
+  ticketType: string;
+  platform: string | null | undefined;
+  isMultiDay: boolean;
+  daysCount: number | null;
+  cloudinaryUrl: string | null | undefined;
+  cloudinaryPublicId: string | null | undefined;
+}
+
+export interface TicketRuleIssue {
+  path: 'platform' | 'daysCount' | 'cloudinaryUrl';
+  message: string;
+}
+
+/**
+ * The listing form's rules that span fields (spec 000 §5 'Listing form'), shared by the client form and
+ * the server: a digital ticket needs one of the three platforms, multi-day needs 2 or more days, and an
+ * image is required. `imageMessage` lets the form show its field-level text ('A ticket image is required').
+ */
+export function ticketRuleIssues(
+  values: TicketRuleInput,
+  imageMessage: string = LISTING_TEXT.imageRequired,
+): TicketRuleIssue[] {
+  const issues: TicketRuleIssue[] = [];
+  if (values.isMultiDay && (values.daysCount === null || values.daysCount < 2))
+    issues.push({ path: 'daysCount', message: LISTING_TEXT.daysCountMin });
+  if (values.ticketType === 'digital' && !PLATFORMS.includes(values.platform as Platform))
+    issues.push({ path: 'platform', message: LISTING_TEXT.platformRequired });
+  if (!values.cloudinaryUrl?.trim() || !values.cloudinaryPublicId?.trim())
+    issues.push({ path: 'cloudinaryUrl', message: imageMessage });
+  return issues;
+}
+
+/** Form fields arrive as text (multipart, urlencoded); JSON callers may send numbers and booleans. */
+const formText = z.preprocess(
+  (value) =>
+    value === null
+      ? undefined
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : value,
+  z.string().optional(),
+);
+const requiredText = (message: string, max: number) =>
+  formText.transform((value, context) => {
+    const trimmed = (value ?? '').trim();
+    if (trimmed === '') context.addIssue({ code: 'custom', message });
+    else if (trimmed.length > max) context.addIssue({ code: 'custom', message: TICKET_TEXT.textTooLong });
+    return trimmed;
+  });
+const amount = (message: string) =>
+  formText.transform((value, context) => {
+    const cents = amountTextToCents(value ?? '');
+    if (cents === null) context.addIssue({ code: 'custom', message });
+    else if (cents > TICKET_MAX_AMOUNT_CENTS)
+      context.addIssue({ code: 'custom', message: TICKET_TEXT.amountTooLarge });
+    return cents ?? 0;
+  });
+const wholeNumber = (value: string | undefined): number | null => {
+  const trimmed = (value ?? '').trim();
+  return WHOLE_NUMBER_TEXT.test(trimmed) ? Number(trimmed) : null;
+};
+const flag = formText.transform((value) => ['true', 'on', '1', 'yes'].includes((value ?? '').trim()));
+
+/**
+ * The ticket form as POST /api/tickets and POST|PATCH /api/tickets/{id} take it (spec 000 §7), parsed into
+ * cents and typed values. `listingPrice` is accepted and ignored: the server computes it (decision 0002).
+ */
+export const ticketFormSchema = z
+  .object({
+    eventId: formText.transform((value) => {
+      const id = wholeNumber(value);
+      return id !== null && id > 0 && id <= INT_MAX ? id : null;
+    }),
+    eventName: requiredText(LISTING_TEXT.eventNameRequired, 200),
+    eventDate: formText.transform((value, context) => {
+      const trimmed = (value ?? '').trim();
+      if (trimmed === '') context.addIssue({ code: 'custom', message: LISTING_TEXT.eventDateRequired });
+      else if (!isCalendarDate(trimmed))
+        context.addIssue({ code: 'custom', message: TICKET_TEXT.eventDateInvalid });
+      return trimmed;
+    }),
+    description: requiredText(LISTING_TEXT.descriptionRequired, 500),
+    venue: formText.transform((value, context) => {
+      const trimmed = (value ?? '').trim();
+      if (trimmed.length > 200) context.addIssue({ code: 'custom', message: TICKET_TEXT.textTooLong });
+      return trimmed;
+    }),
+    isMultiDay: flag,
+    daysCount: formText.transform((value) => wholeNumber(value)),
+    section: requiredText(LISTING_TEXT.sectionRequired, 50),
+    row: requiredText(LISTING_TEXT.rowRequired, 50),
+    seats: requiredText(LISTING_TEXT.seatsRequired, 200),
+    quantity: formText.transform((value, context) => {
+      const quantity = wholeNumber(value ?? '1') ?? 0;
+      if (quantity < 1) context.addIssue({ code: 'custom', message: LISTING_TEXT.quantityMin });
+      else if (quantity > TICKET_MAX_QUANTITY)
+        context.addIssue({ code: 'custom', message: TICKET_TEXT.quantityMax });
+      return quantity;
+    }),
+    faceValue: amount(TICKET_TEXT.faceValueInvalid),
+    serviceFee: amount(TICKET_TEXT.serviceFeeInvalid),
+    markup: formText.transform((value, context) => {
+      const markup = wholeNumber(value ?? '0');
+      if (markup === null || markup < MARKUP_MIN || markup > MARKUP_MAX)
+        context.addIssue({ code: 'custom', message: TICKET_TEXT.markupInvalid });
+      return markup ?? 0;
+    }),
+    ticketType: formText.transform((value, context) => {
+      const type = (value ?? 'digital').trim();
+      if (!TICKET_TYPES.includes(type as TicketType))
+        context.addIssue({ code: 'custom', message: TICKET_TEXT.ticketTypeInvalid });
+      return type as TicketType;
+    }),
+    platform: formText.transform((value) => (value ?? '').trim()),
+    cloudinaryUrl: formText.transform((value) => (value ?? '').trim()),
+    cloudinaryPublicId: formText.transform((value) => (value ?? '').trim()),
+    listingPrice: formText,
+  })
+  .superRefine((values, context) => {
+    for (const issue of ticketRuleIssues(values))
+      context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    if (values.isMultiDay && values.daysCount !== null && values.daysCount > TICKET_MAX_DAYS)
+      context.addIssue({ code: 'custom', path: ['daysCount'], message: TICKET_TEXT.daysCountMax });
+  })
+  .transform(({ listingPrice: _ignored, faceValue, serviceFee, platform, ...values }) => ({
+    ...values,
+    faceValueCents: faceValue,
+    serviceFeeCents: serviceFee,
+    // Paper tickets carry no platform (spec 000 §5: switching to paper clears it).
+    platform: values.ticketType === 'digital' ? (platform as Platform) : null,
+    daysCount: values.isMultiDay ? (values.daysCount ?? 2) : 1,
+  }));
+export type TicketInput = z.output<typeof ticketFormSchema>;
+
+/** The update form also names the ticket and the version it was read at (spec 000 §4, §5, §7). */
+export const ticketUpdateFieldsSchema = z.object({
+  id: formText.transform((value, context) => {
+    const id = wholeNumber(value);
+    if (id === null || id < 1 || id > INT_MAX)
+      context.addIssue({ code: 'custom', message: TICKET_TEXT.ticketIdRequired });
+    return id ?? 0;
+  }),
+  version: formText.transform((value, context) => {
+    const version = wholeNumber(value);
+    if (version === null || version < 1 || version > INT_MAX)
+      context.addIssue({ code: 'custom', message: TICKET_TEXT.versionRequired });
+    return version ?? 0;
+  }),
+});
+
+export const ticketIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(INT_MAX) });
+
+const dollars = z.number();
+
+export const ticketSellerSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  rating: z.number(),
+  totalReviews: z.number().int(),
+  createdAt: z.string(),
+});
+
+/** GET /api/tickets/{id} (spec 000 §3 Ticket, §7). Money in dollars with two decimals. */
+export const ticketDetailsSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  eventId: z.number().int().nullable(),
+  eventName: z.string(),
+  /** yyyy-MM-dd */
+  eventDate: z.string(),
+  description: z.string(),
+  venue: z.string(),
+  daysCount: z.number().int(),
+  isMultiDay: z.boolean(),
+  section: z.string(),
+  row: z.string(),
+  seats: z.string(),
+  quantity: z.number().int(),
+  /** Per ticket. */
+  faceValue: dollars,
+  serviceFee: dollars,
+  markup: z.number().int(),
+  /** Seller listing price per ticket. */
+  listingPrice: dollars,
+  /** Listing price × quantity. */
+  totalPrice: dollars,
+  /** What the buyer pays for all the tickets, processing fee included (decision 0003). */
+  buyerPays: dollars,
+  ticketType: z.enum(TICKET_TYPES),
+  platform: z.enum(PLATFORMS).nullable(),
+  cloudinaryUrl: z.string().nullable(),
+  cloudinaryPublicId: z.string().nullable(),
+  /** Same as cloudinaryUrl (the spec names both). */
+  ticketImage: z.string().nullable(),
+  sold: z.boolean(),
+  status: z.enum(TICKET_STATUSES),
+  transferStatus: z.enum(TRANSFER_STATUSES),
+  /** True while a buyer holds the ticket or its seller has it open in the editor (and that has not expired). */
+  isBeingEdited: z.boolean(),
+  lockExpiresAt: z.string().nullable(),
+  /** Who holds that lock (the buyer, or the seller while editing). */
+  currentViewerId: z.number().int().nullable(),
+  sellerId: z.number().int(),
+  seller: ticketSellerSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TicketDetails = z.infer<typeof ticketDetailsSchema>;
+
+/** POST /api/tickets (201) and POST|PATCH /api/tickets/{id} (200). */
+export const ticketSaveResponseSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  /** The listing price per ticket the server computed, in dollars. */
+  listingPrice: dollars,
+  message: z.string(),
+});
+export type TicketSaveResponse = z.infer<typeof ticketSaveResponseSchema>;
+
+/** 409 on a stale version. */
+export const ticketConflictSchema = z.object({ message: z.string(), currentVersion: z.number().int() });
+
+/** POST /api/tickets/{id}/start-edit and /end-edit. */
+export const editLockResponseSchema = z.object({
+  isBeingEdited: z.boolean(),
+  lockExpiresAt: z.string().nullable(),
+  message: z.string(),
+});
+export type EditLockResponse = z.infer<typeof editLockResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** POST /api/upload/direct (spec 000 §3 Upload response). */
+export const uploadResponseSchema = z.object({
+  success: z.literal(true),
+  cloudinaryUrl: z.string(),
+  cloudinaryPublicId: z.string(),
+  message: z.string(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const uploadFailureSchema = z.object({ success: z.literal(false), message: z.string() });

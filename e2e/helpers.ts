@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { MAIL_SUBJECT } from '../common/messages';
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+export interface TestAccount {
+  username: string;
+  email: string;
+  password: string;
+}
+
+const DEFAULT_PASSWORD = 'Encore#Fan2026!';
+
+/** A username and e-mail no other journey uses, even on a reused database. */
+export function uniqueAccount(opts: { username?: string; password?: string } = {}): TestAccount {
+  const username = opts.username ?? `fan${randomBytes(5).toString('hex')}`;
+  return {
+    username,
+    email: `${username.toLowerCase()}@e2e.encore.test`,
+    password: opts.password ?? DEFAULT_PASSWORD,
+  };
+}
+
+/** Waits for the newest mail to `to` whose subject is `subject` (the outbox is newest first). */
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  subject: string,
+): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        if (!response.ok()) return false;
+        const mails = (await response.json()) as OutboxMail[];
+        found = mails.find((mail) => mail.subject === subject);
+        return found !== undefined;
+      },
+      { message: `mail "${subject}" to ${to}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as OutboxMail;
+}
+
+/** Registers through the API and follows the verification link from the outbox mail. */
+export async function registerVerifiedAccount(
+  request: APIRequestContext,
+  account: TestAccount,
+): Promise<void> {
+  const registered = await request.post('/api/register', {
+    data: {
+      username: account.username,
+      password: account.password,
+      firstName: 'Test',
+      lastName: 'Fan',
+      email: account.email,
+      phoneNumber: null,
+      verificationPreference: 'email',
+    },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const mail = await waitForMail(request, account.email, MAIL_SUBJECT.verifyEmail);
+  const token = mail.text.match(/\/verify-email\/([\w-]+)/)?.[1];
+  expect(token, 'verification link in the mail').toBeTruthy();
+  const verified = await request.get(`/api/verify-email/${token}`);
+  expect(verified.ok(), await verified.text()).toBe(true);
+}
+
+/**
+ * Signs in through the API (login, then the 6-digit code from the outbox when a second
+ * factor is asked for). `request` shares the page's cookie jar when it is `page.request`.
+ */
+export async function signInThroughApi(request: APIRequestContext, account: TestAccount): Promise<void> {
+  const login = await request.post('/api/login', {
+    data: { username: account.username, password: account.password },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  if ((await request.get('/api/user')).ok()) return;
+  const { userId } = (await login.json()) as { userId: number };
+  const mail = await waitForMail(request, account.email, MAIL_SUBJECT.loginCode);
+  const verificationCode = mail.text.match(/\b(\d{6})\b/)?.[1];
+  expect(verificationCode, 'login code in the mail').toBeTruthy();
+  const verified = await request.post('/api/verify-login', { data: { userId, verificationCode } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  expect((await request.get('/api/user')).ok()).toBe(true);
+}
+
+/** A fresh verified account, signed in inside `page`'s browser context, with the home page open. */
+export async function signUpAndSignIn(
+  page: Page,
+  opts: { username?: string; password?: string } = {},
+): Promise<TestAccount> {
+  const account = uniqueAccount(opts);
+  await registerVerifiedAccount(page.request, account);
+  await signInThroughApi(page.request, account);
+  await page.goto('/');
+  await expectSignedIn(page, account.username);
+  return account;
+}
+
+/** The navigation bar shows who is signed in, at every width. */
+export async function expectSignedIn(page: Page, username: string): Promise<void> {
+  await expect(page.getByRole('img', { name: `Signed in as ${username}` })).toBeVisible();
+}
+
+/** The toast (sonner) showing `title`, with its description. */
+export function toastWith(page: Page, title: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: title });
+}
+
+/** A real PNG (a 640×320 ticket-like picture) to upload as a ticket image. */
+export async function ticketImagePng(label = 'ADMIT ONE'): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="320">
+    <rect x="16" y="16" width="608" height="288" rx="24" fill="#ffffff" stroke="#7c3aed" stroke-width="6"/>
+    <text x="320" y="180" font-family="sans-serif" font-size="56" font-weight="700" fill="#7c3aed"
+      text-anchor="middle">${label}</text>
+  </svg>`;
+  return sharp({ create: { width: 640, height: 320, channels: 3, background: '#ede9fe' } })
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toBuffer();
+}

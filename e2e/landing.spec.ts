@@ -1,0 +1,93 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { TAGLINE } from '../common/constants';
+import { SHELL_TEXT, SUBSCRIBE_TEXT } from '../common/messages';
+import { toastWith, uniqueAccount } from './helpers';
+
+test.describe('landing page (visitors at /)', () => {
+  test('shows the coming-soon headline, the tagline, sign-in links and the footer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: SHELL_TEXT.landingHeadline })).toBeVisible();
+    await expect(page.getByText(TAGLINE).first()).toBeVisible();
+    const account = page.getByRole('navigation', { name: 'Account' });
+    await expect(account.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    await expect(account.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText(SHELL_TEXT.copyright)).toBeVisible();
+    await footer.getByRole('link', { name: 'Giving Back' }).click();
+    await expect(page).toHaveURL('/giving-back');
+    await expect(page.getByRole('heading', { name: SHELL_TEXT.givingBackSmallVenues })).toBeVisible();
+    await expect(page.getByRole('heading', { name: SHELL_TEXT.givingBackArtists })).toBeVisible();
+    await expect(page.getByRole('heading', { name: SHELL_TEXT.givingBackMoreDetails })).toBeVisible();
+  });
+
+  test('checks the signup form in the spec order, then subscribes without sending cookies', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // A cookie the subscribe call must not carry (it is sent with credentials: 'omit').
+    await context.addCookies([{ name: 'encore_probe', value: 'present', url: baseURL ?? '' }]);
+    await page.goto('/');
+    const name = page.getByLabel('Name');
+    const email = page.getByLabel('Email');
+    const submit = page.getByRole('button', { name: 'Submit' });
+
+    await submit.click();
+    await expect(toastWith(page, SUBSCRIBE_TEXT.missingTitle)).toContainText(SUBSCRIBE_TEXT.missing);
+
+    await name.fill('Ada Lovelace');
+    await email.fill('ada-at-example');
+    await submit.click();
+    await expect(toastWith(page, SUBSCRIBE_TEXT.consentTitle)).toContainText(SUBSCRIBE_TEXT.consent);
+
+    await page.getByRole('checkbox').check();
+    await submit.click();
+    await expect(toastWith(page, SUBSCRIBE_TEXT.invalidTitle)).toContainText(SUBSCRIBE_TEXT.invalid);
+
+    const address = uniqueAccount().email;
+    await email.fill(address);
+    const subscribeRequest = page.waitForRequest('**/api/subscribe');
+    await submit.click();
+    const request = await subscribeRequest;
+    expect(request.method()).toBe('POST');
+    expect(request.postDataJSON()).toEqual({ name: 'Ada Lovelace', email: address });
+    expect(await request.headerValue('cookie')).toBeNull();
+    await expect(toastWith(page, SUBSCRIBE_TEXT.successTitle)).toContainText(SUBSCRIBE_TEXT.success);
+    await expect(name).toHaveValue('');
+    await expect(email).toHaveValue('');
+    await expect(page.getByRole('checkbox')).not.toBeChecked();
+
+    // The same address again is refused by the server, and its message is shown.
+    await name.fill('Ada Lovelace');
+    await email.fill(address);
+    await page.getByRole('checkbox').check();
+    await submit.click();
+    await expect(toastWith(page, SUBSCRIBE_TEXT.failedTitle)).toBeVisible();
+  });
+
+  test('the public page at /home explains Encore and offers sign-in', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { name: 'How Encore works' })).toBeVisible();
+    await expect(page.getByText('Tickets appear here once the marketplace opens')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('unknown addresses get the not-found page', async ({ page }) => {
+    await page.goto('/there-is-no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  for (const path of ['/', '/home', '/giving-back', '/terms', '/privacy']) {
+    test(`${path} has no serious accessibility problems`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((violation) =>
+        ['serious', 'critical'].includes(violation.impact ?? ''),
+      );
+      expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    });
+  }
+});

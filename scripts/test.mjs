@@ -1,0 +1,107 @@
+// `npm test`: lint, typecheck, unit + API + client tests, then the browser journeys,
+// ending with one summary. Exits non-zero when anything failed.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const resultsDir = path.join(root, 'test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const steps = [];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+/** Runs a step; with `logFile`, its output is also kept there so the summary can quote it. */
+async function run(name, command, args, { logFile } = {}) {
+  console.log(`\n━━ ${name} ━━ ${[path.basename(command), ...args].join(' ')}`);
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, stdio: logFile ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
+  const output = [];
+  child.stdout?.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    output.push(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    output.push(chunk);
+  });
+  const [code, signal] = await new Promise((resolve) => child.on('close', (...result) => resolve(result)));
+  if (logFile) writeFileSync(logFile, Buffer.concat(output));
+  const ok = code === 0;
+  const step = { name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1), reasons: [] };
+  if (!ok) step.reasons.push(`exited with ${code ?? signal}`);
+  steps.push(step);
+  return step;
+}
+
+/** The lines of vitest's own report that explain a failure no test result counts. */
+function vitestErrorBlock(log) {
+  const plain = stripVTControlCharacters(log);
+  const start = plain.search(/⎯+ (Unhandled|Failed) /);
+  return start === -1 ? [] : plain.slice(start).split('\n').slice(0, 40);
+}
+
+await run('lint', bin('biome'), ['check', '.']);
+await run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+
+const vitestJson = path.join(resultsDir, 'vitest-results.json');
+const vitestLog = path.join(resultsDir, 'vitest-output.log');
+const vitestStep = await run(
+  'unit, API and client tests',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  { logFile: vitestLog },
+);
+if (existsSync(vitestJson)) {
+  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + report.numTodoTests;
+  // A suite can fail with every test passing (a failing hook, a file that does not load).
+  for (const suite of report.testResults.filter((result) => result.status === 'failed')) {
+    const where = path.relative(root, suite.name);
+    vitestStep.reasons.push(`${where}: ${suite.message || 'a test failed'}`.split('\n')[0]);
+  }
+} else {
+  failed += 1;
+}
+if (!vitestStep.ok) vitestStep.reasons.push(...vitestErrorBlock(readFileSync(vitestLog, 'utf8')));
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium) && process.env.CI !== 'true') {
+  console.log(
+    `\nSKIPPED browser journeys: no Chromium at ${chromium} (install Debian's chromium, or set CHROMIUM_PATH).`,
+  );
+  steps.push({ name: 'browser journeys', ok: true, seconds: '0.0', note: 'skipped: no Chromium' });
+} else {
+  await run('client build for the journeys', process.execPath, [
+    path.join(root, 'scripts/ensure-client-build.mjs'),
+  ]);
+  await run('browser journeys', bin('playwright'), ['test']);
+  const e2eJson = path.join(resultsDir, 'e2e-results.json');
+  if (existsSync(e2eJson)) {
+    const stats = JSON.parse(readFileSync(e2eJson, 'utf8')).stats;
+    passed += stats.expected;
+    failed += stats.unexpected + (stats.flaky ?? 0);
+    skipped += stats.skipped;
+  } else {
+    failed += 1;
+  }
+}
+
+console.log('\n━━ Summary ━━');
+for (const step of steps) {
+  console.log(
+    `${step.ok ? 'PASS' : 'FAIL'}  ${step.name} (${step.seconds}s)${step.note ? ` — ${step.note}` : ''}`,
+  );
+  for (const reason of step.reasons ?? []) console.log(`      ${reason}`);
+}
+const allOk = steps.every((step) => step.ok) && failed === 0;
+console.log(allOk ? 'All checks passed.' : 'Some checks FAILED.');
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(allOk ? 0 : 1);

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { v2 as cloudinary, type UploadApiResponse } from 'cloudinary';
+import type { ImageStore, SavedImage, StoredImageFile } from './image-store.js';
+
+export interface CloudinaryCredentials {
+  cloudName: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+/** cloudinary://API_KEY:API_SECRET@CLOUD_NAME (config.ts has checked the shape). */
+export function parseCloudinaryUrl(url: string): CloudinaryCredentials {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'cloudinary:' || !parsed.username || !parsed.password || !parsed.hostname)
+    throw new Error('CLOUDINARY_URL must look like cloudinary://API_KEY:API_SECRET@CLOUD_NAME');
+  return {
+    cloudName: parsed.hostname,
+    apiKey: decodeURIComponent(parsed.username),
+    apiSecret: decodeURIComponent(parsed.password),
+  };
+}
+
+/** Every Encore upload lives under this folder, one sub-folder per uploader. */
+const ROOT_FOLDER = 'encore/tickets';
+const FORMATS = new Set(['jpg', 'png', 'webp', 'gif']);
+
+/**
+ * Production: images on Cloudinary through the official SDK. The public id is chosen here and names its
+ * uploader (encore/tickets/u{ownerId}/{random}); only a signed upload (our secret) can create one, so the
+ * id itself proves who uploaded the image. Cloudinary serves the image; the URL is unguessable.
+ */
+export class CloudinaryImageStore implements ImageStore {
+  readonly kind = 'cloudinary' as const;
+  private readonly credentials;
+
+  constructor(private readonly cloud: CloudinaryCredentials) {
+    // Passed on every call instead of the SDK's global config, so nothing else reads or changes it.
+    this.credentials = { cloud_name: cloud.cloudName, api_key: cloud.apiKey, api_secret: cloud.apiSecret };
+  }
+
+  save(bytes: Buffer, _contentType: string, ownerId: number): Promise<SavedImage> {
+    const publicId = `${ROOT_FOLDER}/u${ownerId}/${randomBytes(12).toString('hex')}`;
+    return new Promise((resolve, reject) => {
+      const stream = cloudinary.uploader.upload_stream(
+        {
+          ...this.credentials,
+          public_id: publicId,
+          resource_type: 'image',
+          overwrite: false,
+          secure: true,
+        },
+        (error, result?: UploadApiResponse) => {
+          if (error || !result) {
+            reject(new Error(`Cloudinary upload failed: ${error?.message ?? 'no result'}`));
+            return;
+          }
+          resolve({ url: result.secure_url, publicId: result.public_id });
+        },
+      );
+      stream.end(bytes);
+    });
+  }
+
+  /** Cloudinary serves its images itself. */
+  async get(_publicId: string): Promise<StoredImageFile | null> {
+    return null;
+  }
+
+  async delete(publicId: string): Promise<void> {
+    // The SDK's type for these options omits the per-call credentials it accepts.
+    const options = { ...this.credentials, resource_type: 'image' as const, invalidate: true };
+    const result = (await cloudinary.uploader.destroy(publicId, options)) as { result?: string };
+    // 'not found' means it is already gone, which is what we want.
+    if (result.result !== 'ok' && result.result !== 'not found')
+      throw new Error(`Cloudinary destroy failed: ${JSON.stringify(result)}`);
+  }
+
+  async isOwnedBy(image: SavedImage, ownerId: number): Promise<boolean> {
+    const prefix = `${ROOT_FOLDER}/u${ownerId}/`;
+    if (!image.publicId.startsWith(prefix) || !/^[a-f0-9]{24}$/.test(image.publicId.slice(prefix.length)))
+      return false;
+    let url: URL;
+    try {
+      url = new URL(image.url);
+    } catch {
+      return false;
+    }
+    const match = /^\/([^/]+)\/image\/upload\/(?:v\d+\/)?(.+)\.(\w+)$/.exec(url.pathname);
+    return (
+      url.protocol === 'https:' &&
+      url.hostname === 'res.cloudinary.com' &&
+      match?.[1] === this.cloud.cloudName &&
+      match[2] === image.publicId &&
+      FORMATS.has(match[3] ?? '')
+    );
+  }
+}

@@ -1,0 +1,39 @@
+import nodemailer from 'nodemailer';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { createMailer } from './index.js';
+import { OutboxMailer } from './outbox.js';
+import { SmtpMailer } from './smtp.js';
+
+describe('SmtpMailer', () => {
+  it('hands the message to the transport with the configured sender', async () => {
+    const transport = nodemailer.createTransport({ jsonTransport: true });
+    const sent: string[] = [];
+    const original = transport.sendMail.bind(transport);
+    transport.sendMail = (async (options: Parameters<typeof original>[0]) => {
+      const info = await original(options);
+      sent.push(String(info.message));
+      return info;
+    }) as typeof transport.sendMail;
+    const mailer = new SmtpMailer('smtp://unused.invalid', 'Encore <no-reply@encore.test>', transport);
+    expect(mailer.kind).toBe('smtp');
+    await mailer.send({ to: 'rae@example.com', subject: 'Hello', text: 'plain', html: '<p>rich</p>' });
+    expect(sent).toHaveLength(1);
+    const message = JSON.parse(sent[0] ?? '{}');
+    expect(message.from).toEqual({ address: 'no-reply@encore.test', name: 'Encore' });
+    expect(message.to).toEqual([{ address: 'rae@example.com', name: '' }]);
+    expect(message.subject).toBe('Hello');
+    expect(message.text).toBe('plain');
+    expect(message.html).toBe('<p>rich</p>');
+  });
+});
+
+describe('createMailer', () => {
+  const db = {} as Db;
+  it('uses SMTP when SMTP_URL is set and the outbox otherwise', () => {
+    const withSmtp = loadConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://user:pass@smtp.invalid:587' });
+    expect(createMailer(withSmtp, db)).toBeInstanceOf(SmtpMailer);
+    expect(createMailer(loadConfig({ NODE_ENV: 'development' }), db)).toBeInstanceOf(OutboxMailer);
+  });
+});

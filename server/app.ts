@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ImageStore } from './adapters/images/image-store.js';
+import { createImageStore } from './adapters/images/index.js';
+import type { Mailer } from './adapters/mail/mailer.js';
+import { OutboxMailer } from './adapters/mail/outbox.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { isReachable } from './db/client.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { devMailRoutes } from './modules/dev-mail/routes.js';
+import { eventRoutes } from './modules/events/routes.js';
+import { imageRoutes } from './modules/images/routes.js';
+import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { ticketRoutes } from './modules/tickets/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { AUTH_RATE_LIMIT_WINDOW_MS } from './plugins/rate-limit.js';
+import { registerSameOriginGuard } from './plugins/same-origin.js';
+import { sessionPlugin } from './plugins/session.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  /** Ticket images; created from the configuration when absent. */
+  images?: ImageStore;
+}
+
+/** Builds the Fastify instance without listening, so tests drive the very same app. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: config.env === 'test' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Encore API', description: 'Fan-to-fan ticket resale marketplace', version: '0.1.0' },
+      servers: [{ url: config.appUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  registerSameOriginGuard(app, config.appUrl);
+  await app.register(sessionPlugin, { db: database.db, secureCookies: config.appUrl.startsWith('https://') });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
+          503: z.object({ status: z.literal('degraded'), database: z.literal('down') }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      if (await isReachable(database.db)) return reply.send({ status: 'ok', database: 'up' });
+      return reply.status(503).send({ status: 'degraded', database: 'down' });
+    },
+  );
+
+  // Feature modules register here.
+  const authRateLimit = { max: config.authRateLimit, windowMs: AUTH_RATE_LIMIT_WINDOW_MS };
+  await app.register(authRoutes, { db: database.db, mailer: deps.mailer, config, rateLimit: authRateLimit });
+  await app.register(userRoutes, { db: database.db, mailer: deps.mailer, config });
+  await app.register(notificationRoutes, { db: database.db });
+  await app.register(newsletterRoutes, { db: database.db, rateLimit: authRateLimit });
+  // The local mailbox exists only outside production, and only when mail goes to the outbox.
+  if (!config.isProduction && deps.mailer instanceof OutboxMailer)
+    await app.register(devMailRoutes, { mailer: deps.mailer });
+  await app.register(eventRoutes, { db: database.db });
+  const images = deps.images ?? createImageStore(config, database.db);
+  await app.register(imageRoutes, { db: database.db, images });
+  await app.register(ticketRoutes, { db: database.db, images });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const clientDir = config.clientDistDir;
+  if (existsSync(path.join(clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    // Every non-API GET that is not a file is a client route: answer with the SPA shell.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      // Files are routed by @fastify/static; a missing file (an extension) is a 404, not the SPA.
+      if (pathname.startsWith('/api/') || path.extname(pathname) !== '') return reply.callNotFound();
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives working local defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      seedDemoData: true,
+      trustProxy: false,
+    });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('derives APP_URL from PORT and drops a trailing slash from an explicit one', () => {
+    expect(loadConfig({ PORT: '4100' }).appUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ APP_URL: 'https://encore.example/' }).appUrl).toBe('https://encore.example');
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('stops start-up naming the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ CLOUDINARY_URL: 'https://nope' })).toThrow(/CLOUDINARY_URL/);
+    expect(() => loadConfig({ SEED_DEMO_DATA: 'maybe' })).toThrow(/SEED_DEMO_DATA/);
+  });
+
+  it('refuses production without its real services', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db.internal/encore',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      APP_URL: 'https://encore.example',
+      CLOUDINARY_URL: 'cloudinary://key:secret@encore',
+    };
+    expect(loadConfig(production).isProduction).toBe(true);
+    expect(() => loadConfig({ ...production, SMTP_URL: '' })).toThrow(/SMTP_URL is required/);
+    expect(() => loadConfig({ ...production, DATABASE_URL: '' })).toThrow(/DATABASE_URL is required/);
+    expect(() => loadConfig({ ...production, APP_URL: '' })).toThrow(/APP_URL is required/);
+    expect(() => loadConfig({ ...production, CLOUDINARY_URL: '' })).toThrow(/CLOUDINARY_URL is required/);
+  });
+});

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  CLIENT_DIST_DIR: z.string().min(1).default('dist/client'),
+  DATABASE_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('Encore <no-reply@encore.local>'),
+  CLOUDINARY_URL: z
+    .string()
+    .regex(/^cloudinary:\/\/[^:]+:[^@]+@.+$/, 'must look like cloudinary://API_KEY:API_SECRET@CLOUD_NAME')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO_DATA: booleanFlag.default(true),
+  TRUST_PROXY: booleanFlag.default(false),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+});
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  clientDistDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  cloudinaryUrl: string | undefined;
+  logLevel: string;
+  seedDemoData: boolean;
+  trustProxy: boolean;
+  /** Requests per client IP per 15 minutes on each sign-in, registration, recovery and subscribe call. */
+  authRateLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once. A bad or missing value stops start-up with a message naming it. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const blankRemoved = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(blankRemoved);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+  if (isProduction && !values.SMTP_URL) {
+    throw new ConfigError(
+      'SMTP_URL is required when NODE_ENV=production: the local outbox mail adapter exists only for development.',
+    );
+  }
+  if (isProduction && !values.DATABASE_URL) {
+    throw new ConfigError('DATABASE_URL is required when NODE_ENV=production.');
+  }
+  if (isProduction && !values.CLOUDINARY_URL) {
+    throw new ConfigError(
+      'CLOUDINARY_URL is required when NODE_ENV=production: the database image store exists only for development.',
+    );
+  }
+  if (isProduction && !values.APP_URL) {
+    throw new ConfigError('APP_URL is required when NODE_ENV=production (it is used in e-mail links).');
+  }
+  return {
+    env: values.NODE_ENV,
+    isProduction,
+    port: values.PORT,
+    host: values.HOST,
+    appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(values.DATA_DIR),
+    clientDistDir: path.resolve(values.CLIENT_DIST_DIR),
+    databaseUrl: values.DATABASE_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    cloudinaryUrl: values.CLOUDINARY_URL,
+    logLevel: values.LOG_LEVEL,
+    seedDemoData: values.SEED_DEMO_DATA,
+    trustProxy: values.TRUST_PROXY,
+    authRateLimit: values.AUTH_RATE_LIMIT,
+  };
+}

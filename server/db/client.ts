@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle has the same query API as the database itself. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Any constant works; it only has to be the same in every instance. */
+const MIGRATION_LOCK_KEY = 7_411_001;
+/** Extensions the schema's indexes need; created before the generated migrations run. */
+const CREATE_EXTENSIONS = 'create extension if not exists pg_trgm';
+
+/** `dataDir` undefined means an in-memory PGlite (tests). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ? path.join(dataDir, 'db') : undefined, {
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await client.exec(CREATE_EXTENSIONS);
+      await migratePglite(db as never, { migrationsFolder });
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // Several instances may start at once: one migrates while the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await client.query(CREATE_EXTENSIONS);
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+export async function isReachable(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

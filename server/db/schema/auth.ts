@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phoneNumber: text('phone_number'),
+    verificationPreference: text('verification_preference').notNull().default('email'),
+    role: text('role', { enum: ['user', 'admin', 'AMBSD'] })
+      .notNull()
+      .default('user'),
+    fullName: text('full_name'),
+    ticketmasterEmail: text('ticketmaster_email'),
+    livenationEmail: text('livenation_email'),
+    axsEmail: text('axs_email'),
+    rewardPoints: integer('reward_points').notNull().default(0),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Only the SHA-256 of the session token is stored; the token lives in an httpOnly cookie. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('trusted_devices_token_idx').on(t.tokenHash),
+    index('trusted_devices_user_idx').on(t.userId),
+  ],
+);
+
+/** Second-factor codes e-mailed at login; only a hash of the code is kept. */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    canTrustDevice: boolean('can_trust_device').notNull().default(true),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('login_codes_user_idx').on(t.userId)],
+);
+
+export const emailTokenPurposes = ['verify_email', 'password_reset', 'email_change'] as const;
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: emailTokenPurposes }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    newEmail: text('new_email'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_idx').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId)],
+);
+
+/** Fixed-window request counters shared by every app instance (rate limits). */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

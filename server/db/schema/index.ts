@@ -1,0 +1,6 @@
+export * from './auth.js';
+export * from './events.js';
+export * from './images.js';
+export * from './mail.js';
+export * from './newsletter.js';
+export * from './tickets.js';

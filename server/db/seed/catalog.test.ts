@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { buildSeedCatalog } from './catalog.js';
+
+const DAY_MS = 86_400_000;
+
+describe('buildSeedCatalog', () => {
+  const today = '2026-11-23';
+  const catalog = buildSeedCatalog(today);
+
+  it('builds at least 150 upcoming events over about six months', () => {
+    expect(catalog.length).toBeGreaterThanOrEqual(150);
+    const days = catalog.map((event) => (Date.parse(event.date) - Date.parse(today)) / DAY_MS);
+    expect(Math.min(...days)).toBeGreaterThan(0);
+    expect(Math.max(...days)).toBeLessThanOrEqual(186);
+  });
+
+  it('has multi-day festivals of 2 to 3 days with several artists', () => {
+    const festivals = catalog.filter((event) => event.daysCount > 1);
+    expect(festivals.length).toBeGreaterThanOrEqual(5);
+    for (const festival of festivals) {
+      expect(festival.daysCount).toBeGreaterThanOrEqual(2);
+      expect(festival.daysCount).toBeLessThanOrEqual(3);
+      expect(festival.artists.length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('uses about 40 artists and 30 venues, with unique external ids and no network images', () => {
+    const artistIds = new Set(catalog.flatMap((event) => event.artists.map((artist) => artist.externalId)));
+    const venueIds = new Set(catalog.map((event) => event.venue.externalId));
+    expect(artistIds.size).toBe(40);
+    expect(venueIds.size).toBe(30);
+    expect(new Set(catalog.map((event) => event.externalId)).size).toBe(catalog.length);
+    for (const artist of catalog.flatMap((event) => event.artists)) {
+      expect(artist.imageUrl).toMatch(/^data:image\/svg\+xml,/);
+      expect(artist.genres.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('is the same for the same day', () => {
+    expect(buildSeedCatalog(today)).toEqual(catalog);
+  });
+});

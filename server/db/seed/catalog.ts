@@ -1,0 +1,202 @@
+import {
+  type CatalogArtist,
+  type CatalogEvent,
+  type CatalogVenue,
+  upsertCatalog,
+} from '../../modules/events/import.js';
+import type { Db } from '../client.js';
+
+/**
+ * The demo event catalog: fictional artists touring real US venues over the next six
+ * months. Everything is derived from the fixed lists below and today's date, and stored by
+ * external id (seed-artist-01, seed-venue-01, seed-event-001), so seeding twice changes nothing.
+ */
+
+const ARTISTS: [name: string, genres: string[], tour: string][] = [
+  ['The Paper Lanterns', ['Alternative', 'Indie Rock'], 'Night Swim'],
+  ['Juniper Vale', ['Pop', 'Pop Rock'], 'Glasshouse'],
+  ['Copper Creek Revival', ['Country', 'Alternative Country'], 'Long Way Home'],
+  ['Neon Harbor', ['Dance/Electronic', 'House'], 'Afterglow'],
+  ['Mira Sol', ['R&B', 'Soul'], 'Golden Hour'],
+  ['Wren & the Wildflowers', ['Folk', 'Indie Folk'], 'Meadowlark'],
+  ['Static Bloom', ['Rock', 'Shoegaze'], 'Feedback Garden'],
+  ['Dakota Rhodes', ['Country', 'Country Pop'], 'Dust & Diamonds'],
+  ['Lil Marrow', ['Hip-Hop/Rap', 'Trap'], 'Bone Deep'],
+  ['Velvet Comet', ['Pop', 'Synth-pop'], 'Starlight Motel'],
+  ['The Hollow Pines', ['Folk', 'Americana'], 'Timberline'],
+  ['Saint Aurora', ['Alternative', 'Dream Pop'], 'Borealis'],
+  ['Kai Monroe', ['R&B', 'Neo-Soul'], 'Slow Burn'],
+  ['Ironwood Saints', ['Metal', 'Hard Rock'], 'Forged in Fire'],
+  ['Luna Park Social Club', ['Pop', 'Indie Pop'], 'Carousel'],
+  ['Brass Tacks Brigade', ['Jazz', 'Funk'], 'Horn of Plenty'],
+  ['Ellie Hart', ['Pop', 'Singer-Songwriter'], 'Paper Hearts'],
+  ['Midnight Arcade', ['Dance/Electronic', 'Synthwave'], 'Insert Coin'],
+  ['Rosa Delgado', ['Latin', 'Latin Pop'], 'Corazón Abierto'],
+  ['The Wandering Oaks', ['Rock', 'Southern Rock'], 'Back Roads'],
+  ['Jaxon Reed', ['Hip-Hop/Rap', 'Conscious Hip-Hop'], 'City Lights'],
+  ['Paper Moon Society', ['Alternative', 'Indie Rock'], 'Terrarium'],
+  ['Sierra Blue', ['Country', 'Bluegrass'], 'High Lonesome'],
+  ['Nova Kingsley', ['Pop', 'Electropop'], 'Supernova'],
+  ['The Lighthouse Keepers', ['Folk', 'Indie Folk'], 'Safe Harbor'],
+  ['DJ Solstice', ['Dance/Electronic', 'Techno'], 'Longest Night'],
+  ['Marcus Bell & the Tide', ['Blues', 'Soul'], 'Low Tide'],
+  ['Crimson Parade', ['Rock', 'Punk'], 'Marching Orders'],
+  ['Harper Quinn', ['Pop', 'Singer-Songwriter'], 'Open Book'],
+  ['Golden State Strings', ['Classical', 'Orchestral Pop'], 'Symphony of the West'],
+  ['Tidal Drift', ['Reggae', 'Dub'], 'Island Time'],
+  ['Avery Stone', ['Country', 'Outlaw Country'], 'Whiskey Rain'],
+  ['Blue Ember', ['Jazz', 'Smooth Jazz'], 'After Hours'],
+  ['The Midnight Drifters', ['Rock', 'Classic Rock'], 'Still Rolling'],
+  ['Yuki Tanaka', ['Dance/Electronic', 'Future Bass'], 'Neon Tokyo'],
+  ['Desert Rose Collective', ['Alternative', 'Psychedelic Rock'], 'Mirage'],
+  ['Cam Ellison', ['Hip-Hop/Rap', 'Pop Rap'], 'Overtime'],
+  ['Maple & Moss', ['Folk', 'Acoustic'], 'Evergreen'],
+  ['Echo Valley', ['Rock', 'Indie Rock'], 'Reverberations'],
+  ['Scarlett Vega', ['Latin', 'Reggaeton'], 'Fuego'],
+];
+
+const VENUES: [name: string, city: string][] = [
+  ['Madison Square Garden', 'New York'],
+  ['Radio City Music Hall', 'New York'],
+  ['Barclays Center', 'Brooklyn'],
+  ['Red Rocks Amphitheatre', 'Morrison'],
+  ['Ryman Auditorium', 'Nashville'],
+  ['Bridgestone Arena', 'Nashville'],
+  ['Hollywood Bowl', 'Los Angeles'],
+  ['Greek Theatre', 'Los Angeles'],
+  ['Crypto.com Arena', 'Los Angeles'],
+  ['The Fillmore', 'San Francisco'],
+  ['Chase Center', 'San Francisco'],
+  ['United Center', 'Chicago'],
+  ['Wrigley Field', 'Chicago'],
+  ['The Chicago Theatre', 'Chicago'],
+  ['TD Garden', 'Boston'],
+  ['Fenway Park', 'Boston'],
+  ['Capital One Arena', 'Washington'],
+  ['The Anthem', 'Washington'],
+  ['State Farm Arena', 'Atlanta'],
+  ['Fox Theatre', 'Atlanta'],
+  ['Moody Center', 'Austin'],
+  ['Zilker Park', 'Austin'],
+  ['Toyota Center', 'Houston'],
+  ['American Airlines Center', 'Dallas'],
+  ['Climate Pledge Arena', 'Seattle'],
+  ['The Gorge Amphitheatre', 'George'],
+  ['Ball Arena', 'Denver'],
+  ['Kaseya Center', 'Miami'],
+  ['Xcel Energy Center', 'Saint Paul'],
+  ['Wells Fargo Center', 'Philadelphia'],
+];
+
+const FESTIVALS: [name: string, venueIndex: number, days: number][] = [
+  ['Riverbend Music Festival', 21, 3],
+  ['Mile High Sound Weekend', 3, 2],
+  ['Golden Coast Festival', 6, 3],
+  ['Lakeshore Lights Fest', 12, 2],
+  ['Cascade Echoes Festival', 25, 3],
+  ['Magnolia Roots Weekend', 4, 2],
+  ['Harborfront Beats', 27, 2],
+  ['Liberty Bell Jams', 29, 2],
+];
+
+const SINGLE_EVENTS = 160;
+const SPAN_DAYS = 180;
+const DAY_MS = 86_400_000;
+
+const PALETTE = ['#7c3aed', '#db2777', '#ea580c', '#16a34a', '#0891b2', '#2563eb', '#ca8a04', '#9333ea'];
+
+/** A self-contained SVG (a data: URL, no network) with the artist's initials on a colour. */
+function placeholderImage(name: string, index: number): string {
+  const initials = name
+    .replace(/^The /, '')
+    .split(/[\s&]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
+  const colour = PALETTE[index % PALETTE.length] ?? '#7c3aed';
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="90" viewBox="0 0 160 90">` +
+    `<rect width="160" height="90" fill="${colour}"/>` +
+    `<text x="80" y="56" font-family="sans-serif" font-size="32" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, '0');
+}
+
+function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(isoDate) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+function seedArtists(): CatalogArtist[] {
+  return ARTISTS.map(([name, genres], index) => ({
+    externalId: `seed-artist-${pad(index + 1, 2)}`,
+    name,
+    imageUrl: placeholderImage(name, index),
+    genres,
+    infoUrl: null,
+  }));
+}
+
+function seedVenues(): CatalogVenue[] {
+  return VENUES.map(([name, city], index) => ({ externalId: `seed-venue-${pad(index + 1, 2)}`, name, city }));
+}
+
+function pick<T>(list: T[], index: number): T {
+  const item = list[index % list.length];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
+}
+
+/** The catalog as of `today` (yyyy-MM-dd): 160 concerts and 8 festivals over the next ~6 months. */
+export function buildSeedCatalog(today: string): CatalogEvent[] {
+  const artists = seedArtists();
+  const venues = seedVenues();
+  const catalog: CatalogEvent[] = [];
+  for (let index = 0; index < SINGLE_EVENTS; index += 1) {
+    // 7 and 11 are coprime with 40 and 30, so the tours visit every venue over time.
+    const headliner = pick(artists, index * 7);
+    const tour = pick(ARTISTS, index * 7)[2];
+    const support = pick(artists, index * 7 + 13);
+    const venue = pick(venues, index * 11 + Math.floor(index / 30));
+    const date = addDays(today, 2 + Math.floor((index * (SPAN_DAYS - 10)) / SINGLE_EVENTS));
+    const style = index % 5;
+    const name =
+      style === 0
+        ? `${headliner.name}: ${tour} Tour`
+        : style === 1
+          ? `${headliner.name} - ${tour} Tour`
+          : style === 2
+            ? `${headliner.name} with ${support.name}`
+            : style === 3
+              ? `${headliner.name} at ${venue.name}`
+              : `An Evening with ${headliner.name}`;
+    catalog.push({
+      externalId: `seed-event-${pad(index + 1, 3)}`,
+      name,
+      date,
+      daysCount: 1,
+      venue,
+      artists: style === 2 ? [headliner, support] : [headliner],
+    });
+  }
+  FESTIVALS.forEach(([festival, venueIndex, days], index) => {
+    const date = addDays(today, 14 + index * 21);
+    const lineup = [0, 1, 2, 3, 4].map((slot) => pick(artists, index * 5 + slot * 3 + 1));
+    catalog.push({
+      externalId: `seed-event-${pad(SINGLE_EVENTS + index + 1, 3)}`,
+      name: `${festival} ${date.slice(0, 4)}`,
+      date,
+      daysCount: days,
+      venue: pick(venues, venueIndex),
+      artists: lineup,
+    });
+  });
+  return catalog;
+}
+
+export async function seedCatalog(db: Db): Promise<void> {
+  await upsertCatalog(db, buildSeedCatalog(new Date().toISOString().slice(0, 10)));
+}

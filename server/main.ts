@@ -1,0 +1,42 @@
+import { createImageStore } from './adapters/images/index.js';
+import { createMailer } from './adapters/mail/index.js';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedDemoDataIfEmpty } from './db/seed/demo.js';
+import { type Sweeps, startSweeps } from './jobs/sweeps.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  if (config.seedDemoData && !config.isProduction) await seedDemoDataIfEmpty(database.db);
+  const mailer = createMailer(config, database.db);
+  const images = createImageStore(config, database.db);
+  const app = await buildApp({ config, database, mailer, images });
+  let sweeps: Sweeps | undefined;
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    // A sweep in progress finishes before the database closes.
+    await sweeps?.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  sweeps = startSweeps({ db: database.db, images, log: app.log });
+  app.log.info(
+    `Encore is running at ${config.appUrl} (database: ${database.kind}, mail: ${mailer.kind}, images: ${images.kind})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Encore failed to start:', error);
+  }
+  process.exit(1);
+});

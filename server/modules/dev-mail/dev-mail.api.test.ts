@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OutboxMailer } from '../../adapters/mail/outbox.js';
+import { SmtpMailer } from '../../adapters/mail/smtp.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { backends, openTestDatabase, startTestApp, type TestApp } from '../../test/harness.js';
+
+describe.each(backends)('dev mail on %s', (backend) => {
+  let harness: TestApp;
+  beforeAll(async () => {
+    harness = await startTestApp(backend);
+    await harness.mailer.send({ to: 'Rae@Example.com', subject: 'First', text: 'one', html: '<p>one</p>' });
+    await harness.mailer.send({
+      to: 'rae@example.com',
+      subject: 'Second <script>alert(1)</script>',
+      text: 'two & <b>bold</b>',
+      html: '<p onclick="x()">two</p><script>alert("x")</script>',
+    });
+    await harness.mailer.send({
+      to: 'sam@example.com',
+      subject: 'Other',
+      text: 'three',
+      html: '<p>three</p>',
+    });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('lists the outbox as JSON, newest first, filtered by recipient', async () => {
+    const all = await harness.client().get('/api/dev/outbox');
+    expect(all.status).toBe(200);
+    expect(all.body.map((mail: { subject: string }) => mail.subject)).toEqual([
+      'Other',
+      'Second <script>alert(1)</script>',
+      'First',
+    ]);
+    const forRae = await harness.client().get('/api/dev/outbox?to=RAE@example.com');
+    expect(forRae.body).toHaveLength(2);
+    expect(forRae.body[0]).toEqual({
+      to: 'rae@example.com',
+      subject: 'Second <script>alert(1)</script>',
+      text: 'two & <b>bold</b>',
+      html: '<p onclick="x()">two</p><script>alert("x")</script>',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  it('shows a readable page that escapes every mail and sandboxes its HTML', async () => {
+    const page = await harness.client().get('/dev/mail');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.text).not.toContain('<script>');
+    expect(page.text).toContain('Second &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page.text).toContain('two &amp; &lt;b&gt;bold&lt;/b&gt;');
+    expect(page.text).toContain('<iframe sandbox=""');
+    expect(page.text.indexOf('Other')).toBeLessThan(page.text.indexOf('First'));
+    const filtered = await harness.client().get('/dev/mail?to=sam@example.com');
+    expect(filtered.text).toContain('Other');
+    expect(filtered.text).not.toContain('First');
+  });
+});
+
+describe('dev mail in production', () => {
+  it('does not exist', async () => {
+    const database = await openTestDatabase('pglite');
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      APP_URL: 'https://encore.example',
+      DATABASE_URL: 'postgres://user:secret@db.invalid:5432/encore',
+      SMTP_URL: 'smtp://user:secret@smtp.invalid:587',
+      CLOUDINARY_URL: 'cloudinary://key:secret@demo-cloud',
+      LOG_LEVEL: 'silent',
+      // Without a client build the SPA catch-all is not registered, so an unknown path is a plain 404.
+      CLIENT_DIST_DIR: 'no-client-build',
+    });
+    // Even an outbox mailer handed to a production build must not be readable.
+    for (const mailer of [
+      new SmtpMailer(config.smtpUrl ?? '', config.mailFrom),
+      new OutboxMailer(database.db),
+    ]) {
+      const app = await buildApp({ config, database, mailer });
+      try {
+        expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        const outbox = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+        expect(outbox.statusCode).toBe(404);
+        const page = await app.inject({ method: 'GET', url: '/dev/mail' });
+        expect(page.statusCode).toBe(404);
+      } finally {
+        await app.close();
+      }
+    }
+    await database.drop();
+  });
+});

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { OutboxMailer } from '../../adapters/mail/outbox.js';
+import { renderOutboxPage } from './page.js';
+
+const outboxQuerySchema = z.object({ to: z.string().trim().max(254).optional() });
+
+const outboxEntrySchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+});
+
+/** The local outbox, readable outside production only (app.ts decides whether to register it). */
+export async function devMailRoutes(
+  instance: FastifyInstance,
+  options: { mailer: OutboxMailer },
+): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/dev/outbox',
+    { schema: { hide: true, querystring: outboxQuerySchema, response: { 200: z.array(outboxEntrySchema) } } },
+    async (request) => {
+      const mails = await options.mailer.list(request.query.to || undefined);
+      return mails.map((mail) => ({ ...mail, createdAt: mail.createdAt.toISOString() }));
+    },
+  );
+
+  app.get('/dev/mail', { schema: { hide: true, querystring: outboxQuerySchema } }, async (request, reply) => {
+    const filter = request.query.to || undefined;
+    const mails = await options.mailer.list(filter);
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderOutboxPage(mails, filter));
+  });
+}

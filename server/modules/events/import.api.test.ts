@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.js';
+import { artists, eventArtists, events, venues } from '../../db/schema/index.js';
+import { backends, openTestDatabase } from '../../test/harness.js';
+import { parseDiscoveryEvents, upsertCatalog } from './import.js';
+
+// Database-backed, so it runs with the API tests on every backend.
+const fixture: unknown = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, 'fixtures/discovery-events.json'), 'utf8'),
+);
+
+describe.each(backends)('upsertCatalog on %s', (backend) => {
+  let database: Database & { drop(): Promise<void> };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  async function counts() {
+    const { db } = database;
+    const [eventCount] = await db.select({ n: count() }).from(events);
+    const [venueCount] = await db.select({ n: count() }).from(venues);
+    const [artistCount] = await db.select({ n: count() }).from(artists);
+    const [linkCount] = await db.select({ n: count() }).from(eventArtists);
+    return {
+      events: eventCount?.n,
+      venues: venueCount?.n,
+      artists: artistCount?.n,
+      eventArtists: linkCount?.n,
+    };
+  }
+
+  it('stores the recorded events, venues, artists and lineups, and a second run changes nothing', async () => {
+    const { events: catalog } = parseDiscoveryEvents(fixture);
+    const reported = await upsertCatalog(database.db, catalog);
+    expect(reported).toEqual({ events: 6, venues: 5, artists: 6, eventArtists: 12 });
+    const first = await counts();
+    expect(first).toEqual({ events: 6, venues: 5, artists: 6, eventArtists: 12 });
+    const before = await database.db.select().from(events).orderBy(events.id);
+
+    await upsertCatalog(database.db, catalog);
+    expect(await counts()).toEqual(first);
+    expect(await database.db.select().from(events).orderBy(events.id)).toEqual(before);
+  });
+
+  it('keeps the widest 16:9 image, or the first one, for each artist', async () => {
+    const images = Object.fromEntries(
+      (await database.db.select({ name: artists.name, image: artists.imageUrl }).from(artists)).map((row) => [
+        row.name,
+        row.image,
+      ]),
+    );
+    expect(images['The Paper Lanterns']).toBe(
+      'https://s1.ticketm.net/dam/a/c2f/c2f_TABLET_LANDSCAPE_LARGE_16_9.jpg',
+    );
+    expect(images['Copper Creek Revival']).toBe(
+      'https://s1.ticketm.net/dam/a/41b/41b_RETINA_LANDSCAPE_16_9.jpg',
+    );
+    expect(images['Juniper Vale']).toBe('https://s1.ticketm.net/dam/a/8aa/8aa_CUSTOM.jpg');
+    expect(images['Wren & the Wildflowers']).toBeNull();
+  });
+
+  it('replaces a changed lineup and updates a renamed event in place', async () => {
+    const { events: catalog } = parseDiscoveryEvents(fixture);
+    const first = catalog[0];
+    if (!first) throw new Error('fixture has no events');
+    await upsertCatalog(database.db, [
+      { ...first, name: 'The Paper Lanterns (Rescheduled)', artists: first.artists.slice(0, 1) },
+    ]);
+    const [stored] = await database.db.select().from(events).where(eq(events.externalId, first.externalId));
+    expect(stored?.name).toBe('The Paper Lanterns (Rescheduled)');
+    const links = await database.db
+      .select()
+      .from(eventArtists)
+      .where(eq(eventArtists.eventId, stored?.id ?? 0));
+    expect(links).toHaveLength(1);
+    expect((await counts()).events).toBe(6);
+  });
+});

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseDiscoveryEvents, pickArtistImage } from './import.js';
+
+const fixture: unknown = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, 'fixtures/discovery-events.json'), 'utf8'),
+);
+
+describe('pickArtistImage', () => {
+  it('picks the widest 16:9 image', () => {
+    expect(
+      pickArtistImage([
+        { url: 'a-3x2', ratio: '3_2', width: 3000 },
+        { url: 'b-16x9-small', ratio: '16_9', width: 640 },
+        { url: 'c-16x9-large', ratio: '16_9', width: 2048 },
+      ]),
+    ).toBe('c-16x9-large');
+  });
+
+  it('falls back to the first image without a 16:9 one, and to null without images', () => {
+    expect(pickArtistImage([{ url: 'first', ratio: '4_3' }, { url: 'second' }])).toBe('first');
+    expect(pickArtistImage([])).toBeNull();
+    expect(pickArtistImage(undefined)).toBeNull();
+  });
+});
+
+describe('parseDiscoveryEvents', () => {
+  const parsed = parseDiscoveryEvents(fixture);
+
+  it('maps the recorded Discovery API answer to catalog events, skipping an event without a date', () => {
+    expect(parsed.events).toHaveLength(6);
+    expect(parsed.skipped).toEqual([{ id: 'vvG1IZ9pZz0Xe', reason: 'no start date yet' }]);
+    expect(parsed.events[0]).toMatchObject({
+      externalId: 'vvG1IZ9pKx3Lb7',
+      name: 'The Paper Lanterns: Night Swim Tour',
+      date: '2027-03-12',
+      daysCount: 1,
+      venue: { externalId: 'KovZpZA7AAEA', name: 'Madison Square Garden', city: 'New York' },
+    });
+    expect(parsed.events[0]?.artists.map((artist) => artist.name)).toEqual([
+      'The Paper Lanterns',
+      'Wren & the Wildflowers',
+    ]);
+  });
+
+  it('counts the days of a festival from its end date', () => {
+    const festival = parsed.events.find((event) => event.name === 'Riverbend Music Festival 2027');
+    expect(festival?.daysCount).toBe(3);
+    expect(festival?.artists).toHaveLength(4);
+  });
+
+  it('reads genres from the first classification, without Undefined', () => {
+    const all = parsed.events.flatMap((event) => event.artists);
+    expect(all.find((artist) => artist.name === 'The Paper Lanterns')?.genres).toEqual([
+      'Alternative',
+      'Indie Rock',
+    ]);
+    expect(all.find((artist) => artist.name === 'Mira Sol')?.genres).toEqual(['R&B']);
+  });
+
+  it('answers no events for an empty search answer and rejects other documents', () => {
+    expect(parseDiscoveryEvents({ page: { size: 20, totalElements: 0, totalPages: 0, number: 0 } })).toEqual({
+      events: [],
+      skipped: [],
+    });
+    expect(() => parseDiscoveryEvents({ _embedded: { events: [{ name: 'no id' }] } })).toThrow();
+  });
+});

@@ -1,0 +1,270 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { artists, eventArtists, events, venues } from '../../db/schema/index.js';
+
+/** One artist of the catalog, as the importer and the seed describe it. */
+export interface CatalogArtist {
+  externalId: string;
+  name: string;
+  imageUrl: string | null;
+  genres: string[];
+  infoUrl: string | null;
+}
+
+export interface CatalogVenue {
+  externalId: string;
+  name: string;
+  city: string;
+}
+
+export interface CatalogEvent {
+  externalId: string;
+  name: string;
+  /** yyyy-MM-dd, the first day. */
+  date: string;
+  daysCount: number;
+  venue: CatalogVenue;
+  /** The lineup in billing order. */
+  artists: CatalogArtist[];
+}
+
+// The subset of the Ticketmaster Discovery API v2 event-search response that Encore reads.
+// Unknown keys (_links, sales, priceRanges, ...) are ignored; zod objects strip them.
+const imageSchema = z.object({
+  url: z.string(),
+  ratio: z.string().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+});
+
+const namedSchema = z.object({ name: z.string() }).optional();
+
+const attractionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string().optional(),
+  images: z.array(imageSchema).optional(),
+  classifications: z.array(z.object({ genre: namedSchema, subGenre: namedSchema })).optional(),
+});
+
+const venueSchema = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  city: z.object({ name: z.string() }).optional(),
+});
+
+const discoveryEventSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  dates: z.object({
+    start: z.object({ localDate: z.iso.date().optional() }),
+    end: z.object({ localDate: z.iso.date().optional() }).optional(),
+  }),
+  _embedded: z
+    .object({
+      venues: z.array(venueSchema).optional(),
+      attractions: z.array(attractionSchema).optional(),
+    })
+    .optional(),
+});
+
+/** The Discovery API omits `_embedded` altogether when a search finds nothing. */
+export const discoveryEventsResponseSchema = z.object({
+  _embedded: z.object({ events: z.array(discoveryEventSchema) }).optional(),
+  page: z
+    .object({ size: z.number(), totalElements: z.number(), totalPages: z.number(), number: z.number() })
+    .optional(),
+});
+
+export type DiscoveryImage = z.infer<typeof imageSchema>;
+
+/** The artist picture: the widest 16:9 image, or the first image when none is 16:9. */
+export function pickArtistImage(images: DiscoveryImage[] | undefined): string | null {
+  if (!images || images.length === 0) return null;
+  const wide = images.filter((image) => image.ratio === '16_9');
+  if (wide.length === 0) return images[0]?.url ?? null;
+  return wide.reduce((best, image) => ((image.width ?? 0) > (best.width ?? 0) ? image : best)).url;
+}
+
+/** Ticketmaster writes 'Undefined' where a classification has no value. */
+function genresOf(attraction: z.infer<typeof attractionSchema>): string[] {
+  const first = attraction.classifications?.[0];
+  const names = [first?.genre?.name, first?.subGenre?.name].filter(
+    (name): name is string => name !== undefined && name !== '' && name !== 'Undefined',
+  );
+  return [...new Set(names)];
+}
+
+const DAY_MS = 86_400_000;
+
+function daysBetween(start: string, end: string | undefined): number {
+  if (!end) return 1;
+  const days = Math.round((Date.parse(end) - Date.parse(start)) / DAY_MS) + 1;
+  return Math.max(days, 1);
+}
+
+export interface ParsedDiscoveryEvents {
+  events: CatalogEvent[];
+  /** Events that cannot be catalogued (no date yet, no venue), by id, with the reason. */
+  skipped: { id: string; reason: string }[];
+}
+
+/** Validates a Discovery API event-search answer and maps it to catalog events. */
+export function parseDiscoveryEvents(json: unknown): ParsedDiscoveryEvents {
+  const response = discoveryEventsResponseSchema.parse(json);
+  const parsed: ParsedDiscoveryEvents = { events: [], skipped: [] };
+  for (const event of response._embedded?.events ?? []) {
+    const date = event.dates.start.localDate;
+    const venue = event._embedded?.venues?.[0];
+    if (!date) {
+      parsed.skipped.push({ id: event.id, reason: 'no start date yet' });
+      continue;
+    }
+    if (!venue?.name || !venue.city) {
+      parsed.skipped.push({ id: event.id, reason: 'no venue with a name and city' });
+      continue;
+    }
+    parsed.events.push({
+      externalId: event.id,
+      name: event.name,
+      date,
+      daysCount: daysBetween(date, event.dates.end?.localDate),
+      venue: { externalId: venue.id, name: venue.name, city: venue.city.name },
+      artists: (event._embedded?.attractions ?? []).map((attraction) => ({
+        externalId: attraction.id,
+        name: attraction.name,
+        imageUrl: pickArtistImage(attraction.images),
+        genres: genresOf(attraction),
+        infoUrl: attraction.url ?? null,
+      })),
+    });
+  }
+  return parsed;
+}
+
+export interface UpsertCounts {
+  events: number;
+  venues: number;
+  artists: number;
+  eventArtists: number;
+}
+
+/**
+ * Artists are unique by external id and by lower(name): a row found by either is updated
+ * (an imported id is attached to a name-matched row that has none), otherwise inserted.
+ */
+async function upsertArtist(tx: DbOrTx, artist: CatalogArtist): Promise<number> {
+  const [byId] = await tx
+    .select({ id: artists.id })
+    .from(artists)
+    .where(eq(artists.externalId, artist.externalId));
+  const [byName] = byId
+    ? [byId]
+    : await tx
+        .select({ id: artists.id })
+        .from(artists)
+        .where(eq(sql`lower(${artists.name})`, artist.name.toLowerCase()));
+  const values = {
+    name: artist.name,
+    imageUrl: artist.imageUrl,
+    genres: artist.genres,
+    infoUrl: artist.infoUrl,
+  };
+  if (byName) {
+    await tx.update(artists).set(values).where(eq(artists.id, byName.id));
+    await tx
+      .update(artists)
+      .set({ externalId: artist.externalId })
+      .where(and(eq(artists.id, byName.id), isNull(artists.externalId)));
+    return byName.id;
+  }
+  const [inserted] = await tx
+    .insert(artists)
+    .values({ ...values, externalId: artist.externalId })
+    .returning({ id: artists.id });
+  if (!inserted) throw new Error(`Artist ${artist.externalId} was not stored`);
+  return inserted.id;
+}
+
+/** Venues are unique by external id and by (lower(name), lower(city)), handled like artists. */
+async function upsertVenue(tx: DbOrTx, venue: CatalogVenue): Promise<number> {
+  const [byId] = await tx
+    .select({ id: venues.id })
+    .from(venues)
+    .where(eq(venues.externalId, venue.externalId));
+  const [byName] = byId
+    ? [byId]
+    : await tx
+        .select({ id: venues.id })
+        .from(venues)
+        .where(
+          and(
+            eq(sql`lower(${venues.name})`, venue.name.toLowerCase()),
+            eq(sql`lower(${venues.city})`, venue.city.toLowerCase()),
+          ),
+        );
+  if (byName) {
+    await tx.update(venues).set({ name: venue.name, city: venue.city }).where(eq(venues.id, byName.id));
+    await tx
+      .update(venues)
+      .set({ externalId: venue.externalId })
+      .where(and(eq(venues.id, byName.id), isNull(venues.externalId)));
+    return byName.id;
+  }
+  const [inserted] = await tx
+    .insert(venues)
+    .values({ externalId: venue.externalId, name: venue.name, city: venue.city })
+    .returning({ id: venues.id });
+  if (!inserted) throw new Error(`Venue ${venue.externalId} was not stored`);
+  return inserted.id;
+}
+
+/**
+ * Upserts events with their venues and lineups by external id, in one transaction: running
+ * it again with the same input changes nothing, and a changed lineup replaces the old one.
+ */
+export async function upsertCatalog(db: DbOrTx, catalog: CatalogEvent[]): Promise<UpsertCounts> {
+  return db.transaction(async (tx) => {
+    const artistIds = new Map<string, number>();
+    const venueIds = new Map<string, number>();
+    let eventArtistCount = 0;
+    for (const event of catalog) {
+      let venueId = venueIds.get(event.venue.externalId);
+      if (venueId === undefined) {
+        venueId = await upsertVenue(tx, event.venue);
+        venueIds.set(event.venue.externalId, venueId);
+      }
+      const values = { name: event.name, date: event.date, daysCount: event.daysCount, venueId };
+      const [stored] = await tx
+        .insert(events)
+        .values({ ...values, externalId: event.externalId })
+        .onConflictDoUpdate({ target: events.externalId, set: values })
+        .returning({ id: events.id });
+      if (!stored) throw new Error(`Event ${event.externalId} was not stored`);
+
+      const lineup: number[] = [];
+      for (const artist of event.artists) {
+        let artistId = artistIds.get(artist.externalId);
+        if (artistId === undefined) {
+          artistId = await upsertArtist(tx, artist);
+          artistIds.set(artist.externalId, artistId);
+        }
+        if (!lineup.includes(artistId)) lineup.push(artistId);
+      }
+      await tx.delete(eventArtists).where(eq(eventArtists.eventId, stored.id));
+      if (lineup.length > 0) {
+        await tx
+          .insert(eventArtists)
+          .values(lineup.map((artistId, position) => ({ eventId: stored.id, artistId, position })));
+      }
+      eventArtistCount += lineup.length;
+    }
+    return {
+      events: catalog.length,
+      venues: venueIds.size,
+      artists: artistIds.size,
+      eventArtists: eventArtistCount,
+    };
+  });
+}

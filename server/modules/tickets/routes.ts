@@ -1,0 +1,216 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { TICKET_TEXT } from '../../../common/messages.js';
+import { centsToDollars } from '../../../common/money.js';
+import {
+  editLockResponseSchema,
+  messageResponseSchema,
+  ticketConflictSchema,
+  ticketDetailsSchema,
+  ticketFormSchema,
+  ticketIdParamsSchema,
+  ticketSaveResponseSchema,
+  ticketUpdateFieldsSchema,
+} from '../../../common/schemas/tickets.js';
+import type { ImageStore } from '../../adapters/images/image-store.js';
+import type { Db } from '../../db/client.js';
+import { Invalid } from '../../errors.js';
+import { currentUser, requireUser } from '../../plugins/session.js';
+import {
+  createTicket,
+  deleteTicket,
+  endEdit,
+  getTicketDetails,
+  type SavedTicket,
+  startEdit,
+  type TicketServiceDeps,
+  updateTicket,
+} from './service.js';
+
+export interface TicketRoutesOptions {
+  db: Db;
+  images: ImageStore;
+}
+
+const FORM_FIELD_LIMIT = 40;
+const FORM_FIELD_BYTES = 4_096;
+
+/** A form's fields, whichever way the client sent them (multipart, urlencoded or JSON). */
+async function readForm(request: FastifyRequest): Promise<Record<string, unknown>> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  }
+  const fields: Record<string, unknown> = {};
+  for await (const part of request.parts()) {
+    // The image is uploaded on its own (POST /api/upload/direct); a listing form carries only text.
+    if (part.type === 'file') {
+      part.file.resume();
+      throw new Invalid(TICKET_TEXT.formHasFile);
+    }
+    fields[part.fieldname] = part.value;
+  }
+  return fields;
+}
+
+/** Parses with a shared schema; the first problem becomes the message, every problem a field error. */
+function parseForm<Schema extends z.ZodType>(
+  schema: Schema,
+  fields: Record<string, unknown>,
+): z.output<Schema> {
+  const result = schema.safeParse(fields);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.map(String).join('.');
+    if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
+  }
+  throw new Invalid(result.error.issues[0]?.message ?? 'Invalid ticket form', fieldErrors);
+}
+
+function saveResponse(saved: SavedTicket, message: string) {
+  return {
+    id: saved.id,
+    version: saved.version,
+    listingPrice: centsToDollars(saved.listingPriceCents),
+    message,
+  };
+}
+
+/** Listings: create, read, update (versioned), delete, and the seller's editing flag (spec 000 §7). */
+export async function ticketRoutes(instance: FastifyInstance, options: TicketRoutesOptions): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db, images } = options;
+  const deps = (request: FastifyRequest): TicketServiceDeps => ({ db, images, log: request.log });
+
+  // Scoped to this plugin: the listing form's text fields, and no files.
+  await app.register(multipart, {
+    // One small file is let through only so that a stray file field is refused with a clear message.
+    limits: {
+      files: 1,
+      fileSize: 1_024,
+      fields: FORM_FIELD_LIMIT,
+      fieldSize: FORM_FIELD_BYTES,
+      parts: FORM_FIELD_LIMIT,
+    },
+  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_FIELD_LIMIT * FORM_FIELD_BYTES },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  const idParams = { params: ticketIdParamsSchema };
+
+  app.post(
+    '/api/tickets',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['tickets'],
+        summary: 'List a ticket (multipart, urlencoded or JSON form fields)',
+        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+        response: { 201: ticketSaveResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const input = parseForm(ticketFormSchema, await readForm(request));
+      const saved = await createTicket(deps(request), currentUser(request).id, input);
+      return reply.status(201).send(saveResponse(saved, TICKET_TEXT.created));
+    },
+  );
+
+  app.route({
+    method: ['POST', 'PATCH'],
+    url: '/api/tickets/:id',
+    preHandler: requireUser,
+    schema: {
+      ...idParams,
+      tags: ['tickets'],
+      summary:
+        'Update a listing at the version it was read at; a stale version answers 409 with currentVersion',
+      consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+      response: { 200: ticketSaveResponseSchema, 409: ticketConflictSchema },
+    },
+    handler: async (request) => {
+      const fields = await readForm(request);
+      const { id, version } = parseForm(ticketUpdateFieldsSchema, fields);
+      if (id !== request.params.id)
+        throw new Invalid(TICKET_TEXT.ticketIdMismatch, { id: TICKET_TEXT.ticketIdMismatch });
+      const input = parseForm(ticketFormSchema, fields);
+      const saved = await updateTicket(deps(request), currentUser(request).id, id, version, input);
+      return saveResponse(saved, TICKET_TEXT.updated);
+    },
+  });
+
+  app.get(
+    '/api/tickets/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...idParams,
+        tags: ['tickets'],
+        summary: 'One listing',
+        response: { 200: ticketDetailsSchema },
+      },
+    },
+    async (request) => getTicketDetails(db, request.params.id),
+  );
+
+  app.delete(
+    '/api/tickets/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...idParams,
+        tags: ['tickets'],
+        summary: "Delete one's own unsold listing",
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await deleteTicket(deps(request), currentUser(request).id, request.params.id);
+      return { message: TICKET_TEXT.deleted };
+    },
+  );
+
+  app.post(
+    '/api/tickets/:id/start-edit',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...idParams,
+        tags: ['tickets'],
+        summary: "The seller's editor opened (or is still open): set or renew the editing flag",
+        response: { 200: editLockResponseSchema },
+      },
+    },
+    async (request) => {
+      const { lockExpiresAt } = await startEdit(db, currentUser(request).id, request.params.id);
+      return {
+        isBeingEdited: true,
+        lockExpiresAt: lockExpiresAt.toISOString(),
+        message: TICKET_TEXT.editStarted,
+      };
+    },
+  );
+
+  app.post(
+    '/api/tickets/:id/end-edit',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...idParams,
+        tags: ['tickets'],
+        summary: "The seller's editor closed: clear the editing flag",
+        response: { 200: editLockResponseSchema },
+      },
+    },
+    async (request) => {
+      await endEdit(db, currentUser(request).id, request.params.id);
+      return { isBeingEdited: false, lockExpiresAt: null, message: TICKET_TEXT.editEnded };
+    },
+  );
+}

@@ -1,0 +1,390 @@
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { TICKET_TEXT } from '../../../common/messages.js';
+import { centsToDollars } from '../../../common/money.js';
+import { listingPriceCents, saleBreakdown } from '../../../common/pricing.js';
+import type { Notifications } from '../../../common/schemas/notifications.js';
+import {
+  EDIT_LOCK_TTL_MS,
+  type Platform,
+  SELLER_RATING_DEFAULT,
+  SELLER_TOTAL_REVIEWS_DEFAULT,
+  type TicketDetails,
+  type TicketInput,
+} from '../../../common/schemas/tickets.js';
+import type { ImageStore } from '../../adapters/images/image-store.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { events, tickets, users, venues } from '../../db/schema/index.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
+
+export interface TicketServiceDeps {
+  db: Db;
+  images: ImageStore;
+  /** Where failures that must not fail the request (removing a replaced image) are reported. */
+  log: { warn(details: object, message: string): void };
+}
+
+export interface SavedTicket {
+  id: number;
+  version: number;
+  listingPriceCents: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * An event date may be today anywhere on Earth: a date is refused only when it is before yesterday in UTC,
+ * so a seller a few time zones behind UTC can still list tonight's show.
+ */
+function assertEventNotPast(eventDate: string, now = new Date()): void {
+  const earliest = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
+  if (eventDate < earliest)
+    throw new Invalid(TICKET_TEXT.eventDatePast, { eventDate: TICKET_TEXT.eventDatePast });
+}
+
+/** The catalog event a listing belongs to: the one named by id, else one with the same name on that date. */
+async function resolveEvent(
+  db: DbOrTx,
+  input: Pick<TicketInput, 'eventId' | 'eventName' | 'eventDate'>,
+): Promise<{ id: number; venue: string } | null> {
+  const select = () =>
+    db
+      .select({ id: events.id, venue: venues.name })
+      .from(events)
+      .innerJoin(venues, eq(venues.id, events.venueId))
+      .limit(1);
+  if (input.eventId !== null) {
+    const [byId] = await select().where(eq(events.id, input.eventId));
+    if (byId) return byId;
+  }
+  const [byName] = await select().where(
+    and(eq(sql`lower(${events.name})`, input.eventName.toLowerCase()), eq(events.date, input.eventDate)),
+  );
+  return byName ?? null;
+}
+
+/** The columns a create or an update writes, with the listing price computed here (never the client's). */
+async function ticketColumns(db: DbOrTx, input: TicketInput) {
+  const event = await resolveEvent(db, input);
+  return {
+    eventId: event?.id ?? null,
+    eventName: input.eventName,
+    eventDate: input.eventDate,
+    description: input.description,
+    venue: input.venue || event?.venue || '',
+    daysCount: input.daysCount,
+    isMultiDay: input.isMultiDay,
+    section: input.section,
+    row: input.row,
+    seats: input.seats,
+    quantity: input.quantity,
+    faceValueCents: input.faceValueCents,
+    serviceFeeCents: input.serviceFeeCents,
+    markup: input.markup,
+    listingPriceCents: listingPriceCents(input.faceValueCents, input.serviceFeeCents, input.markup),
+    ticketType: input.ticketType,
+    platform: input.platform,
+    imageUrl: input.cloudinaryUrl,
+    imagePublicId: input.cloudinaryPublicId,
+  };
+}
+
+async function assertImageUsable(
+  images: ImageStore,
+  input: Pick<TicketInput, 'cloudinaryUrl' | 'cloudinaryPublicId'>,
+  sellerId: number,
+): Promise<void> {
+  const owned = await images.isOwnedBy(
+    { url: input.cloudinaryUrl, publicId: input.cloudinaryPublicId },
+    sellerId,
+  );
+  if (!owned) throw new Invalid(TICKET_TEXT.imageNotYours, { cloudinaryUrl: TICKET_TEXT.imageNotYours });
+}
+
+/** POST /api/tickets: a new listing at version 1. */
+export async function createTicket(
+  deps: TicketServiceDeps,
+  sellerId: number,
+  input: TicketInput,
+): Promise<SavedTicket> {
+  assertEventNotPast(input.eventDate);
+  await assertImageUsable(deps.images, input, sellerId);
+  const [row] = await deps.db
+    .insert(tickets)
+    .values({ ...(await ticketColumns(deps.db, input)), sellerId })
+    .returning({ id: tickets.id, version: tickets.version, listingPriceCents: tickets.listingPriceCents });
+  if (!row) throw new Error('ticket insert returned no row');
+  return row;
+}
+
+/** Why a conditional write on a ticket matched nothing: unknown, not the caller's, sold, or a stale version. */
+async function explainRefusal(db: DbOrTx, ticketId: number, sellerId: number): Promise<never> {
+  const [row] = await db
+    .select({ sellerId: tickets.sellerId, sold: tickets.sold, version: tickets.version })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId))
+    .limit(1);
+  if (!row) throw new NotFound(TICKET_TEXT.notFound);
+  if (row.sellerId !== sellerId) throw new Forbidden(TICKET_TEXT.notYourTicket);
+  if (row.sold) throw new Forbidden(TICKET_TEXT.sold);
+  throw new Conflict(TICKET_TEXT.versionConflict, { currentVersion: row.version });
+}
+
+/**
+ * POST|PATCH /api/tickets/{id}: one conditional UPDATE that matches the id, the version the form was read
+ * at, an unsold ticket and its seller, and increments the version. Anything else changes nothing.
+ */
+export async function updateTicket(
+  deps: TicketServiceDeps,
+  sellerId: number,
+  ticketId: number,
+  version: number,
+  input: TicketInput,
+): Promise<SavedTicket> {
+  assertEventNotPast(input.eventDate);
+  const [before] = await deps.db
+    .select({
+      imageUrl: tickets.imageUrl,
+      imagePublicId: tickets.imagePublicId,
+      sold: tickets.sold,
+      version: tickets.version,
+    })
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), eq(tickets.sellerId, sellerId)));
+  // A new image must be the seller's own upload; the one the listing already shows passed that check.
+  // Updates that will be refused anyway (sold, stale) get their 403 or 409 from the update below.
+  const newImage =
+    before?.imagePublicId !== input.cloudinaryPublicId || before?.imageUrl !== input.cloudinaryUrl;
+  if (before && !before.sold && before.version === version && newImage)
+    await assertImageUsable(deps.images, input, sellerId);
+  const { saved, replacedImage } = await deps.db.transaction(async (tx) => {
+    // Locks the row, so the image read here is the one the conditional update below replaces.
+    const [current] = await tx
+      .select({ imagePublicId: tickets.imagePublicId })
+      .from(tickets)
+      .where(eq(tickets.id, ticketId))
+      .for('update');
+    const [row] = await tx
+      .update(tickets)
+      .set({
+        ...(await ticketColumns(tx, input)),
+        version: sql`${tickets.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(tickets.id, ticketId),
+          eq(tickets.version, version),
+          eq(tickets.sold, false),
+          eq(tickets.sellerId, sellerId),
+        ),
+      )
+      .returning({ id: tickets.id, version: tickets.version, listingPriceCents: tickets.listingPriceCents });
+    if (!row) return explainRefusal(tx, ticketId, sellerId);
+    const previous = current?.imagePublicId ?? null;
+    return { saved: row, replacedImage: previous !== input.cloudinaryPublicId ? previous : null };
+  });
+  await removeUnusedImage(deps, replacedImage);
+  return saved;
+}
+
+/** The error a foreign key raises when other rows (offers, messages, holds) still point at a ticket. */
+function isForeignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** DELETE /api/tickets/{id}: the seller removes an unsold listing; its image goes after the commit. */
+export async function deleteTicket(
+  deps: TicketServiceDeps,
+  sellerId: number,
+  ticketId: number,
+): Promise<void> {
+  let removed: { imagePublicId: string | null } | undefined;
+  try {
+    [removed] = await deps.db
+      .delete(tickets)
+      .where(and(eq(tickets.id, ticketId), eq(tickets.sellerId, sellerId), eq(tickets.sold, false)))
+      .returning({ imagePublicId: tickets.imagePublicId });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new Conflict(TICKET_TEXT.hasActivity);
+    throw error;
+  }
+  if (!removed) await explainRefusal(deps.db, ticketId, sellerId);
+  await removeUnusedImage(deps, removed?.imagePublicId ?? null);
+}
+
+/**
+ * Removes an image no listing uses any more. Runs after the commit (a rolled-back change must not lose its
+ * image); a failure is logged, not returned: the listing change itself has already happened.
+ */
+async function removeUnusedImage(deps: TicketServiceDeps, publicId: string | null): Promise<void> {
+  if (!publicId) return;
+  try {
+    if (await isListedTicketImage(deps.db, publicId)) return;
+    await deps.images.delete(publicId);
+  } catch (error) {
+    deps.log.warn({ err: error, publicId }, 'could not remove an unused ticket image');
+  }
+}
+
+/** Whether a listing shows this image (such images may be seen by every signed-in user). */
+export async function isListedTicketImage(db: DbOrTx, publicId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(eq(tickets.imagePublicId, publicId))
+    .limit(1);
+  return row !== undefined;
+}
+
+function iso(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
+}
+
+/**
+ * isBeingEdited / lockExpiresAt / currentViewerId describe whichever live lock the ticket has: a buyer's
+ * hold, else its seller's open editor. An expired lock counts as none.
+ */
+function liveLock(
+  row: {
+    currentViewerId: number | null;
+    lockExpiresAt: Date | null;
+    editingBy: number | null;
+    editExpiresAt: Date | null;
+  },
+  now = Date.now(),
+) {
+  if (row.currentViewerId !== null && row.lockExpiresAt && row.lockExpiresAt.getTime() > now)
+    return {
+      isBeingEdited: true,
+      lockExpiresAt: iso(row.lockExpiresAt),
+      currentViewerId: row.currentViewerId,
+    };
+  if (row.editingBy !== null && row.editExpiresAt && row.editExpiresAt.getTime() > now)
+    return { isBeingEdited: true, lockExpiresAt: iso(row.editExpiresAt), currentViewerId: row.editingBy };
+  return { isBeingEdited: false, lockExpiresAt: null, currentViewerId: null };
+}
+
+/** GET /api/tickets/{id}. */
+export async function getTicketDetails(db: DbOrTx, ticketId: number): Promise<TicketDetails> {
+  const [row] = await db
+    .select({
+      ticket: tickets,
+      seller: { id: users.id, username: users.username, createdAt: users.createdAt },
+    })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.sellerId))
+    .where(eq(tickets.id, ticketId))
+    .limit(1);
+  if (!row) throw new NotFound(TICKET_TEXT.notFound);
+  const { ticket, seller } = row;
+  const sale = saleBreakdown({
+    perTicketCents: ticket.listingPriceCents,
+    markupPercent: ticket.markup,
+    quantity: ticket.quantity,
+  });
+  return {
+    id: ticket.id,
+    version: ticket.version,
+    eventId: ticket.eventId,
+    eventName: ticket.eventName,
+    eventDate: ticket.eventDate,
+    description: ticket.description,
+    venue: ticket.venue,
+    daysCount: ticket.daysCount,
+    isMultiDay: ticket.isMultiDay,
+    section: ticket.section,
+    row: ticket.row,
+    seats: ticket.seats,
+    quantity: ticket.quantity,
+    faceValue: centsToDollars(ticket.faceValueCents),
+    serviceFee: centsToDollars(ticket.serviceFeeCents),
+    markup: ticket.markup,
+    listingPrice: centsToDollars(ticket.listingPriceCents),
+    totalPrice: centsToDollars(sale.totalCents),
+    buyerPays: centsToDollars(sale.buyerPaysCents),
+    ticketType: ticket.ticketType,
+    platform: ticket.ticketType === 'digital' ? (ticket.platform as Platform | null) : null,
+    cloudinaryUrl: ticket.imageUrl,
+    cloudinaryPublicId: ticket.imagePublicId,
+    ticketImage: ticket.imageUrl,
+    sold: ticket.sold,
+    status: ticket.status,
+    transferStatus: ticket.transferStatus,
+    ...liveLock(ticket),
+    sellerId: ticket.sellerId,
+    seller: {
+      id: seller.id,
+      username: seller.username,
+      // Reviews are another module's; until a seller has any, the spec's defaults apply (spec 000 §9).
+      rating: SELLER_RATING_DEFAULT,
+      totalReviews: SELLER_TOTAL_REVIEWS_DEFAULT,
+      createdAt: seller.createdAt.toISOString(),
+    },
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * POST /api/tickets/{id}/start-edit: the seller's editor is open. Sets (or, as the editor's heartbeat,
+ * renews) the editing flag for EDIT_LOCK_TTL_MS; a closed tab lets it lapse on its own.
+ */
+export async function startEdit(
+  db: Db,
+  sellerId: number,
+  ticketId: number,
+): Promise<{ lockExpiresAt: Date }> {
+  const lockExpiresAt = new Date(Date.now() + EDIT_LOCK_TTL_MS);
+  const [row] = await db
+    .update(tickets)
+    .set({ editingBy: sellerId, editExpiresAt: lockExpiresAt })
+    .where(and(eq(tickets.id, ticketId), eq(tickets.sellerId, sellerId), eq(tickets.sold, false)))
+    .returning({ id: tickets.id });
+  if (!row) await explainRefusal(db, ticketId, sellerId);
+  return { lockExpiresAt };
+}
+
+/** POST /api/tickets/{id}/end-edit: the editor closed. Releasing a flag that already lapsed is fine. */
+export async function endEdit(db: Db, sellerId: number, ticketId: number): Promise<void> {
+  const [row] = await db
+    .update(tickets)
+    .set({ editingBy: null, editExpiresAt: null })
+    .where(and(eq(tickets.id, ticketId), eq(tickets.sellerId, sellerId)))
+    .returning({ id: tickets.id });
+  if (row) return;
+  const [exists] = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId)).limit(1);
+  if (!exists) throw new NotFound(TICKET_TEXT.notFound);
+  throw new Forbidden(TICKET_TEXT.notYourTicket);
+}
+
+type PendingTransfer = Notifications['pendingTransfers'][number];
+
+/**
+ * Sold tickets whose transfer waits on the user (the navigation badge): as seller until it is
+ * initiated, as buyer until they confirm receipt.
+ */
+export async function pendingTransfersOf(db: DbOrTx, userId: number): Promise<PendingTransfer[]> {
+  const rows = await db
+    .select({ id: tickets.id, sellerId: tickets.sellerId, transferStatus: tickets.transferStatus })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.sold, true),
+        eq(tickets.transferComplete, false),
+        or(
+          and(eq(tickets.sellerId, userId), eq(tickets.transferStatus, 'not_started')),
+          and(eq(tickets.buyerId, userId), eq(tickets.transferStatus, 'initiated')),
+        ),
+      ),
+    )
+    .orderBy(asc(tickets.id));
+  return rows.map((row) => ({
+    ticketId: row.id,
+    role: row.sellerId === userId && row.transferStatus === 'not_started' ? 'seller' : 'buyer',
+  }));
+}

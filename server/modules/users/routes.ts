@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SERVER_MESSAGE } from '../../../common/messages.js';
+import { updateUserRequestSchema } from '../../../common/schemas/auth.js';
+import { currentUserSchema } from '../../../common/schemas/users.js';
+import type { Mailer } from '../../adapters/mail/mailer.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { Unauthorized } from '../../errors.js';
+import { currentUser, requireUser } from '../../plugins/session.js';
+import { getCurrentUser, updateUser } from './service.js';
+
+export interface UserRoutesOptions {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+}
+
+export async function userRoutes(instance: FastifyInstance, options: UserRoutesOptions): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: options.db, mailer: options.mailer, appUrl: options.config.appUrl };
+
+  app.get(
+    '/api/user',
+    { preHandler: requireUser, schema: { response: { 200: currentUserSchema } } },
+    async (request) => {
+      const user = await getCurrentUser(options.db, currentUser(request).id);
+      if (!user) throw new Unauthorized(SERVER_MESSAGE.notAuthenticated);
+      return user;
+    },
+  );
+
+  app.patch(
+    '/api/user',
+    {
+      preHandler: requireUser,
+      schema: { body: updateUserRequestSchema, response: { 200: currentUserSchema } },
+    },
+    async (request) => updateUser(deps, currentUser(request).id, request.body),
+  );
+}

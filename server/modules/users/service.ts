@@ -1,0 +1,121 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { EMAIL_CHANGE_TTL_HOURS } from '../../../common/constants.js';
+import { SERVER_MESSAGE } from '../../../common/messages.js';
+import type { UpdateUserRequest } from '../../../common/schemas/auth.js';
+import type { CurrentUser } from '../../../common/schemas/users.js';
+import type { Mailer } from '../../adapters/mail/mailer.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { Conflict, Invalid, NotFound } from '../../errors.js';
+import { issueEmailToken, pendingEmailOf, retireEmailTokens } from '../auth/email-tokens.js';
+import { emailChangeMail } from '../auth/mail-templates.js';
+import { isAccountEmailShape, looksLikeEmail } from '../auth/validation.js';
+
+export interface UsersDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+function toCurrentUser(row: UserRow, pendingEmail: string | null): CurrentUser {
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    verificationPreference: row.verificationPreference,
+    fullName: row.fullName,
+    ticketmasterEmail: row.ticketmasterEmail,
+    livenationEmail: row.livenationEmail,
+    axsEmail: row.axsEmail,
+    // There is no reviews table yet, so every user has no rating and no reviews.
+    averageRating: 0,
+    totalReviews: 0,
+    pendingEmail,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getCurrentUser(db: DbOrTx, userId: number): Promise<CurrentUser | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) return null;
+  return toCurrentUser(row, await pendingEmailOf(db, userId));
+}
+
+/** Whether another account (not `exceptUserId`) already uses the address, case-insensitively. */
+export async function isEmailTaken(db: DbOrTx, email: string, exceptUserId?: number): Promise<boolean> {
+  const sameAddress = eq(sql`lower(${users.email})`, email.toLowerCase());
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId === undefined ? sameAddress : and(sameAddress, ne(users.id, exceptUserId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+const TRANSFER_EMAIL_FIELDS = ['ticketmasterEmail', 'livenationEmail', 'axsEmail'] as const;
+
+/** Blank strings clear a field; anything else is stored trimmed. */
+function cleaned(value: string | null): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+/**
+ * Profile fields change at once. A new e-mail address only opens a change: a link goes
+ * to the current address, and the address switches when that link is opened.
+ */
+export async function updateUser(
+  deps: UsersDeps,
+  userId: number,
+  input: UpdateUserRequest,
+): Promise<CurrentUser> {
+  const [current] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!current) throw new NotFound(SERVER_MESSAGE.notFound);
+
+  const profile: Partial<Pick<UserRow, 'fullName' | (typeof TRANSFER_EMAIL_FIELDS)[number]>> = {};
+  if (input.fullName !== undefined) profile.fullName = cleaned(input.fullName);
+  for (const field of TRANSFER_EMAIL_FIELDS) {
+    const value = input[field];
+    if (value === undefined) continue;
+    const address = cleaned(value);
+    if (address !== null && !looksLikeEmail(address))
+      throw new Invalid(SERVER_MESSAGE.emailInvalid, { [field]: SERVER_MESSAGE.emailInvalid });
+    profile[field] = address;
+  }
+
+  const newEmail = input.email?.trim() ?? '';
+  const changesEmail = newEmail !== '' && newEmail.toLowerCase() !== current.email.toLowerCase();
+  if (changesEmail) {
+    if (!isAccountEmailShape(newEmail))
+      throw new Invalid(SERVER_MESSAGE.emailInvalid, { email: SERVER_MESSAGE.emailInvalid });
+    if (await isEmailTaken(deps.db, newEmail, userId)) throw new Conflict(SERVER_MESSAGE.emailTaken);
+  }
+
+  const token = await deps.db.transaction(async (tx) => {
+    if (Object.keys(profile).length > 0)
+      await tx
+        .update(users)
+        .set({ ...profile, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    if (!changesEmail) return null;
+    await retireEmailTokens(tx, userId, 'email_change');
+    return issueEmailToken(tx, {
+      userId,
+      purpose: 'email_change',
+      ttlMs: EMAIL_CHANGE_TTL_HOURS * 3_600_000,
+      newEmail,
+    });
+  });
+  if (token)
+    await deps.mailer.send(emailChangeMail(current.email, newEmail, `${deps.appUrl}/verify-email/${token}`));
+
+  const updated = await getCurrentUser(deps.db, userId);
+  if (!updated) throw new NotFound(SERVER_MESSAGE.notFound);
+  return updated;
+}

@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_SUBJECT, RECOVERY_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
+import { currentUserSchema } from '../../../common/schemas/users.js';
+import { users } from '../../db/schema/index.js';
+import { backends, startTestApp, type TestApp } from '../../test/harness.js';
+import { createTestUser, latestLinkToken, latestMail, signedInClient } from '../auth/testing.js';
+
+describe.each(backends)('current user on %s', (backend) => {
+  let harness: TestApp;
+  beforeAll(async () => {
+    harness = await startTestApp(backend);
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('answers the signed-in user in the contract shape, with no reviews yet', async () => {
+    const account = await createTestUser(harness.database.db, { role: 'AMBSD' });
+    const client = await signedInClient(harness, account.id);
+    const response = await client.get('/api/user');
+    expect(response.status).toBe(200);
+    expect(currentUserSchema.parse(response.body)).toMatchObject({
+      id: account.id,
+      username: account.username,
+      email: account.email,
+      role: 'AMBSD',
+      phoneNumber: null,
+      verificationPreference: 'email',
+      averageRating: 0,
+      totalReviews: 0,
+      pendingEmail: null,
+    });
+    expect(response.body).not.toHaveProperty('passwordHash');
+  });
+
+  it('refuses PATCH /api/user without a session and changes nothing', async () => {
+    const response = await harness.client().patch('/api/user', { fullName: 'Nobody' });
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBe(SERVER_MESSAGE.notAuthenticated);
+  });
+
+  it('updates profile fields and transfer e-mails, clearing blanks', async () => {
+    const account = await createTestUser(harness.database.db);
+    const client = await signedInClient(harness, account.id);
+    const response = await client.patch('/api/user', {
+      fullName: '  Rae Fan ',
+      ticketmasterEmail: 'tm@example.com',
+      livenationEmail: '',
+      axsEmail: null,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      fullName: 'Rae Fan',
+      ticketmasterEmail: 'tm@example.com',
+      livenationEmail: null,
+      axsEmail: null,
+      email: account.email,
+    });
+    const again = await client.get('/api/user');
+    expect(again.body.ticketmasterEmail).toBe('tm@example.com');
+  });
+
+  it('refuses a malformed transfer e-mail and changes nothing', async () => {
+    const account = await createTestUser(harness.database.db);
+    const client = await signedInClient(harness, account.id);
+    const response = await client.patch('/api/user', { fullName: 'Changed', axsEmail: 'not an address' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(SERVER_MESSAGE.emailInvalid);
+    expect(response.body.fieldErrors).toEqual({ axsEmail: SERVER_MESSAGE.emailInvalid });
+    expect((await client.get('/api/user')).body.fullName).toBeNull();
+    const unknownField = await client.patch('/api/user', { role: 'admin' });
+    expect(unknownField.status).toBe(400);
+  });
+
+  it('changes the e-mail only once the link mailed to the previous address is opened', async () => {
+    const account = await createTestUser(harness.database.db, { email: 'old@example.com' });
+    const client = await signedInClient(harness, account.id);
+    const response = await client.patch('/api/user', { email: 'new@example.com' });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ email: 'old@example.com', pendingEmail: 'new@example.com' });
+    expect(await harness.mailer.list('new@example.com')).toHaveLength(0);
+    const mail = await latestMail(harness, 'old@example.com');
+    expect(mail.subject).toBe(MAIL_SUBJECT.emailChange);
+    expect(mail.text).toContain('new@example.com');
+    const token = await latestLinkToken(harness, 'old@example.com', 'verify-email');
+    expect(mail.text).toContain(`${harness.config.appUrl}/verify-email/${token}`);
+    expect((await client.get('/api/user')).body).toMatchObject({
+      email: 'old@example.com',
+      pendingEmail: 'new@example.com',
+    });
+
+    const opened = await harness.client().get(`/api/verify-email/${token}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toEqual({ message: RECOVERY_TEXT.emailChangeConfirmed });
+    expect((await client.get('/api/user')).body).toMatchObject({
+      email: 'new@example.com',
+      pendingEmail: null,
+    });
+    const reused = await harness.client().get(`/api/verify-email/${token}`);
+    expect(reused.status).toBe(400);
+    expect(reused.body.message).toBe(RECOVERY_TEXT.verifyEmailInvalid);
+  });
+
+  it('ignores an empty or unchanged e-mail and refuses one already registered', async () => {
+    const account = await createTestUser(harness.database.db);
+    const other = await createTestUser(harness.database.db);
+    const client = await signedInClient(harness, account.id);
+    for (const email of ['', account.email.toUpperCase()]) {
+      const response = await client.patch('/api/user', { email });
+      expect(response.status).toBe(200);
+      expect(response.body.pendingEmail).toBeNull();
+    }
+    expect(await harness.mailer.list(account.email)).toHaveLength(0);
+    const taken = await client.patch('/api/user', { email: other.email.toUpperCase() });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(SERVER_MESSAGE.emailTaken);
+    const malformed = await client.patch('/api/user', { email: 'nope' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe(SERVER_MESSAGE.emailInvalid);
+    expect(await harness.mailer.list(account.email)).toHaveLength(0);
+  });
+
+  it('re-checks the new address when the link is opened', async () => {
+    const account = await createTestUser(harness.database.db);
+    const client = await signedInClient(harness, account.id);
+    await client.patch('/api/user', { email: 'contested@example.com' });
+    const token = await latestLinkToken(harness, account.email, 'verify-email');
+    await createTestUser(harness.database.db, { email: 'Contested@example.com' });
+    const opened = await harness.client().get(`/api/verify-email/${token}`);
+    expect(opened.status).toBe(409);
+    expect(opened.body.message).toBe(SERVER_MESSAGE.emailTaken);
+    const [row] = await harness.database.db.select().from(users).where(eq(users.id, account.id));
+    expect(row?.email).toBe(account.email);
+  });
+
+  it('a newer e-mail change replaces the earlier one', async () => {
+    const account = await createTestUser(harness.database.db);
+    const client = await signedInClient(harness, account.id);
+    await client.patch('/api/user', { email: 'first@example.com' });
+    const first = await latestLinkToken(harness, account.email, 'verify-email');
+    const second = await client.patch('/api/user', { email: 'second@example.com' });
+    expect(second.body.pendingEmail).toBe('second@example.com');
+    expect((await harness.client().get(`/api/verify-email/${first}`)).status).toBe(400);
+    const latest = await latestLinkToken(harness, account.email, 'verify-email');
+    expect((await harness.client().get(`/api/verify-email/${latest}`)).status).toBe(200);
+    expect((await client.get('/api/user')).body.email).toBe('second@example.com');
+  });
+});

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const root = import.meta.dirname;
+const alias = { '@common': path.join(root, 'common'), '@client': path.join(root, 'client') };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    root,
+    setupFiles: [path.join(root, 'scripts/vitest-setup.ts')],
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          root,
+          environment: 'node',
+          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+          exclude: ['server/**/*.api.test.ts', 'node_modules/**'],
+          setupFiles: [path.join(root, 'scripts/vitest-setup.ts')],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          root,
+          environment: 'node',
+          include: ['server/**/*.api.test.ts'],
+          setupFiles: [path.join(root, 'scripts/vitest-setup.ts')],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'client',
+          root,
+          environment: 'jsdom',
+          include: ['client/**/*.test.{ts,tsx}'],
+          setupFiles: [
+            path.join(root, 'scripts/vitest-setup.ts'),
+            path.join(root, 'scripts/vitest-setup-dom.ts'),
+          ],
+        },
+      },
+    ],
+  },
+});
