@@ -43,7 +43,9 @@ async function run(name, command, args, { logFile } = {}) {
 function vitestErrorBlock(log) {
   const plain = stripVTControlCharacters(log);
   const start = plain.search(/⎯+ (Unhandled|Failed) /);
-  return start === -1 ? [] : plain.slice(start).split('\n').slice(0, 40);
+  if (start === -1) return [];
+  const lines = plain.slice(start).split('\n').slice(0, 40);
+  return lines.map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line));
 }
 
 await run('lint', bin('biome'), ['check', '.']);

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { createImageStore } from './adapters/images/index.js';
 import { createMailer } from './adapters/mail/index.js';
 import { buildApp } from './app.js';
@@ -8,12 +9,19 @@ import { type Sweeps, startSweeps } from './jobs/sweeps.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let log: FastifyBaseLogger | undefined;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) =>
+      log?.warn({ err: error }, 'database connection dropped; the pool replaces it'),
+  });
   await database.migrate();
   if (config.seedDemoData && !config.isProduction) await seedDemoDataIfEmpty(database.db);
   const mailer = createMailer(config, database.db);
   const images = createImageStore(config, database.db);
   const app = await buildApp({ config, database, mailer, images });
+  log = app.log;
   let sweeps: Sweeps | undefined;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -49,8 +49,26 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export interface PostgresOptions {
+  poolSize?: number;
+  /** Told about a connection the server dropped while it sat idle; the pool replaces it on next use. */
+  onConnectionError?: (error: Error) => void;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // Without a listener, a dropped idle connection (a restart, a failover) would crash the process.
+  pool.on('error', (error) => options.onConnectionError?.(error));
+  // pool.end() resolves before its connections have closed; close() waits for them.
+  let openConnections = 0;
+  let lastConnectionClosed: (() => void) | undefined;
+  pool.on('connect', () => {
+    openConnections += 1;
+  });
+  pool.on('remove', () => {
+    openConnections -= 1;
+    if (openConnections === 0) lastConnectionClosed?.();
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -67,12 +85,24 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      const allClosed = new Promise<void>((resolve) => {
+        lastConnectionClosed = resolve;
+      });
+      await pool.end();
+      if (openConnections > 0) await allClosed;
+    },
   };
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  onConnectionError?: PostgresOptions['onConnectionError'];
+}): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, { onConnectionError: options.onConnectionError })
+    : openPglite(options.dataDir);
 }
 
 export async function isReachable(db: Db): Promise<boolean> {

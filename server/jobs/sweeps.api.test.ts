@@ -315,7 +315,10 @@ describe.each(backends)('housekeeping sweeps on %s', (backend) => {
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
       // Two instances, each with its own pool, and a third connection that holds up whichever one wins.
-      const instances = [await openPostgres(url.toString(), 2), await openPostgres(url.toString(), 2)];
+      const instances = [
+        await openPostgres(url.toString(), { poolSize: 2 }),
+        await openPostgres(url.toString(), { poolSize: 2 }),
+      ];
       const blocker = new pg.Client({ connectionString: url.toString() });
       await blocker.connect();
       const { log, errors } = recordingLog();

@@ -26,7 +26,7 @@ export async function openThrowawayPostgres(
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), options.poolSize);
+  const database = await openPostgres(url.toString(), { poolSize: options.poolSize });
   await database.migrate();
   return {
     ...database,
