@@ -26,6 +26,7 @@ async function notificationTotal(page: Page): Promise<number> {
   return body.pendingTransfers.length + body.pendingReviewsCount + body.unreadAdminMessagesCount;
 }
 
+/** The links' own labels (without badge counts), read again until an expectation on them holds. */
 function linkNames(nav: ReturnType<Page['getByRole']>) {
   return nav
     .getByRole('link')
@@ -54,7 +55,7 @@ test.describe('navigation bar on a phone (390 x 844)', () => {
     const menu = page.getByRole('dialog');
     const nav = menu.getByRole('navigation', { name: 'Main' });
     await expect(nav).toBeVisible();
-    expect(await linkNames(nav)).toEqual(MEMBER_LINKS);
+    await expect.poll(() => linkNames(nav)).toEqual(MEMBER_LINKS);
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
 
     await nav.getByRole('link', { name: 'My Bids' }).click();
@@ -77,7 +78,7 @@ test.describe('navigation bar on a desktop', () => {
   test('an ordinary user sees the member links without Admin or Ambassador', async ({ page }) => {
     const account = await signUpAndSignIn(page);
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
-    expect(await linkNames(nav)).toEqual(MEMBER_LINKS);
+    await expect.poll(() => linkNames(nav)).toEqual(MEMBER_LINKS);
     await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Ambassador' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: `Welcome back, ${account.username}` })).toBeVisible();
@@ -98,7 +99,7 @@ test.describe('navigation bar on a desktop', () => {
     await signInThroughApi(page.request, admin);
     await page.goto('/');
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
-    expect(await linkNames(nav)).toEqual([...MEMBER_LINKS, 'Admin', 'Ambassador']);
+    await expect.poll(() => linkNames(nav)).toEqual([...MEMBER_LINKS, 'Admin', 'Ambassador']);
     await nav.getByRole('link', { name: 'Admin' }).click();
     await expect(page).toHaveURL('/admin');
     await expect(nav.getByRole('link', { name: 'Admin' })).toHaveAttribute('aria-current', 'page');
