@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CloudinaryImageStore } from '../adapters/images/cloudinary-store.js';
+import { CLOUD, field, interceptCloudinary } from '../adapters/images/cloudinary-testing.js';
 import { DatabaseImageStore } from '../adapters/images/database-store.js';
 import { type Database, type Db, openPostgres } from '../db/client.js';
 import {
+  cloudinaryUploads,
   emailTokens,
   loginCodes,
   rateLimitCounters,
@@ -178,16 +181,31 @@ describe.each(backends)('housekeeping sweeps on %s', (backend) => {
     },
   );
 
-  it('leaves Cloudinary uploads alone: they are recorded nowhere, and stored_images rows are not theirs', async () => {
-    const cloudinaryLike = {
-      kind: 'cloudinary' as const,
-      save: () => Promise.reject(new Error('not used')),
-      get: () => Promise.resolve(null),
-      delete: () => Promise.reject(new Error('must not be called')),
-      isOwnedBy: () => Promise.resolve(false),
-    };
+  it('destroys unused Cloudinary uploads found in their records, and leaves stored_images alone', async () => {
+    const [{ id: ownerId } = { id: 0 }] = await db.select({ id: users.id }).from(users).limit(1);
+    const upload = (publicId: string, ageMs: number) => ({
+      publicId,
+      ownerId,
+      createdAt: new Date(now.getTime() - ageMs),
+    });
+    await db
+      .insert(cloudinaryUploads)
+      .values([
+        upload('encore/tickets/gone-orphan-two-days-old', 2 * DAY),
+        upload('encore/tickets/kept-orphan-an-hour-old', HOUR),
+        upload('img_kept_listed_two_days_old', 2 * DAY),
+      ]);
+    const destroys = interceptCloudinary(() => ({ status: 200, body: { result: 'ok' } }));
     const before = await remaining(db);
-    expect(await sweepOrphanedUploads(db, cloudinaryLike, now)).toBe(0);
+    expect(await sweepOrphanedUploads(db, new CloudinaryImageStore(CLOUD, db), now)).toBe(1);
+    expect(destroys.map((request) => [request.path, field(request.body, 'public_id')])).toEqual([
+      ['/v1_1/encore-demo/image/destroy', 'encore/tickets/gone-orphan-two-days-old'],
+    ]);
+    const left = await db.select({ publicId: cloudinaryUploads.publicId }).from(cloudinaryUploads);
+    expect(left.map((row) => row.publicId).sort()).toEqual([
+      'encore/tickets/kept-orphan-an-hour-old',
+      'img_kept_listed_two_days_old',
+    ]);
     expect(await remaining(db)).toEqual(before);
   });
 

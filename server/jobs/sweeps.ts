@@ -1,8 +1,8 @@
 import { and, eq, lt, lte, notExists, or, sql } from 'drizzle-orm';
-import { DatabaseImageStore } from '../adapters/images/database-store.js';
 import type { ImageStore } from '../adapters/images/image-store.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import {
+  cloudinaryUploads,
   emailTokens,
   loginCodes,
   sessions,
@@ -74,28 +74,31 @@ export async function sweepExpiredTrustedDevices(db: DbOrTx, now: Date): Promise
 export const sweepRateLimitCounters = (db: DbOrTx, now: Date): Promise<number> =>
   pruneRateLimitCounters(db, now);
 
+/** The table that lists a store's uploads, with the columns the orphan sweep reads. */
+function uploadLedger(kind: ImageStore['kind']) {
+  const table = kind === 'database' ? storedImages : cloudinaryUploads;
+  return { table, publicId: table.publicId, createdAt: table.createdAt };
+}
+
 /**
  * Uploads older than a day that no listing shows, deleted through the image store. Listings are the only
  * users of uploads today; a module that starts keeping uploads elsewhere must be checked here too.
  */
 export async function sweepOrphanedUploads(db: DbOrTx, images: ImageStore, now: Date): Promise<number> {
-  // Only the database store records its uploads (stored_images); Cloudinary uploads are recorded nowhere yet, so are not swept.
-  if (images.kind !== 'database') return 0;
   // Deletes go through `db` (the run's transaction): PGlite is one connection, and a query from outside an
   // open transaction waits for it to end.
-  const store = images instanceof DatabaseImageStore ? new DatabaseImageStore(db) : images;
+  const store = images.using(db);
+  const ledger = uploadLedger(images.kind);
   const orphans = await db
-    .select({ publicId: storedImages.publicId })
-    .from(storedImages)
+    .select({ publicId: ledger.publicId })
+    .from(ledger.table)
     .where(
       and(
-        lt(storedImages.createdAt, before(now, ORPHANED_UPLOAD_AGE_MS)),
-        notExists(
-          db.select({ one: sql`1` }).from(tickets).where(eq(tickets.imagePublicId, storedImages.publicId)),
-        ),
+        lt(ledger.createdAt, before(now, ORPHANED_UPLOAD_AGE_MS)),
+        notExists(db.select({ one: sql`1` }).from(tickets).where(eq(tickets.imagePublicId, ledger.publicId))),
       ),
     )
-    .orderBy(storedImages.createdAt)
+    .orderBy(ledger.createdAt)
     .limit(ORPHANED_UPLOAD_BATCH);
   for (const { publicId } of orphans) await store.delete(publicId);
   return orphans.length;

@@ -1,90 +1,10 @@
-import https from 'node:https';
-import { PassThrough, Writable } from 'node:stream';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openPglite } from '../../db/client.js';
+import { cloudinaryUploads } from '../../db/schema/index.js';
+import { createTestUser } from '../../modules/auth/testing.js';
 import { CloudinaryImageStore, parseCloudinaryUrl } from './cloudinary-store.js';
-
-/**
- * The SDK is exercised for real; only its HTTPS request is intercepted and answered with responses
- * recorded from Cloudinary's Upload API (ids and signatures replaced by test values).
- */
-const CLOUD = { cloudName: 'encore-demo', apiKey: '614335564976464', apiSecret: 'test-secret-not-real' };
-const PUBLIC_ID_PATTERN = /^encore\/tickets\/u7\/[a-f0-9]{24}$/;
-
-function recordedUploadResponse(publicId: string) {
-  return {
-    asset_id: '3515c6000a548515f1134043f9785c2f',
-    public_id: publicId,
-    version: 1763632530,
-    version_id: '7d2cc533bee9ff39f7da7414b61fce7e',
-    signature: 'd0b1009e3271a942836c25756ce3e04d205bf754',
-    width: 120,
-    height: 60,
-    format: 'png',
-    resource_type: 'image',
-    created_at: '2026-11-20T10:15:30Z',
-    tags: [],
-    bytes: 1187,
-    type: 'upload',
-    etag: '0b40f2b3b7c9e7a6e4b0e1f2c3d4e5f6',
-    placeholder: false,
-    url: `http://res.cloudinary.com/encore-demo/image/upload/v1763632530/${publicId}.png`,
-    secure_url: `https://res.cloudinary.com/encore-demo/image/upload/v1763632530/${publicId}.png`,
-    asset_folder: '',
-    display_name: publicId.split('/').pop(),
-    original_filename: 'file',
-    api_key: CLOUD.apiKey,
-  };
-}
-
-interface Captured {
-  hostname: string;
-  path: string;
-  method: string;
-  body: string;
-}
-
-/** Replaces https.request with a fake that records what the SDK sends and answers with `respond`. */
-function interceptCloudinary(respond: (request: Captured) => { status: number; body: unknown }) {
-  const captured: Captured[] = [];
-  const spy = vi.spyOn(https, 'request');
-  requestSpy = spy;
-  spy.mockImplementation(((
-    options: { hostname: string; path: string; method: string },
-    callback: (response: PassThrough & { statusCode: number; headers: object }) => void,
-  ) => {
-    const chunks: Buffer[] = [];
-    const request = new Writable({
-      write(chunk, _encoding, next) {
-        chunks.push(Buffer.from(chunk));
-        next();
-      },
-    });
-    request.on('finish', () => {
-      const seen = { ...options, body: Buffer.concat(chunks).toString('latin1') };
-      captured.push(seen);
-      const answer = respond(seen);
-      const response = Object.assign(new PassThrough(), {
-        statusCode: answer.status,
-        headers: { 'content-type': 'application/json; charset=utf-8' },
-      });
-      callback(response);
-      response.end(JSON.stringify(answer.body));
-    });
-    return Object.assign(request, { setTimeout: () => request, abort: () => undefined });
-  }) as unknown as typeof https.request);
-  return captured;
-}
-
-/** A multipart field the SDK sent. */
-function field(body: string, name: string): string | undefined {
-  return new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`).exec(body)?.[1];
-}
-
-let requestSpy: { mockRestore(): void } | null = null;
-afterEach(() => {
-  requestSpy?.mockRestore();
-  requestSpy = null;
-});
+import { CLOUD, field, interceptCloudinary, recordedUploadResponse } from './cloudinary-testing.js';
 
 describe('parseCloudinaryUrl', () => {
   it('reads key, secret and cloud name', () => {
@@ -98,15 +18,32 @@ describe('parseCloudinaryUrl', () => {
 });
 
 describe('CloudinaryImageStore', () => {
-  it('uploads through the SDK with a signed request and returns the recorded secure URL', async () => {
+  let database: Database;
+  /** The uploader: public ids name them, as encore/tickets/u{id}/... */
+  let ownerId: number;
+  let store: CloudinaryImageStore;
+  beforeAll(async () => {
+    database = await openPglite();
+    await database.migrate();
+    ownerId = (await createTestUser(database.db, { username: 'uploader' })).id;
+    store = new CloudinaryImageStore(CLOUD, database.db);
+  }, 60_000);
+  afterAll(async () => {
+    await database.close();
+  });
+  const recorded = async () =>
+    (await database.db.select({ publicId: cloudinaryUploads.publicId }).from(cloudinaryUploads)).map(
+      (row) => row.publicId,
+    );
+
+  it('uploads through the SDK with a signed request, records the upload and returns the secure URL', async () => {
     const captured = interceptCloudinary((request) => ({
       status: 200,
       body: recordedUploadResponse(field(request.body, 'public_id') ?? ''),
     }));
-    const store = new CloudinaryImageStore(CLOUD);
     const bytes = Buffer.from('89504e470d0a1a0a-pretend-png-bytes');
 
-    const saved = await store.save(bytes, 'image/png', 7);
+    const saved = await store.save(bytes, 'image/png', ownerId);
 
     expect(captured).toHaveLength(1);
     const [request] = captured;
@@ -122,30 +59,43 @@ describe('CloudinaryImageStore', () => {
     expect(request?.body).toContain('89504e470d0a1a0a-pretend-png-bytes');
     // The secret itself never leaves the server.
     expect(request?.body).not.toContain(CLOUD.apiSecret);
-    expect(saved.publicId).toMatch(PUBLIC_ID_PATTERN);
+    expect(saved.publicId).toMatch(new RegExp(`^encore/tickets/u${ownerId}/[a-f0-9]{24}$`));
     expect(saved.url).toBe(
       `https://res.cloudinary.com/encore-demo/image/upload/v1763632530/${saved.publicId}.png`,
     );
-    expect(await store.isOwnedBy(saved, 7)).toBe(true);
+    expect(await store.isOwnedBy(saved, ownerId)).toBe(true);
+    const [record] = await database.db
+      .select()
+      .from(cloudinaryUploads)
+      .where(eq(cloudinaryUploads.publicId, saved.publicId));
+    expect(record).toMatchObject({ publicId: saved.publicId, ownerId });
   });
 
-  it('turns a recorded Cloudinary error into a failure', async () => {
-    interceptCloudinary(() => ({
+  it('turns a recorded Cloudinary error into a failure, keeping the record for the sweep', async () => {
+    const captured = interceptCloudinary(() => ({
       status: 401,
       body: { error: { message: 'Invalid Signature 3f5e. String to sign - ...' } },
     }));
-    const store = new CloudinaryImageStore(CLOUD);
-    await expect(store.save(Buffer.from('x'), 'image/png', 7)).rejects.toThrow(/Invalid Signature/);
+    const before = await recorded();
+    await expect(store.save(Buffer.from('x'), 'image/png', ownerId)).rejects.toThrow(/Invalid Signature/);
+    // A failure seen here may still have stored the image; the sweep's destroy settles it either way.
+    const attempted = field(captured[0]?.body ?? '', 'public_id');
+    expect(await recorded()).toEqual([...before, attempted]);
   });
 
-  it('destroys by public id, treating "not found" as already gone', async () => {
+  it('destroys by public id, treating "not found" as already gone, and drops the record', async () => {
     const captured = interceptCloudinary((request) => ({
       status: 200,
       body: { result: field(request.body, 'public_id')?.endsWith('gone') ? 'not found' : 'ok' },
     }));
-    const store = new CloudinaryImageStore(CLOUD);
+    await database.db.insert(cloudinaryUploads).values([
+      { publicId: 'encore/tickets/u7/0123456789abcdef01234567', ownerId },
+      { publicId: 'encore/tickets/u7/gone', ownerId },
+    ]);
     await store.delete('encore/tickets/u7/0123456789abcdef01234567');
     await store.delete('encore/tickets/u7/gone');
+    expect(await recorded()).not.toContain('encore/tickets/u7/0123456789abcdef01234567');
+    expect(await recorded()).not.toContain('encore/tickets/u7/gone');
     expect(captured.map((request) => request.path)).toEqual([
       '/v1_1/encore-demo/image/destroy',
       '/v1_1/encore-demo/image/destroy',
@@ -155,18 +105,19 @@ describe('CloudinaryImageStore', () => {
     expect(field(captured[0]?.body ?? '', 'signature')).toMatch(/^[a-f0-9]{40}$/);
   });
 
-  it('fails a destroy Cloudinary refuses', async () => {
+  it('fails a destroy Cloudinary refuses, keeping the record', async () => {
     interceptCloudinary(() => ({
       status: 400,
       body: { error: { message: 'Missing required parameter - public_id' } },
     }));
-    await expect(new CloudinaryImageStore(CLOUD).delete('x')).rejects.toMatchObject({
+    await database.db.insert(cloudinaryUploads).values({ publicId: 'x', ownerId });
+    await expect(store.delete('x')).rejects.toMatchObject({
       message: 'Missing required parameter - public_id',
     });
+    expect(await recorded()).toContain('x');
   });
 
   it("recognises only the owner's images on this cloud", async () => {
-    const store = new CloudinaryImageStore(CLOUD);
     const publicId = 'encore/tickets/u7/0123456789abcdef01234567';
     const url = `https://res.cloudinary.com/encore-demo/image/upload/v1763632530/${publicId}.jpg`;
     expect(await store.isOwnedBy({ url, publicId }, 7)).toBe(true);

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { v2 as cloudinary, type UploadApiResponse } from 'cloudinary';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { cloudinaryUploads } from '../../db/schema/index.js';
 import type { ImageStore, SavedImage, StoredImageFile } from './image-store.js';
 
 export interface CloudinaryCredentials {
@@ -27,19 +30,34 @@ const FORMATS = new Set(['jpg', 'png', 'webp', 'gif']);
 /**
  * Production: images on Cloudinary through the official SDK. The public id is chosen here and names its
  * uploader (encore/tickets/u{ownerId}/{random}); only a signed upload (our secret) can create one, so the
- * id itself proves who uploaded the image. Cloudinary serves the image; the URL is unguessable.
+ * id itself proves who uploaded the image. Cloudinary serves the image; the URL is unguessable. Each upload
+ * is recorded in cloudinary_uploads until it is destroyed, so the sweeps can find the unused ones.
  */
 export class CloudinaryImageStore implements ImageStore {
   readonly kind = 'cloudinary' as const;
   private readonly credentials;
 
-  constructor(private readonly cloud: CloudinaryCredentials) {
+  constructor(
+    private readonly cloud: CloudinaryCredentials,
+    private readonly db: DbOrTx,
+  ) {
     // Passed on every call instead of the SDK's global config, so nothing else reads or changes it.
     this.credentials = { cloud_name: cloud.cloudName, api_key: cloud.apiKey, api_secret: cloud.apiSecret };
   }
 
-  save(bytes: Buffer, _contentType: string, ownerId: number): Promise<SavedImage> {
+  using(db: DbOrTx): CloudinaryImageStore {
+    return new CloudinaryImageStore(this.cloud, db);
+  }
+
+  async save(bytes: Buffer, _contentType: string, ownerId: number): Promise<SavedImage> {
     const publicId = `${ROOT_FOLDER}/u${ownerId}/${randomBytes(12).toString('hex')}`;
+    // Recorded first, and kept if the upload seems to fail (it may have reached Cloudinary all the same):
+    // no upload goes unrecorded, and the sweep's destroy treats "not found" as done.
+    await this.db.insert(cloudinaryUploads).values({ publicId, ownerId });
+    return this.upload(bytes, publicId);
+  }
+
+  private upload(bytes: Buffer, publicId: string): Promise<SavedImage> {
     return new Promise((resolve, reject) => {
       const stream = cloudinary.uploader.upload_stream(
         {
@@ -73,6 +91,7 @@ export class CloudinaryImageStore implements ImageStore {
     // 'not found' means it is already gone, which is what we want.
     if (result.result !== 'ok' && result.result !== 'not found')
       throw new Error(`Cloudinary destroy failed: ${JSON.stringify(result)}`);
+    await this.db.delete(cloudinaryUploads).where(eq(cloudinaryUploads.publicId, publicId));
   }
 
   async isOwnedBy(image: SavedImage, ownerId: number): Promise<boolean> {

@@ -46,6 +46,10 @@ export class DatabaseImageStore implements ImageStore {
     await this.db.delete(storedImages).where(eq(storedImages.publicId, publicId));
   }
 
+  using(db: DbOrTx): DatabaseImageStore {
+    return new DatabaseImageStore(db);
+  }
+
   async isOwnedBy(image: SavedImage, ownerId: number): Promise<boolean> {
     if (!PUBLIC_ID.test(image.publicId) || image.url !== databaseImageUrl(image.publicId)) return false;
     const [row] = await this.db

@@ -1,3 +1,5 @@
+import type { DbOrTx } from '../../db/client.js';
+
 /** Where an image was stored: the URL the app shows and the id the store knows it by. */
 export interface SavedImage {
   url: string;
@@ -12,8 +14,9 @@ export interface StoredImageFile {
 }
 
 /**
- * Keeps uploaded images (already checked and re-encoded by the images module). Production: Cloudinary.
- * Local default: the stored_images table, served by GET /api/images/{publicId} with access checks.
+ * Keeps uploaded images (already checked and re-encoded by the images module). Production: Cloudinary, with
+ * each upload recorded in cloudinary_uploads. Local default: the stored_images table, served by
+ * GET /api/images/{publicId} with access checks. Either table lists the store's uploads for the sweeps.
  */
 export interface ImageStore {
   readonly kind: 'database' | 'cloudinary';
@@ -24,4 +27,6 @@ export interface ImageStore {
   delete(publicId: string): Promise<void>;
   /** Whether `image` names an image this store saved for `ownerId` (a listing may only use its seller's uploads). */
   isOwnedBy(image: SavedImage, ownerId: number): Promise<boolean>;
+  /** The same store keeping its records through `db`, e.g. inside a transaction. */
+  using(db: DbOrTx): ImageStore;
 }

@@ -9,6 +9,6 @@ import type { ImageStore } from './image-store.js';
  * loadConfig refuses production without CLOUDINARY_URL).
  */
 export function createImageStore(config: Config, db: Db): ImageStore {
-  if (config.cloudinaryUrl) return new CloudinaryImageStore(parseCloudinaryUrl(config.cloudinaryUrl));
+  if (config.cloudinaryUrl) return new CloudinaryImageStore(parseCloudinaryUrl(config.cloudinaryUrl), db);
   return new DatabaseImageStore(db);
 }

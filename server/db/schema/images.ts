@@ -16,3 +16,17 @@ export const storedImages = pgTable(
   },
   (t) => [index('stored_images_owner_idx').on(t.ownerId)],
 );
+
+/**
+ * Every image the Cloudinary store uploaded and has not destroyed, so uploads that never became (or stopped
+ * being) a listing's image can be found and destroyed by the housekeeping sweep.
+ */
+export const cloudinaryUploads = pgTable(
+  'cloudinary_uploads',
+  {
+    publicId: text('public_id').primaryKey(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cloudinary_uploads_created_idx').on(t.createdAt)],
+);
