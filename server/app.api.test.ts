@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { OutboxMailer } from './adapters/mail/outbox.js';
@@ -79,6 +82,43 @@ describe('error answers', () => {
     } finally {
       await app.close();
       await database.drop();
+    }
+  });
+});
+
+describe('serving the built client', () => {
+  it('serves the SPA shell for client routes, hashed assets for good, and files built after start', async () => {
+    const clientDir = await mkdtemp(path.join(tmpdir(), 'encore-client-'));
+    await mkdir(path.join(clientDir, 'assets'));
+    await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>Encore</title>');
+    await writeFile(path.join(clientDir, 'assets/index-aaaa1111.js'), 'console.log("first build")');
+    await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const harness = await startTestApp('pglite', { CLIENT_DIST_DIR: clientDir });
+    const client = harness.client();
+    try {
+      const shell = await client.get('/my-tickets');
+      expect(shell.status).toBe(200);
+      expect(shell.text).toContain('<title>Encore</title>');
+      expect(shell.headers.get('cache-control')).toBe('no-cache');
+
+      const asset = await client.get('/assets/index-aaaa1111.js');
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await client.get('/favicon.svg')).headers.get('cache-control')).toBe('no-cache');
+
+      // A rebuild while the server runs adds files it did not see at start.
+      await writeFile(path.join(clientDir, 'assets/index-bbbb2222.js'), 'console.log("second build")');
+      const rebuilt = await client.get('/assets/index-bbbb2222.js');
+      expect(rebuilt.status).toBe(200);
+      expect(rebuilt.text).toBe('console.log("second build")');
+      expect(rebuilt.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+      expect((await client.get('/assets/index-missing.js')).status).toBe(404);
+      expect((await client.get('/assets/..%2f..%2fpackage.json')).status).toBe(404);
+      expect((await client.get('/api/nothing.json')).status).toBe(404);
+    } finally {
+      await harness.close();
+      await rm(clientDir, { recursive: true, force: true });
     }
   });
 });

@@ -120,13 +120,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const clientDir = config.clientDistDir;
   if (existsSync(path.join(clientDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Vite names every file under assets/ by its content hash, so a browser may keep those for good;
+      // anything else (the SPA shell above all) is checked again on every use.
+      setHeaders: (response, filePath) => {
+        const hashed = path.relative(clientDir, filePath).startsWith(`assets${path.sep}`);
+        response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     // Every non-API GET that is not a file is a client route: answer with the SPA shell.
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      // Files are routed by @fastify/static; a missing file (an extension) is a 404, not the SPA.
-      if (pathname.startsWith('/api/') || path.extname(pathname) !== '') return reply.callNotFound();
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (pathname.startsWith('/api/')) return reply.callNotFound();
+      // The files present at start are routed by @fastify/static; one built since is looked up here (a
+      // missing one is a 404, not the SPA).
+      if (path.extname(pathname) !== '') return reply.sendFile(pathname.slice(1));
+      return reply.sendFile('index.html');
     });
   }
 
