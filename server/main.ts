@@ -13,8 +13,11 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onConnectionError: (error) =>
-      log?.warn({ err: error }, 'database connection dropped; the pool replaces it'),
+    onConnectionError: (error) => {
+      const message = 'database connection dropped; the pool replaces it';
+      if (log) log.warn({ err: error }, message);
+      else console.warn(`${message}: ${error.message}`);
+    },
   });
   await database.migrate();
   if (config.seedDemoData && !config.isProduction) await seedDemoDataIfEmpty(database.db);
