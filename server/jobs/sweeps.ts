@@ -74,12 +74,6 @@ export async function sweepExpiredTrustedDevices(db: DbOrTx, now: Date): Promise
 export const sweepRateLimitCounters = (db: DbOrTx, now: Date): Promise<number> =>
   pruneRateLimitCounters(db, now);
 
-/** The table that lists a store's uploads, with the columns the orphan sweep reads. */
-function uploadLedger(kind: ImageStore['kind']) {
-  const table = kind === 'database' ? storedImages : cloudinaryUploads;
-  return { table, publicId: table.publicId, createdAt: table.createdAt };
-}
-
 /**
  * Uploads older than a day that no listing shows, deleted through the image store. Listings are the only
  * users of uploads today; a module that starts keeping uploads elsewhere must be checked here too.
@@ -88,10 +82,11 @@ export async function sweepOrphanedUploads(db: DbOrTx, images: ImageStore, now: 
   // Deletes go through `db` (the run's transaction): PGlite is one connection, and a query from outside an
   // open transaction waits for it to end.
   const store = images.using(db);
-  const ledger = uploadLedger(images.kind);
+  // The table that lists this store's uploads.
+  const ledger = images.kind === 'database' ? storedImages : cloudinaryUploads;
   const orphans = await db
     .select({ publicId: ledger.publicId })
-    .from(ledger.table)
+    .from(ledger)
     .where(
       and(
         lt(ledger.createdAt, before(now, ORPHANED_UPLOAD_AGE_MS)),

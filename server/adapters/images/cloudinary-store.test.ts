@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite } from '../../db/client.js';
 import { cloudinaryUploads } from '../../db/schema/index.js';
 import { createTestUser } from '../../modules/auth/testing.js';
+import { openTestDatabase, type ThrowawayDatabase } from '../../test/harness.js';
 import { CloudinaryImageStore, parseCloudinaryUrl } from './cloudinary-store.js';
 import { CLOUD, field, interceptCloudinary, recordedUploadResponse } from './cloudinary-testing.js';
 
@@ -18,18 +18,17 @@ describe('parseCloudinaryUrl', () => {
 });
 
 describe('CloudinaryImageStore', () => {
-  let database: Database;
+  let database: ThrowawayDatabase;
   /** The uploader: public ids name them, as encore/tickets/u{id}/... */
   let ownerId: number;
   let store: CloudinaryImageStore;
   beforeAll(async () => {
-    database = await openPglite();
-    await database.migrate();
+    database = await openTestDatabase('pglite');
     ownerId = (await createTestUser(database.db, { username: 'uploader' })).id;
     store = new CloudinaryImageStore(CLOUD, database.db);
   }, 60_000);
   afterAll(async () => {
-    await database.close();
+    await database.drop();
   });
   const recorded = async () =>
     (await database.db.select({ publicId: cloudinaryUploads.publicId }).from(cloudinaryUploads)).map(
