@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoDataIfEmpty } from './db/seed/demo.js';
 import { type Sweeps, startSweeps } from './jobs/sweeps.js';
+import { developmentExposureWarning } from './modules/dev-mail/exposure.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
       else console.warn(`${message}: ${error.message}`);
     },
   });
+  // Both run under PostgreSQL advisory locks, so any number of instances may start together.
   await database.migrate();
   if (config.seedDemoData && !config.isProduction) await seedDemoDataIfEmpty(database.db);
   const mailer = createMailer(config, database.db);
@@ -41,6 +43,8 @@ async function main(): Promise<void> {
   app.log.info(
     `Encore is running at ${config.appUrl} (database: ${database.kind}, mail: ${mailer.kind}, images: ${images.kind})`,
   );
+  const exposure = developmentExposureWarning(config);
+  if (exposure) app.log.warn(exposure);
 }
 
 main().catch((error: unknown) => {
