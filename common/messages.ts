@@ -296,3 +296,11 @@ export const TICKET_TEXT = {
   formHasFile: 'A listing form carries no files: upload the image first',
   oneImageOnly: 'Please send one image at a time',
 } as const;
+
+/** Bounds every request's input (decision 0007): too long, control characters, ids out of range. */
+export const INPUT_TEXT = {
+  tooLong: (max: number) => `This text is too long (at most ${max} characters)`,
+  singleLine: 'This text must be one line without control characters',
+  controlCharacters: 'This text contains control characters that are not allowed',
+  invalidId: 'The id must be a whole number from 1 to 2147483647',
+} as const;
