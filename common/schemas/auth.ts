@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveInt32 } from './text.js';
 import { currentUserSchema } from './users.js';
 
 /**
@@ -34,9 +35,7 @@ export const verifyLoginRequestSchema = z.object({
 export type VerifyLoginRequest = z.input<typeof verifyLoginRequestSchema>;
 
 /** POST /api/verify-login/resend: a new code for the pending login of this client (its cookie). */
-export const resendLoginCodeRequestSchema = z.object({
-  userId: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const resendLoginCodeRequestSchema = z.object({ userId: positiveInt32() });
 export type ResendLoginCodeRequest = z.input<typeof resendLoginCodeRequestSchema>;
 
 export const verifyLoginResponseSchema = z.object({

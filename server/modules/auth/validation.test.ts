@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RECOVERY_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
+import { INPUT_TEXT, RECOVERY_TEXT, SERVER_MESSAGE, SIGN_IN_TEXT } from '../../../common/messages.js';
 import {
+  hasForbiddenUsernameCharacter,
   isAccountEmailShape,
   looksLikeEmail,
   newPasswordProblem,
+  normalizeUsername,
   registrationProblem,
 } from './validation.js';
 
@@ -73,5 +75,37 @@ describe('newPasswordProblem', () => {
     [`Ab1${'c'.repeat(97)}`, null],
   ])('%s → %s', (password, problem) => {
     expect(newPasswordProblem(password)).toBe(problem);
+  });
+});
+
+describe('usernames', () => {
+  it('normalises to NFKC and trims', () => {
+    expect(normalizeUsername('  ｍａｙａ ')).toBe('maya');
+    expect(normalizeUsername('ﬁnn')).toBe('finn');
+    expect(normalizeUsername('Zoë')).toBe('Zoë');
+  });
+
+  it.each(['a\u0000b', 'a\nb', 'a\u0085b', 'a\u200eb', 'a\u202eb', 'a\u2067b', 'a\u061cb', 'a\u2029b'])(
+    'refuses %j',
+    (username) => {
+      expect(hasForbiddenUsernameCharacter(username)).toBe(true);
+      expect(registrationProblem({ ...valid, username })).toBe(SIGN_IN_TEXT.usernameInvalidCharacters);
+    },
+  );
+
+  it('accepts letters of any script and emoji', () => {
+    expect(hasForbiddenUsernameCharacter('Zoë_東京-🎸')).toBe(false);
+  });
+
+  it('measures the stored form against the 50-character limit', () => {
+    expect(registrationProblem({ ...valid, username: 'a'.repeat(50) })).toBeNull();
+    expect(registrationProblem({ ...valid, username: 'a'.repeat(51) })).toBe(INPUT_TEXT.tooLong(50));
+  });
+
+  it('takes passwords of at most 100 characters', () => {
+    expect(registrationProblem({ ...valid, password: `Ab1#${'x'.repeat(96)}` })).toBeNull();
+    expect(registrationProblem({ ...valid, password: `Ab1#${'x'.repeat(97)}` })).toBe(
+      RECOVERY_TEXT.passwordMax,
+    );
   });
 });

@@ -1,11 +1,12 @@
 import { MIN_EMAIL_LENGTH, MIN_USERNAME_LENGTH } from '../../../common/constants.js';
-import { RECOVERY_TEXT, SERVER_MESSAGE, SIGN_IN_TEXT } from '../../../common/messages.js';
+import { INPUT_TEXT, RECOVERY_TEXT, SERVER_MESSAGE, SIGN_IN_TEXT } from '../../../common/messages.js';
 import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   MIN_PASSWORD_SCORE,
   passwordScore,
 } from '../../../common/password.js';
+import { TEXT_LIMITS } from '../../../common/schemas/text.js';
 
 /** The account e-mail rule of spec 000 §5: contains '@' and '.', at least 5 characters. */
 export function isAccountEmailShape(email: string): boolean {
@@ -53,6 +54,8 @@ export function registrationProblem(input: RegistrationFields): string | null {
   if (!input.username) return SERVER_MESSAGE.usernameRequired;
   if (hasForbiddenUsernameCharacter(input.username)) return SIGN_IN_TEXT.usernameInvalidCharacters;
   if (input.username.length < MIN_USERNAME_LENGTH) return SERVER_MESSAGE.usernameTooShort;
+  // NFKC may lengthen a name (one ligature can become several letters), so the stored form is measured.
+  if (input.username.length > TEXT_LIMITS.username) return INPUT_TEXT.tooLong(TEXT_LIMITS.username);
   if (!input.password) return SERVER_MESSAGE.passwordRequired;
   if (input.password.length < MIN_PASSWORD_LENGTH) return SERVER_MESSAGE.passwordTooShort;
   if (input.password.length > MAX_PASSWORD_LENGTH) return RECOVERY_TEXT.passwordMax;
