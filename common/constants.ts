@@ -44,3 +44,11 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const TICKET_MAX_QUANTITY = 100;
 export const TICKET_MAX_AMOUNT_CENTS = 10_000_000;
 export const TICKET_MAX_DAYS = 31;
+
+/**
+ * Per-user upload quotas (decision 0007): uploads per hour, and images a user may hold that no listing shows
+ * (the sweep removes those after a day).
+ */
+export const IMAGE_UPLOADS_PER_HOUR = 30;
+export const IMAGE_UPLOAD_WINDOW_MS = 60 * 60_000;
+export const IMAGE_UNATTACHED_MAX = 20;

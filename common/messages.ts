@@ -220,6 +220,7 @@ export const SHELL_TEXT = {
 export const CATALOG_TEXT = {
   searchTooShort: 'Concert search needs at least 3 characters.',
   artistNameRequired: 'Please give an artist or event name.',
+  searchTooLong: 'Concert search takes at most 100 characters and 8 words.',
 } as const;
 
 /** Spec 000 §2, §5: the authentication screen's own labels, hints and screens. */
@@ -303,4 +304,16 @@ export const INPUT_TEXT = {
   singleLine: 'This text must be one line without control characters',
   controlCharacters: 'This text contains control characters that are not allowed',
   invalidId: 'The id must be a whole number from 1 to 2147483647',
+  malformedMultipart:
+    'The form data could not be read: send multipart/form-data with its boundary, ending with the closing boundary',
+  unstorable:
+    'The request contains a value that cannot be stored. Please check the text and numbers you entered.',
+  tooSlow: 'This request took too long and was stopped. Please try again in a moment with a simpler request.',
+} as const;
+
+/** Per-user upload quotas (decision 0007), answered with 429. */
+export const UPLOAD_QUOTA_TEXT = {
+  tooManyUploads: 'You have uploaded too many images in the last hour. Please wait before uploading more.',
+  tooManyUnattached:
+    'You have too many uploaded images that are not on a listing. Please list a ticket with one of them, or wait a day for unused images to be removed, before uploading more.',
 } as const;

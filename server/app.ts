@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -28,6 +28,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { loggerOptions } from './plugins/logging.js';
 import { AUTH_RATE_LIMIT_WINDOW_MS } from './plugins/rate-limit.js';
 import { registerSameOriginGuard } from './plugins/same-origin.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -38,13 +39,20 @@ export interface AppDeps {
   mailer: Mailer;
   /** Ticket images; created from the configuration when absent. */
   images?: ImageStore;
+  /** Where log lines go instead of stdout (tests read them); logging is on even in the test env then. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the Fastify instance without listening, so tests drive the very same app. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const logger: FastifyServerOptions['logger'] = deps.logStream
+    ? { ...loggerOptions(config.logLevel), stream: deps.logStream }
+    : config.env === 'test'
+      ? false
+      : loggerOptions(config.logLevel);
   const app = Fastify({
-    logger: config.env === 'test' ? false : { level: config.logLevel },
+    logger,
     trustProxy: config.trustProxy,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -76,6 +84,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         upgradeInsecureRequests: null,
       },
     },
+    // HSTS only when the app is served over https: over plain http it means nothing, or worse, pins a
+    // development host name to https.
+    strictTransportSecurity: config.appUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
   });
   await app.register(cookie);
   registerSameOriginGuard(app, config.appUrl);

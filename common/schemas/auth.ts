@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { positiveInt32 } from './text.js';
+import { RECOVERY_TEXT } from '../messages.js';
+import { emailText, exactText, positiveInt32, singleLineText, TEXT_LIMITS } from './text.js';
 import { currentUserSchema } from './users.js';
 
 /**
@@ -8,9 +9,11 @@ import { currentUserSchema } from './users.js';
  * field in the spec's order and answer with the message the client maps (000 §8).
  */
 
+const password = () => exactText(TEXT_LIMITS.password, RECOVERY_TEXT.passwordMax);
+
 export const loginRequestSchema = z.object({
-  username: z.string().default(''),
-  password: z.string().default(''),
+  username: singleLineText(TEXT_LIMITS.username).default(''),
+  password: password().default(''),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -28,8 +31,8 @@ export const loginResponseSchema = z.discriminatedUnion('requiresVerification', 
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const verifyLoginRequestSchema = z.object({
-  userId: z.coerce.number().int().positive(),
-  verificationCode: z.string().default(''),
+  userId: positiveInt32(),
+  verificationCode: singleLineText(TEXT_LIMITS.verificationCode).default(''),
   trustThisDevice: z.boolean().optional().default(false),
 });
 export type VerifyLoginRequest = z.input<typeof verifyLoginRequestSchema>;
@@ -45,13 +48,13 @@ export const verifyLoginResponseSchema = z.object({
 });
 
 export const registerRequestSchema = z.object({
-  username: z.string().default(''),
-  password: z.string().default(''),
-  firstName: z.string().default(''),
-  lastName: z.string().default(''),
-  email: z.string().default(''),
-  phoneNumber: z.string().nullable().optional(),
-  verificationPreference: z.string().optional(),
+  username: singleLineText(TEXT_LIMITS.username).default(''),
+  password: password().default(''),
+  firstName: singleLineText(TEXT_LIMITS.personName).default(''),
+  lastName: singleLineText(TEXT_LIMITS.personName).default(''),
+  email: emailText().default(''),
+  phoneNumber: singleLineText(TEXT_LIMITS.phone).nullable().optional(),
+  verificationPreference: singleLineText(TEXT_LIMITS.shortText).optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -63,28 +66,28 @@ export const registerResponseSchema = z.object({
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-export const emailRequestSchema = z.object({ email: z.string().default('') });
+export const emailRequestSchema = z.object({ email: emailText().default('') });
 
-export const resetPasswordRequestSchema = z.object({ newPassword: z.string().default('') });
+export const resetPasswordRequestSchema = z.object({ newPassword: password().default('') });
 
 /** GET /api/reset-password/{token}: 200 while the link is live, else 400 'Invalid or expired reset token'. */
 export const resetTokenStatusSchema = z.object({ valid: z.literal(true) });
 
-export const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+export const tokenParamsSchema = z.object({ token: singleLineText(TEXT_LIMITS.token).min(1) });
 
 /** PATCH /api/user: an e-mail change, or profile fields (spec 000 §7). */
 export const updateUserRequestSchema = z
   .object({
-    email: z.string().optional(),
-    fullName: z.string().max(200).nullable().optional(),
-    ticketmasterEmail: z.string().max(254).nullable().optional(),
-    livenationEmail: z.string().max(254).nullable().optional(),
-    axsEmail: z.string().max(254).nullable().optional(),
+    email: emailText().optional(),
+    fullName: singleLineText(TEXT_LIMITS.fullName).nullable().optional(),
+    ticketmasterEmail: emailText().nullable().optional(),
+    livenationEmail: emailText().nullable().optional(),
+    axsEmail: emailText().nullable().optional(),
   })
   .strict();
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
 export const subscribeRequestSchema = z.object({
-  name: z.string().default(''),
-  email: z.string().default(''),
+  name: singleLineText(TEXT_LIMITS.personName).default(''),
+  email: emailText().default(''),
 });

@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { CONCERT_SEARCH_MIN_LENGTH } from '../constants.js';
 import { CATALOG_TEXT } from '../messages.js';
+import { boundedText, TEXT_LIMITS } from './text.js';
 
-/** GET /api/concerts/search?query= — the query is trimmed and needs at least 3 characters (spec 000 §9). */
+/**
+ * GET /api/concerts/search?query= — the query is trimmed and needs at least 3 characters (spec 000 §9); it
+ * is bounded in characters and words before any SQL runs (decision 0007).
+ */
 export const concertSearchQuerySchema = z.object({
-  query: z
-    .string({ error: CATALOG_TEXT.searchTooShort })
-    .trim()
-    .min(CONCERT_SEARCH_MIN_LENGTH, { error: CATALOG_TEXT.searchTooShort }),
+  query: boundedText(TEXT_LIMITS.searchQuery, {
+    tooLong: CATALOG_TEXT.searchTooLong,
+    notText: CATALOG_TEXT.searchTooShort,
+  })
+    .min(CONCERT_SEARCH_MIN_LENGTH, { error: CATALOG_TEXT.searchTooShort })
+    .refine((query) => query.split(/\s+/).filter(Boolean).length <= TEXT_LIMITS.searchWords, {
+      error: CATALOG_TEXT.searchTooLong,
+    }),
 });
 export type ConcertSearchQuery = z.infer<typeof concertSearchQuerySchema>;
 
@@ -40,10 +48,9 @@ export const concertSearchResponseSchema = z.array(concertSearchResultSchema);
 
 /** GET /api/artists/info?name= — an artist or event name; the server cuts it at ' at ' or ' @ '. */
 export const artistInfoQuerySchema = z.object({
-  name: z
-    .string({ error: CATALOG_TEXT.artistNameRequired })
-    .trim()
-    .min(1, { error: CATALOG_TEXT.artistNameRequired }),
+  name: boundedText(TEXT_LIMITS.shortText, { notText: CATALOG_TEXT.artistNameRequired }).min(1, {
+    error: CATALOG_TEXT.artistNameRequired,
+  }),
 });
 export type ArtistInfoQuery = z.infer<typeof artistInfoQuerySchema>;
 

@@ -44,6 +44,8 @@ export interface TextOptions {
   trim?: boolean;
   /** The message when the text is longer than `max`; default INPUT_TEXT.tooLong(max). */
   tooLong?: string;
+  /** The message when the value is missing or not a string; default zod's own. */
+  notText?: string;
 }
 
 /**
@@ -63,7 +65,8 @@ export function hasControlCharacter(value: string, allowLineBreaks = false): boo
 
 /** A string of at most `max` characters without control characters, trimmed unless `trim: false`. */
 export function boundedText(max: number, options: TextOptions = {}) {
-  const base = options.trim === false ? z.string() : z.string().trim();
+  const text = options.notText ? z.string({ error: options.notText }) : z.string();
+  const base = options.trim === false ? text : text.trim();
   return base
     .max(max, { error: options.tooLong ?? INPUT_TEXT.tooLong(max) })
     .refine((value) => !hasControlCharacter(value, options.multiline === true), {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { TICKET_MAX_AMOUNT_CENTS, TICKET_MAX_DAYS, TICKET_MAX_QUANTITY } from '../constants.js';
-import { LISTING_TEXT, TICKET_TEXT } from '../messages.js';
+import { INPUT_TEXT, LISTING_TEXT, TICKET_TEXT } from '../messages.js';
 import { dollarsToCents } from '../money.js';
 import { MARKUP_MAX, MARKUP_MIN } from '../pricing.js';
+import { boundedText, hasControlCharacter, INT32_MAX, positiveInt32, TEXT_LIMITS } from './text.js';
 
 /** The three digital ticketing platforms a digital ticket is transferred through (spec 000 §3, §9). */
 export const PLATFORMS = ['ticketmaster', 'livenation', 'axs'] as const;
@@ -31,7 +32,7 @@ export const SELLER_TOTAL_REVIEWS_DEFAULT = 15;
 const MONEY_TEXT = /^\d+(\.\d{1,2})?$/;
 const WHOLE_NUMBER_TEXT = /^-?\d+$/;
 /** Ids and versions are Postgres integers; larger numbers can name nothing. */
-const INT_MAX = 2_147_483_647;
+const INT_MAX = INT32_MAX;
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A wire amount ('12', '12.5', '12.50') in cents, or null when it is not one (negative, 3 decimals, text). */
@@ -80,7 +81,10 @@ export function ticketRuleIssues(
   return issues;
 }
 
-/** Form fields arrive as text (multipart, urlencoded); JSON callers may send numbers and booleans. */
+/**
+ * Form fields arrive as text (multipart, urlencoded); JSON callers may send numbers and booleans. Every
+ * field is bounded and free of NUL and other control characters (line breaks only where `multiline`).
+ */
 const formText = z.preprocess(
   (value) =>
     value === null
@@ -88,14 +92,24 @@ const formText = z.preprocess(
       : typeof value === 'number' || typeof value === 'boolean'
         ? String(value)
         : value,
-  z.string().optional(),
+  boundedText(TEXT_LIMITS.freeText, {
+    multiline: true,
+    trim: false,
+    tooLong: TICKET_TEXT.textTooLong,
+  }).optional(),
 );
-const requiredText = (message: string, max: number) =>
+/** A trimmed field of at most `max` characters; one line unless `multiline`. */
+const fieldText = (max: number, multiline = false) =>
   formText.transform((value, context) => {
     const trimmed = (value ?? '').trim();
-    if (trimmed === '') context.addIssue({ code: 'custom', message });
-    else if (trimmed.length > max) context.addIssue({ code: 'custom', message: TICKET_TEXT.textTooLong });
+    if (trimmed.length > max) context.addIssue({ code: 'custom', message: TICKET_TEXT.textTooLong });
+    else if (!multiline && hasControlCharacter(trimmed))
+      context.addIssue({ code: 'custom', message: INPUT_TEXT.singleLine });
     return trimmed;
+  });
+const requiredText = (message: string, max: number, multiline = false) =>
+  fieldText(max, multiline).superRefine((value, context) => {
+    if (value === '') context.addIssue({ code: 'custom', message });
   });
 const amount = (message: string) =>
   formText.transform((value, context) => {
@@ -129,12 +143,8 @@ export const ticketFormSchema = z
         context.addIssue({ code: 'custom', message: TICKET_TEXT.eventDateInvalid });
       return trimmed;
     }),
-    description: requiredText(LISTING_TEXT.descriptionRequired, 500),
-    venue: formText.transform((value, context) => {
-      const trimmed = (value ?? '').trim();
-      if (trimmed.length > 200) context.addIssue({ code: 'custom', message: TICKET_TEXT.textTooLong });
-      return trimmed;
-    }),
+    description: requiredText(LISTING_TEXT.descriptionRequired, 500, true),
+    venue: fieldText(TEXT_LIMITS.shortText),
     isMultiDay: flag,
     daysCount: formText.transform((value) => wholeNumber(value)),
     section: requiredText(LISTING_TEXT.sectionRequired, 50),
@@ -161,10 +171,10 @@ export const ticketFormSchema = z
         context.addIssue({ code: 'custom', message: TICKET_TEXT.ticketTypeInvalid });
       return type as TicketType;
     }),
-    platform: formText.transform((value) => (value ?? '').trim()),
-    cloudinaryUrl: formText.transform((value) => (value ?? '').trim()),
-    cloudinaryPublicId: formText.transform((value) => (value ?? '').trim()),
-    listingPrice: formText,
+    platform: fieldText(TEXT_LIMITS.shortText),
+    cloudinaryUrl: fieldText(TEXT_LIMITS.url),
+    cloudinaryPublicId: fieldText(TEXT_LIMITS.token),
+    listingPrice: fieldText(TEXT_LIMITS.shortText),
   })
   .superRefine((values, context) => {
     for (const issue of ticketRuleIssues(values))
@@ -198,7 +208,7 @@ export const ticketUpdateFieldsSchema = z.object({
   }),
 });
 
-export const ticketIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(INT_MAX) });
+export const ticketIdParamsSchema = z.object({ id: positiveInt32() });
 
 const dollars = z.number();
 

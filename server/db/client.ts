@@ -49,14 +49,29 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+/**
+ * Every statement on a PostgreSQL connection of the pool is stopped by the server after this long
+ * (`statement_timeout`), so no request can hold a connection for long; the error handler answers such a
+ * stop (SQLSTATE 57014) with 503. Migrations lift it on their own connection (they may wait for another
+ * instance's lock). PGlite has no equivalent: it runs in this process on one connection and cannot be
+ * interrupted by a timer (decision 0007), so there the input bounds are what keep statements short.
+ */
+export const STATEMENT_TIMEOUT_MS = 5_000;
+
 export interface PostgresOptions {
   poolSize?: number;
+  /** Defaults to STATEMENT_TIMEOUT_MS. */
+  statementTimeoutMs?: number;
   /** Told about a connection the server dropped while it sat idle; the pool replaces it on next use. */
   onConnectionError?: (error: Error) => void;
 }
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+  });
   // Without a listener, a dropped idle connection (a restart, a failover) would crash the process.
   pool.on('error', (error) => options.onConnectionError?.(error));
   // pool.end() resolves before its connections have closed; close() waits for them.
@@ -77,11 +92,14 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       // Several instances may start at once: one migrates while the others wait.
       const client = await pool.connect();
       try {
+        // Waiting for another instance's migration, or a long migration itself, may outlast the timeout.
+        await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await client.query(CREATE_EXTENSIONS);
         await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        await client.query('reset statement_timeout').catch(() => undefined);
         client.release();
       }
     },

@@ -1,12 +1,22 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { SERVER_MESSAGE } from '../../common/messages.js';
+import { INPUT_TEXT, SERVER_MESSAGE } from '../../common/messages.js';
 import { DomainError } from '../errors.js';
 
 interface ZodIssueLike {
   message: string;
   instancePath?: string;
   params?: { issue?: { path?: PropertyKey[] } };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Fields a route adds to every error answer, so its failures keep the route's documented shape (the
+     * upload answers { success: false, message }): `config: { errorFields: { success: false } }`.
+     */
+    errorFields?: Record<string, unknown>;
+  }
 }
 
 function fieldOf(issue: ZodIssueLike): string {
@@ -16,14 +26,59 @@ function fieldOf(issue: ZodIssueLike): string {
 }
 
 /**
+ * What the multipart parser (busboy) throws on a body that does not follow its own content type: a missing,
+ * empty, too long or wrong boundary, or a body cut off before its closing boundary. These are plain errors
+ * without a status, so they are recognised by their text.
+ */
+const MULTIPART_PARSER_ERRORS = [
+  'Multipart: Boundary not found',
+  'Unexpected end of multipart data',
+  'terminated early due to unexpected end of multipart data',
+  'The needle cannot',
+  'Unsupported Content-Type.',
+  'Malformed part header',
+];
+
+function isMultipartParserError(error: Error, request: FastifyRequest): boolean {
+  const contentType = String(request.headers['content-type'] ?? '').toLowerCase();
+  if (!contentType.startsWith('multipart/')) return false;
+  if ((error as FastifyError).statusCode !== undefined) return false;
+  return MULTIPART_PARSER_ERRORS.some((text) => error.message.includes(text));
+}
+
+/** The SQLSTATE of a database error, looking through Drizzle's wrapper to the driver's error. */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Database answers caused by the value a client sent rather than by the server: class 22 (data exception:
+ * a NUL byte, a number out of range, text that is not a number) and 54000 (a value too large for an
+ * index). The shared schemas refuse such input first; this keeps any route that misses a bound at 400.
+ */
+function isUnstorableValue(state: string): boolean {
+  return state.startsWith('22') || state === '54000';
+}
+
+/**
  * The one error handler: domain errors keep their status and message, validation
- * failures answer 400 naming the problem in words, anything unexpected answers a
- * bare 500 and is logged with its stack.
+ * failures answer 400 naming the problem in words, Fastify's own client errors (bad JSON,
+ * unsupported media type, a broken multipart body, body too large) keep their 4xx, a database
+ * statement stopped by its timeout answers 503, and anything unexpected answers a bare 500 and is
+ * logged with its stack. Error answers are serialised as they are, never against the route's response
+ * schema, so an error can never turn into FST_ERR_RESPONSE_SERIALIZATION.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    reply.type('application/json; charset=utf-8').serializer((payload: unknown) => JSON.stringify(payload));
+    const extra = request.routeOptions.config?.errorFields ?? {};
     if (error instanceof DomainError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+      return reply.status(error.statusCode).send({ ...extra, message: error.message, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation as unknown as ZodIssueLike[];
@@ -34,20 +89,32 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       const first = issues[0];
       const message = first ? first.message : 'Invalid request';
-      return reply.status(400).send({ message, code: 'VALIDATION', fieldErrors });
+      return reply.status(400).send({ ...extra, message, code: 'VALIDATION', fieldErrors });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: SERVER_MESSAGE.internal });
+    }
+    if (isMultipartParserError(error, request)) {
+      return reply.status(400).send({ ...extra, message: INPUT_TEXT.malformedMultipart, code: 'MULTIPART' });
+    }
+    const state = sqlStateOf(error);
+    if (state === '57014') {
+      request.log.warn({ err: error }, 'database statement timed out');
+      return reply.status(503).send({ ...extra, message: INPUT_TEXT.tooSlow });
+    }
+    if (state && isUnstorableValue(state)) {
+      request.log.warn({ err: error }, 'database refused a value');
+      return reply.status(400).send({ ...extra, message: INPUT_TEXT.unstorable });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ message: SERVER_MESSAGE.internal });
     }
-    if (status === 429) return reply.status(429).send({ message: SERVER_MESSAGE.tooManyRequests });
+    if (status === 429) return reply.status(429).send({ ...extra, message: SERVER_MESSAGE.tooManyRequests });
     // Fastify's own 4xx answers (bad JSON, body too large, unsupported media type) are safe to show.
-    return reply.status(status).send({ message: error.message, code: error.code });
+    return reply.status(status).send({ ...extra, message: error.message, code: error.code });
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { cloudinaryUploads } from '../../db/schema/index.js';
 import type { ImageStore, SavedImage, StoredImageFile } from './image-store.js';
+import { recordWithinQuota } from './upload-quota.js';
 
 export interface CloudinaryCredentials {
   cloudName: string;
@@ -53,7 +54,10 @@ export class CloudinaryImageStore implements ImageStore {
     const publicId = `${ROOT_FOLDER}/u${ownerId}/${randomBytes(12).toString('hex')}`;
     // Recorded first, and kept if the upload seems to fail (it may have reached Cloudinary all the same):
     // no upload goes unrecorded, and the sweep's destroy treats "not found" as done.
-    await this.db.insert(cloudinaryUploads).values({ publicId, ownerId });
+    // The record is also where the unattached-images quota is decided (429 beyond it).
+    await recordWithinQuota(this.db, cloudinaryUploads, ownerId, async (tx) => {
+      await tx.insert(cloudinaryUploads).values({ publicId, ownerId });
+    });
     return this.upload(bytes, publicId);
   }
 

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client.js';
 import { storedImages } from '../../db/schema/index.js';
 import type { ImageStore, SavedImage, StoredImageFile } from './image-store.js';
+import { recordWithinQuota } from './upload-quota.js';
 
 const PUBLIC_ID = /^img_[\w-]{20,64}$/;
 
@@ -24,7 +25,9 @@ export class DatabaseImageStore implements ImageStore {
     if (!width || !height) throw new Error('image has no dimensions');
     // Random and unguessable: knowing one image's id says nothing about another's.
     const publicId = `img_${randomBytes(18).toString('base64url')}`;
-    await this.db.insert(storedImages).values({ publicId, ownerId, contentType, width, height, bytes });
+    await recordWithinQuota(this.db, storedImages, ownerId, async (tx) => {
+      await tx.insert(storedImages).values({ publicId, ownerId, contentType, width, height, bytes });
+    });
     return { url: databaseImageUrl(publicId), publicId };
   }
 

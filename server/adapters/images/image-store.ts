@@ -20,6 +20,10 @@ export interface StoredImageFile {
  */
 export interface ImageStore {
   readonly kind: 'database' | 'cloudinary';
+  /**
+   * Stores an upload of `ownerId`; TooManyRequests (429) when the owner already holds IMAGE_UNATTACHED_MAX
+   * images no listing shows (decided atomically, see upload-quota.ts).
+   */
   save(bytes: Buffer, contentType: string, ownerId: number): Promise<SavedImage>;
   /** The bytes of an image this store serves itself; null when unknown (or served by the vendor). */
   get(publicId: string): Promise<StoredImageFile | null>;

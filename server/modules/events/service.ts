@@ -1,8 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { CONCERT_SEARCH_LIMIT, CONCERT_SEARCH_MIN_LENGTH } from '../../../common/constants.js';
+import { CATALOG_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import type { ArtistInfo, ConcertSearchResult } from '../../../common/schemas/events.js';
+import { TEXT_LIMITS } from '../../../common/schemas/text.js';
 import type { DbOrTx } from '../../db/client.js';
+import { Invalid } from '../../errors.js';
 import { artistNameOf, escapeLike, fallbackWord, queryWords, searchTerm } from './search-terms.js';
 
 interface ConcertRow {
@@ -132,7 +135,8 @@ function tieredSearch(text: string, fromDate: string, limit: number): SQL {
  */
 function fallbackSearch(first: string, words: string[], fromDate: string, limit: number): SQL {
   const term = searchTerm(first);
-  const others = words.filter((word) => word !== first).map((word) => `%${escapeLike(word)}%`);
+  // Distinct words only: a repeated word adds no condition, only work (at most searchWords - 1 remain).
+  const others = [...new Set(words)].filter((word) => word !== first).map((word) => `%${escapeLike(word)}%`);
   // Each other word: the events of artists containing it, looked up once (not per event).
   const wordEvents = others.map(
     (pattern, index) => sql`${sql.raw(`word_events_${index}`)} as materialized (
@@ -190,6 +194,9 @@ export async function searchConcerts(
   options: ConcertSearchOptions = {},
 ): Promise<ConcertSearchResult[]> {
   const text = query.trim();
+  // The route's schema refuses these already; any other caller is held to the same bound before any SQL.
+  if (text.length > TEXT_LIMITS.searchQuery || queryWords(text).length > TEXT_LIMITS.searchWords)
+    throw new Invalid(CATALOG_TEXT.searchTooLong);
   const fromDate = options.fromDate ?? todayUtc();
   const limit = options.limit ?? CONCERT_SEARCH_LIMIT;
   const results = await concertPage(db, tieredSearch(text, fromDate, limit));

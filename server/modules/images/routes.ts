@@ -2,12 +2,18 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES } from '../../../common/constants.js';
-import { LISTING_TEXT, TICKET_TEXT } from '../../../common/messages.js';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_UPLOAD_WINDOW_MS,
+  IMAGE_UPLOADS_PER_HOUR,
+} from '../../../common/constants.js';
+import { LISTING_TEXT, TICKET_TEXT, UPLOAD_QUOTA_TEXT } from '../../../common/messages.js';
+import { singleLineText, TEXT_LIMITS } from '../../../common/schemas/text.js';
 import { uploadFailureSchema, uploadResponseSchema } from '../../../common/schemas/tickets.js';
 import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { Db } from '../../db/client.js';
 import { DomainError, NotFound } from '../../errors.js';
+import { countHit } from '../../plugins/rate-limit.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { isListedTicketImage } from '../tickets/service.js';
 import { processImage } from './process-image.js';
@@ -62,15 +68,31 @@ export async function imageRoutes(instance: FastifyInstance, options: ImageRoute
     '/api/upload/direct',
     {
       preHandler: requireUser,
+      // Every failure, Fastify's own included (a wrong content type, a broken multipart body), keeps the
+      // upload's { success: false, message } shape.
+      config: { errorFields: { success: false } },
       schema: {
         tags: ['images'],
         summary: 'Upload a ticket image (multipart field "image"; JPEG, PNG, GIF or WebP, at most 5MB)',
         consumes: ['multipart/form-data'],
-        response: { 200: uploadResponseSchema, 413: uploadFailureSchema, 415: uploadFailureSchema },
+        response: {
+          200: uploadResponseSchema,
+          400: uploadFailureSchema,
+          413: uploadFailureSchema,
+          415: uploadFailureSchema,
+          429: uploadFailureSchema,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
+      // Counted before the file is read or decoded: one counter per user shared by every instance.
+      const now = new Date();
+      const { count, resetAt } = await countHit(db, `upload:user:${user.id}`, IMAGE_UPLOAD_WINDOW_MS, now);
+      if (count > IMAGE_UPLOADS_PER_HOUR) {
+        reply.header('retry-after', Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)));
+        throw uploadFailure(429, UPLOAD_QUOTA_TEXT.tooManyUploads);
+      }
       const upload = await readImageField(request);
       let processed: Awaited<ReturnType<typeof processImage>>;
       try {
@@ -97,7 +119,7 @@ export async function imageRoutes(instance: FastifyInstance, options: ImageRoute
         tags: ['images'],
         summary:
           'A stored image: to its uploader, to admins, and to every signed-in user once a listing shows it',
-        params: z.object({ publicId: z.string().min(1).max(200) }),
+        params: z.object({ publicId: singleLineText(TEXT_LIMITS.token).min(1) }),
       },
       onSend: async (_request, reply) => {
         // Route hooks run after the app-wide no-store hook: a served image may be cached, privately.

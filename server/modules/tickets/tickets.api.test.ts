@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, notExists, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LISTING_TEXT, TICKET_TEXT } from '../../../common/messages.js';
 import { EDIT_LOCK_TTL_MS } from '../../../common/schemas/tickets.js';
-import { events, storedImages, tickets, venues } from '../../db/schema/index.js';
+import { events, rateLimitCounters, storedImages, tickets, venues } from '../../db/schema/index.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
 import { createListing, daysFromToday, sendTicketForm, uploadedImage, validTicketFields } from './testing.js';
@@ -23,6 +23,18 @@ describe.each(backends)('listings API on %s', (backend) => {
   });
   afterAll(async () => {
     await harness.close();
+  });
+  // One seller uploads for every test: start each with a fresh upload quota (decision 0007).
+  beforeEach(async () => {
+    const db = harness.database.db;
+    await db.delete(rateLimitCounters);
+    await db
+      .delete(storedImages)
+      .where(
+        notExists(
+          db.select({ one: sql`1` }).from(tickets).where(eq(tickets.imagePublicId, storedImages.publicId)),
+        ),
+      );
   });
 
   const db = () => harness.database.db;
