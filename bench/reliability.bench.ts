@@ -274,6 +274,8 @@ export async function run(): Promise<BenchResult[]> {
       const target = live[worker % live.length] ?? first;
       const startedAt = now();
       let answer = await send(target.url, method, pathname, options);
+      // The exit of a killed instance may be noticed a moment after its connections broke.
+      if (answer.status === 0 && target.alive) await new Promise((resolve) => setTimeout(resolve, 250));
       if (answer.status === 0 && !target.alive) {
         // The instance died under this request: a client (or load balancer) retries on the other one.
         refusedByKilled += 1;
