@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestLoginCode } from '../../modules/auth/testing.js';
+import { RECOVERY_TEXT } from '../../../common/messages.js';
+import { hashPassword } from '../../modules/auth/passwords.js';
+import { latestLinkToken, latestLoginCode } from '../../modules/auth/testing.js';
 import { backends, startTestApp, type TestApp } from '../../test/harness.js';
 import { users } from '../schema/index.js';
 import { seedDemoUsers } from './users.js';
@@ -47,5 +50,20 @@ describe.each(backends)('demo users on %s', (backend) => {
     });
     expect(verified.status).toBe(200);
     expect(verified.body.user.username).toBe(username);
+  });
+
+  it('puts back a changed password through the password-change path: its reset links end', async () => {
+    await seedDemoUsers(harness.database.db);
+    await harness.client().post('/api/request-password-reset', { email: 'maya@encore.test' });
+    const token = await latestLinkToken(harness, 'maya@encore.test', 'reset-password');
+    const [maya] = await harness.database.db.select().from(users).where(eq(users.username, 'maya'));
+    await harness.database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('Changed#Pass1') })
+      .where(eq(users.id, maya?.id ?? 0));
+    await seedDemoUsers(harness.database.db);
+    const link = await harness.client().get(`/api/reset-password/${token}`);
+    expect(link.status).toBe(400);
+    expect(link.body).toEqual({ message: RECOVERY_TEXT.resetInvalidToken });
   });
 });

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/constants.js';
 import { hashPassword, verifyPassword } from '../../modules/auth/passwords.js';
+import { setPasswordHash } from '../../modules/auth/service.js';
 import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
 
@@ -82,15 +83,14 @@ async function upsertDemoAccount(db: Db, account: DemoAccount): Promise<number> 
     if (!created) throw new Error(`could not create demo user ${account.username}`);
     return created.id;
   }
-  // The hash is kept when the password still matches, so a second run changes nothing.
-  const passwordHash = (await verifyPassword(existing.passwordHash, account.password))
-    ? existing.passwordHash
-    : await hashPassword(account.password);
+  // The hash is kept when the password still matches, so a second run changes nothing. A changed password is
+  // set back through the one password-change path, which also ends its sessions and reset links.
+  if (!(await verifyPassword(existing.passwordHash, account.password)))
+    await setPasswordHash(db, existing.id, await hashPassword(account.password));
   await db
     .update(users)
     .set({
       ...profile,
-      passwordHash,
       emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
       suspendedAt: null,
       lockedUntil: null,
