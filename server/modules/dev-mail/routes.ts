@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEV_MAIL_TEXT } from '../../../common/messages.js';
+import { outboxQuerySchema } from '../../../common/schemas/dev-mail.js';
 import type { OutboxMailer } from '../../adapters/mail/outbox.js';
 import { Forbidden } from '../../errors.js';
 import { comesFromThisMachine } from './loopback.js';
 import { renderOutboxPage } from './page.js';
-
-const outboxQuerySchema = z.object({ to: z.string().trim().max(254).optional() });
 
 const outboxEntrySchema = z.object({
   to: z.string(),
