@@ -16,7 +16,9 @@ export function RegistrationComplete({ email, onGoToLogin }: { email: string; on
     >
       <div className="rounded-lg border border-border bg-muted/50 p-4 text-sm leading-relaxed">
         <p>
-          We sent a verification email to <strong className="break-all text-foreground">{email}</strong>.
+          We sent a verification email to{' '}
+          {/* Moves to its own line when it does not fit; broken only when longer than a whole line. */}
+          <strong className="inline-block max-w-full break-words text-foreground">{email}</strong>.
         </p>
         <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-muted-foreground">
           <li>

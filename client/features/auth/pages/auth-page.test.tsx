@@ -342,6 +342,48 @@ describe('registration', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
   });
 
+  it('takes the error toast away once the error is fixed: Registration Complete never shows under it', async () => {
+    serve({
+      'POST /api/register': () =>
+        Response.json(
+          {
+            message: AUTH_SUCCESS_TEXT.registered,
+            user: { id: 9, username: 'maya', email: 'maya@encore.test' },
+          },
+          { status: 201 },
+        ),
+    });
+    await openRegister();
+    const form = registerFields();
+    await fill(form.firstName, 'Maya');
+    await fill(form.lastName, 'Lee');
+    await fill(form.email, 'maya@encore.test');
+    await fill(form.username, 'maya');
+    await fill(form.password, 'Secret#123');
+    await fill(form.confirm, 'Secret#12');
+    await userEvent.click(form.submit);
+    await expectAuthError(REGISTRATION_TEXT.passwordMismatch);
+
+    await fill(form.confirm, '3');
+    await userEvent.click(form.submit);
+    expect(
+      await screen.findByRole('heading', { name: AUTH_SCREEN_TEXT.registrationCompleteTitle }),
+    ).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByText(AUTH_SCREEN_TEXT.errorTitle)).not.toBeInTheDocument());
+    expect(screen.queryByText(REGISTRATION_TEXT.passwordMismatch)).not.toBeInTheDocument();
+  });
+
+  it('takes the error toast away when the screen changes', async () => {
+    serve({ 'POST /api/login': () => refused(SERVER_MESSAGE.badCredentials, 401) });
+    const { router } = await openLogin();
+    await userEvent.type(screen.getByLabelText('Username'), 'maya');
+    await userEvent.type(screen.getByLabelText('Password'), 'Wrong#123');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await expectAuthError(AUTH_ERROR_TEXT.badCredentials);
+    await act(() => router.navigate('/forgot-password'));
+    await vi.waitFor(() => expect(screen.queryByText(AUTH_SCREEN_TEXT.errorTitle)).not.toBeInTheDocument());
+  });
+
   it('shows the mapped text when the server refuses the registration', async () => {
     serve({ 'POST /api/register': () => refused(SERVER_MESSAGE.usernameTaken, 409) });
     await openRegister();
