@@ -52,13 +52,7 @@ export function RouteAnnouncer() {
   }, [pathname, search]);
 
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      aria-atomic="true"
-      className="sr-only"
-      data-testid="route-announcer"
-    >
+    <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="route-announcer">
       {announcement}
     </div>
   );

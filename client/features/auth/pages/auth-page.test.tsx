@@ -8,6 +8,7 @@ import {
   AUTH_SUCCESS_TEXT,
   MAIL_SUBJECT,
   REGISTRATION_TEXT,
+  RESEND_CODE_TEXT,
   SERVER_MESSAGE,
   VERIFY_FAILURE_TEXT,
 } from '@common/messages';
@@ -489,7 +490,7 @@ describe('verification required', () => {
     expect(boxes).toHaveLength(6);
     expect(boxes[0]).toHaveFocus();
     expect(screen.getByText(new RegExp(AUTH_SUCCESS_TEXT.codeSent))).toBeInTheDocument();
-    expect(screen.getByText(/Check your spam folder, or go back and log in again/)).toBeInTheDocument();
+    expect(screen.getByText(/Check your spam folder, or ask for a new one/)).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
 
     await userEvent.keyboard('a');
@@ -596,6 +597,88 @@ describe('verification required', () => {
     });
     await userEvent.paste('111111');
     expect(await screen.findByRole('alert')).toHaveTextContent(VERIFY_FAILURE_TEXT.unexpected);
+  });
+
+  describe('resend code', () => {
+    const resendCalls = (api: { apiCalls(): Call[] }) =>
+      api.apiCalls().filter((call) => call.url === '/api/verify-login/resend');
+    const resendButton = () => screen.getByRole('button', { name: /^Resend code/ });
+
+    beforeEach(() => {
+      // Only the countdown's clock is faked; user-event and the queries keep real timeouts.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    });
+
+    it('waits 60 s after each send with a visible countdown, then sends a new code and shows the answer', async () => {
+      const { api } = await reachVerification({
+        'POST /api/verify-login/resend': () => Response.json({ message: RESEND_CODE_TEXT.sent }),
+      });
+      expect(resendButton()).toHaveTextContent(RESEND_CODE_TEXT.countdown(60));
+      expect(resendButton()).toBeDisabled();
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(resendButton()).toHaveTextContent(RESEND_CODE_TEXT.countdown(30));
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(resendButton()).toHaveTextContent(RESEND_CODE_TEXT.button);
+      expect(resendButton()).toBeEnabled();
+
+      await userEvent.click(resendButton());
+      expect(await screen.findByRole('status')).toHaveTextContent(RESEND_CODE_TEXT.sent);
+      expect(resendCalls(api)).toEqual([
+        { method: 'POST', url: '/api/verify-login/resend', body: { userId: 7 } },
+      ]);
+      expect(resendButton()).toHaveTextContent(RESEND_CODE_TEXT.countdown(60));
+      expect(resendButton()).toBeDisabled();
+    });
+
+    it("shows the server's refusal when asked too soon", async () => {
+      await reachVerification({
+        'POST /api/verify-login/resend': () =>
+          Response.json(
+            { message: RESEND_CODE_TEXT.tooSoon },
+            { status: 429, statusText: 'Too Many Requests' },
+          ),
+      });
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await userEvent.click(resendButton());
+      expect(await screen.findByRole('alert')).toHaveTextContent(RESEND_CODE_TEXT.tooSoon);
+      expect(resendButton()).toBeDisabled();
+    });
+
+    it('offers a new code after a mistyped one, without a new login', async () => {
+      const { api } = await reachVerification({
+        'POST /api/verify-login': () => refused(SERVER_MESSAGE.invalidCode),
+        'POST /api/verify-login/resend': () => Response.json({ message: RESEND_CODE_TEXT.sent }),
+      });
+      await userEvent.paste('111111');
+      expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_TEXT.invalidCode);
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await userEvent.click(resendButton());
+      expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent(RESEND_CODE_TEXT.sent);
+      expect(valuesOf(screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ }))).toEqual([
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ]);
+      expect(api.apiCalls().filter((call) => call.url === '/api/login')).toHaveLength(1);
+    });
+
+    it('says when the pending login has expired and stops offering a code', async () => {
+      await reachVerification({
+        'POST /api/verify-login/resend': () =>
+          refused('Your verification session has expired. Please log in again.', 401),
+      });
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await userEvent.click(resendButton());
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Your verification session has expired. Please log in again.',
+      );
+      expect(resendButton()).toBeDisabled();
+      expect(resendButton()).toHaveTextContent(RESEND_CODE_TEXT.button);
+    });
   });
 
   it('Back to Login leaves verification and forgets the pending user', async () => {
