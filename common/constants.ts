@@ -11,6 +11,11 @@ export const VERIFICATION_CODE_LENGTH = 6;
 /** Timings of the authentication flows (spec 000 §9 and issue 2). */
 export const LOGIN_CODE_TTL_MINUTES = 10;
 export const LOGIN_CODE_MAX_TRIES = 5;
+/** A pending login (password right, code awaited) lives this long; its cookie as long. */
+export const PENDING_LOGIN_TTL_MINUTES = 30;
+/** 'Send a new code' works at most once a minute and five times per pending login. */
+export const LOGIN_CODE_RESEND_SECONDS = 60;
+export const LOGIN_CODE_MAX_RESENDS = 5;
 export const TRUSTED_DEVICE_DAYS = 30;
 export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 /** A login on an unverified account re-sends the verification link at most this often. */

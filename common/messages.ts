@@ -76,6 +76,7 @@ export const SERVER_MESSAGE = {
 export const AUTH_SUCCESS_TEXT = {
   registered: 'Registration successful. Please check your email to verify your account.',
   codeSent: 'A verification code has been sent to your email.',
+  codeResent: 'A new verification code has been sent to your email.',
   loginVerified: 'Login verified successfully!',
   redirecting: 'Redirecting to homepage...',
   loggedOut: 'Logged out',
@@ -123,6 +124,23 @@ export const SUBSCRIBE_TEXT = {
   successTitle: 'Subscription Successful!',
   success: "Thank you for subscribing! We'll notify you when we launch.",
   alreadySubscribed: 'This email address is already subscribed.',
+} as const;
+
+/**
+ * Server messages of the sign-in hardening (decision 0008). Through the client's substring mapping
+ * (spec 000 §8) `pendingLoginExpired` shows as the expired-code text; the others show as they are.
+ */
+export const SIGN_IN_TEXT = {
+  /** verify-login and its resend without a live pending login of this client (cookie missing, expired, used). */
+  pendingLoginExpired: 'Verification code expired. Please log in again.',
+  resendTooSoon: 'Please wait before requesting another code.',
+  usernameInvalidCharacters:
+    'Usernames cannot contain control characters, line breaks or text-direction characters.',
+} as const;
+
+/** The local mailbox (/dev/mail, /api/dev/outbox) of a development instance. */
+export const DEV_MAIL_TEXT = {
+  loopbackOnly: 'The local mailbox can only be read from the machine Encore runs on (localhost).',
 } as const;
 
 export const MAIL_SUBJECT = {

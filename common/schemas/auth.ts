@@ -33,6 +33,12 @@ export const verifyLoginRequestSchema = z.object({
 });
 export type VerifyLoginRequest = z.input<typeof verifyLoginRequestSchema>;
 
+/** POST /api/verify-login/resend: a new code for the pending login of this client (its cookie). */
+export const resendLoginCodeRequestSchema = z.object({
+  userId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export type ResendLoginCodeRequest = z.input<typeof resendLoginCodeRequestSchema>;
+
 export const verifyLoginResponseSchema = z.object({
   ok: z.literal(true),
   message: z.string(),
@@ -61,6 +67,9 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export const emailRequestSchema = z.object({ email: z.string().default('') });
 
 export const resetPasswordRequestSchema = z.object({ newPassword: z.string().default('') });
+
+/** GET /api/reset-password/{token}: 200 while the link is live, else 400 'Invalid or expired reset token'. */
+export const resetTokenStatusSchema = z.object({ valid: z.literal(true) });
 
 export const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 

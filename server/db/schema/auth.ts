@@ -30,7 +30,8 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    // Names that differ only by case or character width (NFKC) are one name.
+    uniqueIndex('users_username_folded_idx').on(sql`lower(normalize(${t.username}, NFKC))`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
@@ -70,7 +71,11 @@ export const trustedDevices = pgTable(
   ],
 );
 
-/** Second-factor codes e-mailed at login; only a hash of the code is kept. */
+/**
+ * A pending login: the password was right, the e-mailed second-factor code is awaited. Only hashes are
+ * kept: of the code, and of the pending-login cookie token that binds the code to the client that
+ * entered the password. A resend replaces the code in the same row.
+ */
 export const loginCodes = pgTable(
   'login_codes',
   {
@@ -84,8 +89,15 @@ export const loginCodes = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    pendingTokenHash: text('pending_token_hash'),
+    pendingExpiresAt: timestamp('pending_expires_at', { withTimezone: true }),
+    resendCount: integer('resend_count').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_codes_user_idx').on(t.userId)],
+  (t) => [
+    index('login_codes_user_idx').on(t.userId),
+    uniqueIndex('login_codes_pending_token_idx').on(t.pendingTokenHash),
+  ],
 );
 
 export const emailTokenPurposes = ['verify_email', 'password_reset', 'email_change'] as const;

@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_SUCCESS_TEXT, MAIL_SUBJECT, RECOVERY_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
+import {
+  AUTH_SUCCESS_TEXT,
+  MAIL_SUBJECT,
+  RECOVERY_TEXT,
+  SERVER_MESSAGE,
+  SIGN_IN_TEXT,
+} from '../../../common/messages.js';
 import { emailTokens, loginCodes, trustedDevices, users } from '../../db/schema/index.js';
 import { sha256 } from '../../lib/tokens.js';
 import { backends, startTestApp, type TestApp } from '../../test/harness.js';
-import { TRUSTED_DEVICE_COOKIE } from './routes.js';
+import { PENDING_LOGIN_COOKIE, TRUSTED_DEVICE_COOKIE } from './routes.js';
 import {
   createTestUser,
   latestLinkToken,
@@ -298,7 +304,12 @@ describe.each(backends)('accounts and sign-in on %s', (backend) => {
         canTrustDevice: true,
         message: AUTH_SUCCESS_TEXT.codeSent,
       });
-      expect(client.cookies.size).toBe(0);
+      // Only the pending-login cookie: httpOnly, sent to the verify-login calls alone, for 30 minutes.
+      expect([...client.cookies.keys()]).toEqual([PENDING_LOGIN_COOKIE]);
+      const pendingCookie = login.headers.getSetCookie().join('\n');
+      expect(pendingCookie).toMatch(
+        /encore_pending_login=[\w-]{43}; Path=\/api\/verify-login; Expires=[^;]+; HttpOnly; SameSite=Strict/,
+      );
       const mail = await latestMail(harness, account.email);
       expect(mail.subject).toBe(MAIL_SUBJECT.loginCode);
       const code = await latestLoginCode(harness, account.email);
@@ -309,6 +320,7 @@ describe.each(backends)('accounts and sign-in on %s', (backend) => {
         .where(eq(loginCodes.userId, account.id));
       expect(stored?.codeHash).toBe(sha256(code));
       expect(stored?.codeHash).not.toContain(code);
+      expect(stored?.pendingTokenHash).toBe(sha256(client.cookies.get(PENDING_LOGIN_COOKIE) ?? ''));
 
       const verified = await client.post('/api/verify-login', { userId: account.id, verificationCode: code });
       expect(verified.status).toBe(200);
@@ -324,11 +336,11 @@ describe.each(backends)('accounts and sign-in on %s', (backend) => {
       expect(me.status).toBe(200);
       expect(me.body.username).toBe(account.username);
 
-      const reused = await harness
-        .client()
-        .post('/api/verify-login', { userId: account.id, verificationCode: code });
-      expect(reused.status).toBe(400);
-      expect(reused.body.message).toBe(SERVER_MESSAGE.invalidCode);
+      // The pending-login cookie is gone with the pending login.
+      expect(client.cookies.has(PENDING_LOGIN_COOKIE)).toBe(false);
+      const reused = await client.post('/api/verify-login', { userId: account.id, verificationCode: code });
+      expect(reused.status).toBe(401);
+      expect(reused.body.message).toBe(SIGN_IN_TEXT.pendingLoginExpired);
     });
 
     it('refuses a wrong code, an expired code, and a code whose five tries are spent', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_SUCCESS_TEXT, RECOVERY_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
 import {
@@ -8,7 +8,9 @@ import {
   messageResponseSchema,
   registerRequestSchema,
   registerResponseSchema,
+  resendLoginCodeRequestSchema,
   resetPasswordRequestSchema,
+  resetTokenStatusSchema,
   tokenParamsSchema,
   verifyLoginRequestSchema,
   verifyLoginResponseSchema,
@@ -21,16 +23,22 @@ import { type RateLimitOptions, rateLimit } from '../../plugins/rate-limit.js';
 import { createSession, endSession } from '../../plugins/session.js';
 import { getCurrentUser } from '../users/service.js';
 import {
+  checkResetToken,
   login,
+  type PendingLoginGrant,
   register,
   requestPasswordReset,
   requestUsernameRecovery,
+  resendLoginCode,
   resetPassword,
   verifyEmail,
   verifyLogin,
 } from './service.js';
 
 export const TRUSTED_DEVICE_COOKIE = 'encore_trusted_device';
+/** Binds a pending second factor to the client that entered the password; sent only to verify-login. */
+export const PENDING_LOGIN_COOKIE = 'encore_pending_login';
+const PENDING_LOGIN_PATH = '/api/verify-login';
 
 export interface AuthRoutesOptions {
   db: Db;
@@ -45,6 +53,16 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
   const deps = { db, mailer: options.mailer, appUrl: config.appUrl };
   const secureCookies = config.appUrl.startsWith('https://');
   const limit = (name: string) => rateLimit(db, name, options.rateLimit);
+
+  function setPendingLoginCookie(reply: FastifyReply, grant: PendingLoginGrant) {
+    reply.setCookie(PENDING_LOGIN_COOKIE, grant.token, {
+      path: PENDING_LOGIN_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies,
+      expires: grant.expiresAt,
+    });
+  }
 
   async function signedInUser(userId: number) {
     const user = await getCurrentUser(db, userId);
@@ -73,6 +91,7 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
     async (request, reply) => {
       const outcome = await login(deps, request.body, request.cookies[TRUSTED_DEVICE_COOKIE]);
       if (outcome.kind === 'codeSent') {
+        setPendingLoginCookie(reply, outcome.pendingLogin);
         return reply.send({
           requiresVerification: true,
           userId: outcome.userId,
@@ -100,7 +119,12 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
       schema: { body: verifyLoginRequestSchema, response: { 200: verifyLoginResponseSchema } },
     },
     async (request, reply) => {
-      const { userId, trustedDevice } = await verifyLogin(deps, request.body);
+      const { userId, trustedDevice } = await verifyLogin(
+        deps,
+        request.body,
+        request.cookies[PENDING_LOGIN_COOKIE],
+      );
+      reply.clearCookie(PENDING_LOGIN_COOKIE, { path: PENDING_LOGIN_PATH });
       await createSession(db, reply, userId, {
         secureCookies,
         userAgent: request.headers['user-agent'],
@@ -120,6 +144,18 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
         message: AUTH_SUCCESS_TEXT.loginVerified,
         user: await signedInUser(userId),
       });
+    },
+  );
+
+  app.post(
+    '/api/verify-login/resend',
+    {
+      preHandler: limit('verify-login-resend'),
+      schema: { body: resendLoginCodeRequestSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await resendLoginCode(deps, request.body, request.cookies[PENDING_LOGIN_COOKIE]);
+      return { message: AUTH_SUCCESS_TEXT.codeResent };
     },
   );
 
@@ -159,6 +195,18 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
     async (request) => {
       await requestUsernameRecovery(deps, request.body.email);
       return { message: RECOVERY_TEXT.forgotUsernameSent };
+    },
+  );
+
+  app.get(
+    '/api/reset-password/:token',
+    {
+      preHandler: limit('reset-password-check'),
+      schema: { params: tokenParamsSchema, response: { 200: resetTokenStatusSchema } },
+    },
+    async (request) => {
+      await checkResetToken(db, request.params.token);
+      return { valid: true as const };
     },
   );
 

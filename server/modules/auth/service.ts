@@ -1,29 +1,43 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import {
   ACCOUNT_LOCK_MINUTES,
   EMAIL_VERIFICATION_TTL_HOURS,
+  LOGIN_CODE_MAX_RESENDS,
   LOGIN_CODE_MAX_TRIES,
+  LOGIN_CODE_RESEND_SECONDS,
   LOGIN_CODE_TTL_MINUTES,
   LOGIN_FAILURE_LIMIT,
   LOGIN_FAILURE_WINDOW_MINUTES,
   PASSWORD_RESET_TTL_MINUTES,
+  PENDING_LOGIN_TTL_MINUTES,
   TRUSTED_DEVICE_DAYS,
   VERIFICATION_CODE_LENGTH,
   VERIFICATION_RESEND_MINUTES,
 } from '../../../common/constants.js';
-import { RECOVERY_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
+import { RECOVERY_TEXT, SERVER_MESSAGE, SIGN_IN_TEXT } from '../../../common/messages.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { loginCodes, trustedDevices, users } from '../../db/schema/index.js';
-import { Conflict, DomainError, Forbidden, Invalid, Unauthorized } from '../../errors.js';
+import { Conflict, DomainError, Forbidden, Invalid, TooManyRequests, Unauthorized } from '../../errors.js';
 import { newNumericCode, newToken, sameHash, sha256 } from '../../lib/tokens.js';
 import { endAllSessions } from '../../plugins/session.js';
 import { isEmailTaken } from '../users/service.js';
-import { consumeEmailToken, findUsableEmailToken, issueEmailToken, lastIssuedAt } from './email-tokens.js';
+import {
+  consumeEmailToken,
+  findUsableEmailToken,
+  issueEmailToken,
+  lastIssuedAt,
+  retireEmailTokens,
+} from './email-tokens.js';
 import { loginCodeMail, passwordResetMail, usernameRecoveryMail, verifyEmailMail } from './mail-templates.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { uniqueViolation } from './unique-violation.js';
-import { isAccountEmailShape, newPasswordProblem, registrationProblem } from './validation.js';
+import {
+  isAccountEmailShape,
+  newPasswordProblem,
+  normalizeUsername,
+  registrationProblem,
+} from './validation.js';
 
 export interface AuthDeps {
   db: Db;
@@ -42,7 +56,9 @@ export class AccountLocked extends DomainError {
   }
 }
 
-const byUsername = (username: string) => eq(sql`lower(${users.username})`, username.toLowerCase());
+/** The unique index's own form (users_username_folded_idx): NFKC, then lower case, both in the database. */
+const byUsername = (username: string) =>
+  eq(sql`lower(normalize(${users.username}, NFKC))`, sql`lower(normalize(${username}::text, NFKC))`);
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
 // Unknown usernames still pay for one hash check, so timing does not tell which names exist.
@@ -68,7 +84,7 @@ export async function register(
     firstName: input.firstName.trim(),
     lastName: input.lastName.trim(),
     email: input.email.trim(),
-    username: input.username.trim(),
+    username: normalizeUsername(input.username),
     password: input.password,
   };
   const problem = registrationProblem(fields);
@@ -135,20 +151,44 @@ async function resendVerificationEmail(
   await deps.mailer.send(verifyEmailMail(user.email, user.firstName, `${deps.appUrl}/verify-email/${token}`));
 }
 
-/** Counts a failed password; the LOGIN_FAILURE_LIMIT-th failure in the window locks the account. */
-async function recordFailedLogin(db: Db, userId: number): Promise<boolean> {
-  const now = new Date();
+/**
+ * Claims one password check before the password is verified, in one conditional UPDATE, so the limit
+ * holds under any concurrency and across instances: each attempt counts as a failure until it proves
+ * otherwise, a locked account is not counted (nor checked), and an attempt beyond LOGIN_FAILURE_LIMIT in
+ * the window sets the lock itself. Returns null when the account is locked, else the claim's count and
+ * window (a right password gives its claim back with `clearFailures`).
+ */
+async function claimPasswordCheck(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<{ count: number; windowStart: Date } | null> {
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
   const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MINUTES * MINUTE_MS);
   const freshWindow = sql`(${users.failedLoginWindowStart} is null or ${users.failedLoginWindowStart} <= ${windowStart.toISOString()}::timestamptz)`;
+  const overLimit = sql`(not ${freshWindow} and ${users.failedLoginCount} >= ${LOGIN_FAILURE_LIMIT})`;
+  const lockUntil = new Date(now.getTime() + ACCOUNT_LOCK_MINUTES * MINUTE_MS);
   const [row] = await db
     .update(users)
     .set({
-      failedLoginCount: sql`case when ${freshWindow} then 1 else ${users.failedLoginCount} + 1 end`,
-      failedLoginWindowStart: sql`case when ${freshWindow} then ${now.toISOString()}::timestamptz else ${users.failedLoginWindowStart} end`,
+      failedLoginCount: sql`case when ${freshWindow} then 1 when ${overLimit} then 0 else ${users.failedLoginCount} + 1 end`,
+      failedLoginWindowStart: sql`case when ${freshWindow} then ${nowSql} when ${overLimit} then null else ${users.failedLoginWindowStart} end`,
+      lockedUntil: sql`case when ${overLimit} then ${lockUntil.toISOString()}::timestamptz else null end`,
     })
-    .where(eq(users.id, userId))
-    .returning({ failedLoginCount: users.failedLoginCount });
-  if (!row || row.failedLoginCount < LOGIN_FAILURE_LIMIT) return false;
+    .where(
+      and(eq(users.id, userId), sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= ${nowSql})`),
+    )
+    .returning({
+      count: users.failedLoginCount,
+      windowStart: users.failedLoginWindowStart,
+      lockedUntil: users.lockedUntil,
+    });
+  if (!row || row.lockedUntil || !row.windowStart) return null;
+  return { count: row.count, windowStart: row.windowStart };
+}
+
+/** The LOGIN_FAILURE_LIMIT-th failure in the window locks the account (unless it is locked already). */
+async function lockAfterFailures(db: Db, userId: number, now: Date): Promise<void> {
   await db
     .update(users)
     .set({
@@ -156,22 +196,53 @@ async function recordFailedLogin(db: Db, userId: number): Promise<boolean> {
       failedLoginCount: 0,
       failedLoginWindowStart: null,
     })
-    .where(eq(users.id, userId));
-  return true;
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= ${now.toISOString()}::timestamptz)`,
+      ),
+    );
 }
 
-export type LoginOutcome = { kind: 'signedIn'; userId: number } | { kind: 'codeSent'; userId: number };
+/**
+ * A right password starts the count over, but only when no other attempt has been counted since its own
+ * claim and no lock was set meanwhile: a right password inside a burst never clears the burst's count.
+ */
+async function clearFailures(db: Db, userId: number, claim: { count: number; windowStart: Date }) {
+  await db
+    .update(users)
+    .set({ failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null })
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.failedLoginCount, claim.count),
+        eq(users.failedLoginWindowStart, claim.windowStart),
+        isNull(users.lockedUntil),
+      ),
+    );
+}
+
+export type LoginOutcome =
+  | { kind: 'signedIn'; userId: number }
+  | { kind: 'codeSent'; userId: number; pendingLogin: PendingLoginGrant };
+
+export interface PendingLoginGrant {
+  /** The pending-login cookie's value; only its SHA-256 is stored. */
+  token: string;
+  expiresAt: Date;
+}
 
 /**
- * Checks the password, then either signs in at once (a trusted-device token of this
- * user) or e-mails a fresh 6-digit code. Account state is revealed only to the right password.
+ * Checks the password, then either signs in at once (a trusted-device token of this user) or opens a
+ * pending login: a 6-digit code is e-mailed, and the returned token (for an httpOnly cookie) is what
+ * binds that code to this client. Account state is revealed only to the right password, except a lock.
  */
 export async function login(
   deps: AuthDeps,
   input: { username: string; password: string },
   trustedDeviceToken: string | undefined,
 ): Promise<LoginOutcome> {
-  const username = input.username.trim();
+  const username = normalizeUsername(input.username);
   if (!username) throw new Invalid(SERVER_MESSAGE.usernameRequired);
   if (!input.password) throw new Invalid(SERVER_MESSAGE.passwordRequired);
 
@@ -180,24 +251,24 @@ export async function login(
     await verifyPassword(await decoy(), input.password);
     throw new Unauthorized(SERVER_MESSAGE.badCredentials);
   }
-  if (user.lockedUntil && user.lockedUntil > new Date()) throw new AccountLocked();
+  const now = new Date();
+  const claim = await claimPasswordCheck(deps.db, user.id, now);
+  if (!claim) throw new AccountLocked();
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    if (await recordFailedLogin(deps.db, user.id)) throw new AccountLocked();
+    if (claim.count >= LOGIN_FAILURE_LIMIT) {
+      await lockAfterFailures(deps.db, user.id, now);
+      throw new AccountLocked();
+    }
     throw new Unauthorized(SERVER_MESSAGE.badCredentials);
   }
+  await clearFailures(deps.db, user.id, claim);
   if (user.suspendedAt) throw new Forbidden(SERVER_MESSAGE.accountSuspended);
   if (!user.emailVerifiedAt) {
     await resendVerificationEmail(deps, user);
     throw new Forbidden(SERVER_MESSAGE.emailNotVerified);
   }
 
-  await deps.db
-    .update(users)
-    .set({ failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null })
-    .where(eq(users.id, user.id));
-
   if (trustedDeviceToken) {
-    const now = new Date();
     const [device] = await deps.db
       .update(trustedDevices)
       .set({ lastUsedAt: now })
@@ -213,20 +284,90 @@ export async function login(
   }
 
   const code = newNumericCode(VERIFICATION_CODE_LENGTH);
+  const pendingLogin = {
+    token: newToken(),
+    expiresAt: new Date(now.getTime() + PENDING_LOGIN_TTL_MINUTES * MINUTE_MS),
+  };
   await deps.db.transaction(async (tx) => {
+    // A new login supersedes the user's earlier pending logins: only the newest code works.
     await tx
       .update(loginCodes)
-      .set({ consumedAt: new Date() })
+      .set({ consumedAt: now })
       .where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.consumedAt)));
     await tx.insert(loginCodes).values({
       userId: user.id,
       codeHash: sha256(code),
-      expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MINUTES * MINUTE_MS),
+      expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MINUTES * MINUTE_MS),
       canTrustDevice: true,
+      pendingTokenHash: sha256(pendingLogin.token),
+      pendingExpiresAt: pendingLogin.expiresAt,
+      sentAt: now,
     });
   });
   await deps.mailer.send(loginCodeMail(user.email, code));
-  return { kind: 'codeSent', userId: user.id };
+  return { kind: 'codeSent', userId: user.id, pendingLogin };
+}
+
+/** The live pending login of `userId` that the client's cookie token names, or null. */
+async function pendingLoginOf(db: Db, userId: number, pendingToken: string | undefined, now: Date) {
+  if (!pendingToken) return null;
+  const [row] = await db
+    .select()
+    .from(loginCodes)
+    .where(
+      and(
+        eq(loginCodes.pendingTokenHash, sha256(pendingToken)),
+        eq(loginCodes.userId, userId),
+        isNull(loginCodes.consumedAt),
+        gt(loginCodes.pendingExpiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * 'Send a new code': replaces the pending login's code (the old one stops working, the tries start
+ * over) in one conditional UPDATE, at most once per LOGIN_CODE_RESEND_SECONDS and LOGIN_CODE_MAX_RESENDS
+ * times per pending login, however many requests arrive at once.
+ */
+export async function resendLoginCode(
+  deps: AuthDeps,
+  input: { userId: number },
+  pendingToken: string | undefined,
+): Promise<void> {
+  const now = new Date();
+  const pending = await pendingLoginOf(deps.db, input.userId, pendingToken, now);
+  if (!pending) throw new Unauthorized(SIGN_IN_TEXT.pendingLoginExpired);
+  const code = newNumericCode(VERIFICATION_CODE_LENGTH);
+  const lastAllowed = new Date(now.getTime() - LOGIN_CODE_RESEND_SECONDS * 1000);
+  const [resent] = await deps.db
+    .update(loginCodes)
+    .set({
+      codeHash: sha256(code),
+      attempts: 0,
+      expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MINUTES * MINUTE_MS),
+      resendCount: sql`${loginCodes.resendCount} + 1`,
+      sentAt: now,
+    })
+    .where(
+      and(
+        eq(loginCodes.id, pending.id),
+        isNull(loginCodes.consumedAt),
+        gt(loginCodes.pendingExpiresAt, now),
+        lt(loginCodes.resendCount, LOGIN_CODE_MAX_RESENDS),
+        lte(loginCodes.sentAt, lastAllowed),
+      ),
+    )
+    .returning({ id: loginCodes.id });
+  if (!resent) throw new TooManyRequests(SIGN_IN_TEXT.resendTooSoon);
+  const [user] = await deps.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, input.userId))
+    .limit(1);
+  if (!user) throw new Unauthorized(SIGN_IN_TEXT.pendingLoginExpired);
+  await deps.mailer.send(loginCodeMail(user.email, code));
 }
 
 export interface TrustedDeviceGrant {
@@ -241,16 +382,14 @@ export interface TrustedDeviceGrant {
 export async function verifyLogin(
   deps: AuthDeps,
   input: { userId: number; verificationCode: string; trustThisDevice: boolean },
+  pendingToken: string | undefined,
 ): Promise<{ userId: number; trustedDevice: TrustedDeviceGrant | null }> {
-  const [code] = await deps.db
-    .select()
-    .from(loginCodes)
-    .where(and(eq(loginCodes.userId, input.userId), isNull(loginCodes.consumedAt)))
-    .orderBy(desc(loginCodes.id))
-    .limit(1);
-  if (!code) throw new Invalid(SERVER_MESSAGE.invalidCode);
-  if (code.attempts >= LOGIN_CODE_MAX_TRIES) throw new Invalid(SERVER_MESSAGE.codeAttemptsExhausted);
   const now = new Date();
+  // Only the client that entered the password holds the pending login: anyone else who knows the
+  // userId can neither use nor spend the code's tries.
+  const code = await pendingLoginOf(deps.db, input.userId, pendingToken, now);
+  if (!code) throw new Unauthorized(SIGN_IN_TEXT.pendingLoginExpired);
+  if (code.attempts >= LOGIN_CODE_MAX_TRIES) throw new Invalid(SERVER_MESSAGE.codeAttemptsExhausted);
   if (code.expiresAt <= now) throw new Invalid(SERVER_MESSAGE.expiredCode);
 
   const entered = input.verificationCode.trim();
@@ -258,7 +397,13 @@ export async function verifyLogin(
     const [counted] = await deps.db
       .update(loginCodes)
       .set({ attempts: sql`${loginCodes.attempts} + 1` })
-      .where(and(eq(loginCodes.id, code.id), lt(loginCodes.attempts, LOGIN_CODE_MAX_TRIES)))
+      .where(
+        and(
+          eq(loginCodes.id, code.id),
+          eq(loginCodes.codeHash, code.codeHash),
+          lt(loginCodes.attempts, LOGIN_CODE_MAX_TRIES),
+        ),
+      )
       .returning({ attempts: loginCodes.attempts });
     throw new Invalid(counted ? SERVER_MESSAGE.invalidCode : SERVER_MESSAGE.codeAttemptsExhausted);
   }
@@ -271,6 +416,7 @@ export async function verifyLogin(
       .where(
         and(
           eq(loginCodes.id, code.id),
+          eq(loginCodes.codeHash, code.codeHash),
           isNull(loginCodes.consumedAt),
           lt(loginCodes.attempts, LOGIN_CODE_MAX_TRIES),
           gt(loginCodes.expiresAt, now),
@@ -345,10 +491,39 @@ export async function requestUsernameRecovery(deps: AuthDeps, rawEmail: string):
   await deps.mailer.send(usernameRecoveryMail(user.email, user.username));
 }
 
+/** Whether a reset link is live (unused, unexpired); opening the page changes nothing. */
+export async function checkResetToken(db: Db, token: string): Promise<void> {
+  if (!(await findUsableEmailToken(db, token, ['password_reset'])))
+    throw new Invalid(RECOVERY_TEXT.resetInvalidToken);
+}
+
 /**
- * Sets a new password from a reset link. Everything that proved the old password stops
- * working: sessions, trusted devices and open login codes. A lockout is lifted.
+ * Stores a new password hash. Every way of changing a password goes through here, so everything that
+ * proved the old password or could set another one stops working: sessions, trusted devices, open login
+ * codes and every outstanding reset link. A lockout is lifted.
  */
+export async function setPasswordHash(tx: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(users)
+    .set({
+      passwordHash,
+      failedLoginCount: 0,
+      failedLoginWindowStart: null,
+      lockedUntil: null,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+  await endAllSessions(tx, userId);
+  await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
+  await tx
+    .update(loginCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(loginCodes.userId, userId), isNull(loginCodes.consumedAt)));
+  await retireEmailTokens(tx, userId, 'password_reset');
+}
+
+/** Sets a new password from a reset link (see setPasswordHash for what it ends). */
 export async function resetPassword(db: Db, token: string, newPassword: string): Promise<void> {
   if (!(await findUsableEmailToken(db, token, ['password_reset'])))
     throw new Invalid(RECOVERY_TEXT.resetInvalidToken);
@@ -358,23 +533,11 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
   await db.transaction(async (tx) => {
     const row = await consumeEmailToken(tx, token, ['password_reset']);
     if (!row) throw new Invalid(RECOVERY_TEXT.resetInvalidToken);
+    await setPasswordHash(tx, row.userId, passwordHash);
+    // Opening the link proved the address is theirs.
     await tx
       .update(users)
-      .set({
-        passwordHash,
-        failedLoginCount: 0,
-        failedLoginWindowStart: null,
-        lockedUntil: null,
-        // Opening the link proved the address is theirs.
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-        updatedAt: new Date(),
-      })
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, row.userId));
-    await endAllSessions(tx, row.userId);
-    await tx.delete(trustedDevices).where(eq(trustedDevices.userId, row.userId));
-    await tx
-      .update(loginCodes)
-      .set({ consumedAt: new Date() })
-      .where(and(eq(loginCodes.userId, row.userId), isNull(loginCodes.consumedAt)));
   });
 }

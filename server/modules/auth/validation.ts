@@ -1,5 +1,5 @@
 import { MIN_EMAIL_LENGTH, MIN_USERNAME_LENGTH } from '../../../common/constants.js';
-import { RECOVERY_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
+import { RECOVERY_TEXT, SERVER_MESSAGE, SIGN_IN_TEXT } from '../../../common/messages.js';
 import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
@@ -19,6 +19,23 @@ export function looksLikeEmail(email: string): boolean {
   return email.length >= MIN_EMAIL_LENGTH && ADDRESS_SHAPE.test(email);
 }
 
+/**
+ * Characters a username may not hold: control characters (C0, DEL, C1, which include the line breaks
+ * U+000A, U+000D and U+0085), the Unicode line and paragraph separators, and the bidirectional marks,
+ * embeddings, overrides and isolates that make a name display differently from what it is.
+ */
+const FORBIDDEN_USERNAME_CHARACTER = /[\p{Cc}\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/u;
+
+/** The form a username is stored and looked up in: NFKC (full-width letters become ASCII, and so on), trimmed. */
+export function normalizeUsername(username: string): string {
+  return username.normalize('NFKC').trim();
+}
+
+/** Whether a username holds a control character, a line break or a text-direction character. */
+export function hasForbiddenUsernameCharacter(username: string): boolean {
+  return FORBIDDEN_USERNAME_CHARACTER.test(username);
+}
+
 export interface RegistrationFields {
   firstName: string;
   lastName: string;
@@ -34,9 +51,11 @@ export function registrationProblem(input: RegistrationFields): string | null {
   if (!input.email) return SERVER_MESSAGE.emailRequired;
   if (!isAccountEmailShape(input.email)) return SERVER_MESSAGE.emailInvalid;
   if (!input.username) return SERVER_MESSAGE.usernameRequired;
+  if (hasForbiddenUsernameCharacter(input.username)) return SIGN_IN_TEXT.usernameInvalidCharacters;
   if (input.username.length < MIN_USERNAME_LENGTH) return SERVER_MESSAGE.usernameTooShort;
   if (!input.password) return SERVER_MESSAGE.passwordRequired;
   if (input.password.length < MIN_PASSWORD_LENGTH) return SERVER_MESSAGE.passwordTooShort;
+  if (input.password.length > MAX_PASSWORD_LENGTH) return RECOVERY_TEXT.passwordMax;
   if (passwordScore(input.password) < MIN_PASSWORD_SCORE) return SERVER_MESSAGE.passwordRequirements;
   return null;
 }

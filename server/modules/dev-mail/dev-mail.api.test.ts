@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_MAIL_TEXT } from '../../../common/messages.js';
 import { OutboxMailer } from '../../adapters/mail/outbox.js';
 import { SmtpMailer } from '../../adapters/mail/smtp.js';
 import { buildApp } from '../../app.js';
@@ -58,6 +59,56 @@ describe.each(backends)('dev mail on %s', (backend) => {
     const filtered = await harness.client().get('/dev/mail?to=sam@example.com');
     expect(filtered.text).toContain('Other');
     expect(filtered.text).not.toContain('First');
+  });
+});
+
+describe.each(backends)('dev mail from another machine on %s', (backend) => {
+  let harness: TestApp;
+  beforeAll(async () => {
+    harness = await startTestApp(backend, { TRUST_PROXY: 'true' });
+    await harness.mailer.send({ to: 'rae@example.com', subject: 'Code', text: '123456', html: '<p>1</p>' });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it.each(['/api/dev/outbox', '/api/dev/outbox?to=rae@example.com', '/dev/mail'])(
+    'refuses %s to a remote address, with or without forwarding headers',
+    async (url) => {
+      for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }]) {
+        const response = await harness.app.inject({
+          method: 'GET',
+          url,
+          remoteAddress: '203.0.113.7',
+          headers,
+        });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ message: DEV_MAIL_TEXT.loopbackOnly });
+        expect(response.body).not.toContain('123456');
+      }
+    },
+  );
+
+  it('refuses what a proxy on this machine forwards for a remote client, even with TRUST_PROXY', async () => {
+    for (const forwardedFor of ['203.0.113.7', '127.0.0.1, 203.0.113.7']) {
+      const response = await harness.client().request('GET', '/api/dev/outbox', {
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ message: DEV_MAIL_TEXT.loopbackOnly });
+    }
+    const local = await harness.client().get('/api/dev/outbox');
+    expect(local.status).toBe(200);
+    expect(local.body).toHaveLength(1);
+  });
+
+  it('guards only the mailbox: other routes still answer remote clients', async () => {
+    const health = await harness.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      remoteAddress: '203.0.113.7',
+    });
+    expect(health.statusCode).toBe(200);
   });
 });
 

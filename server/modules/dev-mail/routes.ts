@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEV_MAIL_TEXT } from '../../../common/messages.js';
 import type { OutboxMailer } from '../../adapters/mail/outbox.js';
+import { Forbidden } from '../../errors.js';
+import { comesFromThisMachine } from './loopback.js';
 import { renderOutboxPage } from './page.js';
 
 const outboxQuerySchema = z.object({ to: z.string().trim().max(254).optional() });
@@ -14,12 +17,20 @@ const outboxEntrySchema = z.object({
   createdAt: z.string(),
 });
 
-/** The local outbox, readable outside production only (app.ts decides whether to register it). */
+/**
+ * The local outbox, readable outside production only (app.ts decides whether to register it) and only
+ * from this machine: its mails hold login codes and password-reset links (see loopback.ts).
+ */
 export async function devMailRoutes(
   instance: FastifyInstance,
   options: { mailer: OutboxMailer },
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // This plugin is encapsulated, so the hook guards its two routes only.
+  app.addHook('onRequest', async (request) => {
+    if (!comesFromThisMachine({ socket: request.raw.socket, headers: request.headers }))
+      throw new Forbidden(DEV_MAIL_TEXT.loopbackOnly);
+  });
 
   app.get(
     '/api/dev/outbox',
