@@ -318,12 +318,9 @@ export const LISTING_NOTICE_TEXT = {
   concertsHint: 'Use the arrow keys to move through the concerts and Enter to choose one.',
 } as const;
 
-/** Issue 7: 'Resend code' on the Verification Required screen (POST /api/verify-login/resend). */
+/** Issue 7: 'Resend code' on the Verification Required screen (POST /api/verify-login/resend; its answers are AUTH_SUCCESS_TEXT.codeResent and SIGN_IN_TEXT). */
 export const RESEND_CODE_TEXT = {
   button: 'Resend code',
   countdown: (seconds: number) => `Resend code in ${seconds}s`,
   sending: 'Sending...',
-  sent: 'A new verification code has been sent to your email.',
-  tooSoon: 'Please wait before requesting another code.',
-  expired: 'Your login has expired. Please log in again.',
 } as const;

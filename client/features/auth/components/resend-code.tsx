@@ -1,13 +1,14 @@
 import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { ApiError } from '@client/lib/api';
-import { RESEND_CODE_TEXT, VERIFY_FAILURE_TEXT } from '@common/messages';
+import { LOGIN_CODE_RESEND_SECONDS } from '@common/constants';
+import { AUTH_SUCCESS_TEXT, RESEND_CODE_TEXT, SIGN_IN_TEXT, VERIFY_FAILURE_TEXT } from '@common/messages';
 import { CircleAlert, Loader2, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useResendLoginCode } from '../api';
 
 /** How long after each code is sent the next may be asked for (the server refuses sooner with 429). */
-export const RESEND_COOLDOWN_MS = 60_000;
+export const RESEND_COOLDOWN_MS = LOGIN_CODE_RESEND_SECONDS * 1000;
 
 interface ResendCodeProps {
   userId: number;
@@ -40,20 +41,20 @@ export function ResendCode({ userId, sentAt, onSent }: ResendCodeProps) {
   function send() {
     setRefusal(null);
     resend.mutate(userId, {
-      onSuccess: (answer) => onSent(answer?.message || RESEND_CODE_TEXT.sent),
+      onSuccess: (answer) => onSent(answer?.message || AUTH_SUCCESS_TEXT.codeResent),
       onError: (error) => {
         if (!(error instanceof ApiError) || error.status >= 500) {
           setRefusal(VERIFY_FAILURE_TEXT.unexpected);
           return;
         }
         if (error.status === 429) {
-          setRefusal(error.serverMessage || RESEND_CODE_TEXT.tooSoon);
+          setRefusal(error.serverMessage || SIGN_IN_TEXT.resendTooSoon);
           setRefusedAt(Date.now());
           return;
         }
         // The pending login is gone: only a new login can send a code now.
         setExpired(true);
-        setRefusal(error.serverMessage || RESEND_CODE_TEXT.expired);
+        setRefusal(error.serverMessage || SIGN_IN_TEXT.pendingLoginExpired);
       },
     });
   }

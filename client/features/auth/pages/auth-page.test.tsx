@@ -10,6 +10,7 @@ import {
   REGISTRATION_TEXT,
   RESEND_CODE_TEXT,
   SERVER_MESSAGE,
+  SIGN_IN_TEXT,
   VERIFY_FAILURE_TEXT,
 } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
@@ -611,7 +612,7 @@ describe('verification required', () => {
 
     it('waits 60 s after each send with a visible countdown, then sends a new code and shows the answer', async () => {
       const { api } = await reachVerification({
-        'POST /api/verify-login/resend': () => Response.json({ message: RESEND_CODE_TEXT.sent }),
+        'POST /api/verify-login/resend': () => Response.json({ message: AUTH_SUCCESS_TEXT.codeResent }),
       });
       expect(resendButton()).toHaveTextContent(RESEND_CODE_TEXT.countdown(60));
       expect(resendButton()).toBeDisabled();
@@ -622,7 +623,7 @@ describe('verification required', () => {
       expect(resendButton()).toBeEnabled();
 
       await userEvent.click(resendButton());
-      expect(await screen.findByRole('status')).toHaveTextContent(RESEND_CODE_TEXT.sent);
+      expect(await screen.findByRole('status')).toHaveTextContent(AUTH_SUCCESS_TEXT.codeResent);
       expect(resendCalls(api)).toEqual([
         { method: 'POST', url: '/api/verify-login/resend', body: { userId: 7 } },
       ]);
@@ -634,27 +635,27 @@ describe('verification required', () => {
       await reachVerification({
         'POST /api/verify-login/resend': () =>
           Response.json(
-            { message: RESEND_CODE_TEXT.tooSoon },
+            { message: SIGN_IN_TEXT.resendTooSoon },
             { status: 429, statusText: 'Too Many Requests' },
           ),
       });
       await act(() => vi.advanceTimersByTimeAsync(60_000));
       await userEvent.click(resendButton());
-      expect(await screen.findByRole('alert')).toHaveTextContent(RESEND_CODE_TEXT.tooSoon);
+      expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_IN_TEXT.resendTooSoon);
       expect(resendButton()).toBeDisabled();
     });
 
     it('offers a new code after a mistyped one, without a new login', async () => {
       const { api } = await reachVerification({
         'POST /api/verify-login': () => refused(SERVER_MESSAGE.invalidCode),
-        'POST /api/verify-login/resend': () => Response.json({ message: RESEND_CODE_TEXT.sent }),
+        'POST /api/verify-login/resend': () => Response.json({ message: AUTH_SUCCESS_TEXT.codeResent }),
       });
       await userEvent.paste('111111');
       expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_TEXT.invalidCode);
       await act(() => vi.advanceTimersByTimeAsync(60_000));
       await userEvent.click(resendButton());
       expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
-      expect(screen.getByRole('status')).toHaveTextContent(RESEND_CODE_TEXT.sent);
+      expect(screen.getByRole('status')).toHaveTextContent(AUTH_SUCCESS_TEXT.codeResent);
       expect(valuesOf(screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ }))).toEqual([
         '',
         '',
@@ -668,14 +669,11 @@ describe('verification required', () => {
 
     it('says when the pending login has expired and stops offering a code', async () => {
       await reachVerification({
-        'POST /api/verify-login/resend': () =>
-          refused('Your verification session has expired. Please log in again.', 401),
+        'POST /api/verify-login/resend': () => refused(SIGN_IN_TEXT.pendingLoginExpired, 401),
       });
       await act(() => vi.advanceTimersByTimeAsync(60_000));
       await userEvent.click(resendButton());
-      expect(await screen.findByRole('alert')).toHaveTextContent(
-        'Your verification session has expired. Please log in again.',
-      );
+      expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_IN_TEXT.pendingLoginExpired);
       expect(resendButton()).toBeDisabled();
       expect(resendButton()).toHaveTextContent(RESEND_CODE_TEXT.button);
     });
