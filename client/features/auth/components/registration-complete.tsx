@@ -34,11 +34,11 @@ export function RegistrationComplete({ email, onGoToLogin }: { email: string; on
         </ol>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button size="lg" className="flex-1" onClick={onGoToLogin}>
+        <Button size="lg" className="sm:flex-1" onClick={onGoToLogin}>
           <LogIn aria-hidden />
           {AUTH_SCREEN_TEXT.goToLogin}
         </Button>
-        <Button asChild size="lg" variant="outline" className="flex-1">
+        <Button asChild size="lg" variant="outline" className="sm:flex-1">
           <Link to="/">
             <House aria-hidden />
             {AUTH_SCREEN_TEXT.returnToHome}
