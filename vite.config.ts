@@ -21,6 +21,14 @@ export default defineConfig({
       : path.join(root, 'dist/client'),
     emptyOutDir: true,
     sourcemap: true,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // Dependencies (zod) carry comments Rollup cannot read as annotations; it drops them
+        // harmlessly, and the warning is theirs to fix, not ours.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
+        warn(warning);
+      },
+    },
   },
   server: {
     port: 5173,

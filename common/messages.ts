@@ -317,3 +317,31 @@ export const UPLOAD_QUOTA_TEXT = {
   tooManyUnattached:
     'You have too many uploaded images that are not on a listing. Please list a ticket with one of them, or wait a day for unused images to be removed, before uploading more.',
 } as const;
+
+/** Issue 7: the skip link of every page. */
+export const A11Y_TEXT = {
+  skipToContent: 'Skip to main content',
+} as const;
+
+/** Issue 7: the listing form's own notices (the spec's texts stay in LISTING_TEXT). */
+export const LISTING_NOTICE_TEXT = {
+  /** Spec 000 §5 'Listing form': the image field's text for a file over 5MB (the toast keeps its own). */
+  fileTooLargeField: 'File size exceeds 5MB limit',
+  soldTitle: 'This ticket has been sold',
+  fixFieldsForBreakdown: 'Correct the highlighted fields to see the price breakdown.',
+  agreementKept:
+    'You agreed to these terms when you listed this ticket, and they apply to your changes. Untick only if you no longer agree.',
+  unsavedTitle: 'Leave without saving?',
+  unsavedDescription: 'Your changes to this listing have not been saved. If you leave now, they are lost.',
+  stay: 'Keep editing',
+  leave: 'Leave without saving',
+  concertsFound: (count: number) => (count === 1 ? '1 concert found' : `${count} concerts found`),
+  concertsHint: 'Use the arrow keys to move through the concerts and Enter to choose one.',
+} as const;
+
+/** Issue 7: 'Resend code' on the Verification Required screen (POST /api/verify-login/resend; its answers are AUTH_SUCCESS_TEXT.codeResent and SIGN_IN_TEXT). */
+export const RESEND_CODE_TEXT = {
+  button: 'Resend code',
+  countdown: (seconds: number) => `Resend code in ${seconds}s`,
+  sending: 'Sending...',
+} as const;

@@ -1,6 +1,6 @@
 import { notificationsQueryOptions } from '@client/features/notifications/api';
 import { createQueryClient } from '@client/lib/query-client';
-import { SHELL_TEXT } from '@common/messages';
+import { A11Y_TEXT, SHELL_TEXT } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -313,5 +313,51 @@ describe('role pages', () => {
     serve({ user: user({ role: 'admin' }) });
     renderApp('/admin');
     expect(await screen.findByText(/The admin dashboard is being built/)).toBeInTheDocument();
+  });
+});
+
+describe('titles, announcements and the skip link', () => {
+  it('gives each route its own document title, the not-found page included', async () => {
+    serve({ user: null });
+    const visitor = renderApp('/giving-back');
+    await vi.waitFor(() => expect(document.title).toBe('Giving Back · Encore'));
+    visitor.unmount();
+    renderApp('/no-such-page');
+    await screen.findByRole('heading', { name: 'Page not found' });
+    expect(document.title).toBe('Page not found · Encore');
+  });
+
+  it('names the listing form by its mode', async () => {
+    serve({ user: user() });
+    const create = renderApp('/listing');
+    await vi.waitFor(() => expect(document.title).toBe('List a Ticket · Encore'));
+    create.unmount();
+    renderApp('/listing?edit=5');
+    await vi.waitFor(() => expect(document.title).toBe('Edit Ticket · Encore'));
+  });
+
+  it('announces a route change politely, not the first page', async () => {
+    serve({ user: null });
+    const { router } = renderApp('/terms');
+    await vi.waitFor(() => expect(document.title).toBe('Terms of Service · Encore'));
+    const announcer = screen.getByTestId('route-announcer');
+    expect(announcer).toHaveAttribute('aria-live', 'polite');
+    expect(announcer).toBeEmptyDOMElement();
+    await act(() => router.navigate('/privacy'));
+    await vi.waitFor(() => expect(announcer).toHaveTextContent('Privacy Policy · Encore'));
+    expect(document.title).toBe('Privacy Policy · Encore');
+  });
+
+  it('offers a skip link to the main content as the first stop of the tab order', async () => {
+    serve({ user: null });
+    renderApp('/terms');
+    await screen.findByRole('heading', { level: 1 });
+    const keyboard = userEvent.setup();
+    await keyboard.tab();
+    const skip = screen.getByRole('link', { name: A11Y_TEXT.skipToContent });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    expect(screen.getByRole('main')).toHaveAttribute('tabindex', '-1');
   });
 });

@@ -2,9 +2,11 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { useCurrentUser } from '@client/lib/session';
+import { A11Y_TEXT } from '@common/messages';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { BetaBanner } from './beta-banner';
 import { NavBar, VisitorTopBar } from './nav-bar';
+import { RouteAnnouncer } from './route-title';
 import { SiteFooter } from './site-footer';
 
 function NavigationProgress() {
@@ -44,11 +46,22 @@ export function AppLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-[60] focus:rounded-md focus:bg-surface focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-primary focus:shadow-[var(--shadow-pop)]"
+      >
+        {A11Y_TEXT.skipToContent}
+      </a>
+      <RouteAnnouncer />
       <NavigationProgress />
       {user ? <NavBar user={user} /> : <VisitorTopBar />}
       <div className="flex flex-1 flex-col pt-16">
         {user ? <BetaBanner /> : null}
-        <main id="main" className="flex flex-1 flex-col">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="flex flex-1 flex-col focus-visible:ring-0 focus-visible:ring-offset-0"
+        >
           <Outlet />
         </main>
         <SiteFooter />

@@ -9,6 +9,9 @@ import { RouteError } from './route-error';
 
 type LazyRoute = NonNullable<RouteObject['lazy']>;
 
+/** '/listing' lists a ticket, '/listing?edit=ID' edits one. */
+const listingTitle = (search: URLSearchParams) => (search.has('edit') ? 'Edit Ticket' : 'List a Ticket');
+
 function authScreen(initialMode: 'login' | 'register'): LazyRoute {
   return async () => {
     const { AuthPage } = await import('@client/features/auth/pages/auth-page');
@@ -19,7 +22,8 @@ function authScreen(initialMode: 'login' | 'register'): LazyRoute {
 
 /**
  * Every route of both specification documents (000 §2, 001 §2). Feature pages load lazily;
- * routes whose feature has not landed show the app's own NotBuiltYet notice.
+ * routes whose feature has not landed show the app's own NotBuiltYet notice. A route's
+ * `handle: { title }` (see RouteHandle in route-title.tsx) names the page: 'List a Ticket · Encore'.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -27,15 +31,20 @@ export const appRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: PageSpinner,
     children: [
-      { index: true, element: <HomeRoute visitorPage="landing" /> },
-      { path: 'home', element: <HomeRoute visitorPage="public-home" /> },
+      { index: true, element: <HomeRoute visitorPage="landing" />, handle: { title: 'Home' } },
+      {
+        path: 'home',
+        element: <HomeRoute visitorPage="public-home" />,
+        handle: { title: 'How Encore works' },
+      },
 
-      { path: 'auth', lazy: authScreen('login') },
-      { path: 'login', lazy: authScreen('login') },
-      { path: 'signup', lazy: authScreen('register') },
+      { path: 'auth', lazy: authScreen('login'), handle: { title: 'Log In' } },
+      { path: 'login', lazy: authScreen('login'), handle: { title: 'Log In' } },
+      { path: 'signup', lazy: authScreen('register'), handle: { title: 'Sign Up' } },
       { path: 'verify-email', element: <Navigate to="/login" replace /> },
       {
         path: 'verify-email/:token',
+        handle: { title: 'Verify Email' },
         lazy: async () => ({
           Component: (await import('@client/features/recovery/pages/verify-email-page')).VerifyEmailPage,
         }),
@@ -43,12 +52,14 @@ export const appRoutes: RouteObject[] = [
       { path: 'reset-password', element: <Navigate to="/forgot-password" replace /> },
       {
         path: 'reset-password/:token',
+        handle: { title: 'Reset Password' },
         lazy: async () => ({
           Component: (await import('@client/features/recovery/pages/reset-password-page')).ResetPasswordPage,
         }),
       },
       {
         path: 'forgot-password',
+        handle: { title: 'Forgot Password' },
         lazy: async () => ({
           Component: (await import('@client/features/recovery/pages/forgot-password-page'))
             .ForgotPasswordPage,
@@ -56,6 +67,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'forgot-username',
+        handle: { title: 'Forgot Username' },
         lazy: async () => ({
           Component: (await import('@client/features/recovery/pages/forgot-username-page'))
             .ForgotUsernamePage,
@@ -64,18 +76,21 @@ export const appRoutes: RouteObject[] = [
 
       {
         path: 'giving-back',
+        handle: { title: 'Giving Back' },
         lazy: async () => ({
           Component: (await import('@client/features/static-pages/pages/giving-back-page')).GivingBackPage,
         }),
       },
       {
         path: 'terms',
+        handle: { title: 'Terms of Service' },
         lazy: async () => ({
           Component: (await import('@client/features/static-pages/pages/terms-page')).TermsPage,
         }),
       },
       {
         path: 'privacy',
+        handle: { title: 'Privacy Policy' },
         lazy: async () => ({
           Component: (await import('@client/features/static-pages/pages/privacy-page')).PrivacyPage,
         }),
@@ -90,28 +105,54 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             path: 'listing',
+            handle: { title: listingTitle },
             lazy: async () => ({
               Component: (await import('@client/features/listing/pages/listing-page')).ListingPage,
             }),
           },
-          { path: 'profile', element: <NotBuiltYet feature="Your profile" /> },
-          { path: 'my-tickets', element: <NotBuiltYet feature="My Tickets" /> },
-          { path: 'my-bids', element: <NotBuiltYet feature="My Bids" /> },
-          { path: 'pending-reviews', element: <NotBuiltYet feature="Pending Reviews" /> },
-          { path: 'messages', element: <NotBuiltYet feature="Customer Support" /> },
+          { path: 'profile', element: <NotBuiltYet feature="Your profile" />, handle: { title: 'Profile' } },
+          {
+            path: 'my-tickets',
+            element: <NotBuiltYet feature="My Tickets" />,
+            handle: { title: 'My Tickets' },
+          },
+          { path: 'my-bids', element: <NotBuiltYet feature="My Bids" />, handle: { title: 'My Bids' } },
+          {
+            path: 'pending-reviews',
+            element: <NotBuiltYet feature="Pending Reviews" />,
+            handle: { title: 'Pending Reviews' },
+          },
+          {
+            path: 'messages',
+            element: <NotBuiltYet feature="Customer Support" />,
+            handle: { title: 'Customer Support' },
+          },
           {
             element: <RequireAdmin />,
-            children: [{ path: 'admin', element: <NotBuiltYet feature="The admin dashboard" /> }],
+            children: [
+              {
+                path: 'admin',
+                element: <NotBuiltYet feature="The admin dashboard" />,
+                handle: { title: 'Admin' },
+              },
+            ],
           },
           {
             element: <RequireAmbassador />,
-            children: [{ path: 'ambsd', element: <NotBuiltYet feature="The ambassador dashboard" /> }],
+            children: [
+              {
+                path: 'ambsd',
+                element: <NotBuiltYet feature="The ambassador dashboard" />,
+                handle: { title: 'Ambassador' },
+              },
+            ],
           },
         ],
       },
 
       {
         path: '*',
+        handle: { title: 'Page not found' },
         lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
       },
     ],

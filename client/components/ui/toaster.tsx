@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Toaster as SonnerToaster, toast as sonner } from 'sonner';
 import { TOAST_DURATION_MS } from '../../../common/constants';
 
@@ -17,6 +18,30 @@ export function toast({
 }: ToastOptions) {
   const options = { description, duration };
   return variant === 'destructive' ? sonner.error(title, options) : sonner(title, options);
+}
+
+/**
+ * Toasts that belong to one screen: `dismiss()` takes them away once their error is fixed, and
+ * they go by themselves when the screen unmounts, so an error never outlives its screen.
+ */
+export function useScreenToasts() {
+  const shown = useRef(new Set<string | number>());
+  const dismiss = useCallback(() => {
+    for (const id of shown.current) sonner.dismiss(id);
+    shown.current.clear();
+  }, []);
+  useEffect(() => dismiss, [dismiss]);
+  return useMemo(
+    () => ({
+      toast(options: ToastOptions) {
+        const id = toast(options);
+        shown.current.add(id);
+        return id;
+      },
+      dismiss,
+    }),
+    [dismiss],
+  );
 }
 
 export function Toaster() {

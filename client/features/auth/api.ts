@@ -3,6 +3,7 @@ import {
   type LoginRequest,
   type LoginResponse,
   loginResponseSchema,
+  type MessageResponse,
   type RegisterRequest,
   registerResponseSchema,
   type VerifyLoginRequest,
@@ -62,4 +63,16 @@ export function useRegister() {
 
 export function useVerifyLogin() {
   return useMutation({ mutationFn: verifyLogin });
+}
+
+/**
+ * POST /api/verify-login/resend: a new code for the pending login (the browser sends the
+ * pending-login cookie). 429 when asked again too soon or too often; 400/401 when the login expired.
+ */
+export function resendLoginCode(userId: number): Promise<MessageResponse> {
+  return sendJson<MessageResponse>('POST', '/api/verify-login/resend', { userId });
+}
+
+export function useResendLoginCode() {
+  return useMutation({ mutationFn: resendLoginCode });
 }

@@ -1,5 +1,5 @@
 import { IMAGE_MAX_BYTES } from '@common/constants';
-import { LISTING_TEXT, TICKET_TEXT } from '@common/messages';
+import { LISTING_NOTICE_TEXT, LISTING_TEXT, TICKET_TEXT } from '@common/messages';
 import { centsToDollars, dollarsToCents } from '@common/money';
 import { listingPriceCents, MARKUP_DEFAULT, MARKUP_MAX, MARKUP_MIN } from '@common/pricing';
 import { PLATFORMS, TICKET_TYPES, type TicketDetails, ticketRuleIssues } from '@common/schemas/tickets';
@@ -86,7 +86,10 @@ export const emptyListingForm: ListingFormValues = {
   agreeTerms: false,
 };
 
-/** The edit form starts from the stored ticket; the seller agrees to the terms again to save. */
+/**
+ * The edit form starts from the stored ticket, with the terms ticked: the seller agreed to them
+ * when listing it and may untick them (decision 0009).
+ */
 export function formValuesFromTicket(ticket: TicketDetails): ListingFormValues {
   return {
     eventId: ticket.eventId ?? null,
@@ -107,25 +110,38 @@ export function formValuesFromTicket(ticket: TicketDetails): ListingFormValues {
     platform: ticket.ticketType === 'digital' ? (ticket.platform ?? '') : '',
     cloudinaryUrl: ticket.cloudinaryUrl ?? '',
     cloudinaryPublicId: ticket.cloudinaryPublicId ?? '',
-    agreeTerms: false,
+    agreeTerms: true,
   };
 }
 
-/** The price inputs of the fee module, read from what is typed so far (blank counts as 0, quantity as 1). */
+export interface PricingInput {
+  faceValueCents: number;
+  serviceFeeCents: number;
+  markupPercent: number;
+  quantity: number;
+}
+
+/**
+ * The price inputs of the fee module, read from what is typed so far: a blank amount counts as 0;
+ * an impossible one (negative, malformed) or a quantity that is not a whole number of at least 1
+ * gives null, so no misleading total is shown.
+ */
 export function pricingInput(
   values: Pick<ListingFormValues, 'faceValue' | 'serviceFee' | 'markup' | 'quantity'>,
-) {
-  return {
-    faceValueCents: typedDollarsToCents(values.faceValue) ?? 0,
-    serviceFeeCents: typedDollarsToCents(values.serviceFee) ?? 0,
-    markupPercent: values.markup,
-    quantity: Math.max(1, typedWholeNumber(values.quantity) ?? 1),
-  };
+): PricingInput | null {
+  const amount = (text: string) => (text.trim() === '' ? 0 : typedDollarsToCents(text));
+  const faceValueCents = amount(values.faceValue);
+  const serviceFeeCents = amount(values.serviceFee);
+  const quantity = typedWholeNumber(values.quantity);
+  if (faceValueCents === null || serviceFeeCents === null || quantity === null || quantity < 1) return null;
+  return { faceValueCents, serviceFeeCents, markupPercent: values.markup, quantity };
 }
 
 /** The multipart fields POST /api/tickets and POST /api/tickets/{id} take (spec 000 §7). */
 export function ticketFormFields(values: ListingFormValues): Record<string, string> {
-  const { faceValueCents, serviceFeeCents, markupPercent, quantity } = pricingInput(values);
+  const pricing = pricingInput(values);
+  if (!pricing) throw new Error('ticketFormFields takes values that passed listingFormSchema');
+  const { faceValueCents, serviceFeeCents, markupPercent, quantity } = pricing;
   const fields: Record<string, string> = {
     eventName: values.eventName.trim(),
     eventDate: values.eventDate,
@@ -164,15 +180,30 @@ export function looksLikeImage(head: Uint8Array): boolean {
   );
 }
 
+/** Why a file cannot be uploaded: the toast's title and text, and the field's own text (spec 000 §5, §8). */
+export interface ImageFileProblem {
+  title: string;
+  description: string;
+  fieldText: string;
+}
+
 /**
  * Client-side checks before an upload (spec 000 §8 'Listing form'). A browser types a file by its
  * name, so a text file renamed .png claims image/png: its first bytes decide.
  */
-export async function checkImageFile(file: File): Promise<{ title: string; description: string } | null> {
-  const invalidType = { title: LISTING_TEXT.invalidFileTypeTitle, description: LISTING_TEXT.invalidFileType };
+export async function checkImageFile(file: File): Promise<ImageFileProblem | null> {
+  const invalidType = {
+    title: LISTING_TEXT.invalidFileTypeTitle,
+    description: LISTING_TEXT.invalidFileType,
+    fieldText: LISTING_TEXT.invalidFileType,
+  };
   if (!file.type.startsWith('image/')) return invalidType;
   if (file.size > IMAGE_MAX_BYTES)
-    return { title: LISTING_TEXT.fileTooLargeTitle, description: LISTING_TEXT.fileTooLarge };
+    return {
+      title: LISTING_TEXT.fileTooLargeTitle,
+      description: LISTING_TEXT.fileTooLarge,
+      fieldText: LISTING_NOTICE_TEXT.fileTooLargeField,
+    };
   const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
   return looksLikeImage(head) ? null : invalidType;
 }

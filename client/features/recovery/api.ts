@@ -15,6 +15,28 @@ export function useVerifyEmail(token: string) {
   return useQuery(verifyEmailQueryOptions(token));
 }
 
+/**
+ * GET /api/reset-password/{token}: whether the link is still live, asked when the page opens
+ * (200 { valid: true }; 400 with the reason otherwise). Never cached: a link can be spent at any time.
+ */
+export const resetTokenQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['reset-password', token] as const,
+    queryFn: () => getJson<{ valid: boolean }>(`/api/reset-password/${encodeURIComponent(token)}`),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** The message to show when the link check says the link is dead, or null while it may still work. */
+export function deadResetLinkText(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  return error.serverMessage || RECOVERY_TEXT.resetInvalidToken;
+}
+
+export function useResetTokenCheck(token: string) {
+  return useQuery(resetTokenQueryOptions(token));
+}
+
 /** POST /api/reset-password/{token} with the new password. */
 export function resetPassword(token: string, newPassword: string): Promise<MessageResponse> {
   return sendJson<MessageResponse>('POST', `/api/reset-password/${encodeURIComponent(token)}`, {

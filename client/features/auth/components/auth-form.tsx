@@ -4,7 +4,7 @@ import { CenteredCard } from '@client/components/ui/centered-card';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { PasswordInput } from '@client/components/ui/password-input';
-import { toast } from '@client/components/ui/toaster';
+import { useScreenToasts } from '@client/components/ui/toaster';
 import { cn } from '@client/lib/cn';
 import { HONEYPOT_DELAY_MS } from '@common/constants';
 import { AUTH_ERROR_TEXT, AUTH_SCREEN_TEXT } from '@common/messages';
@@ -66,6 +66,7 @@ export function AuthForm({
   const trapTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const logIn = useLogIn();
   const register = useRegister();
+  const screenToasts = useScreenToasts();
 
   const form = useForm<AuthFormValues>({
     resolver: zodResolver(mode === 'login' ? loginFormSchema : registrationFormSchema),
@@ -82,11 +83,16 @@ export function AuthForm({
 
   function showError(text: string) {
     setError(text);
-    toast({ title: AUTH_SCREEN_TEXT.errorTitle, description: text, variant: 'destructive' });
+    screenToasts.toast({ title: AUTH_SCREEN_TEXT.errorTitle, description: text, variant: 'destructive' });
+  }
+
+  function clearError() {
+    setError(null);
+    screenToasts.dismiss();
   }
 
   function switchMode() {
-    setError(null);
+    clearError();
     form.clearErrors();
     form.setValue('password', '');
     form.setValue('confirmPassword', '');
@@ -94,7 +100,7 @@ export function AuthForm({
   }
 
   function submitValid(values: AuthFormValues) {
-    setError(null);
+    clearError();
     const unexpected = () => showError(AUTH_ERROR_TEXT.generic);
     if (mode === 'login') {
       logIn.mutate(
@@ -149,7 +155,7 @@ export function AuthForm({
     if (mode === 'register' && trap !== '') {
       // A bot filled the hidden field: pretend it worked and create nothing (spec 000 §5 'Bot trap').
       event.preventDefault();
-      setError(null);
+      clearError();
       setTrapPending(true);
       const email = form.getValues('email').trim();
       trapTimer.current = setTimeout(() => onRegistered(email), HONEYPOT_DELAY_MS);

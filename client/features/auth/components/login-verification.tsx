@@ -10,6 +10,7 @@ import { ArrowLeft, CircleAlert, CircleCheck, Loader2, MailCheck, ShieldCheck } 
 import { useEffect, useId, useRef, useState } from 'react';
 import { useVerifyLogin } from '../api';
 import { mapAuthError } from '../auth-error-map';
+import { ResendCode } from './resend-code';
 import { EMPTY_CODE, VerificationCodeInput } from './verification-code-input';
 
 export interface PendingLogin {
@@ -43,6 +44,9 @@ export function LoginVerification({
   const [digits, setDigits] = useState<string[]>([...EMPTY_CODE]);
   const [trustDevice, setTrustDevice] = useState(false);
   const [phase, setPhase] = useState<Phase>({ name: 'entering' });
+  // The login sent the first code; each resend restarts the wait for the next.
+  const [sentAt, setSentAt] = useState(Date.now);
+  const [resent, setResent] = useState<string | null>(null);
   const verify = useVerifyLogin();
   const id = useId();
   // The latest callback, so a parent re-render does not restart the redirect delay.
@@ -55,7 +59,17 @@ export function LoginVerification({
     return () => clearTimeout(timer);
   }, [phase]);
 
+  function codeResent(message: string) {
+    setSentAt(Date.now());
+    setResent(message);
+    setDigits([...EMPTY_CODE]);
+    setPhase({ name: 'entering' });
+  }
+
+  const resendCode = <ResendCode userId={pending.userId} sentAt={sentAt} onSent={codeResent} />;
+
   function submit(code: string) {
+    setResent(null);
     setPhase({ name: 'verifying' });
     verify.mutate(
       {
@@ -106,6 +120,7 @@ export function LoginVerification({
           <CircleAlert aria-hidden />
           <AlertDescription>{phase.message}</AlertDescription>
         </Alert>
+        {resendCode}
         <Button size="lg" className="w-full" onClick={onTryAgain}>
           {AUTH_SCREEN_TEXT.tryAgain}
         </Button>
@@ -123,6 +138,12 @@ export function LoginVerification({
         </p>
       }
     >
+      {resent ? (
+        <Alert variant="success" role="status">
+          <CircleCheck aria-hidden />
+          <AlertDescription>{resent}</AlertDescription>
+        </Alert>
+      ) : null}
       {pending.canTrustDevice ? (
         // Offered before the boxes: the code is sent the moment its last digit is typed.
         <div className="flex items-start gap-3 rounded-lg border border-border bg-muted/50 p-3">
@@ -152,8 +173,10 @@ export function LoginVerification({
       </div>
 
       <p id={`${id}-hint`} className="text-center text-sm text-muted-foreground">
-        Can't find the code? Check your spam folder, or go back and log in again to get a new one.
+        Can't find the code? Check your spam folder, or ask for a new one.
       </p>
+
+      {resendCode}
 
       <Button variant="outline" className="w-full" onClick={onBackToLogin}>
         <ArrowLeft aria-hidden />

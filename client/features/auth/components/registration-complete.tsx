@@ -16,7 +16,9 @@ export function RegistrationComplete({ email, onGoToLogin }: { email: string; on
     >
       <div className="rounded-lg border border-border bg-muted/50 p-4 text-sm leading-relaxed">
         <p>
-          We sent a verification email to <strong className="break-all text-foreground">{email}</strong>.
+          We sent a verification email to{' '}
+          {/* Moves to its own line when it does not fit; broken only when longer than a whole line. */}
+          <strong className="inline-block max-w-full break-words text-foreground">{email}</strong>.
         </p>
         <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-muted-foreground">
           <li>
@@ -32,11 +34,11 @@ export function RegistrationComplete({ email, onGoToLogin }: { email: string; on
         </ol>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button size="lg" className="flex-1" onClick={onGoToLogin}>
+        <Button size="lg" className="sm:flex-1" onClick={onGoToLogin}>
           <LogIn aria-hidden />
           {AUTH_SCREEN_TEXT.goToLogin}
         </Button>
-        <Button asChild size="lg" variant="outline" className="flex-1">
+        <Button asChild size="lg" variant="outline" className="sm:flex-1">
           <Link to="/">
             <House aria-hidden />
             {AUTH_SCREEN_TEXT.returnToHome}

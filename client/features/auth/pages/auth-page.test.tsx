@@ -8,7 +8,9 @@ import {
   AUTH_SUCCESS_TEXT,
   MAIL_SUBJECT,
   REGISTRATION_TEXT,
+  RESEND_CODE_TEXT,
   SERVER_MESSAGE,
+  SIGN_IN_TEXT,
   VERIFY_FAILURE_TEXT,
 } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
@@ -342,6 +344,48 @@ describe('registration', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
   });
 
+  it('takes the error toast away once the error is fixed: Registration Complete never shows under it', async () => {
+    serve({
+      'POST /api/register': () =>
+        Response.json(
+          {
+            message: AUTH_SUCCESS_TEXT.registered,
+            user: { id: 9, username: 'maya', email: 'maya@encore.test' },
+          },
+          { status: 201 },
+        ),
+    });
+    await openRegister();
+    const form = registerFields();
+    await fill(form.firstName, 'Maya');
+    await fill(form.lastName, 'Lee');
+    await fill(form.email, 'maya@encore.test');
+    await fill(form.username, 'maya');
+    await fill(form.password, 'Secret#123');
+    await fill(form.confirm, 'Secret#12');
+    await userEvent.click(form.submit);
+    await expectAuthError(REGISTRATION_TEXT.passwordMismatch);
+
+    await fill(form.confirm, '3');
+    await userEvent.click(form.submit);
+    expect(
+      await screen.findByRole('heading', { name: AUTH_SCREEN_TEXT.registrationCompleteTitle }),
+    ).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByText(AUTH_SCREEN_TEXT.errorTitle)).not.toBeInTheDocument());
+    expect(screen.queryByText(REGISTRATION_TEXT.passwordMismatch)).not.toBeInTheDocument();
+  });
+
+  it('takes the error toast away when the screen changes', async () => {
+    serve({ 'POST /api/login': () => refused(SERVER_MESSAGE.badCredentials, 401) });
+    const { router } = await openLogin();
+    await userEvent.type(screen.getByLabelText('Username'), 'maya');
+    await userEvent.type(screen.getByLabelText('Password'), 'Wrong#123');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await expectAuthError(AUTH_ERROR_TEXT.badCredentials);
+    await act(() => router.navigate('/forgot-password'));
+    await vi.waitFor(() => expect(screen.queryByText(AUTH_SCREEN_TEXT.errorTitle)).not.toBeInTheDocument());
+  });
+
   it('shows the mapped text when the server refuses the registration', async () => {
     serve({ 'POST /api/register': () => refused(SERVER_MESSAGE.usernameTaken, 409) });
     await openRegister();
@@ -447,7 +491,7 @@ describe('verification required', () => {
     expect(boxes).toHaveLength(6);
     expect(boxes[0]).toHaveFocus();
     expect(screen.getByText(new RegExp(AUTH_SUCCESS_TEXT.codeSent))).toBeInTheDocument();
-    expect(screen.getByText(/Check your spam folder, or go back and log in again/)).toBeInTheDocument();
+    expect(screen.getByText(/Check your spam folder, or ask for a new one/)).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
 
     await userEvent.keyboard('a');
@@ -554,6 +598,85 @@ describe('verification required', () => {
     });
     await userEvent.paste('111111');
     expect(await screen.findByRole('alert')).toHaveTextContent(VERIFY_FAILURE_TEXT.unexpected);
+  });
+
+  describe('resend code', () => {
+    const resendCalls = (api: { apiCalls(): Call[] }) =>
+      api.apiCalls().filter((call) => call.url === '/api/verify-login/resend');
+    const resendButton = () => screen.getByRole('button', { name: /^Resend code/ });
+
+    beforeEach(() => {
+      // Only the countdown's clock is faked; user-event and the queries keep real timeouts.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    });
+
+    it('waits 60 s after each send with a visible countdown, then sends a new code and shows the answer', async () => {
+      const { api } = await reachVerification({
+        'POST /api/verify-login/resend': () => Response.json({ message: AUTH_SUCCESS_TEXT.codeResent }),
+      });
+      expect(resendButton()).toHaveTextContent(RESEND_CODE_TEXT.countdown(60));
+      expect(resendButton()).toBeDisabled();
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(resendButton()).toHaveTextContent(RESEND_CODE_TEXT.countdown(30));
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(resendButton()).toHaveTextContent(RESEND_CODE_TEXT.button);
+      expect(resendButton()).toBeEnabled();
+
+      await userEvent.click(resendButton());
+      expect(await screen.findByRole('status')).toHaveTextContent(AUTH_SUCCESS_TEXT.codeResent);
+      expect(resendCalls(api)).toEqual([
+        { method: 'POST', url: '/api/verify-login/resend', body: { userId: 7 } },
+      ]);
+      expect(resendButton()).toHaveTextContent(RESEND_CODE_TEXT.countdown(60));
+      expect(resendButton()).toBeDisabled();
+    });
+
+    it("shows the server's refusal when asked too soon", async () => {
+      await reachVerification({
+        'POST /api/verify-login/resend': () =>
+          Response.json(
+            { message: SIGN_IN_TEXT.resendTooSoon },
+            { status: 429, statusText: 'Too Many Requests' },
+          ),
+      });
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await userEvent.click(resendButton());
+      expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_IN_TEXT.resendTooSoon);
+      expect(resendButton()).toBeDisabled();
+    });
+
+    it('offers a new code after a mistyped one, without a new login', async () => {
+      const { api } = await reachVerification({
+        'POST /api/verify-login': () => refused(SERVER_MESSAGE.invalidCode),
+        'POST /api/verify-login/resend': () => Response.json({ message: AUTH_SUCCESS_TEXT.codeResent }),
+      });
+      await userEvent.paste('111111');
+      expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_TEXT.invalidCode);
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await userEvent.click(resendButton());
+      expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent(AUTH_SUCCESS_TEXT.codeResent);
+      expect(valuesOf(screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ }))).toEqual([
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ]);
+      expect(api.apiCalls().filter((call) => call.url === '/api/login')).toHaveLength(1);
+    });
+
+    it('says when the pending login has expired and stops offering a code', async () => {
+      await reachVerification({
+        'POST /api/verify-login/resend': () => refused(SIGN_IN_TEXT.pendingLoginExpired, 401),
+      });
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await userEvent.click(resendButton());
+      expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_IN_TEXT.pendingLoginExpired);
+      expect(resendButton()).toBeDisabled();
+      expect(resendButton()).toHaveTextContent(RESEND_CODE_TEXT.button);
+    });
   });
 
   it('Back to Login leaves verification and forgets the pending user', async () => {

@@ -2,12 +2,13 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
-import { LISTING_TEXT } from '@common/messages';
+import { cn } from '@client/lib/cn';
+import { LISTING_NOTICE_TEXT, LISTING_TEXT } from '@common/messages';
 import { dollarsToCents, formatCents } from '@common/money';
 import type { ConcertSearchResult } from '@common/schemas/events';
 import { format, parseISO } from 'date-fns';
 import { CalendarDays, MapPin, Music, PencilLine, Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { CONCERT_SEARCH_MIN_LENGTH, useConcertSearch } from '../api';
 
 export const CONCERT_SEARCH_DEBOUNCE_MS = 300;
@@ -34,13 +35,72 @@ interface ConcertSearchProps {
   onManualEntry(): void;
 }
 
-/** Finds the event to list (at least 3 characters, debounced); offers manual entry when nothing matches. */
+/**
+ * Finds the event to list (at least 3 characters, debounced); offers manual entry when nothing matches.
+ * An ARIA combobox: ArrowDown/ArrowUp move through the concerts found (aria-activedescendant),
+ * Enter chooses one, Escape closes the list and then clears the search.
+ */
 export function ConcertSearch({ query, onQueryChange, onSelect, onManualEntry }: ConcertSearchProps) {
   const inputId = useId();
+  const listId = `${inputId}-list`;
+  const hintId = `${inputId}-hint`;
+  const optionId = (index: number) => `${inputId}-option-${index}`;
   const term = useDebouncedValue(query.trim(), CONCERT_SEARCH_DEBOUNCE_MS);
   const search = useConcertSearch(term);
   const searching = term.length >= CONCERT_SEARCH_MIN_LENGTH && query.trim() === term;
   const results = searching ? (search.data ?? []) : [];
+  const [active, setActive] = useState(-1);
+  const [closed, setClosed] = useState(false);
+  const open = results.length > 0 && !closed;
+
+  // A new list starts with nothing highlighted and open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's identity is what resets it.
+  useEffect(() => {
+    setActive(-1);
+    setClosed(false);
+  }, [search.data, term]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: optionId is derived from the stable inputId.
+  useEffect(() => {
+    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+
+  function choose(concert: ConcertSearchResult) {
+    setActive(-1);
+    onSelect(concert);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const count = results.length;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (count === 0) return;
+        event.preventDefault();
+        setClosed(false);
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((current) => (current < 0 ? (step > 0 ? 0 : count - 1) : (current + step + count) % count));
+        return;
+      }
+      case 'Enter': {
+        // Enter in the search never submits the listing form.
+        event.preventDefault();
+        const concert = open && active >= 0 ? results[active] : undefined;
+        if (concert) choose(concert);
+        return;
+      }
+      case 'Escape':
+        if (open) {
+          event.preventDefault();
+          setClosed(true);
+          setActive(-1);
+        } else if (query !== '') {
+          event.preventDefault();
+          onQueryChange('');
+        }
+        return;
+    }
+  }
 
   return (
     <div className="grid gap-2">
@@ -53,8 +113,15 @@ export function ConcertSearch({ query, onQueryChange, onSelect, onManualEntry }:
         <Input
           id={inputId}
           type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+          aria-describedby={results.length > 0 ? hintId : undefined}
           value={query}
           onChange={(event) => onQueryChange(event.target.value)}
+          onKeyDown={onKeyDown}
           placeholder="Artist, event or venue"
           autoComplete="off"
           className="pl-9"
@@ -69,24 +136,43 @@ export function ConcertSearch({ query, onQueryChange, onSelect, onManualEntry }:
           Searching…
         </div>
       ) : null}
-      {results.length > 0 ? (
-        <p className="text-xs text-muted-foreground" aria-live="polite">
-          {results.length === 1 ? '1 concert found' : `${results.length} concerts found`}
-          {results.length > VISIBLE_RESULTS ? ': scroll the list for more' : ''}
-        </p>
-      ) : null}
-      {results.length > 0 ? (
-        <ul
-          aria-label="Concerts found"
-          className="grid max-h-[320px] gap-1 overflow-y-auto rounded-lg border border-border bg-surface p-1"
-        >
-          {results.map((concert) => (
-            <li key={concert.id}>
-              <ConcertResult concert={concert} onSelect={() => onSelect(concert)} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <p id={hintId} className="text-xs text-muted-foreground" aria-live="polite">
+        {results.length > 0
+          ? `${LISTING_NOTICE_TEXT.concertsFound(results.length)}${results.length > VISIBLE_RESULTS ? ': scroll the list for more' : ''}. ${LISTING_NOTICE_TEXT.concertsHint}`
+          : ''}
+      </p>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Concerts found"
+        hidden={!open}
+        className={cn(
+          'grid max-h-[320px] gap-1 overflow-y-auto rounded-lg border border-border bg-surface p-1',
+          !open && 'hidden',
+        )}
+      >
+        {open
+          ? results.map((concert, index) => (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input handles the keys (aria-activedescendant).
+              <div
+                key={concert.id}
+                id={optionId(index)}
+                role="option"
+                tabIndex={-1}
+                aria-selected={index === active}
+                // Keeps focus in the input, where the keyboard works the list.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(concert)}
+                className={cn(
+                  'cursor-pointer rounded-md transition-colors hover:bg-muted',
+                  index === active && 'bg-muted ring-2 ring-ring',
+                )}
+              >
+                <ConcertResult concert={concert} />
+              </div>
+            ))
+          : null}
+      </div>
       {searching && search.isSuccess && !search.isFetching && results.length === 0 ? (
         <div className="grid justify-items-start gap-2 rounded-lg border border-dashed border-border p-3">
           <p className="text-sm text-muted-foreground">{LISTING_TEXT.noEventsFound}</p>
@@ -100,17 +186,13 @@ export function ConcertSearch({ query, onQueryChange, onSelect, onManualEntry }:
   );
 }
 
-function ConcertResult({ concert, onSelect }: { concert: ConcertSearchResult; onSelect(): void }) {
+function ConcertResult({ concert }: { concert: ConcertSearchResult }) {
   const image = concert.image ?? concert.artists[0]?.image ?? null;
   const listingCount = `${concert.listingCount} ${concert.listingCount === 1 ? 'listing' : 'listings'}`;
   const from = concert.minPrice !== null ? `from ${formatCents(dollarsToCents(concert.minPrice))}` : null;
   const listings = from ? `${listingCount} · ${from}` : listingCount;
   return (
-    <button
-      type="button"
-      onClick={onSelect}
-      className="flex w-full cursor-pointer items-center gap-3 rounded-md p-2 text-left transition-colors hover:bg-muted focus-visible:bg-muted"
-    >
+    <div className="flex w-full items-center gap-3 p-2 text-left">
       {image ? (
         <img src={image} alt="" className="size-12 shrink-0 rounded-md object-cover" />
       ) : (
@@ -137,6 +219,6 @@ function ConcertResult({ concert, onSelect }: { concert: ConcertSearchResult; on
         <span className="font-medium">{listingCount}</span>
         {from ? <span className="text-muted-foreground">{from}</span> : null}
       </span>
-    </button>
+    </div>
   );
 }

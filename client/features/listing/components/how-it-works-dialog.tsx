@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogHeader,
@@ -17,7 +18,9 @@ import {
   Send,
   Star,
   Truck,
+  X,
 } from 'lucide-react';
+import { useRef } from 'react';
 
 interface Step {
   title: string;
@@ -67,8 +70,12 @@ const reminders = {
 
 export type HowItWorksAudience = keyof typeof reminders;
 
-/** The listing form's 'How it works' help, with a seller and a buyer variant of the closing reminder. */
+/**
+ * The listing form's 'How it works' help, with a seller and a buyer variant of the closing reminder.
+ * It opens at the top with the focus on Close; the title and Close stay in view while the steps scroll.
+ */
 export function HowItWorksDialog({ defaultAudience = 'seller' }: { defaultAudience?: HowItWorksAudience }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -77,43 +84,66 @@ export function HowItWorksDialog({ defaultAudience = 'seller' }: { defaultAudien
           How it works
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>How it works</DialogTitle>
-          <DialogDescription>From listing to payout, every sale follows the same steps.</DialogDescription>
-        </DialogHeader>
-        <ol className="grid gap-3">
-          {steps.map(({ title, icon: Icon, text }) => (
-            <li key={title} className="flex gap-3 rounded-lg border border-border p-3">
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
-                <Icon className="size-4" aria-hidden />
-              </span>
-              <div>
-                <h3 className="text-sm font-semibold">{title}</h3>
-                <p className="text-sm text-muted-foreground">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-        <Tabs defaultValue={defaultAudience}>
-          <TabsList className="w-full">
-            <TabsTrigger value="seller" className="flex-1">
-              Selling
-            </TabsTrigger>
-            <TabsTrigger value="buyer" className="flex-1">
-              Buying
-            </TabsTrigger>
-          </TabsList>
-          {(Object.keys(reminders) as HowItWorksAudience[]).map((audience) => (
-            <TabsContent
-              key={audience}
-              value={audience}
-              className="rounded-lg bg-accent-soft p-3 text-sm text-foreground"
+      <DialogContent
+        hideClose
+        className="flex max-w-2xl flex-col gap-0 overflow-hidden p-0"
+        onOpenAutoFocus={(event) => {
+          // Radix would focus the first tab, at the bottom, and scroll the dialog down to it.
+          event.preventDefault();
+          closeRef.current?.focus();
+        }}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4 sm:px-6">
+          <DialogHeader className="pr-0">
+            <DialogTitle>How it works</DialogTitle>
+            <DialogDescription>From listing to payout, every sale follows the same steps.</DialogDescription>
+          </DialogHeader>
+          <DialogClose asChild>
+            <Button
+              ref={closeRef}
+              variant="ghost"
+              size="icon"
+              className="-mr-2 -mt-1 shrink-0"
+              aria-label="Close"
             >
-              {reminders[audience]}
-            </TabsContent>
-          ))}
-        </Tabs>
+              <X />
+            </Button>
+          </DialogClose>
+        </div>
+        <div className="grid gap-4 overflow-y-auto px-5 py-4 sm:px-6" data-testid="how-it-works-body">
+          <ol className="grid gap-3 sm:grid-cols-2">
+            {steps.map(({ title, icon: Icon, text }) => (
+              <li key={title} className="flex gap-3 rounded-lg border border-border p-3">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+                  <Icon className="size-4" aria-hidden />
+                </span>
+                <div>
+                  <h3 className="text-sm font-semibold">{title}</h3>
+                  <p className="text-sm text-muted-foreground">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <Tabs defaultValue={defaultAudience}>
+            <TabsList className="w-full">
+              <TabsTrigger value="seller" className="flex-1">
+                Selling
+              </TabsTrigger>
+              <TabsTrigger value="buyer" className="flex-1">
+                Buying
+              </TabsTrigger>
+            </TabsList>
+            {(Object.keys(reminders) as HowItWorksAudience[]).map((audience) => (
+              <TabsContent
+                key={audience}
+                value={audience}
+                className="rounded-lg bg-accent-soft p-3 text-sm text-foreground"
+              >
+                {reminders[audience]}
+              </TabsContent>
+            ))}
+          </Tabs>
+        </div>
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { Toaster } from '@client/components/ui/toaster';
 import { createQueryClient } from '@client/lib/query-client';
-import { LISTING_TEXT } from '@common/messages';
+import { LISTING_NOTICE_TEXT, LISTING_TEXT, TICKET_TEXT } from '@common/messages';
 import { formatCents } from '@common/money';
 import { markupCommentary, priceBreakdown } from '@common/pricing';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -93,7 +93,9 @@ function json(status: number, body: unknown): Response {
 }
 
 /** The API the form talks to, answered in memory. */
-function fakeApi(overrides: { create?: () => Response; viewer?: typeof seller } = {}) {
+function fakeApi(
+  overrides: { create?: () => Response; viewer?: typeof seller; ticket?: Partial<typeof storedTicket> } = {},
+) {
   calls = [];
   vi.stubGlobal(
     'fetch',
@@ -109,7 +111,8 @@ function fakeApi(overrides: { create?: () => Response; viewer?: typeof seller } 
           cloudinaryPublicId: 'ticket-1',
           message: 'Image uploaded successfully',
         });
-      if (input === '/api/tickets/5' && method === 'GET') return json(200, storedTicket);
+      if (input === '/api/tickets/5' && method === 'GET')
+        return json(200, { ...storedTicket, ...overrides.ticket });
       if (input === '/api/tickets/5' && method === 'POST')
         return json(200, { id: 5, version: 4, message: 'Ticket updated successfully' });
       if (/^\/api\/tickets\/5\/(start|end)-edit$/.test(input)) return json(200, { message: 'ok' });
@@ -150,7 +153,7 @@ const submitButton = () => screen.getByRole('button', { name: 'List Ticket' });
 
 async function chooseConcert(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(LISTING_TEXT.searchLabel), 'Aurora');
-  await user.click(await screen.findByRole('button', { name: /Aurora Skies/ }));
+  await user.click(await screen.findByRole('option', { name: /Aurora Skies/ }));
 }
 
 async function fillSeatsAndPrices(user: ReturnType<typeof userEvent.setup>) {
@@ -429,7 +432,6 @@ describe('ListingForm', () => {
 
     await user.clear(field('Face value ($)'));
     await user.type(field('Face value ($)'), '95');
-    await user.click(screen.getByRole('checkbox', { name: LISTING_TEXT.agreeTerms }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(LISTING_TEXT.updatedTitle)).toBeInTheDocument();
     const update = calls.find((call) => call.url === '/api/tickets/5' && call.method === 'POST');
@@ -450,5 +452,164 @@ describe('ListingForm', () => {
     expect(calls.some((call) => call.url === '/api/tickets/5/start-edit')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('loads the existing image without touching the unsaved edits', async () => {
+    // jsdom loads no images: this one loads at once.
+    vi.stubGlobal(
+      'Image',
+      class {
+        onload: (() => void) | null = null;
+        set src(_url: string) {
+          queueMicrotask(() => this.onload?.());
+        }
+      },
+    );
+    const { user } = renderForm(vi.fn(), 5);
+    await screen.findByRole('heading', { name: 'Edit Ticket' });
+    await user.clear(field('Quantity'));
+    await user.type(field('Quantity'), '3');
+    await user.clear(field('Row'));
+    await user.type(field('Row'), 'Z');
+    await user.clear(field('Face value ($)'));
+    await user.type(field('Face value ($)'), '99');
+    const slider = screen.getByRole('slider', { name: 'Markup' });
+    slider.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByTestId('markup-badge')).toHaveTextContent('+12%');
+
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(await screen.findByRole('button', { name: 'Load existing image' }));
+    expect(await screen.findByRole('img', { name: 'Ticket preview' })).toHaveAttribute(
+      'src',
+      '/api/images/ticket-5',
+    );
+    expect(calls.filter((call) => call.url === '/api/tickets/5' && call.method === 'GET')).toHaveLength(2);
+    expect(field('Quantity').value).toBe('3');
+    expect(field('Row').value).toBe('Z');
+    expect(field('Face value ($)').value).toBe('99');
+    expect(screen.getByTestId('markup-badge')).toHaveTextContent('+12%');
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(LISTING_TEXT.updatedTitle)).toBeInTheDocument();
+    const update = calls.find((call) => call.url === '/api/tickets/5' && call.method === 'POST');
+    expect(update?.body?.get('quantity')).toBe('3');
+    expect(update?.body?.get('row')).toBe('Z');
+    expect(update?.body?.get('faceValue')).toBe('99.00');
+    expect(update?.body?.get('markup')).toBe('12');
+    expect(update?.body?.get('cloudinaryPublicId')).toBe('ticket-5');
+  });
+
+  it('tells the seller who changed the form that it has unsaved changes, and not after saving', async () => {
+    const onDirtyChange = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ListingForm ticketId={5} onClose={vi.fn()} onCreated={vi.fn()} onDirtyChange={onDirtyChange} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('heading', { name: 'Edit Ticket' });
+    expect(onDirtyChange).toHaveBeenLastCalledWith(false);
+    await user.type(field('Row'), 'X');
+    expect(onDirtyChange).toHaveBeenLastCalledWith(true);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(LISTING_TEXT.updatedTitle)).toBeInTheDocument();
+    await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(false));
+  });
+
+  it('opens a sold listing as a read-only notice, without taking the edit lock', async () => {
+    fakeApi({ ticket: { sold: true, status: 'sold' } });
+    const { user, onClose } = renderForm(vi.fn(), 5);
+    expect(await screen.findByText(LISTING_NOTICE_TEXT.soldTitle)).toBeInTheDocument();
+    expect(screen.getByText(TICKET_TEXT.sold)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Section')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/tickets/5/start-edit')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the agreement ticked in edit mode and says why; unticked, the button says what it needs', async () => {
+    const { user } = renderForm(vi.fn(), 5);
+    await screen.findByRole('heading', { name: 'Edit Ticket' });
+    const terms = screen.getByRole('checkbox', { name: LISTING_TEXT.agreeTerms });
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect(terms).toBeChecked();
+    expect(save).toBeEnabled();
+    expect(terms).toHaveAccessibleDescription(LISTING_NOTICE_TEXT.agreementKept);
+    await user.click(terms);
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription(LISTING_TEXT.termsRequired);
+  });
+
+  it('explains the disabled List Ticket button while the terms are unticked', () => {
+    renderForm();
+    expect(submitButton()).toHaveAccessibleDescription(LISTING_TEXT.termsRequired);
+  });
+
+  it("shows the spec's field text for an image over 5MB, and the toast's own text", async () => {
+    const { user } = renderForm();
+    const large = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await user.upload(field('Ticket image'), large);
+    const toast = (await screen.findByText(LISTING_TEXT.fileTooLargeTitle)).closest('[data-sonner-toast]');
+    expect(toast).toHaveTextContent(LISTING_TEXT.fileTooLarge);
+    expect(screen.getByRole('alert')).toHaveTextContent(LISTING_NOTICE_TEXT.fileTooLargeField);
+    expect(field('Ticket image')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the field errors and no total for a quantity of 0 or a negative face value', async () => {
+    const { user } = renderForm();
+    const breakdown = () =>
+      screen.getByRole('heading', { name: 'Price breakdown' }).closest('[aria-labelledby]');
+    await user.clear(field('Quantity'));
+    await user.type(field('Quantity'), '0');
+    expect(await screen.findByText(LISTING_TEXT.quantityMin)).toBeInTheDocument();
+    expect(field('Quantity')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/^Total for/)).not.toBeInTheDocument();
+    expect(breakdown()).toHaveTextContent(LISTING_NOTICE_TEXT.fixFieldsForBreakdown);
+
+    await user.clear(field('Quantity'));
+    await user.type(field('Quantity'), '2');
+    await waitFor(() => expect(screen.queryByText(LISTING_TEXT.quantityMin)).not.toBeInTheDocument());
+    expect(screen.getByText('Total for 2 tickets')).toBeInTheDocument();
+
+    await user.type(field('Face value ($)'), '-5');
+    expect(await screen.findByText(TICKET_TEXT.faceValueInvalid)).toBeInTheDocument();
+    expect(field('Face value ($)').value).toBe('-5');
+    expect(screen.queryByText(/^Total for/)).not.toBeInTheDocument();
+    await user.clear(field('Face value ($)'));
+    await user.type(field('Face value ($)'), '5');
+    await waitFor(() => expect(screen.queryByText(TICKET_TEXT.faceValueInvalid)).not.toBeInTheDocument());
+    expect(screen.getByText('Total for 2 tickets')).toBeInTheDocument();
+  });
+
+  it('works the concert search as a combobox: arrows, Enter, Escape, then on to the event name', async () => {
+    const { user } = renderForm();
+    const search = screen.getByRole('combobox', { name: LISTING_TEXT.searchLabel });
+    expect(search).toHaveAttribute('aria-expanded', 'false');
+    await user.type(search, 'Aurora');
+    const listbox = await screen.findByRole('listbox', { name: 'Concerts found' });
+    expect(search).toHaveAttribute('aria-expanded', 'true');
+    expect(search).toHaveAttribute('aria-controls', listbox.id);
+    const option = within(listbox).getByRole('option', { name: /Aurora Skies/ });
+    expect(option).toHaveAttribute('aria-selected', 'false');
+
+    await user.keyboard('{ArrowDown}');
+    expect(search).toHaveFocus();
+    expect(search).toHaveAttribute('aria-activedescendant', option.id);
+    expect(option).toHaveAttribute('aria-selected', 'true');
+
+    await user.keyboard('{Escape}');
+    expect(search).toHaveAttribute('aria-expanded', 'false');
+    expect(search).not.toHaveAttribute('aria-activedescendant');
+    await user.keyboard('{ArrowDown}');
+    expect(search).toHaveAttribute('aria-expanded', 'true');
+    expect(search).toHaveAttribute('aria-activedescendant', option.id);
+
+    await user.keyboard('{Enter}');
+    expect(field('Event name').value).toBe('Aurora Skies');
+    await waitFor(() => expect(field('Event name')).toHaveFocus());
+    expect(calls.some((call) => call.url === '/api/tickets')).toBe(false);
   });
 });

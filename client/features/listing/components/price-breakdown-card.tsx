@@ -1,6 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Separator } from '@client/components/ui/separator';
 import { cn } from '@client/lib/cn';
+import { LISTING_NOTICE_TEXT } from '@common/messages';
 import { formatCents } from '@common/money';
 import { MARKUP_BAR_MAX, MARKUP_BAR_MIN, PROCESSING_FEE_PERCENT, priceBreakdown } from '@common/pricing';
 import { formatMarkup } from './markup-slider';
@@ -27,6 +28,18 @@ function Line({ label, value, className }: { label: string; value: string; class
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="font-medium tabular-nums">{value}</dd>
     </div>
+  );
+}
+
+/** In place of the breakdown while a price input is impossible: the fields show what to correct. */
+export function PriceBreakdownUnavailable() {
+  return (
+    <Card aria-labelledby="price-breakdown-title">
+      <CardHeader className="px-4 pt-5 pb-4 sm:px-6 sm:pt-6">
+        <CardTitle id="price-breakdown-title">Price breakdown</CardTitle>
+        <CardDescription>{LISTING_NOTICE_TEXT.fixFieldsForBreakdown}</CardDescription>
+      </CardHeader>
+    </Card>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { toast } from '@client/components/ui/toaster';
+import { toast, useScreenToasts } from '@client/components/ui/toaster';
 import { ApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { LISTING_TEXT } from '@common/messages';
@@ -37,12 +37,14 @@ export function TicketImageUploader({ value, onChange, ticketId, error }: Ticket
   const upload = useUploadTicketImage();
   const queryClient = useQueryClient();
   const [loadingExisting, setLoadingExisting] = useState(false);
+  const errorToasts = useScreenToasts();
 
   async function handleFile(file: File) {
+    errorToasts.dismiss();
     const problem = await checkImageFile(file);
     if (problem) {
-      setFileError(problem.description);
-      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
+      setFileError(problem.fieldText);
+      errorToasts.toast({ title: problem.title, description: problem.description, variant: 'destructive' });
       return;
     }
     setFileError(null);
@@ -54,7 +56,7 @@ export function TicketImageUploader({ value, onChange, ticketId, error }: Ticket
       const description =
         (uploadError instanceof ApiError && uploadError.serverMessage) || LISTING_TEXT.uploadFailed;
       setFileError(description);
-      toast({ title: LISTING_TEXT.uploadFailedTitle, description, variant: 'destructive' });
+      errorToasts.toast({ title: LISTING_TEXT.uploadFailedTitle, description, variant: 'destructive' });
     }
   }
 

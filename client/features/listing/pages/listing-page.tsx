@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { ListingForm } from '../components/listing-form';
+import { useUnsavedChangesGuard } from '../components/unsaved-changes-guard';
 
 /** The ticket id of '/listing?edit={id}', or null for a new listing. */
 function editedTicketId(value: string | null): number | null {
@@ -11,6 +12,7 @@ export function ListingPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const ticketId = editedTicketId(searchParams.get('edit'));
+  const unsaved = useUnsavedChangesGuard();
 
   function close() {
     // react-router keeps the history index in history.state: go back when there is somewhere to go.
@@ -26,7 +28,9 @@ export function ListingPage() {
         ticketId={ticketId}
         onClose={close}
         onCreated={() => void navigate('/')}
+        onDirtyChange={unsaved.setDirty}
       />
+      {unsaved.dialog}
     </div>
   );
 }

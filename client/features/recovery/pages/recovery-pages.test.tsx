@@ -106,7 +106,7 @@ describe('verify email (/verify-email/:token)', () => {
 
 describe('reset password (/reset-password/:token)', () => {
   async function openReset(handlers: Record<string, Handler> = {}) {
-    const calls = serve(handlers);
+    const calls = serve({ 'GET /api/reset-password/abc': () => Response.json({ valid: true }), ...handlers });
     const router = renderApp('/reset-password/abc');
     await screen.findByLabelText('New Password');
     return {
@@ -136,7 +136,7 @@ describe('reset password (/reset-password/:token)', () => {
     await userEvent.clear(form.password);
     await userEvent.type(form.password, 'NoNumbers');
     expect(await screen.findByText(RECOVERY_TEXT.passwordNumber)).toBeInTheDocument();
-    expect(form.calls).toEqual([]);
+    expect(form.calls).toEqual([{ method: 'GET', url: '/api/reset-password/abc', body: undefined }]);
   });
 
   it.each([
@@ -175,7 +175,7 @@ describe('reset password (/reset-password/:token)', () => {
       'href',
       '/login',
     );
-    expect(form.calls).toEqual([
+    expect(form.calls.slice(1)).toEqual([
       { method: 'POST', url: '/api/reset-password/abc', body: { newPassword: 'NewSecret1' } },
     ]);
   });
@@ -197,6 +197,28 @@ describe('reset password (/reset-password/:token)', () => {
       await screen.findByRole('button', { name: RECOVERY_SCREEN_TEXT.sendResetLink }),
     ).toBeInTheDocument();
     expect(form.router.state.location.pathname).toBe('/forgot-password');
+  });
+
+  it("shows 'Invalid Reset Link' as soon as the page opens when the link is spent or expired", async () => {
+    const calls = serve({
+      'GET /api/reset-password/abc': () => answer(400, { message: 'Invalid or expired reset token' }),
+    });
+    renderApp('/reset-password/abc');
+    expect(
+      await screen.findByRole('heading', { name: RECOVERY_SCREEN_TEXT.invalidLinkTitle }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid or expired reset token');
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: RECOVERY_SCREEN_TEXT.requestNewLink })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(calls).toEqual([{ method: 'GET', url: '/api/reset-password/abc', body: undefined }]);
+  });
+
+  it('offers the form when the link check cannot be answered, and lets the submit decide', async () => {
+    await openReset({ 'GET /api/reset-password/abc': () => answer(500) });
+    expect(screen.getByRole('button', { name: 'Reset Password' })).toBeEnabled();
   });
 
   it('keeps the form and shows the generic text for other failures', async () => {

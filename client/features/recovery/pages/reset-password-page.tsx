@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { CenteredCard } from '@client/components/ui/centered-card';
 import { Label } from '@client/components/ui/label';
 import { PasswordInput } from '@client/components/ui/password-input';
+import { PageSpinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { RECOVERY_SCREEN_TEXT, RECOVERY_TEXT } from '@common/messages';
@@ -11,17 +12,19 @@ import { CircleAlert, CircleCheck, KeyRound, Link2Off, Loader2, LogIn, RotateCcw
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useParams } from 'react-router';
-import { recoveryFailureText, useResetPassword } from '../api';
+import { deadResetLinkText, recoveryFailureText, useResetPassword, useResetTokenCheck } from '../api';
 import { FieldErrorText } from '../components/field-error';
 import { ResetStrengthMeter } from '../components/reset-strength-meter';
 import { type ResetPasswordFormValues, resetPasswordFormSchema } from '../recovery-schemas';
 
 type Outcome = { name: 'done'; message: string } | { name: 'invalid-link'; message: string };
 
-function ResetPasswordForm({ token }: { token: string }) {
+function ResetPasswordForm({ token, deadLink }: { token: string; deadLink: string | null }) {
   const id = useId();
   const reset = useResetPassword(token);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(
+    deadLink === null ? null : { name: 'invalid-link', message: deadLink },
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ResetPasswordFormValues>({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -139,9 +142,19 @@ function ResetPasswordForm({ token }: { token: string }) {
   );
 }
 
+/**
+ * Asks whether the link is live before offering the form: a spent or expired link shows
+ * 'Invalid Reset Link' at once. When the check itself fails, the form stays and its submit decides.
+ */
+function CheckedResetPassword({ token }: { token: string }) {
+  const check = useResetTokenCheck(token);
+  if (check.isPending) return <PageSpinner label="Checking your reset link" />;
+  return <ResetPasswordForm token={token} deadLink={deadResetLinkText(check.error)} />;
+}
+
 /** /reset-password/:token (spec 001 §2, §4, §5, §8). Without a token the user goes to /forgot-password. */
 export function ResetPasswordPage() {
   const { token } = useParams();
   if (!token) return <Navigate to="/forgot-password" replace />;
-  return <ResetPasswordForm token={token} />;
+  return <CheckedResetPassword token={token} />;
 }

@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useMatches } from 'react-router';
+
+export const SITE_NAME = 'Encore';
+
+/**
+ * What a route entry in routes.tsx may carry in its `handle`: the page's title, plain or worked
+ * out from the address's query (e.g. '/listing?edit=ID' is 'Edit Ticket').
+ */
+export interface RouteHandle {
+  title?: string | ((search: URLSearchParams) => string);
+}
+
+/** The title of the deepest matched route that names one, or null. */
+export function useRouteTitle(): string | null {
+  const matches = useMatches();
+  const { search } = useLocation();
+  for (const match of [...matches].reverse()) {
+    const title = (match.handle as RouteHandle | undefined)?.title;
+    if (typeof title === 'string') return title;
+    if (typeof title === 'function') return title(new URLSearchParams(search));
+  }
+  return null;
+}
+
+/** 'List a Ticket · Encore', or just 'Encore' for a route without a title. */
+export function documentTitle(title: string | null): string {
+  return title ? `${title} · ${SITE_NAME}` : SITE_NAME;
+}
+
+/**
+ * Keeps document.title in step with the route and tells screen readers about each route change
+ * through a polite live region (the first page load is announced by the browser itself).
+ */
+export function RouteAnnouncer() {
+  const title = useRouteTitle();
+  const { pathname, search } = useLocation();
+  const [announcement, setAnnouncement] = useState('');
+  const firstPage = useRef(true);
+
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address is what is announced.
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    setAnnouncement(documentTitle(title));
+  }, [pathname, search]);
+
+  return (
+    <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="route-announcer">
+      {announcement}
+    </div>
+  );
+}

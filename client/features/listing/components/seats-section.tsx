@@ -1,0 +1,68 @@
+import { Input } from '@client/components/ui/input';
+import { Armchair } from 'lucide-react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { ListingFormValues } from '../listing-form-values';
+import type { UpdateField } from './event-section';
+import { Field, FormSection } from './form-parts';
+
+interface SeatsSectionProps {
+  form: UseFormReturn<ListingFormValues>;
+  update: UpdateField;
+  /** Checks the quantity as it is typed, so an impossible one shows its error at once. */
+  onQuantityTyped(): void;
+}
+
+/** Seats: section (GA fills row and seats), row, seats and quantity. */
+export function SeatsSection({ form, update, onQuantityTyped }: SeatsSectionProps) {
+  const { register, formState } = form;
+  const { errors } = formState;
+  return (
+    <FormSection icon={Armchair} title="Seats" description="Type GA in Section for general admission.">
+      <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4">
+        <Field label="Section" error={errors.section}>
+          {(props) => {
+            const sectionField = register('section');
+            return (
+              <Input
+                {...props}
+                {...sectionField}
+                onChange={(event) => {
+                  void sectionField.onChange(event);
+                  if (event.target.value.toUpperCase() === 'GA') {
+                    update('row', 'GA');
+                    update('seats', 'GA');
+                  }
+                }}
+              />
+            );
+          }}
+        </Field>
+        <Field label="Row" error={errors.row}>
+          {(props) => <Input {...props} {...register('row')} />}
+        </Field>
+        <Field label="Seats" error={errors.seats} hint="e.g. 12, 13">
+          {(props) => <Input {...props} {...register('seats')} />}
+        </Field>
+        <Field label="Quantity" error={errors.quantity}>
+          {(props) => {
+            const quantityField = register('quantity');
+            return (
+              <Input
+                {...props}
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                {...quantityField}
+                onChange={async (event) => {
+                  await quantityField.onChange(event);
+                  onQuantityTyped();
+                }}
+              />
+            );
+          }}
+        </Field>
+      </div>
+    </FormSection>
+  );
+}

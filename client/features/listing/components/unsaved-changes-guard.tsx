@@ -1,0 +1,72 @@
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@client/components/ui/alert-dialog';
+import { buttonVariants } from '@client/components/ui/button';
+import { LISTING_NOTICE_TEXT } from '@common/messages';
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router';
+
+/**
+ * Warns before unsaved changes are lost: a route change asks first (the returned dialog), closing
+ * or reloading the tab gets the browser's own prompt. `setDirty` takes effect at once, so a form
+ * that has just saved can navigate away in the same tick.
+ */
+export function useUnsavedChangesGuard() {
+  const dirty = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!dirty.current) return;
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+
+  const setDirty = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
+
+  const dialog = (
+    <AlertDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => {
+        if (!open && blocker.state === 'blocked') blocker.reset();
+      }}
+    >
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{LISTING_NOTICE_TEXT.unsavedTitle}</AlertDialogTitle>
+          <AlertDialogDescription>{LISTING_NOTICE_TEXT.unsavedDescription}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{LISTING_NOTICE_TEXT.stay}</AlertDialogCancel>
+          <AlertDialogAction
+            className={buttonVariants({ variant: 'destructive' })}
+            onClick={() => {
+              if (blocker.state === 'blocked') blocker.proceed();
+            }}
+          >
+            {LISTING_NOTICE_TEXT.leave}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+
+  return { setDirty, dialog };
+}
