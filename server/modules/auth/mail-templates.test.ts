@@ -24,6 +24,12 @@ describe('mail templates', () => {
     expect(mail.html).not.toContain('<Rae>');
   });
 
+  it("the verification mail's button is the brand's purple, not blue", () => {
+    const mail = verifyEmailMail('rae@example.com', 'Rae', 'https://encore.example/verify-email/t');
+    expect(mail.html).toContain('background:#6d28d9');
+    expect(mail.html).not.toContain('#2563eb');
+  });
+
   it('login code mail carries the code in text and HTML', () => {
     const mail = loginCodeMail('rae@example.com', '012345');
     expect(mail.subject).toBe(MAIL_SUBJECT.loginCode);

@@ -17,8 +17,10 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-const BUTTON_STYLE =
-  'display:inline-block;padding:12px 24px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600';
+/** The brand's primary purple (client/styles.css --color-primary), so a mail looks like the app. */
+const BRAND_PRIMARY = '#6d28d9';
+
+const BUTTON_STYLE = `display:inline-block;padding:12px 24px;background:${BRAND_PRIMARY};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600`;
 
 function layout(paragraphs: string[]): string {
   return [
