@@ -306,9 +306,11 @@ export const CHECKOUT_TEXT = {
   beingEditedBySeller: 'The seller is editing this ticket. Please try again in a few minutes.',
   alreadySold: 'This ticket has already been sold',
   ownTicket: 'You cannot buy your own ticket',
+  eventPast: 'This event has already taken place',
   notHolding: 'Your hold on this ticket has ended. Please open the ticket again.',
   noMoreExtensions: 'This hold cannot be extended any further.',
   unlocked: 'Ticket released',
+  notHeld: 'You were not holding this ticket',
   amountInvalid: 'amount must be an amount in dollars of at least 0 with at most 2 decimals',
   amountMismatch:
     'The amount does not match the current price of this ticket. Please reopen the ticket and try again.',
@@ -335,4 +337,11 @@ export const CHECKOUT_TEXT = {
   sessionNotOpen: 'This checkout session is no longer open.',
   notAuthenticating: 'This payment is not waiting for authentication.',
   webhookSignatureInvalid: 'Invalid webhook signature',
+} as const;
+
+/** Subjects of the purchase e-mails (decision 0012). */
+export const CHECKOUT_MAIL_SUBJECT = {
+  buyerConfirmation: 'Your ticket purchase is confirmed',
+  sellerSold: 'Your ticket sold: please transfer it to the buyer',
+  buyerRefund: 'Your payment has been refunded',
 } as const;
