@@ -345,3 +345,11 @@ export const CHECKOUT_MAIL_SUBJECT = {
   sellerSold: 'Your ticket sold: please transfer it to the buyer',
   buyerRefund: 'Your payment has been refunded',
 } as const;
+
+/** Bounds every request's input (decision 0007): too long, control characters, ids out of range. */
+export const INPUT_TEXT = {
+  tooLong: (max: number) => `This text is too long (at most ${max} characters)`,
+  singleLine: 'This text must be one line without control characters',
+  controlCharacters: 'This text contains control characters that are not allowed',
+  invalidId: 'The id must be a whole number from 1 to 2147483647',
+} as const;
