@@ -466,9 +466,13 @@ export async function purchaseResult(
 /** A verified provider webhook. Unknown sessions (another environment's) are acknowledged and ignored. */
 export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent): Promise<void> {
   switch (event.type) {
-    case 'checkout.completed':
-      await fulfilCheckout(deps, event.sessionId);
+    case 'checkout.completed': {
+      const session = await fulfilCheckout(deps, event.sessionId);
+      // A refund the provider refused stays pending; failing the delivery makes Stripe send it again later.
+      if (session?.outcome === 'refund_pending')
+        throw new Error(`refund for checkout session ${event.sessionId} is still pending`);
       return;
+    }
     case 'checkout.expired':
       await deps.db
         .update(checkoutSessions)
