@@ -440,8 +440,10 @@ function resultOf(session: SessionRow): PurchaseResult {
   const base = { ticketId: session.ticketId };
   if (session.outcome === 'fulfilled')
     return { ...base, success: true, status: 'paid', message: CHECKOUT_TEXT.purchased };
-  if (session.outcome === 'refunded' || session.outcome === 'refund_pending')
+  if (session.outcome === 'refunded')
     return { ...base, success: false, status: 'refunded', message: CHECKOUT_TEXT.refunded };
+  if (session.outcome === 'refund_pending')
+    return { ...base, success: false, status: 'refunded', message: CHECKOUT_TEXT.refundPending };
   if (session.status === 'expired' || session.status === 'cancelled')
     return { ...base, success: false, status: 'expired', message: CHECKOUT_TEXT.expired };
   return { ...base, success: false, status: 'pending', message: CHECKOUT_TEXT.notCompleted };
