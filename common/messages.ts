@@ -298,6 +298,75 @@ export const TICKET_TEXT = {
   oneImageOnly: 'Please send one image at a time',
 } as const;
 
+/** The marketplace list, its filters and suggestions (spec 000 §5, §7; decision 0010). */
+export const MARKETPLACE_TEXT = {
+  searchTooLong: 'Search must be at most 100 characters',
+  sortByInvalid: 'sortBy must be one of date, price_asc, price_desc or section',
+  sortCriteriaInvalid:
+    'sortCriteria must be a JSON list of {field, direction} with field eventDate, price, section or markup and direction asc or desc',
+  sortCriteriaTooMany: 'sortCriteria allows at most 4 criteria',
+  minPriceInvalid: 'minPrice must be an amount in dollars of at least 0 with at most 2 decimals',
+  maxPriceInvalid: 'maxPrice must be an amount in dollars of at least 0 with at most 2 decimals',
+  priceRangeInvalid: 'minPrice must not be more than maxPrice',
+  startDateInvalid: 'startDate must be a valid date (yyyy-MM-dd)',
+  endDateInvalid: 'endDate must be a valid date (yyyy-MM-dd)',
+  dateRangeInvalid: 'startDate must not be after endDate',
+  includeAllInvalid: 'includeAll must be true or false',
+  cursorInvalid: 'This page of results is no longer valid. Please reload the list.',
+  limitInvalid: 'limit must be a whole number from 1 to 100',
+  suggestionQueryInvalid: 'The search text must be at most 100 characters',
+  invalidUserId: 'Invalid user ID provided',
+  userNotFound: 'User not found',
+} as const;
+
+/** Holds, payment, purchase completion and the sandbox checkout (spec 000 §8, spec 001 §8; decision 0011). */
+export const CHECKOUT_TEXT = {
+  heldByOther: 'This ticket is currently being viewed by another user. Please try again in a few minutes.',
+  beingEditedBySeller: 'The seller is editing this ticket. Please try again in a few minutes.',
+  alreadySold: 'This ticket has already been sold',
+  ownTicket: 'You cannot buy your own ticket',
+  eventPast: 'This event has already taken place',
+  notHolding: 'Your hold on this ticket has ended. Please open the ticket again.',
+  noMoreExtensions: 'This hold cannot be extended any further.',
+  unlocked: 'Ticket released',
+  notHeld: 'You were not holding this ticket',
+  amountInvalid: 'amount must be an amount in dollars of at least 0 with at most 2 decimals',
+  amountMismatch:
+    'The amount does not match the current price of this ticket. Please reopen the ticket and try again.',
+  versionInvalid: 'version must be a whole number of at least 1',
+  versionChanged: 'This ticket was changed by its seller. Please reopen it to see the current details.',
+  ticketIdInvalid: 'ticketId must be a whole number of at least 1',
+  paymentUnavailable: 'Could not initialize payment. Please try again.',
+  missingSession: 'Missing session information. Unable to complete purchase.',
+  sessionNotFound: 'No payment session found',
+  purchased: 'Ticket purchased successfully',
+  notCompleted: 'Payment not completed',
+  expired: 'Your checkout session ended before payment. Your card was not charged.',
+  refunded:
+    'This ticket could not be delivered to you, so your payment has been refunded in full. Refunds usually reach your card within 5-10 business days.',
+  refundPending:
+    'This ticket could not be delivered to you, so your payment is being refunded in full. You will receive an e-mail once the refund is on its way.',
+  cardNumberInvalid: 'Your card number is invalid.',
+  cardDeclined: 'Your card was declined.',
+  expMonthInvalid: "Your card's expiration month is invalid.",
+  expYearInvalid: "Your card's expiration year is invalid.",
+  cardExpired: 'Your card has expired.',
+  cvcInvalid: "Your card's security code is invalid.",
+  cardFieldInvalid: 'Please check your card details.',
+  approveRequired: 'approve must be true or false',
+  authenticationFailed: 'Authentication failed. Your card was not charged.',
+  sessionNotOpen: 'This checkout session is no longer open.',
+  notAuthenticating: 'This payment is not waiting for authentication.',
+  webhookSignatureInvalid: 'Invalid webhook signature',
+} as const;
+
+/** Subjects of the purchase e-mails (decision 0012). */
+export const CHECKOUT_MAIL_SUBJECT = {
+  buyerConfirmation: 'Your ticket purchase is confirmed',
+  sellerSold: 'Your ticket sold: please transfer it to the buyer',
+  buyerRefund: 'Your payment has been refunded',
+} as const;
+
 /** Bounds every request's input (decision 0007): too long, control characters, ids out of range. */
 export const INPUT_TEXT = {
   tooLong: (max: number) => `This text is too long (at most ${max} characters)`,
