@@ -306,9 +306,11 @@ export const CHECKOUT_TEXT = {
   beingEditedBySeller: 'The seller is editing this ticket. Please try again in a few minutes.',
   alreadySold: 'This ticket has already been sold',
   ownTicket: 'You cannot buy your own ticket',
+  eventPast: 'This event has already taken place',
   notHolding: 'Your hold on this ticket has ended. Please open the ticket again.',
   noMoreExtensions: 'This hold cannot be extended any further.',
   unlocked: 'Ticket released',
+  notHeld: 'You were not holding this ticket',
   amountInvalid: 'amount must be an amount in dollars of at least 0 with at most 2 decimals',
   amountMismatch:
     'The amount does not match the current price of this ticket. Please reopen the ticket and try again.',
@@ -470,4 +472,19 @@ export const SANDBOX_CHECKOUT_TEXT = {
   fail: 'Fail authentication',
   notFound: 'This checkout session was not found.',
   closed: 'This checkout session is no longer open.',
+} as const;
+
+/** Subjects of the purchase e-mails (decision 0012). */
+export const CHECKOUT_MAIL_SUBJECT = {
+  buyerConfirmation: 'Your ticket purchase is confirmed',
+  sellerSold: 'Your ticket sold: please transfer it to the buyer',
+  buyerRefund: 'Your payment has been refunded',
+} as const;
+
+/** Bounds every request's input (decision 0007): too long, control characters, ids out of range. */
+export const INPUT_TEXT = {
+  tooLong: (max: number) => `This text is too long (at most ${max} characters)`,
+  singleLine: 'This text must be one line without control characters',
+  controlCharacters: 'This text contains control characters that are not allowed',
+  invalidId: 'The id must be a whole number from 1 to 2147483647',
 } as const;

@@ -16,13 +16,20 @@ import type { ImageStore } from './adapters/images/image-store.js';
 import { createImageStore } from './adapters/images/index.js';
 import type { Mailer } from './adapters/mail/mailer.js';
 import { OutboxMailer } from './adapters/mail/outbox.js';
+import { createPaymentProvider } from './adapters/payments/index.js';
+import type { PaymentProvider } from './adapters/payments/payment-provider.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { isReachable } from './db/client.js';
+import { type Clock, systemClock } from './lib/clock.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
+import { expireOpenCheckouts, sandboxSessionStore } from './modules/checkout/service.js';
 import { devMailRoutes } from './modules/dev-mail/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
+import { holdRoutes } from './modules/holds/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
+import { marketplaceRoutes } from './modules/marketplace/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
@@ -38,11 +45,16 @@ export interface AppDeps {
   mailer: Mailer;
   /** Ticket images; created from the configuration when absent. */
   images?: ImageStore;
+  /** Where services read the time; tests pass a ManualClock to move it. */
+  clock?: Clock;
+  /** Card payments; created from the configuration (Stripe, else the sandbox) when absent. */
+  payments?: PaymentProvider;
 }
 
 /** Builds the Fastify instance without listening, so tests drive the very same app. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: config.env === 'test' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -114,7 +126,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventRoutes, { db: database.db });
   const images = deps.images ?? createImageStore(config, database.db);
   await app.register(imageRoutes, { db: database.db, images });
+  // The marketplace list (GET /api/tickets) sits beside the listing routes; ticketRoutes has no GET /api/tickets.
+  await app.register(marketplaceRoutes, { db: database.db, clock });
   await app.register(ticketRoutes, { db: database.db, images });
+  const payments = deps.payments ?? createPaymentProvider(config, sandboxSessionStore(database.db, clock));
+  const checkout = { db: database.db, payments, mailer: deps.mailer, clock, appUrl: config.appUrl };
+  await app.register(holdRoutes, {
+    db: database.db,
+    clock,
+    onRelease: (ticketId, buyerId, log) => expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId),
+  });
+  await app.register(checkoutRoutes, { ...checkout, isProduction: config.isProduction });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -30,6 +30,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ CLOUDINARY_URL: 'https://nope' })).toThrow(/CLOUDINARY_URL/);
     expect(() => loadConfig({ SEED_DEMO_DATA: 'maybe' })).toThrow(/SEED_DEMO_DATA/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_wrong' })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+
+  it('uses Stripe only with both the secret key and the webhook secret, else the sandbox', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_456' }).stripe,
+    ).toEqual({ secretKey: 'sk_test_123', webhookSecret: 'whsec_456', publishableKey: undefined });
   });
 
   it('refuses production without its real services', () => {
@@ -39,8 +47,16 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
       APP_URL: 'https://encore.example',
       CLOUDINARY_URL: 'cloudinary://key:secret@encore',
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
     };
     expect(loadConfig(production).isProduction).toBe(true);
+    expect(() => loadConfig({ ...production, STRIPE_SECRET_KEY: '' })).toThrow(
+      /STRIPE_SECRET_KEY is required/,
+    );
+    expect(() => loadConfig({ ...production, STRIPE_WEBHOOK_SECRET: '' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET is required/,
+    );
     expect(() => loadConfig({ ...production, SMTP_URL: '' })).toThrow(/SMTP_URL is required/);
     expect(() => loadConfig({ ...production, DATABASE_URL: '' })).toThrow(/DATABASE_URL is required/);
     expect(() => loadConfig({ ...production, APP_URL: '' })).toThrow(/APP_URL is required/);

@@ -23,6 +23,18 @@ const environmentSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   TRUST_PROXY: booleanFlag.default(false),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
 });
 
 export interface Config {
@@ -42,6 +54,8 @@ export interface Config {
   trustProxy: boolean;
   /** Requests per client IP per 15 minutes on each sign-in, registration, recovery and subscribe call. */
   authRateLimit: number;
+  /** Stripe payments; absent means the built-in sandbox checkout (never in production). */
+  stripe: { secretKey: string; webhookSecret: string; publishableKey: string | undefined } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +86,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (isProduction && !values.APP_URL) {
     throw new ConfigError('APP_URL is required when NODE_ENV=production (it is used in e-mail links).');
   }
+  if (isProduction && !values.STRIPE_SECRET_KEY) {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY is required when NODE_ENV=production: the sandbox checkout exists only for development.',
+    );
+  }
+  if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: payments are confirmed by signed webhooks.',
+    );
+  }
   return {
     env: values.NODE_ENV,
     isProduction,
@@ -88,5 +112,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     seedDemoData: values.SEED_DEMO_DATA,
     trustProxy: values.TRUST_PROXY,
     authRateLimit: values.AUTH_RATE_LIMIT,
+    stripe:
+      values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: values.STRIPE_SECRET_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+            publishableKey: values.STRIPE_PUBLISHABLE_KEY,
+          }
+        : undefined,
   };
 }

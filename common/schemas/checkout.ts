@@ -29,6 +29,9 @@ export const lockResponseSchema = z.object({
 });
 export type LockResponse = z.infer<typeof lockResponseSchema>;
 
+/** POST /api/tickets/{id}/unlock: `released` is false when the caller held nothing (already lapsed, or never). */
+export const unlockResponseSchema = z.object({ message: z.string(), released: z.boolean() });
+
 /** 409 answers of lock, extend and payment: the message says why (held, being edited, sold, version). */
 export const lockConflictSchema = z.object({
   message: z.string(),

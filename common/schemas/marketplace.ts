@@ -249,6 +249,15 @@ export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export const suggestionResponseSchema = z.array(suggestionSchema).max(SUGGESTION_MAX_RESULTS);
 
+/** GET /api/users/{id}/reviews: the id must be a whole number (spec 000 §5 'User reviews'). */
+export const userIdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, { error: MARKETPLACE_TEXT.invalidUserId })
+    .transform(Number)
+    .refine((id) => id >= 1 && id <= 2_147_483_647, { error: MARKETPLACE_TEXT.invalidUserId }),
+});
+
 /** GET /api/users/{id}/reviews (spec 000 §3 'Listed review'). */
 export const listedReviewSchema = z.object({
   id: z.number().int(),

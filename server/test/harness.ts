@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { OutboxMailer } from '../adapters/mail/outbox.js';
-import { buildApp } from '../app.js';
+import { type AppDeps, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 
@@ -12,7 +12,11 @@ export type Backend = 'pglite' | 'postgres';
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-export type ThrowawayDatabase = Database & { drop(): Promise<void> };
+export type ThrowawayDatabase = Database & {
+  drop(): Promise<void>;
+  /** The database's own URL (PostgreSQL only), so a second app instance can open its own pool on it. */
+  url?: string;
+};
 
 /** A fresh, migrated database of its own on the PostgreSQL server at `serverUrl`; drop() removes it. */
 export async function openThrowawayPostgres(
@@ -30,6 +34,7 @@ export async function openThrowawayPostgres(
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -63,9 +68,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Dependencies a test may put in place of the defaults (a clock it moves, a payment provider). */
+export type TestAppDeps = Pick<AppDeps, 'clock' | 'payments'>;
+
 /** Starts the real app on a random local port against a fresh database. */
-export async function startTestApp(backend: Backend, overrides: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function startTestApp(
+  backend: Backend,
+  overrides: NodeJS.ProcessEnv = {},
+  deps: TestAppDeps = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(backend);
+  return startTestAppOn(database, overrides, deps, () => database.drop());
+}
+
+/** Starts the real app on a database that is already open and migrated; close() then calls `release`. */
+export async function startTestAppOn(
+  database: Database,
+  overrides: NodeJS.ProcessEnv = {},
+  deps: TestAppDeps = {},
+  release: () => Promise<void> = async () => undefined,
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '3000',
@@ -75,7 +97,7 @@ export async function startTestApp(backend: Backend, overrides: NodeJS.ProcessEn
     ...overrides,
   });
   const mailer = new OutboxMailer(database.db);
-  const app = await buildApp({ config, database, mailer });
+  const app = await buildApp({ config, database, mailer, ...deps });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -88,7 +110,7 @@ export async function startTestApp(backend: Backend, overrides: NodeJS.ProcessEn
     client: () => new TestClient(baseUrl),
     async close() {
       await app.close();
-      await database.drop();
+      await release();
     },
   };
 }

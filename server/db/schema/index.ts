@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './checkout.js';
 export * from './events.js';
 export * from './images.js';
 export * from './mail.js';

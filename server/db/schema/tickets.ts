@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { createdAt, updatedAt } from './columns.js';
@@ -45,6 +46,18 @@ export const tickets = pgTable(
     editExpiresAt: timestamp('edit_expires_at', { withTimezone: true }),
     currentViewerId: integer('current_viewer_id').references(() => users.id),
     lockExpiresAt: timestamp('lock_expires_at', { withTimezone: true }),
+    /** How many times the current hold was extended (bounded; holds module, decision 0011). */
+    holdExtensions: integer('hold_extensions').notNull().default(0),
+    /**
+     * What the buyer pays per ticket, all-in, in cents: common/pricing.ts saleBreakdown's
+     * buyerPaysPerTicketCents written in SQL (round half up at each step), so the marketplace can filter and
+     * sort on it with an index. A unit test checks it against pricing.ts.
+     */
+    buyerPaysPerTicketCents: integer('buyer_pays_per_ticket_cents')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`((2 * ((listing_price_cents::bigint * quantity) + ((listing_price_cents::bigint * quantity * 390 + 10000) / 20000)) + quantity) / (2 * quantity))::integer`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,5 +66,15 @@ export const tickets = pgTable(
     index('tickets_event_idx').on(t.eventId),
     index('tickets_event_date_idx').on(t.eventDate),
     index('tickets_buyer_idx').on(t.buyerId),
+    // The marketplace's sorts (decision 0010): each a btree on the sort key and the id tie-breaker.
+    index('tickets_market_date_idx').on(t.eventDate, t.id),
+    index('tickets_market_price_idx').on(t.buyerPaysPerTicketCents, t.id),
+    index('tickets_market_section_idx').on(t.section, t.id),
+    index('tickets_market_markup_idx').on(t.markup, t.id),
+    // The marketplace search matches event name and description ('event at venue, city') by substring.
+    index('tickets_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.eventName} || ' ' || ${t.description}) gin_trgm_ops`,
+    ),
   ],
 );

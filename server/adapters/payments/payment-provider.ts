@@ -1,0 +1,64 @@
+/**
+ * Card payments through a hosted checkout (decision 0012). Production: Stripe Checkout. Local default: the
+ * sandbox, Encore's own checkout page at /sandbox/checkout/{sessionId}. The checkout module keeps the
+ * session rows; a provider only talks to the payment side.
+ */
+
+export interface CheckoutRequest {
+  /** Unique per payment attempt: the idempotency key, so a retried request creates no second session. */
+  attemptKey: string;
+  /** The all-in total in cents: what the card is charged. */
+  amountCents: number;
+  /** Shown on the hosted page. */
+  productName: string;
+  description: string;
+  ticketId: number;
+  buyerId: number;
+  version: number;
+  customerEmail: string;
+  /** May hold {CHECKOUT_SESSION_ID}, which the provider replaces with the session id. */
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface CreatedCheckout {
+  id: string;
+  url: string;
+}
+
+/** What the provider says about a session: paid (with the payment to refund if need be), open or expired. */
+export type CheckoutPaymentState =
+  | { status: 'paid'; paymentReference: string }
+  | { status: 'open' }
+  | { status: 'expired' };
+
+export interface RefundRequest {
+  sessionId: string;
+  paymentReference: string;
+  amountCents: number;
+  /** One refund per key, however often it is asked for. */
+  idempotencyKey: string;
+}
+
+/** A provider event the checkout module acts on (from a verified webhook). */
+export type PaymentEvent =
+  | { type: 'checkout.completed'; sessionId: string }
+  | { type: 'checkout.expired'; sessionId: string }
+  | { type: 'charge.refunded'; paymentReference: string }
+  | { type: 'ignored'; eventType: string };
+
+export class WebhookSignatureError extends Error {}
+
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'sandbox';
+  createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
+  /** The session's payment state at the provider. */
+  retrieveCheckout(sessionId: string): Promise<CheckoutPaymentState>;
+  /** Ends an unpaid session so it can no longer be paid; one that is already paid or ended is left alone. */
+  expireCheckout(sessionId: string): Promise<void>;
+  /** Refunds a payment in full; returns the provider's refund reference. */
+  refund(request: RefundRequest): Promise<string>;
+  /** Verifies and reads a webhook delivery; throws WebhookSignatureError when it is not genuine. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  CheckoutPaymentState,
+  CheckoutRequest,
+  CreatedCheckout,
+  PaymentEvent,
+  PaymentProvider,
+  RefundRequest,
+} from './payment-provider.js';
+import { WebhookSignatureError } from './payment-provider.js';
+
+/** Where the sandbox keeps its sessions' payment state: the checkout module's session rows. */
+export interface SandboxSessionStore {
+  paymentState(sessionId: string): Promise<CheckoutPaymentState>;
+  /** Marks an open session cancelled; a paid or ended one is left alone. */
+  cancel(sessionId: string): Promise<void>;
+}
+
+/**
+ * The local payment provider: sessions are Encore's own (id 'sbx_…'), paid on the sandbox checkout page
+ * with test cards; a payment there fulfils on the server as Stripe's webhook would. There is no money, so a
+ * refund only returns a reference. Never used in production (createPaymentProvider refuses).
+ */
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly kind = 'sandbox' as const;
+
+  constructor(
+    private readonly appUrl: string,
+    private readonly sessions: SandboxSessionStore,
+  ) {}
+
+  async createCheckout(_request: CheckoutRequest): Promise<CreatedCheckout> {
+    const id = `sbx_${randomBytes(18).toString('base64url')}`;
+    return { id, url: `${this.appUrl}/sandbox/checkout/${id}` };
+  }
+
+  retrieveCheckout(sessionId: string): Promise<CheckoutPaymentState> {
+    return this.sessions.paymentState(sessionId);
+  }
+
+  expireCheckout(sessionId: string): Promise<void> {
+    return this.sessions.cancel(sessionId);
+  }
+
+  async refund(request: RefundRequest): Promise<string> {
+    return `sbx_re_${request.sessionId.slice(4)}`;
+  }
+
+  /** The sandbox sends no webhooks: its payments fulfil directly. */
+  parseWebhook(): PaymentEvent {
+    throw new WebhookSignatureError('the sandbox has no webhooks');
+  }
+}

@@ -1,0 +1,120 @@
+import Stripe from 'stripe';
+import type {
+  CheckoutPaymentState,
+  CheckoutRequest,
+  CreatedCheckout,
+  PaymentEvent,
+  PaymentProvider,
+  RefundRequest,
+} from './payment-provider.js';
+import { WebhookSignatureError } from './payment-provider.js';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Tests pass an HTTP client that answers with recorded Stripe responses. */
+  httpClient?: Stripe.HttpClient;
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/** Stripe Checkout (official SDK): one Checkout Session per payment attempt, for the all-in amount. */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly kind = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly settings: StripeSettings) {
+    this.stripe = new Stripe(settings.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(settings.httpClient ? { httpClient: settings.httpClient } : {}),
+    });
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
+    const metadata = {
+      ticketId: String(request.ticketId),
+      buyerId: String(request.buyerId),
+      version: String(request.version),
+    };
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: request.amountCents,
+              product_data: { name: request.productName, description: request.description },
+            },
+          },
+        ],
+        customer_email: request.customerEmail,
+        client_reference_id: String(request.ticketId),
+        metadata,
+        payment_intent_data: { metadata },
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+      },
+      { idempotencyKey: request.attemptKey },
+    );
+    if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
+    return { id: session.id, url: session.url };
+  }
+
+  async retrieveCheckout(sessionId: string): Promise<CheckoutPaymentState> {
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    const paymentReference = idOf(session.payment_intent);
+    if (session.payment_status === 'paid' && paymentReference) return { status: 'paid', paymentReference };
+    if (session.status === 'expired') return { status: 'expired' };
+    return { status: 'open' };
+  }
+
+  async expireCheckout(sessionId: string): Promise<void> {
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    if (session.status !== 'open') return;
+    await this.stripe.checkout.sessions.expire(sessionId);
+  }
+
+  async refund(request: RefundRequest): Promise<string> {
+    const refund = await this.stripe.refunds.create(
+      {
+        payment_intent: request.paymentReference,
+        amount: request.amountCents,
+        metadata: { checkoutSessionId: request.sessionId },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return refund.id;
+  }
+
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
+    if (!signature) throw new WebhookSignatureError('missing Stripe-Signature header');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : 'invalid signature');
+    }
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        return { type: 'checkout.completed', sessionId: event.data.object.id };
+      case 'checkout.session.expired':
+        return { type: 'checkout.expired', sessionId: event.data.object.id };
+      case 'charge.refunded': {
+        const paymentReference = idOf(event.data.object.payment_intent);
+        return paymentReference
+          ? { type: 'charge.refunded', paymentReference }
+          : { type: 'ignored', eventType: event.type };
+      }
+      default:
+        return { type: 'ignored', eventType: event.type };
+    }
+  }
+}

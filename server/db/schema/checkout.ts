@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { createdAt } from './columns.js';
+import { tickets } from './tickets.js';
+
+export const paymentProviders = ['stripe', 'sandbox'] as const;
+/** Where the payment stands at the provider. */
+export const checkoutPaymentStatuses = ['open', 'paid', 'expired', 'cancelled'] as const;
+/** What fulfilment made of a paid session: the sale, or a refund (pending until the provider confirms it). */
+export const checkoutOutcomes = ['fulfilled', 'refund_pending', 'refunded'] as const;
+
+/**
+ * One hosted checkout (Stripe Checkout Session or sandbox session) for one hold: the ticket, its version and
+ * the price breakdown fixed when the buyer chose to pay. Owned by the checkout module (decision 0012).
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    /** The provider's session id ('cs_…' at Stripe, 'sbx_…' in the sandbox). */
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    /**
+     * The listing paid for. No foreign key on purpose: a seller may still delete a listing somebody once
+     * opened a checkout for; a payment that arrives for it afterwards is refunded.
+     */
+    ticketId: integer('ticket_id').notNull(),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    ticketVersion: integer('ticket_version').notNull(),
+    eventName: text('event_name').notNull(),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    perTicketCents: integer('per_ticket_cents').notNull(),
+    markup: integer('markup').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    processingFeeCents: integer('processing_fee_cents').notNull(),
+    platformFeeCents: integer('platform_fee_cents').notNull(),
+    sellerProceedsCents: integer('seller_proceeds_cents').notNull(),
+    /** All-in: what the card is charged. */
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: checkoutPaymentStatuses }).notNull().default('open'),
+    /** Sandbox only: a 3-D Secure card was entered and the buyer has not answered the challenge yet. */
+    awaitingAuthentication: boolean('awaiting_authentication').notNull().default(false),
+    outcome: text('outcome', { enum: checkoutOutcomes }),
+    /** The provider's payment reference (Stripe payment intent), used for refunds. */
+    paymentReference: text('payment_reference'),
+    refundReference: text('refund_reference'),
+    url: text('url').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('checkout_sessions_ticket_idx').on(t.ticketId, t.buyerId),
+    index('checkout_sessions_buyer_idx').on(t.buyerId),
+    index('checkout_sessions_refund_pending_idx').on(t.createdAt).where(sql`${t.outcome} = 'refund_pending'`),
+  ],
+);
+
+export const orderStatuses = ['in_escrow', 'released', 'refunded'] as const;
+
+/** A sale: the buyer paid and the ticket is theirs; the money sits in escrow (decision 0012). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    checkoutSessionId: text('checkout_session_id')
+      .notNull()
+      .references(() => checkoutSessions.id),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    ticketVersion: integer('ticket_version').notNull(),
+    quantity: integer('quantity').notNull(),
+    perTicketCents: integer('per_ticket_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    processingFeeCents: integer('processing_fee_cents').notNull(),
+    platformFeeCents: integer('platform_fee_cents').notNull(),
+    sellerProceedsCents: integer('seller_proceeds_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: orderStatuses }).notNull().default('in_escrow'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_checkout_session_idx').on(t.checkoutSessionId),
+    // One sale per ticket: a second order for the same ticket cannot exist.
+    uniqueIndex('orders_ticket_idx').on(t.ticketId),
+    index('orders_buyer_idx').on(t.buyerId),
+    index('orders_seller_idx').on(t.sellerId),
+  ],
+);
+
+/**
+ * Ledger accounts. escrow: money received and held; seller_payable: owed to sellers; platform_fees,
+ * processing_fees: Encore's and the card fee; refunds_payable: received money owed back to a buyer.
+ */
+export const ledgerAccounts = [
+  'escrow',
+  'seller_payable',
+  'platform_fees',
+  'processing_fees',
+  'refunds_payable',
+] as const;
+export const ledgerJournals = ['sale', 'unmatched_payment', 'refund'] as const;
+
+/**
+ * Double-entry ledger: every money movement is a journal of rows whose amounts (debit positive, credit
+ * negative, in cents) sum to zero. Balances are sums of rows; nothing here is ever updated.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    checkoutSessionId: text('checkout_session_id')
+      .notNull()
+      .references(() => checkoutSessions.id),
+    orderId: integer('order_id').references(() => orders.id),
+    journal: text('journal', { enum: ledgerJournals }).notNull(),
+    account: text('account', { enum: ledgerAccounts }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    memo: text('memo').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_session_idx').on(t.checkoutSessionId),
+    index('ledger_entries_order_idx').on(t.orderId),
+    // Each journal is written once per session (fulfilment and refunds are idempotent).
+    uniqueIndex('ledger_entries_journal_row_idx').on(t.checkoutSessionId, t.journal, t.account, t.memo),
+    check('ledger_entries_nonzero', sql`${t.amountCents} <> 0`),
+  ],
+);

@@ -1,0 +1,78 @@
+import { PRODUCT_NAME } from '../../../common/constants.js';
+import { CHECKOUT_MAIL_SUBJECT } from '../../../common/messages.js';
+import { formatCents } from '../../../common/money.js';
+import type { MailMessage } from '../../adapters/mail/mailer.js';
+import { escapeHtml } from '../auth/mail-templates.js';
+
+export interface SaleMailFacts {
+  eventName: string;
+  eventDate: string;
+  quantity: number;
+  section: string;
+  row: string;
+  seats: string;
+}
+
+function html(paragraphs: string[]): string {
+  return [
+    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">',
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    `<p style="color:#6b7280;font-size:12px">${escapeHtml(PRODUCT_NAME)}</p>`,
+    '</body></html>',
+  ].join('\n');
+}
+
+function mail(to: string, subject: string, paragraphs: string[]): MailMessage {
+  return { to, subject, text: paragraphs.join('\n\n'), html: html(paragraphs) };
+}
+
+function ticketLine(facts: SaleMailFacts): string {
+  const count = facts.quantity === 1 ? '1 ticket' : `${facts.quantity} tickets`;
+  return `${count} for ${facts.eventName} on ${facts.eventDate} (section ${facts.section}, row ${facts.row}, seats ${facts.seats})`;
+}
+
+/** To the buyer once the sale is recorded: what they bought and the all-in amount charged. */
+export function buyerConfirmationMail(
+  to: string,
+  firstName: string,
+  facts: SaleMailFacts,
+  amountCents: number,
+  myTicketsUrl: string,
+): MailMessage {
+  return mail(to, CHECKOUT_MAIL_SUBJECT.buyerConfirmation, [
+    `Hi ${firstName},`,
+    `You bought ${ticketLine(facts)}.`,
+    `Total charged to your card: ${formatCents(amountCents)} (processing fee included).`,
+    `Your payment is held in escrow until you confirm you received the tickets. The seller has been asked to transfer them; follow the transfer in My Tickets: ${myTicketsUrl}`,
+  ]);
+}
+
+/** To the seller: the ticket sold, transfer it now; proceeds are paid 3 days after the event. */
+export function sellerSoldMail(
+  to: string,
+  firstName: string,
+  facts: SaleMailFacts,
+  proceedsCents: number,
+  myTicketsUrl: string,
+): MailMessage {
+  return mail(to, CHECKOUT_MAIL_SUBJECT.sellerSold, [
+    `Hi ${firstName},`,
+    `Your listing sold: ${ticketLine(facts)}.`,
+    `Please transfer the tickets to the buyer now. Start the transfer from My Tickets: ${myTicketsUrl}`,
+    `You will receive ${formatCents(proceedsCents)} after fees, paid 3 days after the event once the buyer confirms receipt.`,
+  ]);
+}
+
+/** To a buyer whose payment could not be honoured (the ticket went to someone else, changed or was removed). */
+export function buyerRefundMail(
+  to: string,
+  firstName: string,
+  facts: Pick<SaleMailFacts, 'eventName' | 'eventDate'>,
+  amountCents: number,
+): MailMessage {
+  return mail(to, CHECKOUT_MAIL_SUBJECT.buyerRefund, [
+    `Hi ${firstName},`,
+    `We could not complete your purchase for ${facts.eventName} on ${facts.eventDate}: the ticket was no longer available when your payment arrived.`,
+    `Your payment of ${formatCents(amountCents)} has been refunded in full. Refunds usually reach your card within 5-10 business days. You have not been charged for anything.`,
+  ]);
+}

@@ -1,0 +1,205 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CHECKOUT_TEXT } from '../../../common/messages.js';
+import {
+  lockConflictSchema,
+  paymentRequestSchema,
+  paymentResponseSchema,
+  purchaseCompleteRequestSchema,
+  purchaseResultSchema,
+  purchaseVerifyRequestSchema,
+  safariCompleteQuerySchema,
+  sandboxAuthenticateRequestSchema,
+  sandboxPayRequestSchema,
+  sandboxPayResponseSchema,
+  sandboxRedirectSchema,
+  sandboxSessionParamsSchema,
+  sandboxSessionSchema,
+  sessionIdParamsSchema,
+} from '../../../common/schemas/checkout.js';
+import { ticketIdParamsSchema } from '../../../common/schemas/tickets.js';
+import type { Mailer } from '../../adapters/mail/mailer.js';
+import { type PaymentProvider, WebhookSignatureError } from '../../adapters/payments/payment-provider.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { currentUser, requireUser } from '../../plugins/session.js';
+import { sandboxAuthenticate, sandboxCancel, sandboxPay, sandboxSession } from './sandbox.js';
+import { type CheckoutDeps, handlePaymentEvent, purchaseResult, startPayment } from './service.js';
+
+export interface CheckoutRoutesOptions {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  clock: Clock;
+  appUrl: string;
+  isProduction: boolean;
+}
+
+const messageSchema = z.object({ message: z.string() });
+
+/** Payment, purchase completion, the Stripe webhook and the sandbox checkout (decision 0012). */
+export async function checkoutRoutes(
+  instance: FastifyInstance,
+  options: CheckoutRoutesOptions,
+): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const deps = (request: FastifyRequest): CheckoutDeps => ({
+    db: options.db,
+    payments: options.payments,
+    mailer: options.mailer,
+    clock: options.clock,
+    appUrl: options.appUrl,
+    log: request.log,
+  });
+  const purchaseResponses = { 200: purchaseResultSchema, 404: messageSchema };
+
+  app.post(
+    '/api/tickets/:id/payment',
+    {
+      preHandler: requireUser,
+      schema: {
+        params: ticketIdParamsSchema,
+        body: paymentRequestSchema,
+        tags: ['checkout'],
+        summary: 'Start a hosted card checkout for the caller’s hold at the all-in price',
+        response: { 200: paymentResponseSchema, 400: messageSchema, 409: lockConflictSchema },
+      },
+    },
+    async (request) => startPayment(deps(request), currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/purchase/verify/:session_id',
+    {
+      preHandler: requireUser,
+      schema: {
+        params: sessionIdParamsSchema,
+        body: purchaseVerifyRequestSchema.optional(),
+        tags: ['checkout'],
+        summary: 'Back from the hosted checkout: complete the purchase (idempotent) and report it',
+        response: purchaseResponses,
+      },
+    },
+    async (request) => purchaseResult(deps(request), request.params.session_id, currentUser(request).id),
+  );
+
+  app.post(
+    '/api/purchase/complete',
+    {
+      preHandler: requireUser,
+      schema: {
+        body: purchaseCompleteRequestSchema,
+        tags: ['checkout'],
+        summary: 'The purchase result pages: complete the purchase (idempotent) and report it',
+        response: purchaseResponses,
+      },
+    },
+    async (request) => purchaseResult(deps(request), request.body.sessionId, currentUser(request).id),
+  );
+
+  app.post(
+    '/api/complete-purchase-safari',
+    {
+      preHandler: requireUser,
+      schema: {
+        querystring: safariCompleteQuerySchema,
+        tags: ['checkout'],
+        summary: 'The Safari result page: complete the purchase (idempotent) and report it',
+        response: purchaseResponses,
+      },
+    },
+    async (request) => purchaseResult(deps(request), request.query.session_id, currentUser(request).id),
+  );
+
+  if (options.payments.kind === 'stripe') {
+    // The signature covers the exact bytes Stripe sent, so this route reads its body raw.
+    await app.register(async (webhook) => {
+      webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+      webhook.post(
+        '/api/webhooks/stripe',
+        { schema: { tags: ['checkout'], summary: 'Stripe webhook (Stripe-Signature verified)', hide: true } },
+        async (request, reply) => {
+          const signature = request.headers['stripe-signature'];
+          let event: ReturnType<PaymentProvider['parseWebhook']>;
+          try {
+            event = options.payments.parseWebhook(
+              Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+              typeof signature === 'string' ? signature : undefined,
+            );
+          } catch (error) {
+            if (error instanceof WebhookSignatureError)
+              return reply.status(400).send({ message: CHECKOUT_TEXT.webhookSignatureInvalid });
+            throw error;
+          }
+          await handlePaymentEvent(deps(request), event);
+          return reply.send({ received: true });
+        },
+      );
+    });
+  }
+
+  // The sandbox checkout exists only without Stripe and never in production: otherwise these are 404s.
+  if (options.payments.kind !== 'sandbox' || options.isProduction) return;
+  const sandbox = { params: sandboxSessionParamsSchema, tags: ['sandbox'] };
+
+  app.get(
+    '/api/sandbox/checkout/:sessionId',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...sandbox,
+        summary: 'The sandbox checkout page’s order',
+        response: { 200: sandboxSessionSchema },
+      },
+    },
+    async (request) => sandboxSession(deps(request), request.params.sessionId, currentUser(request).id),
+  );
+
+  app.post(
+    '/api/sandbox/checkout/:sessionId/pay',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...sandbox,
+        body: sandboxPayRequestSchema,
+        summary:
+          'Pay with a test card: 4242… pays, 4000…0002 is declined, 4000 0025 0000 3155 asks for 3-D Secure',
+        response: { 200: sandboxPayResponseSchema, 400: messageSchema, 402: messageSchema },
+      },
+    },
+    async (request) =>
+      sandboxPay(deps(request), request.params.sessionId, currentUser(request).id, request.body),
+  );
+
+  app.post(
+    '/api/sandbox/checkout/:sessionId/authenticate',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...sandbox,
+        body: sandboxAuthenticateRequestSchema,
+        summary: 'Answer the 3-D Secure challenge',
+        response: { 200: sandboxRedirectSchema, 402: messageSchema },
+      },
+    },
+    async (request) =>
+      sandboxAuthenticate(
+        deps(request),
+        request.params.sessionId,
+        currentUser(request).id,
+        request.body.approve,
+      ),
+  );
+
+  app.post(
+    '/api/sandbox/checkout/:sessionId/cancel',
+    {
+      preHandler: requireUser,
+      schema: { ...sandbox, summary: 'Leave the checkout unpaid', response: { 200: sandboxRedirectSchema } },
+    },
+    async (request) => sandboxCancel(deps(request), request.params.sessionId, currentUser(request).id),
+  );
+}

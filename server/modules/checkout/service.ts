@@ -1,0 +1,540 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { CHECKOUT_TEXT, TICKET_TEXT } from '../../../common/messages.js';
+import { dollarsToCents } from '../../../common/money.js';
+import { saleBreakdown } from '../../../common/pricing.js';
+import type { PaymentRequest, PurchaseResult } from '../../../common/schemas/checkout.js';
+import type { Mailer, MailMessage } from '../../adapters/mail/mailer.js';
+import type {
+  CheckoutPaymentState,
+  PaymentEvent,
+  PaymentProvider,
+} from '../../adapters/payments/payment-provider.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { checkoutSessions, ledgerEntries, orders, tickets, users } from '../../db/schema/index.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { holdUntil } from '../holds/service.js';
+import {
+  buyerConfirmationMail,
+  buyerRefundMail,
+  type SaleMailFacts,
+  sellerSoldMail,
+} from './mail-templates.js';
+
+/**
+ * Checkout and escrow (decision 0012): payment sessions, the one fulfilment function, refunds and the
+ * double-entry ledger.
+ */
+
+/** Stripe lets a Checkout Session live 30 minutes at the least; a little more covers clock drift. */
+export const CHECKOUT_SESSION_TTL_MS = 32 * 60_000;
+
+export interface CheckoutLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface CheckoutDeps {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  clock: Clock;
+  appUrl: string;
+  log: CheckoutLog;
+}
+
+type SessionRow = typeof checkoutSessions.$inferSelect;
+
+/** POST /api/tickets/{id}/payment: a hosted checkout for the caller's hold, at the server's all-in price. */
+export async function startPayment(
+  deps: CheckoutDeps,
+  buyerId: number,
+  ticketId: number,
+  request: PaymentRequest,
+): Promise<{ url: string }> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const [row] = await db
+    .select({ ticket: tickets, buyerEmail: users.email })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, buyerId))
+    .where(eq(tickets.id, ticketId))
+    .limit(1);
+  if (!row) throw new NotFound(TICKET_TEXT.notFound);
+  const { ticket } = row;
+  if (ticket.sellerId === buyerId) throw new Forbidden(CHECKOUT_TEXT.ownTicket);
+  if (ticket.sold || ticket.status !== 'available') throw new Conflict(CHECKOUT_TEXT.alreadySold);
+  const holding =
+    ticket.currentViewerId === buyerId && ticket.lockExpiresAt !== null && ticket.lockExpiresAt > now;
+  if (!holding) throw new Conflict(CHECKOUT_TEXT.notHolding);
+  if (ticket.version !== request.version)
+    throw new Conflict(CHECKOUT_TEXT.versionChanged, { currentVersion: ticket.version });
+  const sale = saleBreakdown({
+    perTicketCents: ticket.listingPriceCents,
+    markupPercent: ticket.markup,
+    quantity: ticket.quantity,
+  });
+  if (dollarsToCents(request.amount) !== sale.buyerPaysCents)
+    throw new Invalid(CHECKOUT_TEXT.amountMismatch, { amount: CHECKOUT_TEXT.amountMismatch });
+
+  // A buyer who starts over (a second tab, back from the checkout) leaves no payable session behind.
+  await expireOpenCheckouts(deps, ticketId, buyerId);
+
+  const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS);
+  const created = await deps.payments.createCheckout({
+    attemptKey: `checkout-${ticketId}-${buyerId}-${randomUUID()}`,
+    amountCents: sale.buyerPaysCents,
+    productName: ticket.eventName,
+    description: `${ticket.quantity === 1 ? '1 ticket' : `${ticket.quantity} tickets`} · section ${ticket.section}, row ${ticket.row} · ${ticket.eventDate}`,
+    ticketId,
+    buyerId,
+    version: ticket.version,
+    customerEmail: row.buyerEmail,
+    successUrl: `${deps.appUrl}/?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: cancelUrlOf(deps.appUrl, ticketId),
+    expiresAt,
+  });
+  const kept = await db.transaction(async (tx) => {
+    // The hold must cover the whole checkout, so nobody else can take the ticket while the buyer pays.
+    if (!(await holdUntil(tx, buyerId, ticketId, ticket.version, expiresAt, now))) return false;
+    await tx.insert(checkoutSessions).values({
+      id: created.id,
+      provider: deps.payments.kind,
+      ticketId,
+      buyerId,
+      sellerId: ticket.sellerId,
+      ticketVersion: ticket.version,
+      eventName: ticket.eventName,
+      eventDate: ticket.eventDate,
+      quantity: ticket.quantity,
+      perTicketCents: sale.perTicketCents,
+      markup: ticket.markup,
+      totalCents: sale.totalCents,
+      processingFeeCents: sale.processingFeeCents,
+      platformFeeCents: sale.platformFeeCents,
+      sellerProceedsCents: sale.sellerReceivesCents,
+      amountCents: sale.buyerPaysCents,
+      url: created.url,
+      expiresAt,
+    });
+    return true;
+  });
+  if (!kept) {
+    await deps.payments.expireCheckout(created.id).catch((error: unknown) => {
+      deps.log.warn({ err: error, sessionId: created.id }, 'could not expire an unused checkout session');
+    });
+    throw new Conflict(CHECKOUT_TEXT.notHolding);
+  }
+  return { url: created.url };
+}
+
+export function cancelUrlOf(appUrl: string, ticketId: number): string {
+  return `${appUrl}/purchase/cancel?ticket_id=${ticketId}`;
+}
+
+/**
+ * The hold was released (unlock, cancel page): the buyer's open sessions for the ticket are ended at the
+ * provider so none of them can still be paid. A failure is logged; a payment that slips through anyway is
+ * fulfilled or refunded like any other.
+ */
+export async function expireOpenCheckouts(
+  deps: CheckoutDeps,
+  ticketId: number,
+  buyerId: number,
+): Promise<void> {
+  const open = await deps.db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.ticketId, ticketId),
+        eq(checkoutSessions.buyerId, buyerId),
+        eq(checkoutSessions.status, 'open'),
+      ),
+    );
+  for (const { id } of open) {
+    try {
+      await deps.payments.expireCheckout(id);
+      await deps.db
+        .update(checkoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+    } catch (error) {
+      deps.log.warn({ err: error, sessionId: id }, 'could not expire a checkout session');
+    }
+  }
+}
+
+async function loadSession(db: DbOrTx, sessionId: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1);
+  return row;
+}
+
+interface Journal {
+  account: (typeof ledgerEntries.$inferInsert)['account'];
+  amountCents: number;
+  memo: string;
+}
+
+/** Writes one balanced journal (rows of zero are left out); a journal that does not sum to zero is a bug. */
+async function writeJournal(
+  tx: Tx,
+  sessionId: string,
+  journal: (typeof ledgerEntries.$inferInsert)['journal'],
+  rows: Journal[],
+  orderId: number | null = null,
+): Promise<void> {
+  const sum = rows.reduce((total, row) => total + row.amountCents, 0);
+  if (sum !== 0) throw new Error(`ledger journal ${journal} for ${sessionId} does not balance (${sum})`);
+  const values = rows
+    .filter((row) => row.amountCents !== 0)
+    .map((row) => ({ ...row, checkoutSessionId: sessionId, journal, orderId }));
+  if (values.length > 0) await tx.insert(ledgerEntries).values(values);
+}
+
+type Decision = { outcome: SessionRow['outcome']; fresh: boolean; orderId?: number };
+
+/**
+ * The paid session's one decision, in one transaction with the session row locked: the ticket becomes the
+ * buyer's (a conditional UPDATE: same version, unsold, available, not held live by anyone else) with its
+ * order and sale journal, or the payment is marked for refund with its journal. A second caller finds the
+ * outcome already set and changes nothing.
+ */
+async function decide(deps: CheckoutDeps, sessionId: string, paymentReference: string): Promise<Decision> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [session] = await tx
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, sessionId))
+      .for('update');
+    if (!session) throw new NotFound(CHECKOUT_TEXT.sessionNotFound);
+    if (session.outcome) return { outcome: session.outcome, fresh: false };
+    const [sold] = await tx
+      .update(tickets)
+      .set({
+        sold: true,
+        status: 'sold',
+        buyerId: session.buyerId,
+        soldAt: now,
+        transferStatus: 'not_started',
+        currentViewerId: null,
+        lockExpiresAt: null,
+        holdExtensions: 0,
+        editingBy: null,
+        editExpiresAt: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(tickets.id, session.ticketId),
+          eq(tickets.version, session.ticketVersion),
+          eq(tickets.sellerId, session.sellerId),
+          eq(tickets.sold, false),
+          eq(tickets.status, 'available'),
+          or(
+            isNull(tickets.currentViewerId),
+            isNull(tickets.lockExpiresAt),
+            lte(tickets.lockExpiresAt, now),
+            eq(tickets.currentViewerId, session.buyerId),
+          ),
+        ),
+      )
+      .returning({ id: tickets.id });
+    const settled = {
+      status: 'paid' as const,
+      paymentReference,
+      paidAt: session.paidAt ?? now,
+      settledAt: now,
+    };
+    if (sold) {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          checkoutSessionId: session.id,
+          ticketId: session.ticketId,
+          buyerId: session.buyerId,
+          sellerId: session.sellerId,
+          ticketVersion: session.ticketVersion,
+          quantity: session.quantity,
+          perTicketCents: session.perTicketCents,
+          totalCents: session.totalCents,
+          processingFeeCents: session.processingFeeCents,
+          platformFeeCents: session.platformFeeCents,
+          sellerProceedsCents: session.sellerProceedsCents,
+          amountCents: session.amountCents,
+        })
+        .returning({ id: orders.id });
+      if (!order) throw new Error('order insert returned no row');
+      await writeJournal(
+        tx,
+        session.id,
+        'sale',
+        [
+          { account: 'escrow', amountCents: session.amountCents, memo: 'buyer payment held in escrow' },
+          { account: 'seller_payable', amountCents: -session.sellerProceedsCents, memo: 'seller proceeds' },
+          { account: 'platform_fees', amountCents: -session.platformFeeCents, memo: 'platform fee' },
+          {
+            account: 'processing_fees',
+            amountCents: -session.processingFeeCents,
+            memo: 'processing fee paid by the buyer',
+          },
+          {
+            account: 'processing_fees',
+            amountCents: -session.processingFeeCents,
+            memo: "processing fee deducted from the seller's proceeds",
+          },
+        ],
+        order.id,
+      );
+      await tx
+        .update(checkoutSessions)
+        .set({ ...settled, outcome: 'fulfilled' })
+        .where(eq(checkoutSessions.id, session.id));
+      return { outcome: 'fulfilled', fresh: true, orderId: order.id };
+    }
+    await writeJournal(tx, session.id, 'unmatched_payment', [
+      {
+        account: 'escrow',
+        amountCents: session.amountCents,
+        memo: 'payment for a ticket that cannot be delivered',
+      },
+      { account: 'refunds_payable', amountCents: -session.amountCents, memo: 'owed back to the buyer' },
+    ]);
+    await tx
+      .update(checkoutSessions)
+      .set({ ...settled, outcome: 'refund_pending' })
+      .where(eq(checkoutSessions.id, session.id));
+    return { outcome: 'refund_pending', fresh: true };
+  });
+}
+
+/** Sends after the commit; a failed send is logged (the sale itself stands). */
+async function sendAll(deps: CheckoutDeps, messages: MailMessage[]): Promise<void> {
+  for (const message of messages) {
+    try {
+      await deps.mailer.send(message);
+    } catch (error) {
+      deps.log.error({ err: error, subject: message.subject }, 'could not send a purchase e-mail');
+    }
+  }
+}
+
+async function person(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new Error(`user ${userId} not found`);
+  return row;
+}
+
+async function sendSaleMails(deps: CheckoutDeps, session: SessionRow): Promise<void> {
+  const [ticket] = await deps.db
+    .select({ section: tickets.section, row: tickets.row, seats: tickets.seats })
+    .from(tickets)
+    .where(eq(tickets.id, session.ticketId))
+    .limit(1);
+  const facts: SaleMailFacts = {
+    eventName: session.eventName,
+    eventDate: session.eventDate,
+    quantity: session.quantity,
+    section: ticket?.section ?? 'N/A',
+    row: ticket?.row ?? 'N/A',
+    seats: ticket?.seats ?? 'N/A',
+  };
+  const buyer = await person(deps.db, session.buyerId);
+  const seller = await person(deps.db, session.sellerId);
+  const myTickets = `${deps.appUrl}/my-tickets`;
+  await sendAll(deps, [
+    buyerConfirmationMail(buyer.email, buyer.firstName, facts, session.amountCents, myTickets),
+    sellerSoldMail(seller.email, seller.firstName, facts, session.sellerProceedsCents, myTickets),
+  ]);
+}
+
+/**
+ * Refunds a payment marked refund_pending through the provider (one refund per session: the idempotency
+ * key), then records it and tells the buyer. A provider failure leaves it pending for the next attempt
+ * (another verify, the webhook, or the refund sweep).
+ */
+export async function completeRefund(deps: CheckoutDeps, sessionId: string): Promise<void> {
+  const session = await loadSession(deps.db, sessionId);
+  if (session?.outcome !== 'refund_pending' || !session.paymentReference) return;
+  let refundReference: string;
+  try {
+    refundReference = await deps.payments.refund({
+      sessionId,
+      paymentReference: session.paymentReference,
+      amountCents: session.amountCents,
+      idempotencyKey: `refund-${sessionId}`,
+    });
+  } catch (error) {
+    deps.log.error({ err: error, sessionId }, 'refund failed; it stays pending and is retried');
+    return;
+  }
+  const recorded = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(checkoutSessions)
+      .set({ outcome: 'refunded', refundReference, settledAt: deps.clock.now() })
+      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.outcome, 'refund_pending')))
+      .returning({ id: checkoutSessions.id });
+    if (!updated) return false;
+    await writeJournal(tx, sessionId, 'refund', [
+      { account: 'refunds_payable', amountCents: session.amountCents, memo: 'refund paid to the buyer' },
+      { account: 'escrow', amountCents: -session.amountCents, memo: 'refund paid out of escrow' },
+    ]);
+    return true;
+  });
+  if (!recorded) return;
+  const buyer = await person(deps.db, session.buyerId);
+  await sendAll(deps, [
+    buyerRefundMail(
+      buyer.email,
+      buyer.firstName,
+      { eventName: session.eventName, eventDate: session.eventDate },
+      session.amountCents,
+    ),
+  ]);
+}
+
+/** The provider's word on a session, from our own row once it is known to be paid. */
+async function paymentStateOf(deps: CheckoutDeps, session: SessionRow): Promise<CheckoutPaymentState> {
+  if (session.status === 'paid' && session.paymentReference)
+    return { status: 'paid', paymentReference: session.paymentReference };
+  return deps.payments.retrieveCheckout(session.id);
+}
+
+/**
+ * fulfilCheckout: the only way a ticket becomes sold. Keyed by the checkout session id; safe to call any
+ * number of times, in any order, concurrently, from any instance: the return page (verify), the result
+ * pages, the webhook and the sandbox. A paid session whose ticket cannot be delivered is refunded.
+ * Returns the session as it stands afterwards, or null for an unknown id.
+ */
+export async function fulfilCheckout(deps: CheckoutDeps, sessionId: string): Promise<SessionRow | null> {
+  const session = await loadSession(deps.db, sessionId);
+  if (!session) return null;
+  if (session.outcome === 'refund_pending') await completeRefund(deps, sessionId);
+  if (session.outcome) return (await loadSession(deps.db, sessionId)) ?? null;
+  const state = await paymentStateOf(deps, session);
+  if (state.status !== 'paid') {
+    if (state.status === 'expired')
+      await deps.db
+        .update(checkoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
+    return (await loadSession(deps.db, sessionId)) ?? null;
+  }
+  const decision = await decide(deps, sessionId, state.paymentReference);
+  const after = await loadSession(deps.db, sessionId);
+  if (!after) return null;
+  if (decision.fresh && decision.outcome === 'fulfilled') await sendSaleMails(deps, after);
+  if (after.outcome === 'refund_pending') await completeRefund(deps, sessionId);
+  return (await loadSession(deps.db, sessionId)) ?? null;
+}
+
+/** How a session reads to its buyer on the result pages. */
+function resultOf(session: SessionRow): PurchaseResult {
+  const base = { ticketId: session.ticketId };
+  if (session.outcome === 'fulfilled')
+    return { ...base, success: true, status: 'paid', message: CHECKOUT_TEXT.purchased };
+  if (session.outcome === 'refunded' || session.outcome === 'refund_pending')
+    return { ...base, success: false, status: 'refunded', message: CHECKOUT_TEXT.refunded };
+  if (session.status === 'expired' || session.status === 'cancelled')
+    return { ...base, success: false, status: 'expired', message: CHECKOUT_TEXT.expired };
+  return { ...base, success: false, status: 'pending', message: CHECKOUT_TEXT.notCompleted };
+}
+
+/**
+ * Verify, complete and the Safari page: fulfils the caller's own session and reports it. Someone else's
+ * session reads exactly like an unknown one, so nothing about another buyer's order leaks.
+ */
+export async function purchaseResult(
+  deps: CheckoutDeps,
+  sessionId: string,
+  callerId: number,
+): Promise<PurchaseResult> {
+  const session = await loadSession(deps.db, sessionId);
+  if (!session || session.buyerId !== callerId) throw new NotFound(CHECKOUT_TEXT.sessionNotFound);
+  const after = await fulfilCheckout(deps, sessionId);
+  if (!after) throw new NotFound(CHECKOUT_TEXT.sessionNotFound);
+  return resultOf(after);
+}
+
+/** A verified provider webhook. Unknown sessions (another environment's) are acknowledged and ignored. */
+export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent): Promise<void> {
+  switch (event.type) {
+    case 'checkout.completed':
+      await fulfilCheckout(deps, event.sessionId);
+      return;
+    case 'checkout.expired':
+      await deps.db
+        .update(checkoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(checkoutSessions.id, event.sessionId), eq(checkoutSessions.status, 'open')));
+      return;
+    case 'charge.refunded': {
+      const pending = await deps.db
+        .select({ id: checkoutSessions.id })
+        .from(checkoutSessions)
+        .where(
+          and(
+            eq(checkoutSessions.paymentReference, event.paymentReference),
+            eq(checkoutSessions.outcome, 'refund_pending'),
+          ),
+        );
+      for (const { id } of pending) await completeRefund(deps, id);
+      return;
+    }
+    case 'ignored':
+      return;
+  }
+}
+
+/** Sweep: refunds that failed at the provider are tried again (oldest first, a batch per run). */
+export async function retryPendingRefunds(deps: CheckoutDeps, limit = 50): Promise<number> {
+  const pending = await deps.db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.outcome, 'refund_pending'))
+    .orderBy(checkoutSessions.createdAt)
+    .limit(limit);
+  for (const { id } of pending) await completeRefund(deps, id);
+  return pending.length;
+}
+
+/**
+ * Sweep: paid sessions the buyer never came back from and whose webhook never arrived (sandbox payments
+ * fulfil at once; this covers a crash between payment and fulfilment).
+ */
+export async function fulfilPaidSessions(deps: CheckoutDeps, limit = 50): Promise<number> {
+  const paid = await deps.db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.status, 'paid'), isNull(checkoutSessions.outcome)))
+    .limit(limit);
+  for (const { id } of paid) await fulfilCheckout(deps, id);
+  return paid.length;
+}
+
+/** The sandbox's payment state, kept on the session rows (see SandboxPaymentProvider). */
+export function sandboxSessionStore(db: Db, clock: Clock) {
+  return {
+    async paymentState(sessionId: string): Promise<CheckoutPaymentState> {
+      const session = await loadSession(db, sessionId);
+      if (!session) return { status: 'expired' };
+      if (session.status === 'paid' && session.paymentReference)
+        return { status: 'paid', paymentReference: session.paymentReference };
+      if (session.status !== 'open' || session.expiresAt <= clock.now()) return { status: 'expired' };
+      return { status: 'open' };
+    },
+    async cancel(sessionId: string): Promise<void> {
+      await db
+        .update(checkoutSessions)
+        .set({ status: 'cancelled', awaitingAuthentication: false })
+        .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
+    },
+  };
+}

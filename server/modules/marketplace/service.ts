@@ -1,0 +1,331 @@
+import { and, asc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { MARKETPLACE_TEXT } from '../../../common/messages.js';
+import { centsToDollars } from '../../../common/money.js';
+import { saleBreakdown } from '../../../common/pricing.js';
+import type {
+  MarketplaceTicket,
+  PublicTicket,
+  SortCriterion,
+  TicketArtist,
+  TicketListQuery,
+  TicketSortField,
+} from '../../../common/schemas/marketplace.js';
+import type { Platform } from '../../../common/schemas/tickets.js';
+import type { DbOrTx } from '../../db/client.js';
+import { artists, eventArtists, tickets, users } from '../../db/schema/index.js';
+import { Invalid } from '../../errors.js';
+import { utcDate } from '../../lib/clock.js';
+
+/**
+ * The marketplace list (decision 0010): filtered, sorted and paged in SQL by keyset (the last row's sort
+ * values), so a page costs the same at page 1 and page 1 000, and the table is never read whole.
+ */
+
+const SORT_COLUMNS: Record<TicketSortField, AnyPgColumn> = {
+  eventDate: tickets.eventDate,
+  price: tickets.buyerPaysPerTicketCents,
+  section: tickets.section,
+  markup: tickets.markup,
+};
+const NUMERIC_FIELDS = new Set<TicketSortField>(['price', 'markup']);
+
+/** The sort the query asks for: its criteria (first occurrence of a field wins), else its sortBy. */
+export function effectiveSort(query: Pick<TicketListQuery, 'sortBy' | 'sortCriteria'>): SortCriterion[] {
+  if (query.sortCriteria.length > 0) {
+    const seen = new Set<TicketSortField>();
+    return query.sortCriteria.filter((criterion) => {
+      if (seen.has(criterion.field)) return false;
+      seen.add(criterion.field);
+      return true;
+    });
+  }
+  switch (query.sortBy) {
+    case 'price_asc':
+      return [{ field: 'price', direction: 'asc' }];
+    case 'price_desc':
+      return [{ field: 'price', direction: 'desc' }];
+    case 'section':
+      return [{ field: 'section', direction: 'asc' }];
+    default:
+      return [{ field: 'eventDate', direction: 'asc' }];
+  }
+}
+
+function signatureOf(sort: SortCriterion[]): string {
+  return sort.map((criterion) => `${criterion.field}:${criterion.direction}`).join(',');
+}
+
+type CursorValue = string | number;
+
+export function encodeCursor(sort: SortCriterion[], values: CursorValue[], id: number): string {
+  return Buffer.from(JSON.stringify({ s: signatureOf(sort), k: [...values, id] })).toString('base64url');
+}
+
+/** The cursor's sort values and id, checked against the sort it is used with. */
+export function decodeCursor(cursor: string, sort: SortCriterion[]): { values: CursorValue[]; id: number } {
+  const invalid = () =>
+    new Invalid(MARKETPLACE_TEXT.cursorInvalid, { cursor: MARKETPLACE_TEXT.cursorInvalid });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!parsed || typeof parsed !== 'object') throw invalid();
+  const { s, k } = parsed as { s?: unknown; k?: unknown };
+  if (s !== signatureOf(sort) || !Array.isArray(k) || k.length !== sort.length + 1) throw invalid();
+  const id = k[sort.length];
+  if (!Number.isSafeInteger(id) || (id as number) < 1) throw invalid();
+  const values = k.slice(0, sort.length) as unknown[];
+  sort.forEach((criterion, index) => {
+    const value = values[index];
+    const ok = NUMERIC_FIELDS.has(criterion.field)
+      ? Number.isSafeInteger(value)
+      : typeof value === 'string' && value.length <= 200;
+    if (!ok) throw invalid();
+  });
+  return { values: values as CursorValue[], id: id as number };
+}
+
+/** Rows after the cursor in (sort…, id asc) order: (a > x) or (a = x and b > y) or …, by each direction. */
+function afterCursor(sort: SortCriterion[], values: CursorValue[], id: number): SQL {
+  const keys = [
+    ...sort.map((criterion, index) => ({
+      column: SORT_COLUMNS[criterion.field],
+      direction: criterion.direction,
+      value: values[index] as CursorValue,
+    })),
+    { column: tickets.id as AnyPgColumn, direction: 'asc' as const, value: id },
+  ];
+  const branches = keys.map((key, index) => {
+    const equalBefore = keys.slice(0, index).map((earlier) => eq(earlier.column, earlier.value));
+    const beyond =
+      key.direction === 'asc' ? sql`${key.column} > ${key.value}` : sql`${key.column} < ${key.value}`;
+    return and(...equalBefore, beyond) as SQL;
+  });
+  return or(...branches) as SQL;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function filtersOf(query: TicketListQuery, now: Date): SQL[] {
+  const filters: SQL[] = [ne(tickets.status, 'cancelled')];
+  if (!query.includeAll) {
+    filters.push(eq(tickets.sold, false), eq(tickets.status, 'available'));
+    filters.push(gte(tickets.eventDate, utcDate(now)));
+  }
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
+    const byArtist = sql`${tickets.eventId} in (select ${eventArtists.eventId} from ${eventArtists} inner join ${artists} on ${artists.id} = ${eventArtists.artistId} where lower(${artists.name}) like ${pattern})`;
+    filters.push(
+      or(sql`lower(${tickets.eventName} || ' ' || ${tickets.description}) like ${pattern}`, byArtist) as SQL,
+    );
+  }
+  if (query.minPrice !== undefined) filters.push(gte(tickets.buyerPaysPerTicketCents, query.minPrice));
+  if (query.maxPrice !== undefined) filters.push(lte(tickets.buyerPaysPerTicketCents, query.maxPrice));
+  if (query.startDate !== undefined) filters.push(gte(tickets.eventDate, query.startDate));
+  if (query.endDate !== undefined) filters.push(lte(tickets.eventDate, query.endDate));
+  return filters;
+}
+
+const columns = {
+  id: tickets.id,
+  version: tickets.version,
+  eventId: tickets.eventId,
+  eventName: tickets.eventName,
+  eventDate: tickets.eventDate,
+  description: tickets.description,
+  venue: tickets.venue,
+  daysCount: tickets.daysCount,
+  isMultiDay: tickets.isMultiDay,
+  section: tickets.section,
+  row: tickets.row,
+  seats: tickets.seats,
+  quantity: tickets.quantity,
+  faceValueCents: tickets.faceValueCents,
+  serviceFeeCents: tickets.serviceFeeCents,
+  markup: tickets.markup,
+  listingPriceCents: tickets.listingPriceCents,
+  buyerPaysPerTicketCents: tickets.buyerPaysPerTicketCents,
+  ticketType: tickets.ticketType,
+  platform: tickets.platform,
+  sold: tickets.sold,
+  transferStatus: tickets.transferStatus,
+  currentViewerId: tickets.currentViewerId,
+  lockExpiresAt: tickets.lockExpiresAt,
+  editingBy: tickets.editingBy,
+  editExpiresAt: tickets.editExpiresAt,
+  sellerId: tickets.sellerId,
+  sellerUsername: users.username,
+  createdAt: tickets.createdAt,
+};
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] } & {
+  eventDate: string;
+  lockExpiresAt: Date | null;
+  editExpiresAt: Date | null;
+};
+
+function sortValue(row: Row, field: TicketSortField): CursorValue {
+  switch (field) {
+    case 'eventDate':
+      return row.eventDate;
+    case 'price':
+      return row.buyerPaysPerTicketCents;
+    case 'section':
+      return row.section;
+    case 'markup':
+      return row.markup;
+  }
+}
+
+/** A buyer's live hold, else the seller's live editor, else none (expired ones count as none). */
+function liveLock(row: Row, now: Date) {
+  if (row.currentViewerId !== null && row.lockExpiresAt && row.lockExpiresAt > now)
+    return {
+      isBeingEdited: true,
+      lockExpiresAt: row.lockExpiresAt.toISOString(),
+      currentViewerId: row.currentViewerId,
+    };
+  if (row.editingBy !== null && row.editExpiresAt && row.editExpiresAt > now)
+    return {
+      isBeingEdited: true,
+      lockExpiresAt: row.editExpiresAt.toISOString(),
+      currentViewerId: row.editingBy,
+    };
+  return { isBeingEdited: false, lockExpiresAt: null, currentViewerId: null };
+}
+
+function publicShape(row: Row): PublicTicket {
+  const sale = saleBreakdown({
+    perTicketCents: row.listingPriceCents,
+    markupPercent: row.markup,
+    quantity: row.quantity,
+  });
+  return {
+    id: row.id,
+    eventName: row.eventName,
+    eventDate: row.eventDate,
+    description: row.description,
+    venue: row.venue,
+    daysCount: row.daysCount,
+    isMultiDay: row.isMultiDay,
+    section: row.section,
+    row: row.row,
+    seats: row.seats,
+    quantity: row.quantity,
+    markup: row.markup,
+    listingPrice: centsToDollars(sale.perTicketCents),
+    totalPrice: centsToDollars(sale.totalCents),
+    buyerPaysPerTicket: centsToDollars(row.buyerPaysPerTicketCents),
+    buyerPays: centsToDollars(sale.buyerPaysCents),
+    sold: row.sold,
+  };
+}
+
+/** The headliner (first-positioned artist) of each event, for the cards' artist block. */
+async function headliners(db: DbOrTx, eventIds: number[]): Promise<Map<number, TicketArtist>> {
+  const result = new Map<number, TicketArtist>();
+  if (eventIds.length === 0) return result;
+  const rows = await db
+    .select({
+      eventId: eventArtists.eventId,
+      name: artists.name,
+      image: artists.imageUrl,
+      genres: artists.genres,
+      url: artists.infoUrl,
+    })
+    .from(eventArtists)
+    .innerJoin(artists, eq(artists.id, eventArtists.artistId))
+    .where(inArray(eventArtists.eventId, eventIds))
+    .orderBy(asc(eventArtists.eventId), asc(eventArtists.position), asc(artists.id));
+  for (const { eventId, ...artist } of rows) if (!result.has(eventId)) result.set(eventId, artist);
+  return result;
+}
+
+export interface TicketPage<T> {
+  tickets: T[];
+  nextCursor: string | null;
+}
+
+async function page(
+  db: DbOrTx,
+  query: TicketListQuery,
+  now: Date,
+): Promise<{ rows: Row[]; next: string | null }> {
+  const sort = effectiveSort(query);
+  const filters = filtersOf(query, now);
+  if (query.cursor) {
+    const { values, id } = decodeCursor(query.cursor, sort);
+    filters.push(afterCursor(sort, values, id));
+  }
+  const order = [
+    ...sort.map((criterion) =>
+      criterion.direction === 'asc'
+        ? sql`${SORT_COLUMNS[criterion.field]} asc`
+        : sql`${SORT_COLUMNS[criterion.field]} desc`,
+    ),
+    asc(tickets.id),
+  ];
+  const rows = (await db
+    .select(columns)
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.sellerId))
+    .where(and(...filters))
+    .orderBy(...order)
+    .limit(query.limit + 1)) as Row[];
+  const more = rows.length > query.limit;
+  const shown = more ? rows.slice(0, query.limit) : rows;
+  const last = shown.at(-1);
+  const next =
+    more && last
+      ? encodeCursor(
+          sort,
+          sort.map((criterion) => sortValue(last, criterion.field)),
+          last.id,
+        )
+      : null;
+  return { rows: shown, next };
+}
+
+/** GET /api/tickets for a visitor: the public card, nothing private. */
+export async function listPublicTickets(
+  db: DbOrTx,
+  query: TicketListQuery,
+  now: Date,
+): Promise<TicketPage<PublicTicket>> {
+  const { rows, next } = await page(db, query, now);
+  return { tickets: rows.map(publicShape), nextCursor: next };
+}
+
+/** GET /api/tickets for a signed-in user: the full card with seller, artist and lock fields. */
+export async function listMarketplaceTickets(
+  db: DbOrTx,
+  query: TicketListQuery,
+  now: Date,
+): Promise<TicketPage<MarketplaceTicket>> {
+  const { rows, next } = await page(db, query, now);
+  const eventIds = [...new Set(rows.map((row) => row.eventId).filter((id): id is number => id !== null))];
+  const artistsByEvent = await headliners(db, eventIds);
+  return {
+    tickets: rows.map((row) => ({
+      ...publicShape(row),
+      version: row.version,
+      eventId: row.eventId,
+      faceValue: centsToDollars(row.faceValueCents),
+      serviceFee: centsToDollars(row.serviceFeeCents),
+      ticketType: row.ticketType,
+      platform: row.ticketType === 'digital' ? (row.platform as Platform | null) : null,
+      transferStatus: row.transferStatus,
+      ...liveLock(row, now),
+      sellerId: row.sellerId,
+      // Reviews arrive with the after-sale issue; until a seller has any there is no rating to show.
+      seller: { id: row.sellerId, username: row.sellerUsername, rating: null, totalReviews: 0 },
+      artist: row.eventId !== null ? (artistsByEvent.get(row.eventId) ?? null) : null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    nextCursor: next,
+  };
+}

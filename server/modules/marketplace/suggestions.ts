@@ -1,0 +1,115 @@
+import { and, eq, gte, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  SUGGESTION_MAX_RESULTS,
+  SUGGESTION_MIN_LENGTH,
+  type Suggestion,
+  type SuggestionKind,
+} from '../../../common/schemas/marketplace.js';
+import type { DbOrTx } from '../../db/client.js';
+import { artists, events, tickets, venues } from '../../db/schema/index.js';
+import { utcDate } from '../../lib/clock.js';
+
+/** Candidates read per kind before ranking; more than enough for 5 suggestions. */
+const CANDIDATES_PER_KIND = 20;
+const MATCHES = ['exact', 'prefix', 'word'] as const;
+const KINDS: SuggestionKind[] = ['artist', 'event', 'venue'];
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * How a name matches the query: 0 exact, 1 prefix, 2 a later word of the name starts with it; null
+ * otherwise (a match inside a word is no suggestion). Written in SQL so candidates are ranked before the
+ * limit; the name is lower-cased by the caller.
+ */
+function rankOf(name: ReturnType<typeof sql>, query: string) {
+  const escaped = escapeLike(query);
+  return sql<
+    number | null
+  >`case when ${name} = ${query} then 0 when ${name} like ${`${escaped}%`} then 1 when ${name} like ${`% ${escaped}%`} then 2 end`;
+}
+
+type NameSource =
+  | { table: typeof artists; column: typeof artists.name }
+  | { table: typeof venues; column: typeof venues.name }
+  | { table: typeof events; column: typeof events.name }
+  | { table: typeof tickets; column: typeof tickets.eventName };
+
+/** Up to CANDIDATES_PER_KIND distinct names of one source that match, best first. */
+async function namesMatching(
+  db: DbOrTx,
+  source: NameSource,
+  query: string,
+  extra: SQL | undefined,
+): Promise<{ text: string; rank: number }[]> {
+  const name = sql`lower(${source.column})`;
+  const rank = rankOf(name, query);
+  const rows = await db
+    .select({ text: sql<string>`min(${source.column})`, rank })
+    .from(source.table)
+    .where(and(sql`${name} like ${`%${escapeLike(query)}%`}`, extra))
+    .groupBy(name)
+    .having(sql`${rank} is not null`)
+    .orderBy(rank, name)
+    .limit(CANDIDATES_PER_KIND);
+  return rows.filter((row): row is { text: string; rank: number } => row.rank !== null);
+}
+
+async function candidates(
+  db: DbOrTx,
+  kind: SuggestionKind,
+  query: string,
+  today: string,
+): Promise<{ text: string; rank: number }[]> {
+  switch (kind) {
+    case 'artist':
+      return namesMatching(db, { table: artists, column: artists.name }, query, undefined);
+    case 'venue':
+      return namesMatching(db, { table: venues, column: venues.name }, query, undefined);
+    case 'event':
+      return [
+        ...(await namesMatching(db, { table: events, column: events.name }, query, gte(events.date, today))),
+        // Listings entered by hand name events the catalog does not have.
+        ...(await namesMatching(
+          db,
+          { table: tickets, column: tickets.eventName },
+          query,
+          and(eq(tickets.sold, false), ne(tickets.status, 'cancelled'), gte(tickets.eventDate, today)),
+        )),
+      ];
+  }
+}
+
+/**
+ * GET /api/search/suggestions?q=: at most 5, from 2 characters, ranked by match quality (exact, prefix,
+ * whole word) and then by kind (artist, event, venue), from the catalog and the live listings. A name that
+ * is both an artist and an event appears once, as the better-ranked of the two.
+ */
+export async function searchSuggestions(db: DbOrTx, rawQuery: string, now: Date): Promise<Suggestion[]> {
+  const query = rawQuery.trim().toLowerCase();
+  if (query.length < SUGGESTION_MIN_LENGTH) return [];
+  const today = utcDate(now);
+  const ranked: (Suggestion & { order: [number, number] })[] = [];
+  for (const [kindIndex, kind] of KINDS.entries())
+    for (const candidate of await candidates(db, kind, query, today))
+      ranked.push({
+        text: candidate.text,
+        kind,
+        match: MATCHES[candidate.rank] ?? 'word',
+        order: [candidate.rank, kindIndex],
+      });
+  ranked.sort(
+    (a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1] || a.text.localeCompare(b.text, 'en'),
+  );
+  const seen = new Set<string>();
+  const result: Suggestion[] = [];
+  for (const { order: _order, ...suggestion } of ranked) {
+    const key = suggestion.text.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push(suggestion);
+    if (result.length === SUGGESTION_MAX_RESULTS) break;
+  }
+  return result;
+}
