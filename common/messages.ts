@@ -472,6 +472,9 @@ export const SANDBOX_CHECKOUT_TEXT = {
   fail: 'Fail authentication',
   notFound: 'This checkout session was not found.',
   closed: 'This checkout session is no longer open.',
+  released:
+    'Your card was not charged and the ticket has been released. You can reserve it again from the marketplace.',
+  backToEncore: 'Back to Encore',
 } as const;
 
 /** Subjects of the purchase e-mails (decision 0012). */

@@ -131,7 +131,7 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
           ) : (
             groups.map((group) => (
               <section key={group.eventName} aria-label={group.eventName} className="flex flex-col gap-3">
-                <div className="flex items-baseline gap-3">
+                <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                   <h2 className="text-xl font-bold">{group.eventName}</h2>
                   <span className="text-sm text-muted-foreground">{listingCount(group.tickets.length)}</span>
                 </div>

@@ -17,6 +17,9 @@ interface TicketCardProps {
   onViewDetails: (ticket: MarketTicket) => void;
 }
 
+/** The danger badge's own red is too light on its pink for small text (WCAG 1.4.3): one shade darker. */
+const BADGE_TEXT = { danger: 'text-destructive-hover', warning: '', success: '' } as const;
+
 function markupLabel(markup: number): string {
   return `${markup > 0 ? '+' : ''}${markup}% markup`;
 }
@@ -37,7 +40,7 @@ export const TicketCard = memo(function TicketCard({
   return (
     <article aria-labelledby={titleId} className="relative h-full" data-testid={`ticket-card-${ticket.id}`}>
       <Card
-        className={cn('flex h-full flex-col gap-4 overflow-hidden p-5', ticket.sold && 'opacity-80')}
+        className={cn('flex h-full flex-col gap-4 overflow-hidden p-5', ticket.sold && 'bg-muted/40')}
         inert={reserved}
       >
         {ticket.sold ? (
@@ -45,7 +48,7 @@ export const TicketCard = memo(function TicketCard({
             {BUYING_TEXT.sold}
           </div>
         ) : null}
-        <div className="space-y-1 pr-14">
+        <div className={cn('space-y-1', ticket.sold && 'pr-14')}>
           <h3 id={titleId} className="text-lg font-semibold leading-tight">
             {ticket.eventName}
           </h3>
@@ -132,7 +135,7 @@ export const TicketCard = memo(function TicketCard({
             </p>
             <p className="text-2xl font-bold">{formatDollars(ticket.buyerPays)}</p>
           </div>
-          <Badge variant={tone} data-tone={tone}>
+          <Badge variant={tone} data-tone={tone} className={BADGE_TEXT[tone]}>
             {markupLabel(ticket.markup)}
           </Badge>
         </div>

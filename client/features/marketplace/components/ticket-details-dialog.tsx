@@ -203,7 +203,12 @@ export function TicketDetailsDialog({
             <div className="flex justify-between">
               <dt className="text-muted-foreground">Seller markup</dt>
               <dd>
-                <Badge variant={markupBadgeVariant(ticket.markup)}>
+                <Badge
+                  variant={markupBadgeVariant(ticket.markup)}
+                  className={
+                    markupBadgeVariant(ticket.markup) === 'danger' ? 'text-destructive-hover' : undefined
+                  }
+                >
                   {ticket.markup > 0 ? '+' : ''}
                   {ticket.markup}%
                 </Badge>
@@ -224,14 +229,14 @@ export function TicketDetailsDialog({
           </Button>
           <p className="text-center text-xs text-muted-foreground">
             By completing your purchase you agree to the{' '}
-            <Link to="/terms" target="_blank" className="text-primary underline-offset-4 hover:underline">
+            <Link to="/terms" target="_blank" className="text-primary underline underline-offset-4">
               Terms of Service
             </Link>{' '}
             and the{' '}
             <Link
               to="/terms#buyer-policy"
               target="_blank"
-              className="text-primary underline-offset-4 hover:underline"
+              className="text-primary underline underline-offset-4"
             >
               Buyer Policy
             </Link>

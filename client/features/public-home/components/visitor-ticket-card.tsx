@@ -18,22 +18,27 @@ const orNotAvailable = (value: string) => (value.trim() ? value : 'N/A');
  * (desktop) or tap (mobile, and the keyboard), and 'Login for Details'.
  */
 export const VisitorTicketCard = memo(function VisitorTicketCard({ ticket }: { ticket: PublicTicket }) {
-  const [open, setOpen] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [pinned, setPinned] = useState(false);
+  const open = hovered || pinned;
   const detailsId = useId();
   const titleId = useId();
   return (
     <article aria-labelledby={titleId} className="h-full">
       <Card
-        className={cn('relative flex h-full flex-col gap-3 overflow-hidden p-4', ticket.sold && 'opacity-80')}
-        onMouseEnter={() => setOpen(true)}
-        onMouseLeave={() => setOpen(false)}
+        className={cn(
+          'relative flex h-full flex-col gap-3 overflow-hidden p-4',
+          ticket.sold && 'bg-muted/40',
+        )}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
       >
         {ticket.sold ? (
           <span className="absolute right-0 top-0 rounded-bl-lg bg-destructive px-2.5 py-0.5 text-xs font-bold tracking-wider text-white">
             SOLD
           </span>
         ) : null}
-        <div className="space-y-1 pr-10">
+        <div className={cn('space-y-1', ticket.sold && 'pr-10')}>
           <h3 id={titleId} className="font-semibold leading-tight">
             {ticket.eventName}
           </h3>
@@ -54,7 +59,7 @@ export const VisitorTicketCard = memo(function VisitorTicketCard({ ticket }: { t
           type="button"
           aria-expanded={open}
           aria-controls={detailsId}
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setPinned((value) => !value)}
           className="flex cursor-pointer items-center gap-1 self-start rounded-sm text-sm font-medium text-primary focus-visible:ring-2 focus-visible:ring-ring"
         >
           Details

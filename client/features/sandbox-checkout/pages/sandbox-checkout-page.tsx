@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { CreditCard, Lock, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   authenticateSandbox,
   browser,
@@ -19,6 +19,7 @@ import {
   cancelSandbox,
   formatCardNumber,
   paySandbox,
+  releaseHold,
   sandboxSessionQueryOptions,
 } from '../api';
 
@@ -38,6 +39,7 @@ export function SandboxCheckoutPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [authenticating, setAuthenticating] = useState(false);
+  const [declined, setDeclined] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
 
   const showError = (message: string) => {
@@ -52,6 +54,11 @@ export function SandboxCheckoutPage() {
       await action();
     } catch (failure) {
       showError(failureMessage(failure));
+      if (failure instanceof ApiError && failure.status === 402 && session.data) {
+        setDeclined(true);
+        await releaseHold(session.data.ticketId).catch(() => undefined);
+        await session.refetch();
+      }
       setBusy(false);
     }
   };
@@ -140,7 +147,16 @@ export function SandboxCheckoutPage() {
           </div>
 
           {!open ? (
-            <Alert>{SANDBOX_CHECKOUT_TEXT.closed}</Alert>
+            <div className="flex flex-col gap-3">
+              {declined ? (
+                <p className="text-sm text-muted-foreground">{SANDBOX_CHECKOUT_TEXT.released}</p>
+              ) : (
+                <Alert>{SANDBOX_CHECKOUT_TEXT.closed}</Alert>
+              )}
+              <Button asChild variant="outline">
+                <Link to="/">{SANDBOX_CHECKOUT_TEXT.backToEncore}</Link>
+              </Button>
+            </div>
           ) : authenticating ? (
             <section aria-labelledby="authenticate-title" className="flex flex-col gap-3">
               <h3 id="authenticate-title" className="font-semibold">
