@@ -323,3 +323,28 @@ for (const viewport of [
     });
   });
 }
+
+test.describe('the welcome tour', () => {
+  test('walks through the 4 steps with Previous, Next and Finish Tour, then marks itself completed', async ({
+    page,
+  }) => {
+    await signInThroughApi(page.request, DEMO_ACCOUNTS.jordan);
+    await page.goto('/');
+    const welcome = page.getByRole('dialog', { name: 'Welcome to Encore' });
+    await expect(welcome).toBeVisible();
+    await welcome.getByRole('button', { name: 'Start Tour' }).click();
+
+    for (const title of ['Search (1 of 4)', 'Sort (2 of 4)', 'List a ticket (3 of 4)']) {
+      await expect(page.getByText(title)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Skip Tour' })).toBeVisible();
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+    }
+    await expect(page.getByText('Navigation (4 of 4)')).toBeVisible();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page.getByText('List a ticket (3 of 4)')).toBeVisible();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Finish Tour' }).click();
+    await expect(page.getByText('Navigation (4 of 4)')).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('encore.tour.completed'))).toBe('true');
+  });
+});

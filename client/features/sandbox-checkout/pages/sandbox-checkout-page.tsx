@@ -106,7 +106,7 @@ export function SandboxCheckoutPage() {
 
   return (
     <div className="flex flex-1 justify-center bg-stage px-4 py-8 sm:py-12">
-      <div className="grid w-full max-w-4xl gap-6 md:grid-cols-[1fr_1.2fr]">
+      <div className="grid w-full max-w-4xl items-start gap-6 md:grid-cols-[1fr_1.2fr]">
         <Card className="flex flex-col gap-4 p-6">
           <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Order summary</p>
           <div>
@@ -125,7 +125,7 @@ export function SandboxCheckoutPage() {
               <dd data-testid="checkout-total">{formatCents(dollarsToCents(order.amount))}</dd>
             </div>
           </dl>
-          <p className="mt-auto flex items-center gap-2 text-xs text-muted-foreground">
+          <p className="flex items-center gap-2 text-xs text-muted-foreground">
             <ShieldCheck aria-hidden className="size-4 text-success" />
             Paid into Encore escrow until your ticket arrives.
           </p>
