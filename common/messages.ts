@@ -325,6 +325,8 @@ export const CHECKOUT_TEXT = {
   expired: 'Your checkout session ended before payment. Your card was not charged.',
   refunded:
     'This ticket could not be delivered to you, so your payment has been refunded in full. Refunds usually reach your card within 5-10 business days.',
+  refundPending:
+    'This ticket could not be delivered to you, so your payment is being refunded in full. You will receive an e-mail once the refund is on its way.',
   cardNumberInvalid: 'Your card number is invalid.',
   cardDeclined: 'Your card was declined.',
   expMonthInvalid: "Your card's expiration month is invalid.",

@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createImageStore } from './adapters/images/index.js';
 import { createMailer } from './adapters/mail/index.js';
+import { createPaymentProvider } from './adapters/payments/index.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoDataIfEmpty } from './db/seed/demo.js';
+import { type CheckoutRecovery, startCheckoutRecovery } from './jobs/checkout-recovery.js';
 import { type Sweeps, startSweeps } from './jobs/sweeps.js';
+import { systemClock } from './lib/clock.js';
+import { sandboxSessionStore } from './modules/checkout/service.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,13 +27,16 @@ async function main(): Promise<void> {
   if (config.seedDemoData && !config.isProduction) await seedDemoDataIfEmpty(database.db);
   const mailer = createMailer(config, database.db);
   const images = createImageStore(config, database.db);
-  const app = await buildApp({ config, database, mailer, images });
+  const payments = createPaymentProvider(config, sandboxSessionStore(database.db, systemClock));
+  const app = await buildApp({ config, database, mailer, images, payments, clock: systemClock });
   log = app.log;
   let sweeps: Sweeps | undefined;
+  let recovery: CheckoutRecovery | undefined;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     // A sweep in progress finishes before the database closes.
     await sweeps?.stop();
+    await recovery?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -38,8 +45,16 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   sweeps = startSweeps({ db: database.db, images, log: app.log });
+  recovery = startCheckoutRecovery({
+    db: database.db,
+    payments,
+    mailer,
+    clock: systemClock,
+    appUrl: config.appUrl,
+    log: app.log,
+  });
   app.log.info(
-    `Encore is running at ${config.appUrl} (database: ${database.kind}, mail: ${mailer.kind}, images: ${images.kind})`,
+    `Encore is running at ${config.appUrl} (database: ${database.kind}, mail: ${mailer.kind}, images: ${images.kind}, payments: ${payments.kind})`,
   );
 }
 

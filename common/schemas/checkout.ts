@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHECKOUT_TEXT } from '../messages.js';
+import { INT32_MAX, singleLineText } from './text.js';
 
 /**
  * Holds, payment, purchase completion and the sandbox checkout (spec 000 §3 'Lock response', 'Payment
@@ -13,7 +14,6 @@ export const HOLD_MAX_EXTENSIONS = 10;
 /** The details dialog offers more time once this little of the hold is left (at least 20 s, WCAG 2.2.1). */
 export const HOLD_EXTEND_OFFER_MS = 60_000;
 
-const INT_MAX = 2_147_483_647;
 const SESSION_ID_MAX_LENGTH = 255;
 /** Above any all-in total a listing can reach (100 tickets at the highest price). */
 const MAX_AMOUNT_DOLLARS = 100_000_000;
@@ -50,17 +50,17 @@ const version = z
   .number({ error: CHECKOUT_TEXT.versionInvalid })
   .int({ error: CHECKOUT_TEXT.versionInvalid })
   .min(1, { error: CHECKOUT_TEXT.versionInvalid })
-  .max(INT_MAX, { error: CHECKOUT_TEXT.versionInvalid });
+  .max(INT32_MAX, { error: CHECKOUT_TEXT.versionInvalid });
 const ticketId = z
   .number({ error: CHECKOUT_TEXT.ticketIdInvalid })
   .int({ error: CHECKOUT_TEXT.ticketIdInvalid })
   .min(1, { error: CHECKOUT_TEXT.ticketIdInvalid })
-  .max(INT_MAX, { error: CHECKOUT_TEXT.ticketIdInvalid });
-const sessionId = z
-  .string({ error: CHECKOUT_TEXT.missingSession })
-  .trim()
-  .min(1, { error: CHECKOUT_TEXT.missingSession })
-  .max(SESSION_ID_MAX_LENGTH, { error: CHECKOUT_TEXT.missingSession });
+  .max(INT32_MAX, { error: CHECKOUT_TEXT.ticketIdInvalid });
+const sessionId = z.string({ error: CHECKOUT_TEXT.missingSession }).pipe(
+  singleLineText(SESSION_ID_MAX_LENGTH, CHECKOUT_TEXT.missingSession).refine((value) => value.length > 0, {
+    error: CHECKOUT_TEXT.missingSession,
+  }),
+);
 
 /**
  * POST /api/tickets/{id}/payment. `amount` is the all-in total in dollars (the card's 'What You Pay',
@@ -140,15 +140,13 @@ export const SANDBOX_CARDS = {
 
 /** Card fields arrive as typed: text or numbers, bounded here and checked one by one by the server. */
 const cardField = (max: number) =>
-  z.union([z.string().max(max, { error: CHECKOUT_TEXT.cardFieldInvalid }), z.number().int()], {
+  z.union([singleLineText(max, CHECKOUT_TEXT.cardFieldInvalid), z.number().int()], {
     error: CHECKOUT_TEXT.cardFieldInvalid,
   });
 
 /** POST /api/sandbox/checkout/{sessionId}/pay. Spaces are allowed in the card number. */
 export const sandboxPayRequestSchema = z.object({
-  cardNumber: z.string({ error: CHECKOUT_TEXT.cardNumberInvalid }).max(40, {
-    error: CHECKOUT_TEXT.cardNumberInvalid,
-  }),
+  cardNumber: singleLineText(40, CHECKOUT_TEXT.cardNumberInvalid),
   expMonth: cardField(4),
   expYear: cardField(4),
   cvc: cardField(8),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TICKET_MAX_AMOUNT_CENTS } from '../constants.js';
 import { MARKETPLACE_TEXT } from '../messages.js';
+import { boundedText, positiveInt32 } from './text.js';
 import { amountTextToCents, isCalendarDate, PLATFORMS, TICKET_TYPES, TRANSFER_STATUSES } from './tickets.js';
 
 /**
@@ -46,9 +47,7 @@ const sortCriteriaListSchema = z
 
 /** Optional query text: a missing or blank value counts as absent. */
 const queryText = (max: number, message: string) =>
-  z
-    .string()
-    .max(max, { error: message })
+  boundedText(max, { tooLong: message })
     .optional()
     .transform((value) => {
       const trimmed = value?.trim() ?? '';
@@ -229,10 +228,7 @@ export type TicketListResponse = z.infer<typeof ticketListResponseSchema>;
 
 /** GET /api/search/suggestions?q= — fewer than 2 characters (after trimming) answers an empty list. */
 export const suggestionQuerySchema = z.object({
-  q: z
-    .string({ error: MARKETPLACE_TEXT.suggestionQueryInvalid })
-    .max(SUGGESTION_QUERY_MAX_LENGTH, { error: MARKETPLACE_TEXT.suggestionQueryInvalid })
-    .transform((value) => value.trim()),
+  q: boundedText(SUGGESTION_QUERY_MAX_LENGTH, { tooLong: MARKETPLACE_TEXT.suggestionQueryInvalid }),
 });
 
 export const SUGGESTION_KINDS = ['artist', 'event', 'venue'] as const;
@@ -251,11 +247,7 @@ export const suggestionResponseSchema = z.array(suggestionSchema).max(SUGGESTION
 
 /** GET /api/users/{id}/reviews: the id must be a whole number (spec 000 §5 'User reviews'). */
 export const userIdParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/, { error: MARKETPLACE_TEXT.invalidUserId })
-    .transform(Number)
-    .refine((id) => id >= 1 && id <= 2_147_483_647, { error: MARKETPLACE_TEXT.invalidUserId }),
+  id: positiveInt32(MARKETPLACE_TEXT.invalidUserId),
 });
 
 /** GET /api/users/{id}/reviews (spec 000 §3 'Listed review'). */

@@ -75,7 +75,7 @@ export async function checkoutRoutes(
       preHandler: requireUser,
       schema: {
         params: sessionIdParamsSchema,
-        body: purchaseVerifyRequestSchema.optional(),
+        body: purchaseVerifyRequestSchema.nullish(),
         tags: ['checkout'],
         summary: 'Back from the hosted checkout: complete the purchase (idempotent) and report it',
         response: purchaseResponses,

@@ -440,8 +440,10 @@ function resultOf(session: SessionRow): PurchaseResult {
   const base = { ticketId: session.ticketId };
   if (session.outcome === 'fulfilled')
     return { ...base, success: true, status: 'paid', message: CHECKOUT_TEXT.purchased };
-  if (session.outcome === 'refunded' || session.outcome === 'refund_pending')
+  if (session.outcome === 'refunded')
     return { ...base, success: false, status: 'refunded', message: CHECKOUT_TEXT.refunded };
+  if (session.outcome === 'refund_pending')
+    return { ...base, success: false, status: 'refunded', message: CHECKOUT_TEXT.refundPending };
   if (session.status === 'expired' || session.status === 'cancelled')
     return { ...base, success: false, status: 'expired', message: CHECKOUT_TEXT.expired };
   return { ...base, success: false, status: 'pending', message: CHECKOUT_TEXT.notCompleted };
@@ -466,9 +468,13 @@ export async function purchaseResult(
 /** A verified provider webhook. Unknown sessions (another environment's) are acknowledged and ignored. */
 export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent): Promise<void> {
   switch (event.type) {
-    case 'checkout.completed':
-      await fulfilCheckout(deps, event.sessionId);
+    case 'checkout.completed': {
+      const session = await fulfilCheckout(deps, event.sessionId);
+      // A refund the provider refused stays pending; failing the delivery makes Stripe send it again later.
+      if (session?.outcome === 'refund_pending')
+        throw new Error(`refund for checkout session ${event.sessionId} is still pending`);
       return;
+    }
     case 'checkout.expired':
       await deps.db
         .update(checkoutSessions)

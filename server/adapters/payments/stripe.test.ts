@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { WebhookSignatureError } from './payment-provider.js';
+import { StripePaymentProvider } from './stripe.js';
+import { recordedStripe, signedEvent, TEST_WEBHOOK_SECRET } from './testing.js';
+
+const request = {
+  attemptKey: 'checkout-7-9-attempt',
+  amountCents: 20_747,
+  productName: 'Luna Ray Live',
+  description: '2 tickets · section 101, row C · 2030-05-01',
+  ticketId: 7,
+  buyerId: 9,
+  version: 3,
+  customerEmail: 'buyer@example.com',
+  successUrl: 'http://localhost:3000/?session_id={CHECKOUT_SESSION_ID}',
+  cancelUrl: 'http://localhost:3000/purchase/cancel?ticket_id=7',
+  expiresAt: new Date('2030-03-01T12:32:00Z'),
+};
+
+function provider() {
+  const stripe = recordedStripe();
+  return {
+    stripe,
+    payments: new StripePaymentProvider({
+      secretKey: 'sk_test_encore',
+      webhookSecret: TEST_WEBHOOK_SECRET,
+      httpClient: stripe.httpClient,
+    }),
+  };
+}
+
+describe('Stripe payment provider (recorded responses)', () => {
+  it('creates a Checkout Session for the all-in amount with metadata, URLs, expiry and an idempotency key', async () => {
+    const { stripe, payments } = provider();
+    const created = await payments.createCheckout(request);
+    expect(created.id).toMatch(/^cs_test_/);
+    expect(created.url).toBe(`https://checkout.stripe.com/c/pay/${created.id}`);
+    const [call] = stripe.calls;
+    expect(call?.method).toBe('POST');
+    expect(call?.path).toBe('/v1/checkout/sessions');
+    expect(call?.idempotencyKey).toBe('checkout-7-9-attempt');
+    const form = Object.fromEntries(call?.form ?? []);
+    expect(form).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '20747',
+      'line_items[0][price_data][product_data][name]': 'Luna Ray Live',
+      success_url: 'http://localhost:3000/?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:3000/purchase/cancel?ticket_id=7',
+      expires_at: String(Date.parse('2030-03-01T12:32:00Z') / 1000),
+      'metadata[ticketId]': '7',
+      'metadata[buyerId]': '9',
+      'metadata[version]': '3',
+      'payment_intent_data[metadata][ticketId]': '7',
+      customer_email: 'buyer@example.com',
+    });
+  });
+
+  it('reads a session as open, then paid with its payment intent; expires only open sessions', async () => {
+    const { stripe, payments } = provider();
+    const { id } = await payments.createCheckout(request);
+    expect(await payments.retrieveCheckout(id)).toEqual({ status: 'open' });
+    const intent = stripe.pay(id);
+    expect(await payments.retrieveCheckout(id)).toEqual({ status: 'paid', paymentReference: intent });
+    await payments.expireCheckout(id);
+    expect(stripe.calls.some((call) => call.path.endsWith('/expire'))).toBe(false);
+
+    const other = await payments.createCheckout({ ...request, attemptKey: 'second' });
+    await payments.expireCheckout(other.id);
+    expect(
+      stripe.calls.filter((call) => call.path === `/v1/checkout/sessions/${other.id}/expire`),
+    ).toHaveLength(1);
+    expect(await payments.retrieveCheckout(other.id)).toEqual({ status: 'expired' });
+  });
+
+  it('refunds a payment intent in full with an idempotency key', async () => {
+    const { stripe, payments } = provider();
+    const reference = await payments.refund({
+      sessionId: 'cs_test_x',
+      paymentReference: 'pi_test_1',
+      amountCents: 20_747,
+      idempotencyKey: 'refund-cs_test_x',
+    });
+    expect(reference).toMatch(/^re_test_/);
+    const call = stripe.calls.at(-1);
+    expect(call?.path).toBe('/v1/refunds');
+    expect(call?.idempotencyKey).toBe('refund-cs_test_x');
+    expect(Object.fromEntries(call?.form ?? [])).toMatchObject({
+      payment_intent: 'pi_test_1',
+      amount: '20747',
+    });
+  });
+
+  it('turns a Stripe API error into a thrown error', async () => {
+    const { payments } = provider();
+    await expect(payments.retrieveCheckout('cs_test_missing')).rejects.toThrow(/No such checkout.session/);
+  });
+
+  it('verifies webhook signatures made with the SDK test helper and reads the three events', () => {
+    const { payments } = provider();
+    const completed = signedEvent('checkout.session.completed', {
+      id: 'cs_test_1',
+      object: 'checkout.session',
+    });
+    expect(payments.parseWebhook(Buffer.from(completed.payload), completed.signature)).toEqual({
+      type: 'checkout.completed',
+      sessionId: 'cs_test_1',
+    });
+    const expired = signedEvent('checkout.session.expired', { id: 'cs_test_2', object: 'checkout.session' });
+    expect(payments.parseWebhook(Buffer.from(expired.payload), expired.signature)).toEqual({
+      type: 'checkout.expired',
+      sessionId: 'cs_test_2',
+    });
+    const refunded = signedEvent('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_9' });
+    expect(payments.parseWebhook(Buffer.from(refunded.payload), refunded.signature)).toEqual({
+      type: 'charge.refunded',
+      paymentReference: 'pi_9',
+    });
+    const other = signedEvent('customer.created', { id: 'cus_1', object: 'customer' });
+    expect(payments.parseWebhook(Buffer.from(other.payload), other.signature)).toEqual({
+      type: 'ignored',
+      eventType: 'customer.created',
+    });
+  });
+
+  it('refuses a wrong secret, a tampered body and a missing signature', () => {
+    const { payments } = provider();
+    const forged = signedEvent('checkout.session.completed', { id: 'cs_test_1' }, 'whsec_someone_else');
+    expect(() => payments.parseWebhook(Buffer.from(forged.payload), forged.signature)).toThrow(
+      WebhookSignatureError,
+    );
+    const genuine = signedEvent('checkout.session.completed', { id: 'cs_test_1' });
+    const tampered = genuine.payload.replace('cs_test_1', 'cs_test_2');
+    expect(() => payments.parseWebhook(Buffer.from(tampered), genuine.signature)).toThrow(
+      WebhookSignatureError,
+    );
+    expect(() => payments.parseWebhook(Buffer.from(genuine.payload), undefined)).toThrow(
+      WebhookSignatureError,
+    );
+  });
+});

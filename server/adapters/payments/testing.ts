@@ -1,0 +1,130 @@
+import Stripe from 'stripe';
+import {
+  checkoutSessionExpired,
+  checkoutSessionOpen,
+  checkoutSessionPaid,
+  invalidRequestError,
+  refund,
+} from './fixtures/recorded-stripe.js';
+
+export interface StripeCall {
+  method: string;
+  path: string;
+  form: URLSearchParams;
+  idempotencyKey: string | null;
+}
+
+/**
+ * A stand-in for api.stripe.com behind the SDK's own fetch HTTP client: it answers with the recorded
+ * responses, keeps each session's state (open, paid, expired) and logs every call for assertions.
+ */
+export function recordedStripe() {
+  const calls: StripeCall[] = [];
+  const sessions = new Map<
+    string,
+    {
+      status: 'open' | 'paid' | 'expired';
+      amount: number;
+      metadata: Record<string, string>;
+      paymentIntent: string;
+    }
+  >();
+  let counter = 0;
+  const reply = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', 'request-id': `req_test_${counter}` },
+    });
+  const sessionBody = (id: string) => {
+    const session = sessions.get(id);
+    if (!session) return null;
+    const template =
+      session.status === 'paid'
+        ? checkoutSessionPaid
+        : session.status === 'expired'
+          ? checkoutSessionExpired
+          : checkoutSessionOpen;
+    return {
+      ...template,
+      id,
+      amount_total: session.amount,
+      amount_subtotal: session.amount,
+      metadata: session.metadata,
+      payment_intent: session.status === 'paid' ? session.paymentIntent : null,
+      url: session.status === 'open' ? `https://checkout.stripe.com/c/pay/${id}` : null,
+    };
+  };
+  const fetchFn = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const form = new URLSearchParams(typeof init?.body === 'string' ? init.body : '');
+    const headers = new Headers(init?.headers);
+    calls.push({ method, path: url.pathname, form, idempotencyKey: headers.get('idempotency-key') });
+    counter += 1;
+    // ['v1', 'checkout', 'sessions', id?, 'expire'?]
+    const parts = url.pathname.split('/').filter(Boolean);
+    if (url.pathname === '/v1/checkout/sessions' && method === 'POST') {
+      const id = `cs_test_${counter.toString().padStart(6, '0')}${'a'.repeat(20)}`;
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of form) {
+        const match = /^metadata\[(\w+)\]$/.exec(key);
+        if (match?.[1]) metadata[match[1]] = value;
+      }
+      sessions.set(id, {
+        status: 'open',
+        amount: Number(form.get('line_items[0][price_data][unit_amount]')),
+        metadata,
+        paymentIntent: `pi_test_${counter}`,
+      });
+      return reply(sessionBody(id));
+    }
+    if (parts[1] === 'checkout' && parts[2] === 'sessions' && parts[3]) {
+      const sessionId = parts[3];
+      const expire = parts[4] === 'expire';
+      const session = sessions.get(sessionId);
+      if (!session) return reply(invalidRequestError, 404);
+      if (expire && method === 'POST')
+        session.status = session.status === 'open' ? 'expired' : session.status;
+      return reply(sessionBody(sessionId));
+    }
+    if (url.pathname === '/v1/refunds' && method === 'POST')
+      return reply({
+        ...refund,
+        id: `re_test_${counter}`,
+        payment_intent: form.get('payment_intent'),
+        amount: Number(form.get('amount')),
+      });
+    return reply(invalidRequestError, 404);
+  };
+  return {
+    httpClient: Stripe.createFetchHttpClient(fetchFn as typeof fetch),
+    calls,
+    /** The buyer pays on Stripe's page. */
+    pay(sessionId: string) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no recorded session ${sessionId}`);
+      session.status = 'paid';
+      return session.paymentIntent;
+    },
+    sessionBody,
+  };
+}
+
+export const TEST_WEBHOOK_SECRET = 'whsec_test_encore_secret';
+
+/** A webhook delivery signed with the SDK's own test helper. */
+export function signedEvent(type: string, object: unknown, secret = TEST_WEBHOOK_SECRET) {
+  const payload = JSON.stringify({
+    id: `evt_test_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    type,
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return { payload, signature };
+}

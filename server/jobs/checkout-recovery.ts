@@ -1,0 +1,60 @@
+import { type CheckoutDeps, fulfilPaidSessions, retryPendingRefunds } from '../modules/checkout/service.js';
+
+/** How often each instance looks for payments left half-done. */
+export const CHECKOUT_RECOVERY_INTERVAL_MS = 5 * 60_000;
+
+export interface CheckoutRecovery {
+  /** Cancels the timer and waits for a run in progress. */
+  stop(): Promise<void>;
+  /** One run now: paid sessions nobody fulfilled yet, then refunds the provider refused earlier. */
+  runOnce(): Promise<{ fulfilled: number; refunds: number }>;
+}
+
+/**
+ * Finishes payments a crash or a provider outage left half-done: a session paid but never fulfilled (the
+ * process stopped between payment and fulfilment, the webhook never came) and a refund the provider failed.
+ * Both steps are the checkout module's idempotent, concurrency-safe functions, so every instance may run
+ * this at the same time without a lock; outside a transaction, so PGlite's one connection stays free.
+ */
+export function startCheckoutRecovery(
+  deps: CheckoutDeps,
+  intervalMs = CHECKOUT_RECOVERY_INTERVAL_MS,
+): CheckoutRecovery {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function work() {
+    const fulfilled = await fulfilPaidSessions(deps);
+    const refunds = await retryPendingRefunds(deps);
+    if (fulfilled + refunds > 0) deps.log.info({ fulfilled, refunds }, 'finished half-done payments');
+    return { fulfilled, refunds };
+  }
+
+  function runOnce() {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      runOnce()
+        .catch((error: unknown) => deps.log.error({ err: error }, 'checkout recovery failed'))
+        .finally(schedule);
+    }, intervalMs);
+    timer.unref();
+  }
+
+  schedule();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await queue;
+    },
+  };
+}

@@ -1,0 +1,325 @@
+import { eq, inArray } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKETPLACE_TEXT } from '../../../common/messages.js';
+import { centsToDollars } from '../../../common/money.js';
+import { saleBreakdown } from '../../../common/pricing.js';
+import { artists, eventArtists, events, tickets, venues } from '../../db/schema/index.js';
+import { ManualClock } from '../../lib/clock.js';
+import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
+import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
+import { insertListing } from './testing.js';
+
+const PUBLIC_KEYS = [
+  'buyerPays',
+  'buyerPaysPerTicket',
+  'daysCount',
+  'description',
+  'eventDate',
+  'eventName',
+  'id',
+  'isMultiDay',
+  'listingPrice',
+  'markup',
+  'quantity',
+  'row',
+  'seats',
+  'section',
+  'sold',
+  'totalPrice',
+  'venue',
+];
+
+describe.each(backends)('marketplace API on %s', (backend) => {
+  let harness: TestApp;
+  const clock = new ManualClock(new Date('2030-03-01T12:00:00Z'));
+  let seller: TestAccount;
+  let member: TestClient;
+  let visitor: TestClient;
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    harness = await startTestApp(backend, {}, { clock });
+    const db = harness.database.db;
+    seller = await createTestUser(db, { username: `maya${Date.now().toString(36)}` });
+    const buyer = await createTestUser(db);
+    member = await signedInClient(harness, buyer.id);
+    visitor = harness.client();
+    const [venue] = await db.insert(venues).values({ name: 'Moda Center', city: 'Portland' }).returning();
+    const [event] = await db
+      .insert(events)
+      .values({ name: 'Luna Ray Live', date: '2030-04-10', venueId: venue?.id ?? 0 })
+      .returning();
+    const [artist] = await db
+      .insert(artists)
+      .values({
+        name: 'Luna Ray',
+        imageUrl: 'https://img.example/luna.jpg',
+        genres: ['pop'],
+        infoUrl: 'https://artists.example/luna',
+      })
+      .returning();
+    await db.insert(eventArtists).values({ eventId: event?.id ?? 0, artistId: artist?.id ?? 0, position: 0 });
+    const make = async (key: string, overrides: Parameters<typeof insertListing>[2]) => {
+      ids[key] = (await insertListing(db, seller.id, overrides)).id;
+    };
+    // All-in per ticket: cheap 10.40 (10.20 + fee), mid, dear; dates spread; sections differ.
+    await make('luna', {
+      eventName: 'Luna Ray Live',
+      eventId: event?.id ?? null,
+      eventDate: '2030-04-10',
+      venue: 'Moda Center',
+      description: 'Luna Ray Live at Moda Center, Portland',
+      section: 'B',
+      faceValueCents: 5_000,
+      serviceFeeCents: 0,
+      markup: 20,
+      quantity: 1,
+    });
+    await make('cheap', {
+      eventName: 'Garage Night',
+      eventDate: '2030-03-05',
+      section: 'C',
+      faceValueCents: 1_020,
+      serviceFeeCents: 0,
+      markup: 0,
+      quantity: 1,
+    });
+    await make('dear', {
+      eventName: 'Opera Gala',
+      eventDate: '2030-06-01',
+      section: 'A',
+      faceValueCents: 30_000,
+      serviceFeeCents: 2_000,
+      markup: 50,
+      quantity: 4,
+    });
+    await make('mid', {
+      eventName: 'Garage Night',
+      eventDate: '2030-03-05',
+      section: 'A',
+      faceValueCents: 4_000,
+      serviceFeeCents: 500,
+      markup: -10,
+      quantity: 2,
+    });
+    await make('sold', { eventName: 'Sold Out Show', eventDate: '2030-05-01', sold: true });
+    await make('past', { eventName: 'Last Year', eventDate: '2030-02-01' });
+    await make('cancelled', { eventName: 'Removed Show', eventDate: '2030-05-02', status: 'cancelled' });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  const list = (client: TestClient, query = '') => client.get(`/api/tickets${query ? `?${query}` : ''}`);
+  const idsOf = (body: { tickets: { id: number }[] }) => body.tickets.map((ticket) => ticket.id);
+  const named = (...keys: string[]) => keys.map((key) => ids[key]);
+
+  it('shows upcoming unsold listings by date; includeAll adds sold and past ones (never removed ones)', async () => {
+    const page = await list(member);
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.audience).toBe('member');
+    expect(idsOf(page.body)).toEqual(named('cheap', 'mid', 'luna', 'dear'));
+    expect(page.body.nextCursor).toBeNull();
+    const all = await list(member, 'includeAll=true');
+    expect(idsOf(all.body)).toEqual(named('past', 'cheap', 'mid', 'luna', 'sold', 'dear'));
+    expect(all.body.tickets.find((ticket: { id: number }) => ticket.id === ids.sold).sold).toBe(true);
+  });
+
+  it('gives visitors the public card only, and signed-in users the full card with seller, artist and lock', async () => {
+    const page = await list(visitor);
+    expect(page.body.audience).toBe('visitor');
+    for (const ticket of page.body.tickets) expect(Object.keys(ticket).sort()).toEqual(PUBLIC_KEYS);
+    const luna = (await list(member)).body.tickets.find((ticket: { id: number }) => ticket.id === ids.luna);
+    const price = saleBreakdown({ perTicketCents: 6_000, markupPercent: 20, quantity: 1 });
+    expect(luna).toMatchObject({
+      eventName: 'Luna Ray Live',
+      listingPrice: 60,
+      totalPrice: 60,
+      buyerPays: centsToDollars(price.buyerPaysCents),
+      buyerPaysPerTicket: centsToDollars(price.buyerPaysPerTicketCents),
+      sellerId: seller.id,
+      seller: { id: seller.id, username: seller.username, rating: null, totalReviews: 0 },
+      artist: {
+        name: 'Luna Ray',
+        image: 'https://img.example/luna.jpg',
+        genres: ['pop'],
+        url: 'https://artists.example/luna',
+      },
+      isBeingEdited: false,
+      lockExpiresAt: null,
+      currentViewerId: null,
+      transferStatus: 'not_started',
+    });
+    expect(luna).not.toHaveProperty('cloudinaryUrl');
+  });
+
+  it('sorts by sortBy and by up to 4 advanced criteria, ties broken by id', async () => {
+    expect(idsOf((await list(member, 'sortBy=price_asc')).body)).toEqual(
+      named('cheap', 'mid', 'luna', 'dear'),
+    );
+    expect(idsOf((await list(member, 'sortBy=price_desc')).body)).toEqual(
+      named('dear', 'luna', 'mid', 'cheap'),
+    );
+    expect(idsOf((await list(member, 'sortBy=section')).body)).toEqual(named('dear', 'mid', 'luna', 'cheap'));
+    const criteria = encodeURIComponent(
+      JSON.stringify([
+        { field: 'eventDate', direction: 'asc' },
+        { field: 'section', direction: 'desc' },
+      ]),
+    );
+    expect(idsOf((await list(member, `sortCriteria=${criteria}`)).body)).toEqual(
+      named('cheap', 'mid', 'luna', 'dear'),
+    );
+    const byMarkup = encodeURIComponent(JSON.stringify([{ field: 'markup', direction: 'desc' }]));
+    expect(idsOf((await list(member, `sortBy=price_asc&sortCriteria=${byMarkup}`)).body)).toEqual(
+      named('dear', 'luna', 'cheap', 'mid'),
+    );
+  });
+
+  it('filters by search (event, venue, artist), all-in price per ticket and dates', async () => {
+    expect(idsOf((await list(member, 'search=garage')).body)).toEqual(named('cheap', 'mid'));
+    expect(idsOf((await list(member, 'search=moda%20center')).body)).toEqual(named('luna'));
+    expect(idsOf((await list(member, 'search=LUNA%20RAY')).body)).toEqual(named('luna'));
+    expect(idsOf((await list(member, 'search=100%25')).body)).toEqual([]);
+    const cheap = saleBreakdown({ perTicketCents: 1_020, markupPercent: 0, quantity: 1 });
+    const min = centsToDollars(cheap.buyerPaysPerTicketCents).toFixed(2);
+    expect(idsOf((await list(member, `maxPrice=${min}`)).body)).toEqual(named('cheap'));
+    expect(idsOf((await list(member, `minPrice=${min}&maxPrice=${min}`)).body)).toEqual(named('cheap'));
+    expect(idsOf((await list(member, 'minPrice=70')).body)).toEqual(named('dear'));
+    expect(idsOf((await list(member, 'startDate=2030-04-01&endDate=2030-04-30')).body)).toEqual(
+      named('luna'),
+    );
+    expect(idsOf((await list(member, 'endDate=2030-03-05')).body)).toEqual(named('cheap', 'mid'));
+  });
+
+  it('pages by cursor through the whole list in order, without repeats', async () => {
+    for (const sort of ['sortBy=date', 'sortBy=price_desc', 'sortBy=section', 'includeAll=true']) {
+      const everything = idsOf((await list(member, sort)).body);
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `${sort}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const page = await list(member, query);
+        expect(page.status, page.text).toBe(200);
+        seen.push(...idsOf(page.body));
+        cursor = page.body.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(everything);
+    }
+    const first = await list(member, 'sortBy=price_asc&limit=1');
+    const mismatched = await list(member, `sortBy=section&cursor=${first.body.nextCursor}`);
+    expect(mismatched.status).toBe(400);
+    expect(mismatched.body.message).toBe(MARKETPLACE_TEXT.cursorInvalid);
+  });
+
+  it.each([
+    ['sortBy=cheapest', MARKETPLACE_TEXT.sortByInvalid],
+    ['sortCriteria=not-json', MARKETPLACE_TEXT.sortCriteriaInvalid],
+    ['sortCriteria=%7B%7D', MARKETPLACE_TEXT.sortCriteriaInvalid],
+    [
+      `sortCriteria=${encodeURIComponent('[{"field":"seller","direction":"asc"}]')}`,
+      MARKETPLACE_TEXT.sortCriteriaInvalid,
+    ],
+    [
+      `sortCriteria=${encodeURIComponent('[{"field":"price","direction":"up"}]')}`,
+      MARKETPLACE_TEXT.sortCriteriaInvalid,
+    ],
+    [
+      `sortCriteria=${encodeURIComponent(JSON.stringify(Array(5).fill({ field: 'price', direction: 'asc' })))}`,
+      MARKETPLACE_TEXT.sortCriteriaTooMany,
+    ],
+    ['minPrice=-1', MARKETPLACE_TEXT.minPriceInvalid],
+    ['minPrice=ten', MARKETPLACE_TEXT.minPriceInvalid],
+    ['maxPrice=1.234', MARKETPLACE_TEXT.maxPriceInvalid],
+    ['maxPrice=1e9', MARKETPLACE_TEXT.maxPriceInvalid],
+    ['minPrice=20&maxPrice=10', MARKETPLACE_TEXT.priceRangeInvalid],
+    ['startDate=2030-02-30', MARKETPLACE_TEXT.startDateInvalid],
+    ['endDate=tomorrow', MARKETPLACE_TEXT.endDateInvalid],
+    ['startDate=2030-05-01&endDate=2030-04-01', MARKETPLACE_TEXT.dateRangeInvalid],
+    ['includeAll=yes', MARKETPLACE_TEXT.includeAllInvalid],
+    ['limit=0', MARKETPLACE_TEXT.limitInvalid],
+    ['limit=101', MARKETPLACE_TEXT.limitInvalid],
+    ['limit=ten', MARKETPLACE_TEXT.limitInvalid],
+    ['cursor=garbage', MARKETPLACE_TEXT.cursorInvalid],
+    [`search=${'a'.repeat(101)}`, MARKETPLACE_TEXT.searchTooLong],
+  ])('answers %s with 400 and a clear message', async (query, message) => {
+    for (const client of [member, visitor]) {
+      const answer = await list(client, query);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(message);
+    }
+  });
+
+  it('stores the all-in price per ticket exactly as common/pricing.ts computes it', async () => {
+    const samples = fc.sample(
+      fc.record({
+        faceValueCents: fc.integer({ min: 0, max: 10_000_000 }),
+        serviceFeeCents: fc.integer({ min: 0, max: 1_000_000 }),
+        markup: fc.integer({ min: -100, max: 50 }),
+        quantity: fc.integer({ min: 1, max: 100 }),
+      }),
+      { numRuns: 60, seed: 8 },
+    );
+    const inserted = [];
+    for (const sample of samples)
+      inserted.push(await insertListing(harness.database.db, seller.id, { ...sample, status: 'cancelled' }));
+    const rows = await harness.database.db
+      .select()
+      .from(tickets)
+      .where(
+        inArray(
+          tickets.id,
+          inserted.map((row) => row.id),
+        ),
+      );
+    for (const row of rows) {
+      const sale = saleBreakdown({
+        perTicketCents: row.listingPriceCents,
+        markupPercent: row.markup,
+        quantity: row.quantity,
+      });
+      expect(row.buyerPaysPerTicketCents).toBe(sale.buyerPaysPerTicketCents);
+    }
+  });
+
+  it('suggests at most 5 names from 2 characters, exact before prefix before word, artist before event before venue', async () => {
+    expect((await member.get('/api/search/suggestions?q=l')).body).toEqual([]);
+    const luna = await member.get('/api/search/suggestions?q=luna%20ray');
+    expect(luna.body).toEqual([
+      { text: 'Luna Ray', kind: 'artist', match: 'exact' },
+      { text: 'Luna Ray Live', kind: 'event', match: 'prefix' },
+    ]);
+    const center = await visitor.get('/api/search/suggestions?q=center');
+    expect(center.body).toEqual([{ text: 'Moda Center', kind: 'venue', match: 'word' }]);
+    const ga = await member.get('/api/search/suggestions?q=ga');
+    expect(ga.body).toEqual([
+      { text: 'Garage Night', kind: 'event', match: 'prefix' },
+      { text: 'Opera Gala', kind: 'event', match: 'word' },
+    ]);
+    const long = await member.get(`/api/search/suggestions?q=${'x'.repeat(101)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe(MARKETPLACE_TEXT.suggestionQueryInvalid);
+    const db = harness.database.db;
+    for (let index = 0; index < 7; index++)
+      await insertListing(db, seller.id, { eventName: `Zeta Fest ${index}`, eventDate: '2030-07-01' });
+    expect((await member.get('/api/search/suggestions?q=zeta')).body).toHaveLength(5);
+  });
+
+  it("lists a user's reviews (none yet) and refuses a bad id with 'Invalid user ID provided'", async () => {
+    const reviews = await member.get(`/api/users/${seller.id}/reviews`);
+    expect(reviews.status).toBe(200);
+    expect(reviews.body).toEqual([]);
+    for (const bad of ['abc', '0', '-3', '2147483648']) {
+      const answer = await member.get(`/api/users/${bad}/reviews`);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.message).toBe(MARKETPLACE_TEXT.invalidUserId);
+    }
+    expect((await member.get('/api/users/99999999/reviews')).status).toBe(404);
+    expect((await visitor.get(`/api/users/${seller.id}/reviews`)).status).toBe(401);
+    const [row] = await harness.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.id, ids.luna ?? 0));
+    expect(row?.sold).toBe(false);
+  });
+});
