@@ -134,6 +134,27 @@ describe('MarketplaceHome', () => {
     expect(calls[0]?.url).toBe('/api/tickets?sortBy=date&limit=24');
   });
 
+  it("appends the next page with 'Load more' and keeps the cards already shown", async () => {
+    const third = marketTicket({ id: 9, eventName: 'Aurora Skies', seats: '9' });
+    fakeApi(({ url }) => {
+      if (!url.startsWith('/api/tickets?')) return undefined;
+      return url.includes('cursor=next')
+        ? json(200, { audience: 'member', tickets: [third], nextCursor: null })
+        : json(200, { audience: 'member', tickets: [listed, second], nextCursor: 'next' });
+    });
+    const { user } = renderHome();
+    const first = await screen.findByTestId('ticket-card-7');
+    await user.click(screen.getByRole('button', { name: BUYING_TEXT.loadMore }));
+    expect(await screen.findByTestId('ticket-card-9')).toBeVisible();
+    expect(screen.getByTestId('ticket-card-7')).toBe(first);
+    expect(screen.getByText('2 listings')).toBeVisible();
+    expect(calls.filter((call) => call.url.startsWith('/api/tickets?')).map((call) => call.url)).toEqual([
+      '/api/tickets?sortBy=date&limit=24',
+      '/api/tickets?sortBy=date&limit=24&cursor=next',
+    ]);
+    expect(screen.queryByRole('button', { name: BUYING_TEXT.loadMore })).toBeNull();
+  });
+
   it('shows the empty state texts when nothing matches', async () => {
     fakeApi(({ url }) =>
       url.startsWith('/api/tickets?')

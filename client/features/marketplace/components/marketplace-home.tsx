@@ -9,7 +9,7 @@ import { Plus, Ticket } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { serverMessage, ticketListQueryOptions } from '../api';
-import { groupByEvent, listingCount } from '../card-rules';
+import { groupByEvent, isReservedByOther, listingCount } from '../card-rules';
 import type { TicketFilters } from '../types';
 import { useCheckoutReturn } from '../use-checkout-return';
 import { usePurchaseFlow } from '../use-purchase-flow';
@@ -141,7 +141,7 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
                       <TicketCard
                         ticket={ticket}
                         viewerId={user.id}
-                        now={now}
+                        reserved={isReservedByOther(ticket, user.id, now)}
                         opening={flow.openingId === ticket.id}
                         onViewDetails={onViewDetails}
                       />

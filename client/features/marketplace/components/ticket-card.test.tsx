@@ -2,6 +2,7 @@ import { BUYING_TEXT } from '@common/messages';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { isReservedByOther } from '../card-rules';
 import { marketTicket } from '../test-fixtures';
 import { TicketCard } from './ticket-card';
 
@@ -10,11 +11,12 @@ const BUYER = 5;
 
 function renderCard(overrides: Parameters<typeof marketTicket>[0] = {}, viewerId: number | null = BUYER) {
   const onViewDetails = vi.fn();
+  const ticket = marketTicket(overrides);
   render(
     <TicketCard
-      ticket={marketTicket(overrides)}
+      ticket={ticket}
       viewerId={viewerId}
-      now={NOW}
+      reserved={isReservedByOther(ticket, viewerId, NOW)}
       onViewDetails={onViewDetails}
     />,
   );

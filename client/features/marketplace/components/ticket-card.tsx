@@ -5,14 +5,15 @@ import { cn } from '@client/lib/cn';
 import { BUYING_TEXT } from '@common/messages';
 import { CalendarDays, ExternalLink, Music, Star } from 'lucide-react';
 import { memo } from 'react';
-import { canViewDetails, isReservedByOther, markupBadgeVariant, orNotAvailable } from '../card-rules';
+import { canViewDetails, markupBadgeVariant, orNotAvailable } from '../card-rules';
 import { formatDollars, formatEventDate } from '../format';
 import type { MarketTicket } from '../types';
 
 interface TicketCardProps {
   ticket: MarketTicket;
   viewerId: number | null;
-  now: number;
+  /** Another viewer holds it (isReservedByOther): a boolean, so a newer clock alone re-renders nothing. */
+  reserved: boolean;
   opening?: boolean;
   onViewDetails: (ticket: MarketTicket) => void;
 }
@@ -28,11 +29,10 @@ function markupLabel(markup: number): string {
 export const TicketCard = memo(function TicketCard({
   ticket,
   viewerId,
-  now,
+  reserved,
   opening = false,
   onViewDetails,
 }: TicketCardProps) {
-  const reserved = isReservedByOther(ticket, viewerId, now);
   const showDetails = canViewDetails(ticket, viewerId);
   const tone = markupBadgeVariant(ticket.markup);
   const titleId = `ticket-${ticket.id}-title`;
