@@ -192,6 +192,14 @@ describe.each(backends)('marketplace API on %s', (backend) => {
     expect(idsOf((await list(member, 'endDate=2030-03-05')).body)).toEqual(named('cheap', 'mid'));
   });
 
+  it('publishes sortBy as an enum in the OpenAPI document', async () => {
+    const document = await visitor.get('/api/openapi.json');
+    const sortBy = document.body.paths['/api/tickets'].get.parameters.find(
+      (parameter: { name: string }) => parameter.name === 'sortBy',
+    );
+    expect(sortBy.schema.enum).toEqual(['date', 'price_asc', 'price_desc', 'section']);
+  });
+
   it('pages by cursor through the whole list in order, without repeats', async () => {
     for (const sort of ['sortBy=date', 'sortBy=price_desc', 'sortBy=section', 'includeAll=true']) {
       const everything = idsOf((await list(member, sort)).body);

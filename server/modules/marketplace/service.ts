@@ -119,7 +119,9 @@ function filtersOf(query: TicketListQuery, now: Date): SQL[] {
   }
   if (query.search) {
     const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
-    const byArtist = sql`${tickets.eventId} in (select ${eventArtists.eventId} from ${eventArtists} inner join ${artists} on ${artists.id} = ${eventArtists.artistId} where lower(${artists.name}) like ${pattern})`;
+    // '= any(array(…))' rather than 'in (…)': the planner can then combine the event index with the
+    // trigram index in one bitmap scan instead of filtering every listing.
+    const byArtist = sql`${tickets.eventId} = any(array(select ${eventArtists.eventId} from ${eventArtists} inner join ${artists} on ${artists.id} = ${eventArtists.artistId} where lower(${artists.name}) like ${pattern}))`;
     filters.push(
       or(sql`lower(${tickets.eventName} || ' ' || ${tickets.description}) like ${pattern}`, byArtist) as SQL,
     );

@@ -1,0 +1,300 @@
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { centsToDollars } from '../common/money.js';
+import { saleBreakdown } from '../common/pricing.js';
+import { OutboxMailer } from '../server/adapters/mail/outbox.js';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import type { Database } from '../server/db/client.js';
+import { sessions, tickets, users } from '../server/db/schema/index.js';
+import { newToken, sha256 } from '../server/lib/tokens.js';
+import { SESSION_COOKIE } from '../server/plugins/session.js';
+import type { BenchResult } from './run.js';
+import { onEachDatabase, printRows, summarize } from './stats.js';
+
+/**
+ * The marketplace at 100,000 listings (about 20,000 catalog events, 1,000 artists, 200 venues), served by
+ * the real app in-process: GET /api/tickets with a search and a sort under 50 concurrent connections,
+ * beside a hello-world Fastify measured in the same run; then whole purchases (lock, payment, sandbox pay,
+ * verify) end to end, one buyer after another and 10 at a time.
+ */
+
+const LISTINGS = 100_000;
+const EVENTS = 20_000;
+const ARTISTS = 1_000;
+const VENUES = 200;
+const CONNECTIONS = 50;
+const REQUESTS = 2_000;
+const MAX_SECONDS = 15;
+const PURCHASES = 60;
+
+const WORDS = [
+  'Neon',
+  'Velvet',
+  'Copper',
+  'Harbor',
+  'Lunar',
+  'Static',
+  'Hollow',
+  'Crimson',
+  'Paper',
+  'River',
+];
+const KINDS = ['Arena', 'Hall', 'Theatre', 'Amphitheatre', 'Club'];
+
+export async function generate(db: Database['db']): Promise<void> {
+  const words = sql.raw(`array[${WORDS.map((word) => `'${word}'`).join(',')}]`);
+  const kinds = sql.raw(`array[${KINDS.map((kind) => `'${kind}'`).join(',')}]`);
+  await db.execute(sql`
+    insert into artists (name, genres)
+    select (${words})[1 + i % 10] || ' ' || (${words})[1 + (i / 10) % 10] || ' ' || i, array['rock']
+    from generate_series(0, ${ARTISTS - 1}) i`);
+  await db.execute(sql`
+    insert into venues (name, city)
+    select (${words})[1 + i % 10] || ' ' || (${kinds})[1 + i % 5] || ' ' || i, 'City ' || (i % 40)
+    from generate_series(0, ${VENUES - 1}) i`);
+  await db.execute(sql`
+    insert into events (name, date, venue_id)
+    select a.name || ' Live', current_date + (i % 300), 1 + i % ${VENUES}
+    from generate_series(0, ${EVENTS - 1}) i
+    join artists a on a.id = 1 + i % ${ARTISTS}`);
+  await db.execute(sql`
+    insert into event_artists (event_id, artist_id, position)
+    select e.id, 1 + (e.id - 1) % ${ARTISTS}, 0 from events e`);
+  await db.execute(sql`
+    insert into users (username, email, password_hash, first_name, last_name)
+    select 'bench-seller-' || i, 'bench-seller-' || i || '@example.com', 'not-a-hash', 'Bench', 'Seller'
+    from generate_series(0, 49) i`);
+  await db.execute(sql`
+    insert into tickets (seller_id, event_id, event_name, event_date, description, venue, section, row, seats,
+      quantity, face_value_cents, service_fee_cents, markup, listing_price_cents, sold, status)
+    select s.id, e.id, e.name, e.date, e.name || ' at ' || v.name || ', ' || v.city, v.name,
+      (array['A','B','C','Floor','GA','101','102','201'])[1 + i % 8], 'R' || (i % 30), (i % 20)::text,
+      1 + i % 4, 2000 + (i * 97) % 30000, 500 + i % 1000, (i % 151) - 100,
+      ((2000 + (i * 97) % 30000 + 500 + i % 1000) * (100 + (i % 151) - 100) * 2 + 100) / 200,
+      i % 7 = 0, case when i % 7 = 0 then 'sold' else 'available' end
+    from generate_series(0, ${LISTINGS - 1}) i
+    join events e on e.id = 1 + (i * 7) % ${EVENTS}
+    join venues v on v.id = e.venue_id
+    join users s on s.username = 'bench-seller-' || (i % 50)`);
+  await db.execute(sql`analyze`);
+}
+
+// Plain JavaScript, evaluated in a worker so the server keeps the main thread to itself.
+const LOAD_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { urls, headers, requests, concurrency, maxMs } = workerData;
+const latencies = [];
+let failures = 0, firstFailure = null, issued = 0;
+const started = performance.now();
+async function loop() {
+  while (issued < requests && performance.now() - started < maxMs) {
+    const url = urls[issued % urls.length];
+    issued += 1;
+    const start = performance.now();
+    try {
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      if (response.status !== 200) { failures += 1; firstFailure ??= url + ' HTTP ' + response.status; }
+    } catch (error) { failures += 1; firstFailure ??= String(error); }
+    latencies.push(performance.now() - start);
+  }
+}
+Promise.all(Array.from({ length: concurrency }, loop)).then(() =>
+  parentPort.postMessage({ latencies, elapsedMs: performance.now() - started, failures, firstFailure }));
+`;
+
+interface LoadResult {
+  latencies: number[];
+  elapsedMs: number;
+  failures: number;
+  firstFailure: string | null;
+}
+
+function load(urls: string[], headers: Record<string, string>, requests: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(LOAD_WORKER, {
+      eval: true,
+      workerData: { urls, headers, requests, concurrency: CONNECTIONS, maxMs: MAX_SECONDS * 1000 },
+    });
+    worker.once('message', (result: LoadResult) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+async function loadRow(name: string, backend: string, urls: string[], headers: Record<string, string> = {}) {
+  const warm = await load(urls, headers, 100);
+  if (warm.failures > 0) throw new Error(`${name}: ${warm.firstFailure}`);
+  const result = await load(urls, headers, REQUESTS);
+  if (result.failures > 0) throw new Error(`${name}: ${result.firstFailure}`);
+  const perSecond = result.latencies.length / (result.elapsedMs / 1000);
+  return summarize(
+    name,
+    backend,
+    result.latencies,
+    `${perSecond.toFixed(0)} req/s, ${CONNECTIONS} connections`,
+  );
+}
+
+async function signIn(db: Database['db'], userId: number): Promise<string> {
+  const token = newToken();
+  await db
+    .insert(sessions)
+    .values({ tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + 86_400_000) });
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+async function measure(backend: string, database: Database): Promise<BenchResult[]> {
+  const started = performance.now();
+  await database.migrate();
+  await generate(database.db);
+  const setupSeconds = (performance.now() - started) / 1000;
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', APP_URL: 'http://127.0.0.1:3000' });
+  const app = await buildApp({ config, database, mailer: new OutboxMailer(database.db) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const hello = Fastify();
+  hello.get('/hello', async () => ({ hello: 'world' }));
+  await hello.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const [buyer] = await database.db
+    .insert(users)
+    .values({
+      username: 'bench-buyer',
+      email: 'bench-buyer@example.com',
+      passwordHash: 'x',
+      firstName: 'B',
+      lastName: 'B',
+    })
+    .returning({ id: users.id });
+  if (!buyer) throw new Error('no bench buyer');
+  const cookie = await signIn(database.db, buyer.id);
+  const criteria = encodeURIComponent(
+    JSON.stringify([
+      { field: 'eventDate', direction: 'asc' },
+      { field: 'price', direction: 'desc' },
+    ]),
+  );
+  const searches = WORDS.map((word) => `${base}/api/tickets?search=${word.toLowerCase()}&sortBy=price_asc`);
+  const rows: BenchResult[] = [];
+  try {
+    rows.push(
+      await loadRow('hello-world Fastify (same run)', backend, [
+        `http://127.0.0.1:${(hello.server.address() as AddressInfo).port}/hello`,
+      ]),
+    );
+    rows.push(await loadRow('GET /api/tickets (first page, visitor)', backend, [`${base}/api/tickets`]));
+    rows.push(await loadRow('GET /api/tickets?search=…&sortBy=price_asc (visitor)', backend, searches));
+    rows.push(
+      await loadRow(
+        'GET /api/tickets?search=…&sortCriteria=date,price desc (signed in)',
+        backend,
+        WORDS.map((word) => `${base}/api/tickets?search=${word.toLowerCase()}&sortCriteria=${criteria}`),
+        { cookie },
+      ),
+    );
+    rows.push(...(await purchases(backend, database, base)));
+  } finally {
+    await app.close();
+    await hello.close();
+  }
+  const [first] = rows;
+  if (first) first.note = `${first.note}; ${LISTINGS} listings generated in ${setupSeconds.toFixed(1)} s`;
+  return rows;
+}
+
+/** lock → payment → sandbox pay → verify, per buyer on their own listing. */
+async function purchases(backend: string, database: Database, base: string): Promise<BenchResult[]> {
+  const db = database.db;
+  const available = await db
+    .select()
+    .from(tickets)
+    .where(sql`${tickets.sold} = false and ${tickets.eventDate} > current_date`)
+    .limit(PURCHASES * 2);
+  const buyers = await db
+    .insert(users)
+    .values(
+      available.map((_, index) => ({
+        username: `bench-purchaser-${index}`,
+        email: `bench-purchaser-${index}@example.com`,
+        passwordHash: 'x',
+        firstName: 'P',
+        lastName: String(index),
+      })),
+    )
+    .returning({ id: users.id });
+  const cookies = await Promise.all(buyers.map((buyer) => signIn(db, buyer.id)));
+  const post = async (path: string, cookie: string, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as Record<string, unknown>;
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const buy = async (index: number) => {
+    const ticket = available[index];
+    const cookie = cookies[index];
+    if (!ticket || !cookie) throw new Error('not enough listings');
+    const start = performance.now();
+    const lock = await post(`/api/tickets/${ticket.id}/lock`, cookie);
+    const price = saleBreakdown({
+      perTicketCents: ticket.listingPriceCents,
+      markupPercent: ticket.markup,
+      quantity: ticket.quantity,
+    });
+    const payment = await post(`/api/tickets/${ticket.id}/payment`, cookie, {
+      amount: centsToDollars(price.buyerPaysCents),
+      version: lock.version,
+    });
+    const sessionId = new URL(String(payment.url)).pathname.split('/').at(-1);
+    await post(`/api/sandbox/checkout/${sessionId}/pay`, cookie, {
+      cardNumber: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+    });
+    const verify = await post(`/api/purchase/verify/${sessionId}`, cookie);
+    if (verify.success !== true)
+      throw new Error(`purchase ${index} not completed: ${JSON.stringify(verify)}`);
+    return performance.now() - start;
+  };
+  const sequential: number[] = [];
+  const sequentialStart = performance.now();
+  for (let index = 0; index < PURCHASES; index++) sequential.push(await buy(index));
+  const sequentialRate = PURCHASES / ((performance.now() - sequentialStart) / 1000);
+  const parallel: number[] = [];
+  const parallelStart = performance.now();
+  for (let batch = 0; batch < PURCHASES / 10; batch++)
+    parallel.push(
+      ...(await Promise.all(Array.from({ length: 10 }, (_, n) => buy(PURCHASES + batch * 10 + n)))),
+    );
+  const parallelRate = PURCHASES / ((performance.now() - parallelStart) / 1000);
+  return [
+    summarize(
+      'purchase end to end, one at a time',
+      backend,
+      sequential,
+      `${sequentialRate.toFixed(1)} purchases/s`,
+    ),
+    summarize(
+      'purchase end to end, 10 at a time',
+      backend,
+      parallel,
+      `${parallelRate.toFixed(1)} purchases/s`,
+    ),
+  ];
+}
+
+export function run(): Promise<BenchResult[]> {
+  return onEachDatabase(measure, 10);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) printRows(await run());

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { createPaymentProvider } from './index.js';
+
+const sessions = {
+  paymentState: async () => ({ status: 'open' as const }),
+  cancel: async () => undefined,
+};
+
+describe('createPaymentProvider', () => {
+  it('uses the sandbox without Stripe settings and Stripe with them', () => {
+    expect(createPaymentProvider(loadConfig({}), sessions).kind).toBe('sandbox');
+    const stripe = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' });
+    expect(createPaymentProvider(stripe, sessions).kind).toBe('stripe');
+  });
+
+  it('never gives the sandbox to a production build', () => {
+    const production = { ...loadConfig({}), env: 'production' as const, isProduction: true };
+    expect(() => createPaymentProvider(production, sessions)).toThrow(/never used in production/);
+  });
+});
