@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { MAIL_SUBJECT } from '../common/messages';
 
 export interface OutboxMail {
@@ -128,4 +128,62 @@ export async function ticketImagePng(label = 'ADMIT ONE'): Promise<Buffer> {
     .composite([{ input: Buffer.from(svg) }])
     .png()
     .toBuffer();
+}
+
+/** The seeded demo accounts (README, server/db/seed/users.ts). */
+export const DEMO_ACCOUNTS = {
+  jordan: { username: 'jordan', email: 'jordan@encore.test', password: 'Encore#Jordan2026' },
+  maya: { username: 'maya', email: 'maya@encore.test', password: 'Encore#Maya2026' },
+} satisfies Record<string, TestAccount>;
+
+/** Keeps the welcome tour's prompt away in `page` (the 'Don't show this tour again' flag). */
+export async function skipWelcomeTour(page: Page): Promise<void> {
+  await page.addInitScript(() => window.localStorage.setItem('encore.tour.disabled', 'true'));
+}
+
+export interface ListedTicket {
+  id: number;
+  eventName: string;
+  buyerPays: number;
+  sold: boolean;
+  isBeingEdited: boolean;
+  seller: { username: string };
+}
+
+/**
+ * An unsold listing of `seller` that nobody holds, read through `request` (signed in), skipping `exclude`:
+ * every journey buys or holds its own ticket on the shared e2e database.
+ */
+export async function freeListingOf(
+  request: APIRequestContext,
+  seller: string,
+  exclude: number[] = [],
+): Promise<ListedTicket> {
+  let cursor: string | null = null;
+  for (let page = 0; page < 10; page += 1) {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const response = await request.get(`/api/tickets?limit=100${query}`);
+    expect(response.ok(), await response.text()).toBe(true);
+    const body = (await response.json()) as { tickets: ListedTicket[]; nextCursor: string | null };
+    const found = body.tickets.find(
+      (ticket) =>
+        ticket.seller.username === seller &&
+        !ticket.sold &&
+        !ticket.isBeingEdited &&
+        !exclude.includes(ticket.id),
+    );
+    if (found) return found;
+    cursor = body.nextCursor;
+    if (!cursor) break;
+  }
+  throw new Error(`no free listing of ${seller} left`);
+}
+
+/** Presses Tab until `target` has the focus (the keyboard-only journeys never click). */
+export async function tabTo(page: Page, target: Locator, maxPresses = 120) {
+  for (let press = 0; press < maxPresses; press += 1) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('the element never received the keyboard focus');
 }

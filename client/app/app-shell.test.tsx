@@ -124,7 +124,7 @@ describe('visitors', () => {
     serve({ user: null });
     renderApp('/home');
     expect(await screen.findByRole('heading', { name: 'How Encore works' })).toBeInTheDocument();
-    expect(screen.getByText('Tickets appear here once the marketplace opens')).toBeInTheDocument();
+    expect(await screen.findByText('No listings available')).toBeInTheDocument();
   });
 
   it('are sent to /login from signed-in pages', async () => {
@@ -177,7 +177,7 @@ describe('signed-in users', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back, maya' })).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'List Ticket' })).toHaveAttribute('href', '/listing');
-    expect(within(main).getByText(SHELL_TEXT.comingSoonTitle)).toBeInTheDocument();
+    expect(within(main).getByRole('search', { name: 'Filter listings' })).toBeInTheDocument();
     expect(screen.getByText(SHELL_TEXT.betaBanner)).toBeInTheDocument();
   });
 

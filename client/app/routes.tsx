@@ -96,9 +96,28 @@ export const appRoutes: RouteObject[] = [
         }),
       },
 
-      { path: 'purchase-status', element: <NotBuiltYet feature="Purchase status" /> },
-      { path: 'purchase/cancel', element: <NotBuiltYet feature="Purchase cancellation" /> },
-      { path: 'safari-purchase-success', element: <NotBuiltYet feature="Purchase confirmation" /> },
+      {
+        path: 'purchase-status',
+        lazy: async () => ({
+          Component: (await import('@client/features/purchase/pages/purchase-status-page'))
+            .PurchaseStatusPage,
+        }),
+      },
+      {
+        path: 'purchase/cancel',
+        lazy: async () => ({ Component: (await import('./purchase-pages')).PurchaseCancelRoute }),
+      },
+      {
+        path: 'safari-purchase-success',
+        lazy: async () => ({ Component: (await import('./purchase-pages')).SafariPurchaseSuccessRoute }),
+      },
+      {
+        path: 'sandbox/checkout/:sessionId',
+        lazy: async () => ({
+          Component: (await import('@client/features/sandbox-checkout/pages/sandbox-checkout-page'))
+            .SandboxCheckoutPage,
+        }),
+      },
 
       {
         element: <RequireUser />,

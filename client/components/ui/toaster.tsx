@@ -57,7 +57,7 @@ export function Toaster() {
             'group !rounded-lg !border !border-border !bg-surface !text-foreground !shadow-[var(--shadow-pop)] !font-sans',
           title: '!font-semibold',
           description: '!text-muted-foreground',
-          error: '!border-destructive/40 !bg-destructive-soft !text-destructive',
+          error: '!border-destructive/40 !bg-destructive-soft !text-destructive-hover',
         },
       }}
     />

@@ -81,7 +81,14 @@ function serve(handlers: Record<string, Handler> = {}, signedIn: CurrentUser | n
   );
   return {
     calls,
-    apiCalls: () => calls.filter((call) => call.url !== '/api/user' && call.url !== '/api/notifications'),
+    // The home a login lands on loads its listings; those reads are not the auth screen's calls.
+    apiCalls: () =>
+      calls.filter(
+        (call) =>
+          call.url !== '/api/user' &&
+          call.url !== '/api/notifications' &&
+          !call.url.startsWith('/api/tickets?'),
+      ),
   };
 }
 

@@ -4,6 +4,7 @@ import { TAGLINE } from '@common/constants';
 import { SHELL_TEXT } from '@common/messages';
 import { CalendarCheck, Lock, Receipt, Send, Ticket, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { VisitorListings } from '../components/visitor-listings';
 
 const STEPS = [
   {
@@ -105,20 +106,7 @@ export function PublicHomePage() {
           <h2 id="listings" className="text-2xl font-bold">
             Listings
           </h2>
-          <Card className="flex flex-col items-center gap-4 border-dashed px-6 py-12 text-center">
-            <span className="flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary">
-              <Ticket aria-hidden className="size-7" />
-            </span>
-            <div className="max-w-md space-y-2">
-              <h3 className="text-xl font-semibold">Tickets appear here once the marketplace opens</h3>
-              <p className="text-muted-foreground">
-                Create an account now and you'll be ready to buy and sell from day one.
-              </p>
-            </div>
-            <Button asChild variant="secondary">
-              <Link to="/signup">Create an account</Link>
-            </Button>
-          </Card>
+          <VisitorListings />
         </section>
       </div>
     </div>

@@ -1,0 +1,110 @@
+import { createQueryClient } from '@client/lib/query-client';
+import { BUYING_TEXT } from '@common/messages';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../test-fixtures';
+import type { TicketFilters } from '../types';
+import { DEFAULT_FILTERS, FilterBar } from './filter-bar';
+
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => {};
+  Element.prototype.scrollIntoView ??= () => {};
+});
+
+let suggestionCalls: string[];
+beforeEach(() => {
+  suggestionCalls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      if (input.startsWith('/api/search/suggestions')) {
+        suggestionCalls.push(new URL(input, 'http://x').searchParams.get('q') ?? '');
+        return json(200, [
+          { text: 'Aurora Skies', kind: 'artist', match: 'prefix' },
+          { text: 'Aurora Skies Live', kind: 'event', match: 'prefix' },
+        ]);
+      }
+      return json(404, { message: 'Not found' });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function Harness({ seen }: { seen: TicketFilters[] }) {
+  const [filters, setFilters] = useState<TicketFilters>(DEFAULT_FILTERS);
+  seen.push(filters);
+  return <FilterBar filters={filters} onChange={setFilters} />;
+}
+
+function renderBar() {
+  const seen: TicketFilters[] = [];
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Harness seen={seen} />
+    </QueryClientProvider>,
+  );
+  return { latest: () => seen[seen.length - 1] as TicketFilters };
+}
+
+describe('FilterBar', () => {
+  it('disables the Advanced Sort add button at 4 criteria, and removing one enables it again', async () => {
+    const user = userEvent.setup();
+    const { latest } = renderBar();
+    await user.click(screen.getByRole('button', { name: BUYING_TEXT.advancedSort }));
+    const add = await screen.findByRole('button', { name: BUYING_TEXT.addCriterion });
+    for (let i = 0; i < 4; i += 1) {
+      expect(add).toBeEnabled();
+      await user.click(add);
+    }
+    expect(add).toBeDisabled();
+    expect(latest().sortCriteria).toEqual([
+      { field: 'eventDate', direction: 'asc' },
+      { field: 'price', direction: 'asc' },
+      { field: 'section', direction: 'asc' },
+      { field: 'markup', direction: 'asc' },
+    ]);
+    await user.selectOptions(screen.getByLabelText('Sort direction 2'), 'desc');
+    expect(latest().sortCriteria[1]).toEqual({ field: 'price', direction: 'desc' });
+    await user.click(screen.getByRole('button', { name: 'Remove sort criterion 4' }));
+    expect(add).toBeEnabled();
+    expect(latest().sortCriteria).toHaveLength(3);
+  });
+
+  it('offers suggestions from 2 characters and a chosen one becomes the search', async () => {
+    const user = userEvent.setup();
+    const { latest } = renderBar();
+    const search = screen.getByRole('combobox', { name: BUYING_TEXT.searchLabel });
+    await user.type(search, 'a');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(suggestionCalls).toEqual([]);
+    await user.type(search, 'u');
+    const option = await screen.findByRole('option', { name: /Aurora Skies Live/ });
+    expect(suggestionCalls).toEqual(['au']);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(search).toHaveValue('Aurora Skies Live');
+    await waitFor(() => expect(latest().search).toBe('Aurora Skies Live'));
+    expect(option).not.toBeVisible();
+  });
+
+  it('Clear resets the search and every sort', async () => {
+    const user = userEvent.setup();
+    const { latest } = renderBar();
+    const search = screen.getByRole('combobox', { name: BUYING_TEXT.searchLabel });
+    await user.type(search, 'Riverside');
+    await waitFor(() => expect(latest().search).toBe('Riverside'));
+    await user.click(screen.getByRole('button', { name: BUYING_TEXT.clear }));
+    expect(latest()).toEqual(DEFAULT_FILTERS);
+    expect(search).toHaveValue('');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(latest().search).toBe('');
+  });
+});

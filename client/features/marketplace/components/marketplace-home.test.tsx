@@ -1,0 +1,279 @@
+import { Toaster } from '@client/components/ui/toaster';
+import { createQueryClient } from '@client/lib/query-client';
+import { BUYING_TEXT } from '@common/messages';
+import type { CurrentUser } from '@common/schemas/users';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast as sonner } from 'sonner';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PURCHASE_STATE_KEY, readPurchase, storePurchase } from '../purchase-flags';
+import { json, marketTicket } from '../test-fixtures';
+import { redirectTo } from '../use-purchase-flow';
+import { MarketplaceHome } from './marketplace-home';
+
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => {};
+  Element.prototype.scrollIntoView ??= () => {};
+});
+
+const buyer: CurrentUser = {
+  id: 5,
+  username: 'jordan',
+  role: 'user',
+  firstName: 'Jordan',
+  lastName: 'Fan',
+  email: 'jordan@example.com',
+  phoneNumber: null,
+  verificationPreference: 'email',
+  fullName: null,
+  ticketmasterEmail: null,
+  livenationEmail: null,
+  axsEmail: null,
+  averageRating: 0,
+  totalReviews: 0,
+  pendingEmail: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const listed = marketTicket();
+const second = marketTicket({ id: 8, eventName: 'Night Drive', markup: 40 });
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+let calls: Call[];
+
+type Answer = (call: Call) => Response | undefined;
+
+function fakeApi(answer: Answer = () => undefined) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const call = {
+        method: init.method ?? 'GET',
+        url,
+        body: init.body ? JSON.parse(String(init.body)) : null,
+      };
+      calls.push(call);
+      const answered = answer(call);
+      if (answered) return answered;
+      if (url.startsWith('/api/tickets?'))
+        return json(200, { audience: 'member', tickets: [listed, second], nextCursor: null });
+      if (url === '/api/tickets/7')
+        return json(200, {
+          ...listed,
+          ticketImage: null,
+          cloudinaryUrl: null,
+          cloudinaryPublicId: null,
+          status: 'available',
+          isBeingEdited: true,
+          currentViewerId: buyer.id,
+          lockExpiresAt: new Date(Date.now() + 300_000).toISOString(),
+          seller: { id: 1, username: 'maya', rating: 4.8, totalReviews: 12, createdAt: '2026-01-01' },
+          updatedAt: '2026-01-01',
+        });
+      if (url === '/api/tickets/7/lock')
+        return json(200, {
+          version: 2,
+          expiresAt: new Date(Date.now() + 300_000).toISOString(),
+          extensionsLeft: 3,
+        });
+      if (url === '/api/tickets/7/unlock') return json(200, { message: 'Ticket released' });
+      return json(404, { message: 'Not found' });
+    }),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sonner.dismiss();
+  localStorage.clear();
+});
+
+function renderHome(path = '/') {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <MarketplaceHome user={buyer} /> },
+      { path: '/purchase-status', element: <h1>Purchase status page</h1> },
+      { path: '/my-tickets', element: <h1>My Tickets page</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+async function toastWith(title: string, description: string) {
+  const heading = await screen.findByText(title, { selector: '[data-title]' });
+  expect(heading.closest('[data-sonner-toast]')).toHaveTextContent(description);
+}
+
+describe('MarketplaceHome', () => {
+  it('groups the listings under event headings with their counts', async () => {
+    fakeApi();
+    renderHome();
+    expect(await screen.findByRole('heading', { name: 'Aurora Skies', level: 2 })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Night Drive', level: 2 })).toBeVisible();
+    expect(screen.getAllByText('1 listing')).toHaveLength(2);
+    expect(calls[0]?.url).toBe('/api/tickets?sortBy=date&limit=24');
+  });
+
+  it("appends the next page with 'Load more' and keeps the cards already shown", async () => {
+    const third = marketTicket({ id: 9, eventName: 'Aurora Skies', seats: '9' });
+    fakeApi(({ url }) => {
+      if (!url.startsWith('/api/tickets?')) return undefined;
+      return url.includes('cursor=next')
+        ? json(200, { audience: 'member', tickets: [third], nextCursor: null })
+        : json(200, { audience: 'member', tickets: [listed, second], nextCursor: 'next' });
+    });
+    const { user } = renderHome();
+    const first = await screen.findByTestId('ticket-card-7');
+    await user.click(screen.getByRole('button', { name: BUYING_TEXT.loadMore }));
+    expect(await screen.findByTestId('ticket-card-9')).toBeVisible();
+    expect(screen.getByTestId('ticket-card-7')).toBe(first);
+    expect(screen.getByText('2 listings')).toBeVisible();
+    expect(calls.filter((call) => call.url.startsWith('/api/tickets?')).map((call) => call.url)).toEqual([
+      '/api/tickets?sortBy=date&limit=24',
+      '/api/tickets?sortBy=date&limit=24&cursor=next',
+    ]);
+    expect(screen.queryByRole('button', { name: BUYING_TEXT.loadMore })).toBeNull();
+  });
+
+  it('shows the empty state texts when nothing matches', async () => {
+    fakeApi(({ url }) =>
+      url.startsWith('/api/tickets?')
+        ? json(200, { audience: 'member', tickets: [], nextCursor: null })
+        : undefined,
+    );
+    renderHome();
+    expect(await screen.findByText(BUYING_TEXT.noListingsTitle)).toBeVisible();
+    expect(screen.getByText(BUYING_TEXT.noListings)).toBeVisible();
+  });
+
+  it("shows 'Ticket Unavailable' when another viewer got the hold first", async () => {
+    fakeApi(({ url }) =>
+      url === '/api/tickets/7/lock'
+        ? json(409, { message: 'This ticket is currently being viewed' })
+        : undefined,
+    );
+    const { user } = renderHome();
+    const card = await screen.findByTestId('ticket-card-7');
+    await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+    await toastWith(BUYING_TEXT.ticketUnavailableTitle, BUYING_TEXT.ticketUnavailable);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('holds the ticket, shows the countdown and releases the hold when the dialog closes', async () => {
+    fakeApi();
+    const { user } = renderHome();
+    const card = await screen.findByTestId('ticket-card-7');
+    await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aurora Skies' });
+    expect(within(dialog).getByTestId('hold-countdown')).toHaveTextContent(/^Time left: 0[45]:\d\d$/);
+    expect(within(dialog).getByTestId('what-you-pay')).toHaveTextContent('$207.47');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/tickets/7/unlock')).toBe(true));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("stores the purchase and goes to the checkout URL on 'Complete Purchase'", async () => {
+    fakeApi(({ url }) =>
+      url === '/api/tickets/7/payment' ? json(200, { url: '/sandbox/checkout/cs_1' }) : undefined,
+    );
+    const assign = vi.spyOn(redirectTo, 'assign').mockImplementation(() => {});
+    const { user } = renderHome();
+    await user.click(
+      within(await screen.findByTestId('ticket-card-7')).getByRole('button', {
+        name: BUYING_TEXT.viewDetails,
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: BUYING_TEXT.completePurchase }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox/checkout/cs_1'));
+    expect(calls.find((call) => call.url === '/api/tickets/7/payment')?.body).toEqual({
+      amount: 207.47,
+      version: 2,
+    });
+    expect(readPurchase()).toMatchObject({ ticketId: 7, amount: 207.47, version: 2 });
+    expect(localStorage.getItem('encore.purchasing.7')).toBe('true');
+    assign.mockRestore();
+  });
+
+  it("reports 'No payment URL received from server', clears the flags and unlocks", async () => {
+    fakeApi(({ url }) => (url === '/api/tickets/7/payment' ? json(200, {}) : undefined));
+    const { user } = renderHome();
+    await user.click(
+      within(await screen.findByTestId('ticket-card-7')).getByRole('button', {
+        name: BUYING_TEXT.viewDetails,
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: BUYING_TEXT.completePurchase }));
+    await toastWith(BUYING_TEXT.paymentSetupFailedTitle, BUYING_TEXT.noPaymentUrl);
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/tickets/7/unlock')).toBe(true));
+    expect(localStorage.getItem(PURCHASE_STATE_KEY)).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Aurora Skies' })).toBeNull();
+  });
+
+  it('verifies a returning checkout and opens Purchase Successful', async () => {
+    storePurchase({ ticketId: 7, amount: 207.47, version: 2, startedAt: Date.now() });
+    fakeApi(({ url }) =>
+      url === '/api/purchase/verify/cs_1'
+        ? json(200, { success: true, message: 'Ticket purchased successfully', status: 'paid', ticketId: 7 })
+        : undefined,
+    );
+    const { router, user } = renderHome('/?session_id=cs_1');
+    const dialog = await screen.findByRole('dialog', { name: BUYING_TEXT.purchaseSuccessfulTitle });
+    expect(calls.find((call) => call.url === '/api/purchase/verify/cs_1')?.body).toEqual({
+      ticketId: 7,
+      amount: 207.47,
+      version: 2,
+    });
+    expect(readPurchase()).toBeNull();
+    expect(router.state.location.search).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: BUYING_TEXT.viewMyTickets }));
+    expect(router.state.location.pathname).toBe('/my-tickets');
+  });
+
+  it("unlocks and shows 'Payment Status' when the checkout was not paid", async () => {
+    storePurchase({ ticketId: 7, amount: 207.47, version: 2, startedAt: Date.now() });
+    fakeApi(({ url }) =>
+      url === '/api/purchase/verify/cs_1'
+        ? json(200, { success: false, message: '', status: 'pending', ticketId: 7 })
+        : undefined,
+    );
+    renderHome('/?session_id=cs_1');
+    await toastWith(BUYING_TEXT.paymentStatusTitle, BUYING_TEXT.paymentNotCompleted);
+    expect(calls.some((call) => call.url === '/api/tickets/7/unlock')).toBe(true);
+    expect(readPurchase()).toBeNull();
+  });
+
+  it('hands a return without a stored purchase to the purchase status page', async () => {
+    fakeApi();
+    const { router } = renderHome('/?session_id=cs_2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/purchase-status'));
+    expect(router.state.location.search).toBe('?session_id=cs_2');
+  });
+
+  it("opens the ticket named by the 'ticket' parameter and resets the address", async () => {
+    fakeApi();
+    const { router } = renderHome('/?ticket=7');
+    expect(await screen.findByRole('dialog', { name: 'Aurora Skies' })).toBeVisible();
+    expect(router.state.location.search).toBe('');
+    expect(calls.some((call) => call.url === '/api/tickets/7/lock' && call.method === 'POST')).toBe(true);
+  });
+});

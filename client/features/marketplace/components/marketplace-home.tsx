@@ -1,0 +1,197 @@
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { toast } from '@client/components/ui/toaster';
+import { BUYING_TEXT } from '@common/messages';
+import type { CurrentUser } from '@common/schemas/users';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Plus, Ticket } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { serverMessage, ticketListQueryOptions } from '../api';
+import { groupByEvent, isReservedByOther, listingCount } from '../card-rules';
+import type { TicketFilters } from '../types';
+import { useCheckoutReturn } from '../use-checkout-return';
+import { usePurchaseFlow } from '../use-purchase-flow';
+import { DEFAULT_FILTERS, FilterBar } from './filter-bar';
+import { HowItWorksDialog } from './help-dialogs';
+import { PurchaseSuccessfulDialog } from './purchase-successful-dialog';
+import { TicketCard } from './ticket-card';
+import { TicketDetailsDialog } from './ticket-details-dialog';
+
+export interface MarketplaceHomeProps {
+  user: CurrentUser;
+}
+
+/** The 'ticket' query parameter: a positive whole number, or nothing. */
+function ticketParam(value: string | null): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+/** Loads the next page when the end of the grid scrolls into view (the button stays for keyboards). */
+function useLoadMoreWhenVisible(onVisible: () => void, active: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || !active || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+      },
+      { rootMargin: '400px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [active]);
+  return ref;
+}
+
+/** The signed-in marketplace home (spec 000 §2 'Home for signed-in users'). */
+export function MarketplaceHome({ user }: MarketplaceHomeProps) {
+  const [filters, setFilters] = useState<TicketFilters>(DEFAULT_FILTERS);
+  const list = useInfiniteQuery(ticketListQueryOptions(filters));
+  const flow = usePurchaseFlow();
+  const { open } = flow;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const ticketToOpen = ticketParam(params.get('ticket'));
+  const checkout = useCheckoutReturn(params.get('session_id'), {
+    onHandled: () => void navigate('/', { replace: true }),
+    onNoStoredPurchase: (sessionId) =>
+      void navigate(`/purchase-status?session_id=${encodeURIComponent(sessionId)}`, { replace: true }),
+  });
+
+  useEffect(() => {
+    if (list.isError)
+      toast({
+        title: BUYING_TEXT.errorTitle,
+        description: serverMessage(list.error, BUYING_TEXT.fetchTicketsFailed),
+        variant: 'destructive',
+      });
+  }, [list.isError, list.error]);
+
+  // Spec 000 §2: the 'ticket' parameter opens that ticket's dialog, then the address goes back to '/'.
+  useEffect(() => {
+    if (ticketToOpen === null) return;
+    void navigate('/', { replace: true });
+    void open(ticketToOpen);
+  }, [ticketToOpen, navigate, open]);
+
+  const tickets = useMemo(
+    () => (list.isError ? [] : (list.data?.pages.flatMap((page) => page.tickets) ?? [])),
+    [list.data, list.isError],
+  );
+  const groups = useMemo(() => groupByEvent(tickets), [tickets]);
+  const now = list.dataUpdatedAt || Date.now();
+  const onViewDetails = useCallback((ticket: { id: number }) => void open(ticket.id), [open]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadMoreWhenVisible(loadMore, Boolean(hasNextPage));
+
+  return (
+    <div className="flex-1 bg-stage">
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
+        <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="space-y-1">
+            <h1 className="text-3xl font-bold sm:text-4xl">Welcome back, {user.username}</h1>
+            <p className="text-muted-foreground">Find tickets from fans, at fair prices.</p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <HowItWorksDialog />
+            <Button asChild size="lg" data-tour="list-ticket">
+              <Link to="/listing">
+                <Plus aria-hidden />
+                {BUYING_TEXT.listTicket}
+              </Link>
+            </Button>
+          </div>
+        </header>
+
+        <FilterBar filters={filters} onChange={setFilters} />
+
+        <section aria-label="Listings" aria-busy={list.isPending} className="flex flex-col gap-8">
+          {list.isPending ? (
+            <div className="flex justify-center py-16">
+              <Spinner className="size-8" label="Loading listings" />
+            </div>
+          ) : groups.length === 0 ? (
+            <Card className="flex flex-col items-center gap-3 border-dashed px-6 py-14 text-center">
+              <span className="flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary">
+                <Ticket aria-hidden className="size-7" />
+              </span>
+              <h2 className="text-xl font-semibold">{BUYING_TEXT.noListingsTitle}</h2>
+              <p className="text-muted-foreground">{BUYING_TEXT.noListings}</p>
+            </Card>
+          ) : (
+            groups.map((group) => (
+              <section key={group.eventName} aria-label={group.eventName} className="flex flex-col gap-3">
+                <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                  <h2 className="text-xl font-bold">{group.eventName}</h2>
+                  <span className="text-sm text-muted-foreground">{listingCount(group.tickets.length)}</span>
+                </div>
+                <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
+                  {group.tickets.map((ticket) => (
+                    <li key={ticket.id}>
+                      <TicketCard
+                        ticket={ticket}
+                        viewerId={user.id}
+                        reserved={isReservedByOther(ticket, user.id, now)}
+                        opening={flow.openingId === ticket.id}
+                        onViewDetails={onViewDetails}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))
+          )}
+          <div ref={sentinel} aria-hidden />
+          {hasNextPage ? (
+            <Button
+              variant="outline"
+              className="self-center"
+              onClick={loadMore}
+              disabled={isFetchingNextPage}
+            >
+              {isFetchingNextPage ? <Spinner label="Loading more listings" /> : null}
+              {BUYING_TEXT.loadMore}
+            </Button>
+          ) : null}
+        </section>
+      </div>
+
+      {flow.hold ? (
+        <TicketDetailsDialog
+          key={flow.hold.ticket.id}
+          hold={flow.hold}
+          viewerId={user.id}
+          extending={flow.extending}
+          paying={flow.paying}
+          onClose={flow.close}
+          onExtend={() => void flow.extend()}
+          onPay={() => void flow.pay()}
+        />
+      ) : null}
+      <PurchaseSuccessfulDialog
+        open={checkout.result.state === 'success'}
+        message={checkout.result.state === 'success' ? checkout.result.message : ''}
+        onOpenChange={(isOpen) => (isOpen ? undefined : checkout.dismiss())}
+        onViewMyTickets={() => void navigate('/my-tickets')}
+      />
+      {checkout.result.state === 'verifying' ? (
+        <div className="fixed inset-0 z-50 flex items-center justify-center bg-foreground/40">
+          <Card className="flex items-center gap-3 p-6">
+            <Spinner className="size-6" label="Checking your payment" />
+            <span>Checking your payment…</span>
+          </Card>
+        </div>
+      ) : null}
+    </div>
+  );
+}

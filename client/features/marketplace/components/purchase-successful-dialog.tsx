@@ -1,0 +1,56 @@
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { BUYING_TEXT } from '@common/messages';
+import { CircleCheck } from 'lucide-react';
+
+const NEXT_STEPS = [
+  'Your payment is held safely in escrow.',
+  'The seller has been asked to transfer your ticket; you will get an e-mail when it is on its way.',
+  'Follow the transfer and confirm receipt in My Tickets.',
+  'After the event, leave a review for the seller.',
+] as const;
+
+/** Shown on return from a paid checkout (spec 000 §2 'Purchase Successful dialog', §4 step 6). */
+export function PurchaseSuccessfulDialog({
+  open,
+  message,
+  onOpenChange,
+  onViewMyTickets,
+}: {
+  open: boolean;
+  message: string;
+  onOpenChange: (open: boolean) => void;
+  onViewMyTickets: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <span className="flex size-12 items-center justify-center rounded-full bg-success-soft text-success">
+            <CircleCheck aria-hidden className="size-7" />
+          </span>
+          <DialogTitle>{BUYING_TEXT.purchaseSuccessfulTitle}</DialogTitle>
+          <DialogDescription>{message}</DialogDescription>
+        </DialogHeader>
+        <div className="text-sm">
+          <h3 className="mb-2 font-semibold">Next steps</h3>
+          <ol className="list-decimal space-y-1 pl-5 text-muted-foreground">
+            {NEXT_STEPS.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </div>
+        <DialogFooter>
+          <Button onClick={onViewMyTickets}>{BUYING_TEXT.viewMyTickets}</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,111 @@
+import { BUYING_TEXT } from '@common/messages';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { isReservedByOther } from '../card-rules';
+import { marketTicket } from '../test-fixtures';
+import { TicketCard } from './ticket-card';
+
+const NOW = Date.parse('2027-01-01T12:00:00Z');
+const BUYER = 5;
+
+function renderCard(overrides: Parameters<typeof marketTicket>[0] = {}, viewerId: number | null = BUYER) {
+  const onViewDetails = vi.fn();
+  const ticket = marketTicket(overrides);
+  render(
+    <TicketCard
+      ticket={ticket}
+      viewerId={viewerId}
+      reserved={isReservedByOther(ticket, viewerId, NOW)}
+      onViewDetails={onViewDetails}
+    />,
+  );
+  return { onViewDetails };
+}
+
+const viewDetails = () => screen.queryByRole('button', { name: BUYING_TEXT.viewDetails });
+
+describe('TicketCard: View Details', () => {
+  it('is offered to a signed-in buyer on an unsold ticket and opens it', async () => {
+    const { onViewDetails } = renderCard();
+    await userEvent.click(viewDetails() as HTMLElement);
+    expect(onViewDetails).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }));
+  });
+
+  it("is hidden on the viewer's own ticket", () => {
+    renderCard({ sellerId: BUYER });
+    expect(viewDetails()).toBeNull();
+  });
+
+  it('is hidden on a sold ticket, which shows the SOLD banner', () => {
+    renderCard({ sold: true });
+    expect(viewDetails()).toBeNull();
+    expect(screen.getByText(BUYING_TEXT.sold)).toBeVisible();
+  });
+
+  it('is hidden from someone who is not signed in', () => {
+    renderCard({}, null);
+    expect(viewDetails()).toBeNull();
+  });
+});
+
+describe('TicketCard: reserved overlays', () => {
+  const heldByOther = {
+    isBeingEdited: true,
+    lockExpiresAt: new Date(NOW + 60_000).toISOString(),
+    currentViewerId: 9,
+  };
+
+  it('shows both reserved texts and is not interactive while another viewer holds it', () => {
+    renderCard(heldByOther);
+    const card = screen.getByTestId('ticket-card-7');
+    expect(within(card).getByText(BUYING_TEXT.reservedTitle)).toBeVisible();
+    expect(within(card).getByText(BUYING_TEXT.reserved)).toBeVisible();
+    expect(within(card).getByText(BUYING_TEXT.cardReservedTitle)).toBeInTheDocument();
+    expect(within(card).getByText(BUYING_TEXT.cardReserved)).toBeInTheDocument();
+    expect(viewDetails()).toBeNull();
+    expect(card.querySelector('[inert]')).not.toBeNull();
+  });
+
+  it('is not reserved when the hold is the viewer’s own', () => {
+    renderCard({ ...heldByOther, currentViewerId: BUYER });
+    expect(screen.queryByText(BUYING_TEXT.reservedTitle)).toBeNull();
+    expect(viewDetails()).not.toBeNull();
+  });
+
+  it('is not reserved once the hold has expired', () => {
+    renderCard({ ...heldByOther, lockExpiresAt: new Date(NOW - 1_000).toISOString() });
+    expect(screen.queryByTestId('reserved-overlay')).toBeNull();
+    expect(viewDetails()).not.toBeNull();
+  });
+});
+
+describe('TicketCard: content', () => {
+  it.each([
+    [31, 'danger'],
+    [30, 'warning'],
+    [1, 'warning'],
+    [0, 'success'],
+    [-20, 'success'],
+  ])('colours a markup of %i%% %s', (markup, tone) => {
+    renderCard({ markup });
+    expect(screen.getByText(new RegExp(`${markup > 0 ? '\\+' : ''}${markup}% markup`))).toHaveAttribute(
+      'data-tone',
+      tone,
+    );
+  });
+
+  it("shows the all-in 'What You Pay', the seller, the artist block and N/A for missing seats", () => {
+    renderCard({ seats: '', daysCount: 3 });
+    expect(screen.getByText(BUYING_TEXT.whatYouPay)).toBeVisible();
+    expect(screen.getByText('$207.47')).toBeVisible();
+    expect(screen.getByText('maya')).toBeVisible();
+    expect(screen.getByText('indie pop')).toBeVisible();
+    expect(screen.getByRole('link', { name: /Artist info/ })).toHaveAttribute(
+      'href',
+      'https://example.com/aurora',
+    );
+    expect(screen.getByText('N/A')).toBeVisible();
+    expect(screen.getByText('3-Day')).toBeVisible();
+  });
+});

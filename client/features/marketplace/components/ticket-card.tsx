@@ -1,0 +1,170 @@
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { cn } from '@client/lib/cn';
+import { BUYING_TEXT } from '@common/messages';
+import { CalendarDays, ExternalLink, Music, Star } from 'lucide-react';
+import { memo } from 'react';
+import { canViewDetails, markupBadgeVariant, orNotAvailable } from '../card-rules';
+import { formatDollars, formatEventDate } from '../format';
+import type { MarketTicket } from '../types';
+
+interface TicketCardProps {
+  ticket: MarketTicket;
+  viewerId: number | null;
+  /** Another viewer holds it (isReservedByOther): a boolean, so a newer clock alone re-renders nothing. */
+  reserved: boolean;
+  opening?: boolean;
+  onViewDetails: (ticket: MarketTicket) => void;
+}
+
+/** The danger badge's own red is too light on its pink for small text (WCAG 1.4.3): one shade darker. */
+const BADGE_TEXT = { danger: 'text-destructive-hover', warning: '', success: '' } as const;
+
+function markupLabel(markup: number): string {
+  return `${markup > 0 ? '+' : ''}${markup}% markup`;
+}
+
+/** The marketplace ticket card (spec 000 §2). Memoised so loading more pages leaves shown cards alone. */
+export const TicketCard = memo(function TicketCard({
+  ticket,
+  viewerId,
+  reserved,
+  opening = false,
+  onViewDetails,
+}: TicketCardProps) {
+  const showDetails = canViewDetails(ticket, viewerId);
+  const tone = markupBadgeVariant(ticket.markup);
+  const titleId = `ticket-${ticket.id}-title`;
+
+  return (
+    <article aria-labelledby={titleId} className="relative h-full" data-testid={`ticket-card-${ticket.id}`}>
+      <Card
+        className={cn('flex h-full flex-col gap-4 overflow-hidden p-5', ticket.sold && 'bg-muted/40')}
+        inert={reserved}
+      >
+        {ticket.sold ? (
+          <div className="absolute right-0 top-0 rounded-bl-lg bg-destructive px-3 py-1 text-sm font-bold tracking-wider text-white">
+            {BUYING_TEXT.sold}
+          </div>
+        ) : null}
+        <div className={cn('space-y-1', ticket.sold && 'pr-14')}>
+          <h3 id={titleId} className="text-lg font-semibold leading-tight">
+            {ticket.eventName}
+          </h3>
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <CalendarDays aria-hidden className="size-4" />
+            {formatEventDate(ticket.eventDate)}
+            {ticket.daysCount > 1 ? (
+              <Badge variant="info" className="ml-1">
+                {ticket.daysCount}-Day
+              </Badge>
+            ) : null}
+          </p>
+        </div>
+
+        {ticket.artist ? (
+          <div className="flex items-center gap-3 rounded-lg bg-muted p-3">
+            {ticket.artist.image ? (
+              <img
+                src={ticket.artist.image}
+                alt=""
+                className="size-12 shrink-0 rounded-md object-cover"
+                loading="lazy"
+              />
+            ) : (
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary">
+                <Music aria-hidden className="size-5" />
+              </span>
+            )}
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="truncate font-medium">{ticket.artist.name}</p>
+              {ticket.artist.genres.length > 0 ? (
+                <p className="truncate text-muted-foreground">{ticket.artist.genres.join(', ')}</p>
+              ) : null}
+              {ticket.artist.url ? (
+                <a
+                  href={ticket.artist.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                >
+                  Artist info
+                  <ExternalLink aria-hidden className="size-3" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
+
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Quantity</dt>
+          <dd>{ticket.quantity}</dd>
+          <dt className="text-muted-foreground">Section</dt>
+          <dd>{orNotAvailable(ticket.section)}</dd>
+          <dt className="text-muted-foreground">Row</dt>
+          <dd>{orNotAvailable(ticket.row)}</dd>
+          <dt className="text-muted-foreground">Seats</dt>
+          <dd>{orNotAvailable(ticket.seats)}</dd>
+          {ticket.seller ? (
+            <>
+              <dt className="text-muted-foreground">Seller</dt>
+              <dd className="flex items-center gap-1">
+                <span className="truncate">{ticket.seller.username}</span>
+                {ticket.seller.rating !== null ? (
+                  <Star aria-hidden className="size-3.5 fill-warning text-warning" />
+                ) : null}
+                {ticket.seller.rating !== null ? (
+                  <span>
+                    {ticket.seller.rating.toFixed(1)}
+                    <span className="sr-only"> out of 5</span>
+                  </span>
+                ) : (
+                  <span className="text-muted-foreground">New seller</span>
+                )}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+
+        <div className="mt-auto flex items-end justify-between gap-3">
+          <div>
+            <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+              {BUYING_TEXT.whatYouPay}
+            </p>
+            <p className="text-2xl font-bold">{formatDollars(ticket.buyerPays)}</p>
+          </div>
+          <Badge variant={tone} data-tone={tone} className={BADGE_TEXT[tone]}>
+            {markupLabel(ticket.markup)}
+          </Badge>
+        </div>
+
+        {reserved ? (
+          <div className="rounded-md bg-warning-soft p-2 text-center text-sm text-warning">
+            <p className="font-semibold">{BUYING_TEXT.cardReservedTitle}</p>
+            <p>{BUYING_TEXT.cardReserved}</p>
+          </div>
+        ) : showDetails ? (
+          <Button
+            onClick={() => onViewDetails(ticket)}
+            disabled={opening}
+            aria-describedby={titleId}
+            className="w-full"
+          >
+            {BUYING_TEXT.viewDetails}
+          </Button>
+        ) : null}
+      </Card>
+      {reserved ? (
+        <div
+          data-testid="reserved-overlay"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-1 rounded-xl bg-foreground/60 p-4 text-center text-white backdrop-blur-[1px]"
+        >
+          <p className="text-lg font-bold">{BUYING_TEXT.reservedTitle}</p>
+          <p className="text-sm">{BUYING_TEXT.reserved}</p>
+        </div>
+      ) : null}
+    </article>
+  );
+});

@@ -1,0 +1,249 @@
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Separator } from '@client/components/ui/separator';
+import { toast } from '@client/components/ui/toaster';
+import { BUYING_TEXT } from '@common/messages';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, ImageIcon, MapPin, Star } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { LOCK_POLL_MS, ticketQueryOptions } from '../api';
+import { markupBadgeVariant, orNotAvailable } from '../card-rules';
+import { formatDollars, formatEventDate } from '../format';
+import type { CloseReason, Hold } from '../use-purchase-flow';
+import { HowPurchasingWorksDialog } from './help-dialogs';
+import { HoldTimer } from './hold-timer';
+import { SellerProfileDialog } from './seller-profile-dialog';
+
+interface TicketDetailsDialogProps {
+  hold: Hold;
+  viewerId: number;
+  extending: boolean;
+  paying: boolean;
+  onClose: (reason: CloseReason) => void;
+  onExtend: () => void;
+  onPay: () => void;
+}
+
+/** True while the server still shows this viewer's hold on the ticket. */
+function stillHeld(ticket: Hold['ticket'], viewerId: number): boolean {
+  return (
+    !ticket.sold &&
+    ticket.isBeingEdited &&
+    ticket.currentViewerId === viewerId &&
+    ticket.lockExpiresAt !== null &&
+    Date.parse(ticket.lockExpiresAt) > Date.now()
+  );
+}
+
+function TicketImage({ url }: { url: string | null }) {
+  const [shown, setShown] = useState(false);
+  const show = () => {
+    if (!url) {
+      toast({ title: BUYING_TEXT.noTicketImage });
+      return;
+    }
+    setShown((value) => !value);
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <Button variant="outline" onClick={show} aria-expanded={url ? shown : undefined} className="self-start">
+        <ImageIcon aria-hidden />
+        {BUYING_TEXT.viewTicketImage}
+      </Button>
+      {shown && url ? (
+        <img
+          src={url}
+          alt="The seller's ticket"
+          className="max-h-64 w-full rounded-lg border border-border object-contain"
+          onError={() => {
+            setShown(false);
+            toast({
+              title: BUYING_TEXT.ticketImageFailed,
+              description: BUYING_TEXT.ticketImageUnavailable,
+              variant: 'destructive',
+            });
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** The ticket details dialog of a held ticket (spec 000 §2, §4 steps 1-5). */
+export function TicketDetailsDialog({
+  hold,
+  viewerId,
+  extending,
+  paying,
+  onClose,
+  onExtend,
+  onPay,
+}: TicketDetailsDialogProps) {
+  const [sellerOpen, setSellerOpen] = useState(false);
+  // Step 3: poll the ticket every 10 s; when the hold is no longer ours, let it go.
+  const polled = useQuery({
+    ...ticketQueryOptions(hold.ticket.id),
+    initialData: hold.ticket,
+    initialDataUpdatedAt: Date.now(),
+    refetchInterval: LOCK_POLL_MS,
+  });
+  const ticket = polled.data;
+  const lost = polled.dataUpdatedAt > 0 && polled.isFetchedAfterMount && !stillHeld(ticket, viewerId);
+  useEffect(() => {
+    if (lost && !paying) onClose('lost');
+  }, [lost, paying, onClose]);
+
+  const openSeller = () => {
+    if (!ticket.sellerId) {
+      toast({ title: BUYING_TEXT.sellerInfoFailed, variant: 'destructive' });
+      return;
+    }
+    setSellerOpen(true);
+  };
+  const processingFee = Math.max(0, ticket.buyerPays - ticket.totalPrice);
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose('closed'))}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{ticket.eventName}</DialogTitle>
+          <DialogDescription>{ticket.description}</DialogDescription>
+        </DialogHeader>
+
+        <HoldTimer
+          expiresAt={hold.expiresAt}
+          onExpired={() => onClose('expired')}
+          onExtend={onExtend}
+          extending={extending || hold.extensionsLeft <= 0}
+        />
+
+        <section aria-label="Event" className="flex flex-col gap-1 text-sm">
+          <p className="flex items-center gap-2">
+            <CalendarDays aria-hidden className="size-4 text-muted-foreground" />
+            {formatEventDate(ticket.eventDate)}
+            {ticket.daysCount > 1 ? <Badge variant="info">{ticket.daysCount}-Day</Badge> : null}
+          </p>
+          {ticket.venue ? (
+            <p className="flex items-center gap-2">
+              <MapPin aria-hidden className="size-4 text-muted-foreground" />
+              {ticket.venue}
+            </p>
+          ) : null}
+          <dl className="mt-2 grid grid-cols-4 gap-2 rounded-lg bg-muted p-3 text-center">
+            {(
+              [
+                ['Quantity', String(ticket.quantity)],
+                ['Section', orNotAvailable(ticket.section)],
+                ['Row', orNotAvailable(ticket.row)],
+                ['Seats', orNotAvailable(ticket.seats)],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="min-w-0">
+                <dt className="text-xs text-muted-foreground">{label}</dt>
+                <dd className="truncate font-semibold">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <TicketImage url={ticket.ticketImage ?? ticket.cloudinaryUrl} />
+
+        <section aria-label="Seller" className="flex items-center justify-between gap-2 text-sm">
+          <span className="text-muted-foreground">Seller</span>
+          <span className="flex items-center gap-1">
+            <Button variant="link" onClick={openSeller}>
+              {ticket.seller.username}
+            </Button>
+            <Star aria-hidden className="size-3.5 fill-warning text-warning" />
+            <span>
+              {ticket.seller.rating.toFixed(1)}
+              <span className="sr-only"> out of 5</span> ({ticket.seller.totalReviews})
+            </span>
+          </span>
+        </section>
+        {ticket.sellerId ? (
+          <SellerProfileDialog
+            seller={{
+              id: ticket.sellerId,
+              username: ticket.seller.username,
+              rating: ticket.seller.rating,
+              totalReviews: ticket.seller.totalReviews,
+            }}
+            sellerId={ticket.sellerId}
+            open={sellerOpen}
+            onOpenChange={setSellerOpen}
+          />
+        ) : null}
+
+        <Separator />
+
+        <section aria-label="Price breakdown" className="text-sm">
+          <dl className="flex flex-col gap-1">
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Price per ticket × {ticket.quantity}</dt>
+              <dd>{formatDollars(ticket.listingPrice)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Subtotal</dt>
+              <dd>{formatDollars(ticket.totalPrice)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Card processing fee</dt>
+              <dd>{formatDollars(processingFee)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Seller markup</dt>
+              <dd>
+                <Badge
+                  variant={markupBadgeVariant(ticket.markup)}
+                  className={
+                    markupBadgeVariant(ticket.markup) === 'danger' ? 'text-destructive-hover' : undefined
+                  }
+                >
+                  {ticket.markup > 0 ? '+' : ''}
+                  {ticket.markup}%
+                </Badge>
+              </dd>
+            </div>
+            <div className="mt-1 flex justify-between border-t border-border pt-2 text-base font-bold">
+              <dt>{BUYING_TEXT.whatYouPay}</dt>
+              <dd data-testid="what-you-pay">{formatDollars(ticket.buyerPays)}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <HowPurchasingWorksDialog />
+
+        <DialogFooter className="flex-col items-stretch gap-3 sm:flex-col sm:items-stretch">
+          <Button size="lg" onClick={onPay} disabled={paying}>
+            {BUYING_TEXT.completePurchase}
+          </Button>
+          <p className="text-center text-xs text-muted-foreground">
+            By completing your purchase you agree to the{' '}
+            <Link to="/terms" target="_blank" className="text-primary underline underline-offset-4">
+              Terms of Service
+            </Link>{' '}
+            and the{' '}
+            <Link
+              to="/terms#buyer-policy"
+              target="_blank"
+              className="text-primary underline underline-offset-4"
+            >
+              Buyer Policy
+            </Link>
+            .
+          </p>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,33 @@
+import type { PurchaseResult } from '@common/schemas/checkout';
+import type {
+  ListedReview,
+  MarketplaceTicket,
+  MemberTicketList,
+  SortCriterion,
+  Suggestion,
+  TicketSortBy,
+} from '@common/schemas/marketplace';
+
+export type { LockResponse, PaymentResponse } from '@common/schemas/checkout';
+export type { SortCriterion } from '@common/schemas/marketplace';
+export { MAX_SORT_CRITERIA, TICKET_SORT_FIELDS as SORT_FIELDS } from '@common/schemas/marketplace';
+
+export type SortBy = TicketSortBy;
+export type SortField = SortCriterion['field'];
+export type MarketTicket = MarketplaceTicket;
+export type TicketPage = MemberTicketList;
+export type SearchSuggestion = Suggestion;
+export type UserReview = ListedReview;
+export type PurchaseVerifyResponse = PurchaseResult;
+
+/** The filter bar's state (spec 000 §3 'Ticket list filters'); prices in dollars as typed. */
+export interface TicketFilters {
+  search: string;
+  sortBy: SortBy;
+  sortCriteria: SortCriterion[];
+  minPrice?: number;
+  maxPrice?: number;
+  startDate?: string;
+  endDate?: string;
+  includeAll?: boolean;
+}

@@ -1,0 +1,186 @@
+import { toast } from '@client/components/ui/toaster';
+import { ApiError } from '@client/lib/api';
+import { BUYING_TEXT } from '@common/messages';
+import type { TicketDetails } from '@common/schemas/tickets';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  extendHold,
+  lockTicket,
+  marketplaceKeys,
+  serverMessage,
+  startPayment,
+  ticketQueryOptions,
+  unlockTicket,
+  unlockTicketOnLeave,
+} from './api';
+import { clearPurchase, storePurchase } from './purchase-flags';
+
+/** Spec 000 §9: closing or leaving within 5 s of a payment redirect keeps the hold for the checkout. */
+export const REDIRECT_GRACE_MS = 5_000;
+
+function withinGrace(redirectStartedAt: number): boolean {
+  return Date.now() - redirectStartedAt < REDIRECT_GRACE_MS;
+}
+
+export interface Hold {
+  ticket: TicketDetails;
+  version: number;
+  expiresAt: string;
+  extensionsLeft: number;
+}
+
+export type CloseReason = 'closed' | 'expired' | 'lost';
+
+/** Sends the browser to the hosted checkout (its own function so tests can watch it). */
+export const redirectTo = { assign: (url: string) => window.location.assign(url) };
+
+/**
+ * The hold and purchase of spec 000 §4 steps 1-5: lock on 'View Details', extend on request, unlock on
+ * close, expiry, a lost hold or page leave (except within 5 s of a payment redirect), and the payment call.
+ */
+export function usePurchaseFlow() {
+  const queryClient = useQueryClient();
+  const [hold, setHold] = useState<Hold | null>(null);
+  const [openingId, setOpeningId] = useState<number | null>(null);
+  const [extending, setExtending] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const redirectStartedAt = useRef(0);
+  const heldId = useRef<number | null>(null);
+  heldId.current = hold?.ticket.id ?? null;
+
+  const open = useCallback(
+    async (ticketId: number) => {
+      setOpeningId(ticketId);
+      try {
+        const lock = await lockTicket(ticketId);
+        const ticket = await queryClient.fetchQuery(ticketQueryOptions(ticketId));
+        setHold({
+          ticket,
+          version: lock.version,
+          expiresAt: lock.expiresAt,
+          extensionsLeft: lock.extensionsLeft,
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409)
+          toast({
+            title: BUYING_TEXT.ticketUnavailableTitle,
+            description: BUYING_TEXT.ticketUnavailable,
+            variant: 'destructive',
+          });
+        else
+          toast({
+            title: BUYING_TEXT.errorTitle,
+            description: serverMessage(error, BUYING_TEXT.lockFailed),
+            variant: 'destructive',
+          });
+        void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
+      } finally {
+        setOpeningId(null);
+      }
+    },
+    [queryClient],
+  );
+
+  const release = useCallback(
+    async (ticketId: number) => {
+      try {
+        await unlockTicket(ticketId);
+      } catch {
+        toast({
+          title: BUYING_TEXT.errorTitle,
+          description: BUYING_TEXT.unlockFailed,
+          variant: 'destructive',
+        });
+      }
+      void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
+    },
+    [queryClient],
+  );
+
+  const close = useCallback(
+    (reason: CloseReason = 'closed') => {
+      const ticketId = heldId.current;
+      setHold(null);
+      if (ticketId === null || withinGrace(redirectStartedAt.current)) return;
+      if (reason === 'expired') toast({ title: BUYING_TEXT.holdExpired });
+      if (reason === 'lost') toast({ title: BUYING_TEXT.holdLost });
+      void release(ticketId);
+    },
+    [release],
+  );
+
+  const extend = useCallback(async () => {
+    const ticketId = heldId.current;
+    if (ticketId === null) return;
+    setExtending(true);
+    try {
+      const lock = await extendHold(ticketId);
+      setHold((current) =>
+        current && current.ticket.id === ticketId
+          ? {
+              ...current,
+              version: lock.version,
+              expiresAt: lock.expiresAt,
+              extensionsLeft: lock.extensionsLeft,
+            }
+          : current,
+      );
+      toast({ title: BUYING_TEXT.holdExtended });
+    } catch (error) {
+      toast({
+        title: BUYING_TEXT.errorTitle,
+        description: serverMessage(error, BUYING_TEXT.lockFailed),
+        variant: 'destructive',
+      });
+    } finally {
+      setExtending(false);
+    }
+  }, []);
+
+  /** Step 5: store the purchase flags, ask for the checkout and go there. */
+  const pay = useCallback(async () => {
+    if (!hold) return;
+    const { ticket, version } = hold;
+    setPaying(true);
+    storePurchase({ ticketId: ticket.id, amount: ticket.buyerPays, version, startedAt: Date.now() });
+    try {
+      const payment = await startPayment(ticket.id, ticket.buyerPays, version);
+      if (!payment?.url) throw new Error(BUYING_TEXT.noPaymentUrl);
+      redirectStartedAt.current = Date.now();
+      redirectTo.assign(payment.url);
+    } catch (error) {
+      const message =
+        error instanceof ApiError
+          ? (error.serverMessage ?? BUYING_TEXT.paymentSetupFailed)
+          : error instanceof Error && error.message
+            ? error.message
+            : BUYING_TEXT.paymentSetupFailed;
+      clearPurchase(ticket.id);
+      setHold(null);
+      toast({
+        title: BUYING_TEXT.paymentSetupFailedTitle,
+        description: message,
+        variant: 'destructive',
+        duration: 5_000,
+      });
+      setPaying(false);
+      void release(ticket.id);
+    }
+  }, [hold, release]);
+
+  // Leaving the page (or the route) releases the hold, unless the checkout redirect just began.
+  useEffect(() => {
+    const onPageHide = () => {
+      const ticketId = heldId.current;
+      if (ticketId !== null && !withinGrace(redirectStartedAt.current)) unlockTicketOnLeave(ticketId);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      onPageHide();
+    };
+  }, []);
+
+  return { hold, openingId, extending, paying, open, close, extend, pay };
+}

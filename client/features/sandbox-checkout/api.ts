@@ -1,0 +1,51 @@
+import { getJson, sendJson } from '@client/lib/api';
+import type { SandboxPayResponse, SandboxRedirect, SandboxSession } from '@common/schemas/checkout';
+import { queryOptions } from '@tanstack/react-query';
+
+export interface CardDetails {
+  cardNumber: string;
+  expMonth: string;
+  expYear: string;
+  cvc: string;
+}
+
+const base = (sessionId: string) => `/api/sandbox/checkout/${encodeURIComponent(sessionId)}`;
+
+export function sandboxSessionQueryOptions(sessionId: string) {
+  return queryOptions({
+    queryKey: ['sandbox-checkout', sessionId] as const,
+    queryFn: () => getJson<SandboxSession>(base(sessionId)),
+    staleTime: 0,
+  });
+}
+
+export function paySandbox(sessionId: string, card: CardDetails): Promise<SandboxPayResponse> {
+  return sendJson<SandboxPayResponse>('POST', `${base(sessionId)}/pay`, card);
+}
+
+export function authenticateSandbox(sessionId: string, approve: boolean): Promise<SandboxRedirect> {
+  return sendJson<SandboxRedirect>('POST', `${base(sessionId)}/authenticate`, { approve });
+}
+
+export function cancelSandbox(sessionId: string): Promise<SandboxRedirect> {
+  return sendJson<SandboxRedirect>('POST', `${base(sessionId)}/cancel`);
+}
+
+/**
+ * A declined payment ends the attempt: the buyer's hold is released so the ticket is free again (spec 000
+ * §4 step 4, 'a payment failure unlocks the ticket'); releasing it also closes this checkout session.
+ */
+export function releaseHold(ticketId: number): Promise<unknown> {
+  return sendJson('POST', `/api/tickets/${ticketId}/unlock`);
+}
+
+/** '4242424242424242' → '4242 4242 4242 4242' while typing (digits only, at most 19). */
+export function formatCardNumber(text: string): string {
+  return text
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** Sends the browser on (its own object so tests can watch it). */
+export const browser = { assign: (url: string) => window.location.assign(url) };

@@ -1,0 +1,252 @@
+import { Alert } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { PageSpinner, Spinner } from '@client/components/ui/spinner';
+import { ApiError } from '@client/lib/api';
+import { SANDBOX_CHECKOUT_TEXT } from '@common/messages';
+import { dollarsToCents, formatCents } from '@common/money';
+import { useQuery } from '@tanstack/react-query';
+import { format, parseISO } from 'date-fns';
+import { CreditCard, Lock, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  authenticateSandbox,
+  browser,
+  type CardDetails,
+  cancelSandbox,
+  formatCardNumber,
+  paySandbox,
+  releaseHold,
+  sandboxSessionQueryOptions,
+} from '../api';
+
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return 'Something went wrong. Please try again.';
+}
+
+/**
+ * /sandbox/checkout/:sessionId — the sandbox's hosted checkout (issue 8): the order, a card form, the
+ * 3-D Secure step for cards that ask for it, and Cancel back to the cancel URL.
+ */
+export function SandboxCheckoutPage() {
+  const { sessionId = '' } = useParams();
+  const session = useQuery(sandboxSessionQueryOptions(sessionId));
+  const [card, setCard] = useState<CardDetails>({ cardNumber: '', expMonth: '', expYear: '', cvc: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [authenticating, setAuthenticating] = useState(false);
+  const [declined, setDeclined] = useState(false);
+  const errorRef = useRef<HTMLDivElement>(null);
+
+  const showError = (message: string) => {
+    setError(message);
+    requestAnimationFrame(() => errorRef.current?.focus());
+  };
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      showError(failureMessage(failure));
+      if (failure instanceof ApiError && failure.status === 402 && session.data) {
+        setDeclined(true);
+        await releaseHold(session.data.ticketId).catch(() => undefined);
+        await session.refetch();
+      }
+      setBusy(false);
+    }
+  };
+
+  const pay = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const answer = await paySandbox(sessionId, card);
+      if ('redirectUrl' in answer) browser.assign(answer.redirectUrl);
+      else {
+        setAuthenticating(true);
+        setBusy(false);
+      }
+    });
+  };
+  const authenticate = (approve: boolean) =>
+    void run(async () => {
+      try {
+        const answer = await authenticateSandbox(sessionId, approve);
+        browser.assign(answer.redirectUrl);
+      } finally {
+        setAuthenticating(false);
+      }
+    });
+  const cancel = () =>
+    void run(async () => {
+      const answer = await cancelSandbox(sessionId);
+      browser.assign(answer.redirectUrl);
+    });
+
+  if (session.isPending) return <PageSpinner label="Loading checkout" />;
+  if (session.isError)
+    return (
+      <div className="flex flex-1 items-center justify-center bg-stage p-4">
+        <Alert variant="destructive" className="max-w-md">
+          {session.error instanceof ApiError && session.error.status === 404
+            ? SANDBOX_CHECKOUT_TEXT.notFound
+            : failureMessage(session.error)}
+        </Alert>
+      </div>
+    );
+
+  const order = session.data;
+  const open = order.status === 'open';
+
+  return (
+    <div className="flex flex-1 justify-center bg-stage px-4 py-8 sm:py-12">
+      <div className="grid w-full max-w-4xl items-start gap-6 md:grid-cols-[1fr_1.2fr]">
+        <Card className="flex flex-col gap-4 p-6">
+          <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Order summary</p>
+          <div>
+            <h1 className="text-2xl font-bold">{order.eventName}</h1>
+            <p className="text-muted-foreground">{format(parseISO(order.eventDate), 'EEEE, MMMM d, yyyy')}</p>
+          </div>
+          <dl className="flex flex-col gap-2 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Quantity</dt>
+              <dd>
+                {order.quantity} {order.quantity === 1 ? 'ticket' : 'tickets'}
+              </dd>
+            </div>
+            <div className="flex justify-between border-t border-border pt-2 text-base font-bold">
+              <dt>Total (all-in)</dt>
+              <dd data-testid="checkout-total">{formatCents(dollarsToCents(order.amount))}</dd>
+            </div>
+          </dl>
+          <p className="flex items-center gap-2 text-xs text-muted-foreground">
+            <ShieldCheck aria-hidden className="size-4 text-success" />
+            Paid into Encore escrow until your ticket arrives.
+          </p>
+        </Card>
+
+        <Card className="flex flex-col gap-4 p-6">
+          <div className="flex items-center gap-2">
+            <CreditCard aria-hidden className="size-5 text-primary" />
+            <h2 className="text-lg font-semibold">{SANDBOX_CHECKOUT_TEXT.title}</h2>
+          </div>
+          <p className="rounded-md bg-info-soft p-3 text-sm text-info">{SANDBOX_CHECKOUT_TEXT.notice}</p>
+
+          <div ref={errorRef} tabIndex={-1} className="outline-none">
+            {error ? (
+              <Alert variant="destructive" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+          </div>
+
+          {!open ? (
+            <div className="flex flex-col gap-3">
+              {declined ? (
+                <p className="text-sm text-muted-foreground">{SANDBOX_CHECKOUT_TEXT.released}</p>
+              ) : (
+                <Alert>{SANDBOX_CHECKOUT_TEXT.closed}</Alert>
+              )}
+              <Button asChild variant="outline">
+                <Link to="/">{SANDBOX_CHECKOUT_TEXT.backToEncore}</Link>
+              </Button>
+            </div>
+          ) : authenticating ? (
+            <section aria-labelledby="authenticate-title" className="flex flex-col gap-3">
+              <h3 id="authenticate-title" className="font-semibold">
+                {SANDBOX_CHECKOUT_TEXT.authenticateTitle}
+              </h3>
+              <p className="text-sm text-muted-foreground">{SANDBOX_CHECKOUT_TEXT.authenticate}</p>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Button onClick={() => authenticate(true)} disabled={busy}>
+                  {SANDBOX_CHECKOUT_TEXT.approve}
+                </Button>
+                <Button variant="outline" onClick={() => authenticate(false)} disabled={busy}>
+                  {SANDBOX_CHECKOUT_TEXT.fail}
+                </Button>
+              </div>
+            </section>
+          ) : (
+            <form onSubmit={pay} className="flex flex-col gap-4" noValidate>
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor="card-number">{SANDBOX_CHECKOUT_TEXT.cardNumber}</Label>
+                <Input
+                  id="card-number"
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  placeholder="4242 4242 4242 4242"
+                  maxLength={23}
+                  value={card.cardNumber}
+                  onChange={(event) => setCard({ ...card, cardNumber: formatCardNumber(event.target.value) })}
+                  required
+                />
+              </div>
+              <div className="grid grid-cols-3 gap-3">
+                <div className="flex flex-col gap-1.5">
+                  <Label htmlFor="exp-month">{SANDBOX_CHECKOUT_TEXT.expMonth}</Label>
+                  <Input
+                    id="exp-month"
+                    inputMode="numeric"
+                    autoComplete="cc-exp-month"
+                    placeholder="MM"
+                    maxLength={2}
+                    value={card.expMonth}
+                    onChange={(event) =>
+                      setCard({ ...card, expMonth: event.target.value.replace(/\D/g, '') })
+                    }
+                    required
+                  />
+                </div>
+                <div className="flex flex-col gap-1.5">
+                  <Label htmlFor="exp-year">{SANDBOX_CHECKOUT_TEXT.expYear}</Label>
+                  <Input
+                    id="exp-year"
+                    inputMode="numeric"
+                    autoComplete="cc-exp-year"
+                    placeholder="YY"
+                    maxLength={4}
+                    value={card.expYear}
+                    onChange={(event) => setCard({ ...card, expYear: event.target.value.replace(/\D/g, '') })}
+                    required
+                  />
+                </div>
+                <div className="flex flex-col gap-1.5">
+                  <Label htmlFor="cvc">{SANDBOX_CHECKOUT_TEXT.cvc}</Label>
+                  <Input
+                    id="cvc"
+                    inputMode="numeric"
+                    autoComplete="cc-csc"
+                    placeholder="123"
+                    maxLength={4}
+                    value={card.cvc}
+                    onChange={(event) => setCard({ ...card, cvc: event.target.value.replace(/\D/g, '') })}
+                    required
+                  />
+                </div>
+              </div>
+              <Button type="submit" size="lg" disabled={busy}>
+                {busy ? (
+                  <Spinner className="size-4 text-primary-foreground" label="Paying" />
+                ) : (
+                  <Lock aria-hidden />
+                )}
+                {SANDBOX_CHECKOUT_TEXT.pay} {formatCents(dollarsToCents(order.amount))}
+              </Button>
+            </form>
+          )}
+          {open ? (
+            <Button variant="ghost" onClick={cancel} disabled={busy}>
+              {SANDBOX_CHECKOUT_TEXT.cancel}
+            </Button>
+          ) : null}
+        </Card>
+      </div>
+    </div>
+  );
+}

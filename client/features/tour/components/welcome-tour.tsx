@@ -1,0 +1,137 @@
+import { Button } from '@client/components/ui/button';
+import { Checkbox } from '@client/components/ui/checkbox';
+import { Label } from '@client/components/ui/label';
+import { TOUR_TEXT } from '@common/messages';
+import { Sparkles, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { ACTIONS, EVENTS, type EventData, Joyride, ORIGIN, STATUS, type Step } from 'react-joyride';
+import { disableTour, isTourDisabled, markTourCompleted } from '../tour-flags';
+import { presentSteps, TOUR_STEPS } from '../tour-steps';
+
+/** Spec 000 §4, §9: the welcome prompt appears 1000 ms after the page loads. */
+export const TOUR_PROMPT_DELAY_MS = 1_000;
+const SCROLL_OFFSET = 80;
+
+/**
+ * The welcome prompt and the 4-step tour (spec 000 §2, §4 'Tour'). The prompt is a non-modal panel at
+ * the bottom of the page so it never blocks the marketplace; the tour is react-joyride, continuous, with
+ * progress, a skip button, overlay clicks ignored and Escape closing it.
+ */
+export function WelcomeTour() {
+  const [prompt, setPrompt] = useState(false);
+  const [dontShow, setDontShow] = useState(false);
+  const [steps, setSteps] = useState<Step[] | null>(null);
+  const titleId = useId();
+  const checkboxId = useId();
+
+  useEffect(() => {
+    if (isTourDisabled()) return;
+    const timer = setTimeout(() => setPrompt(true), TOUR_PROMPT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const skip = () => {
+    if (dontShow) disableTour();
+    setPrompt(false);
+  };
+  const start = () => {
+    if (dontShow) disableTour();
+    setPrompt(false);
+    const present = presentSteps(TOUR_STEPS);
+    setSteps(
+      present.map((step, index) => ({
+        ...step,
+        title: `${String(step.title)} (${index + 1} of ${present.length})`,
+      })),
+    );
+  };
+  const end = () => {
+    markTourCompleted();
+    setSteps(null);
+  };
+
+  const onEvent = (data: EventData) => {
+    if (data.type === EVENTS.TOUR_END || data.status === STATUS.FINISHED || data.status === STATUS.SKIPPED) {
+      end();
+      return;
+    }
+    if (data.action === ACTIONS.CLOSE && data.origin === ORIGIN.KEYBOARD) end();
+  };
+
+  return (
+    <>
+      {prompt ? (
+        <div
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby={titleId}
+          className="fixed inset-x-4 bottom-4 z-30 mx-auto max-w-md rounded-xl border border-border bg-surface p-5 shadow-[var(--shadow-pop)] sm:left-auto sm:right-6 sm:mx-0"
+        >
+          <button
+            type="button"
+            onClick={skip}
+            className="absolute right-3 top-3 cursor-pointer rounded-sm p-1 text-muted-foreground hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <X aria-hidden className="size-4" />
+            <span className="sr-only">Close</span>
+          </button>
+          <div className="flex items-start gap-3 pr-6">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
+              <Sparkles aria-hidden className="size-5" />
+            </span>
+            <div className="space-y-1">
+              <h2 id={titleId} className="text-lg font-semibold">
+                {TOUR_TEXT.welcomeTitle}
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                Take a quick tour of searching, sorting and listing tickets.
+              </p>
+            </div>
+          </div>
+          <div className="mt-4 flex items-center gap-2">
+            <Checkbox
+              id={checkboxId}
+              checked={dontShow}
+              onCheckedChange={(checked) => setDontShow(checked === true)}
+            />
+            <Label htmlFor={checkboxId} className="text-sm font-normal">
+              {TOUR_TEXT.dontShowAgain}
+            </Label>
+          </div>
+          <div className="mt-4 flex justify-end gap-2">
+            <Button variant="outline" onClick={skip}>
+              {TOUR_TEXT.skipTour}
+            </Button>
+            <Button onClick={start}>{TOUR_TEXT.startTour}</Button>
+          </div>
+        </div>
+      ) : null}
+      {steps ? (
+        <Joyride
+          run
+          continuous
+          steps={steps}
+          onEvent={onEvent}
+          locale={{
+            back: TOUR_TEXT.previous,
+            next: TOUR_TEXT.next,
+            last: TOUR_TEXT.finish,
+            skip: TOUR_TEXT.skipTour,
+            close: 'Close',
+          }}
+          options={{
+            buttons: ['back', 'skip', 'primary'],
+            overlayClickAction: false,
+            dismissKeyAction: 'close',
+            skipBeacon: true,
+            skipScroll: true,
+            scrollOffset: SCROLL_OFFSET,
+            primaryColor: '#6d28d9',
+            textColor: '#17132b',
+            zIndex: 60,
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
