@@ -4,7 +4,7 @@ import { A11Y_TEXT, SHELL_TEXT } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { toast as sonner } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BETA_BANNER_DISMISSED_KEY } from './beta-banner';
@@ -325,6 +325,22 @@ describe('titles, announcements and the skip link', () => {
     renderApp('/no-such-page');
     await screen.findByRole('heading', { name: 'Page not found' });
     expect(document.title).toBe('Page not found · Encore');
+  });
+
+  it('names every page route, the buying result pages and the sandbox checkout included', () => {
+    const untitled: string[] = [];
+    const visit = (routes: RouteObject[]) => {
+      for (const route of routes) {
+        const isPage = route.path !== undefined || route.index === true;
+        const redirects =
+          route.element !== undefined && (route.element as { type?: unknown }).type === Navigate;
+        if (isPage && !redirects && !(route.handle as { title?: unknown } | undefined)?.title)
+          untitled.push(route.path ?? '(index)');
+        if (route.children) visit(route.children);
+      }
+    };
+    visit(appRoutes);
+    expect(untitled).toEqual([]);
   });
 
   it('names the listing form by its mode', async () => {

@@ -98,6 +98,7 @@ export const appRoutes: RouteObject[] = [
 
       {
         path: 'purchase-status',
+        handle: { title: 'Purchase Status' },
         lazy: async () => ({
           Component: (await import('@client/features/purchase/pages/purchase-status-page'))
             .PurchaseStatusPage,
@@ -105,14 +106,17 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'purchase/cancel',
+        handle: { title: 'Purchase Cancelled' },
         lazy: async () => ({ Component: (await import('./purchase-pages')).PurchaseCancelRoute }),
       },
       {
         path: 'safari-purchase-success',
+        handle: { title: 'Purchase Successful' },
         lazy: async () => ({ Component: (await import('./purchase-pages')).SafariPurchaseSuccessRoute }),
       },
       {
         path: 'sandbox/checkout/:sessionId',
+        handle: { title: 'Checkout' },
         lazy: async () => ({
           Component: (await import('@client/features/sandbox-checkout/pages/sandbox-checkout-page'))
             .SandboxCheckoutPage,
