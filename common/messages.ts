@@ -363,6 +363,7 @@ export const CHECKOUT_TEXT = {
 /** Spec 000 §2, §5, §8 and §9: the marketplace home, its filter bar, ticket cards and details dialog. */
 export const BUYING_TEXT = {
   listTicket: 'List Ticket',
+  newSeller: 'New seller',
   noListingsTitle: 'No listings available',
   noListings: 'Check back later or adjust your search filters',
   listing: 'listing',

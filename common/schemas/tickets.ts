@@ -25,10 +25,6 @@ export const EDIT_LOCK_TTL_MS = 120_000;
 /** The open editor renews its flag this often: well inside the TTL, so one lost beat does not drop it. */
 export const EDIT_LOCK_HEARTBEAT_MS = 45_000;
 
-/** Spec 000 §9 Defaults: a seller without reviews shows rating 4.5 with 15 reviews. */
-export const SELLER_RATING_DEFAULT = 4.5;
-export const SELLER_TOTAL_REVIEWS_DEFAULT = 15;
-
 const MONEY_TEXT = /^\d+(\.\d{1,2})?$/;
 const WHOLE_NUMBER_TEXT = /^-?\d+$/;
 /** Ids and versions are Postgres integers; larger numbers can name nothing. */
@@ -215,8 +211,9 @@ const dollars = z.number();
 export const ticketSellerSchema = z.object({
   id: z.number().int(),
   username: z.string(),
-  rating: z.number(),
-  totalReviews: z.number().int(),
+  /** null with 0 reviews until the seller has real reviews: no made-up score (decision 0010). */
+  rating: z.number().nullable(),
+  totalReviews: z.number().int().min(0),
   createdAt: z.string(),
 });
 

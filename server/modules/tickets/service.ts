@@ -6,8 +6,6 @@ import type { Notifications } from '../../../common/schemas/notifications.js';
 import {
   EDIT_LOCK_TTL_MS,
   type Platform,
-  SELLER_RATING_DEFAULT,
-  SELLER_TOTAL_REVIEWS_DEFAULT,
   type TicketDetails,
   type TicketInput,
 } from '../../../common/schemas/tickets.js';
@@ -320,9 +318,10 @@ export async function getTicketDetails(db: DbOrTx, ticketId: number): Promise<Ti
     seller: {
       id: seller.id,
       username: seller.username,
-      // Reviews are another module's; until a seller has any, the spec's defaults apply (spec 000 §9).
-      rating: SELLER_RATING_DEFAULT,
-      totalReviews: SELLER_TOTAL_REVIEWS_DEFAULT,
+      // No review system yet, so no rating: showing the spec's 4.5/15 defaults would be a made-up score
+      // (decision 0010; the marketplace list answers the same).
+      rating: null,
+      totalReviews: 0,
       createdAt: seller.createdAt.toISOString(),
     },
     createdAt: ticket.createdAt.toISOString(),

@@ -88,7 +88,7 @@ describe.each(backends)('listings API on %s', (backend) => {
       lockExpiresAt: null,
       currentViewerId: null,
       sellerId,
-      seller: { id: sellerId, rating: 4.5, totalReviews: 15 },
+      seller: { id: sellerId, rating: null, totalReviews: 0 },
     });
     const [stored] = await db().select().from(tickets).where(eq(tickets.id, id));
     expect(stored).toMatchObject({

@@ -64,7 +64,7 @@ const storedTicket = {
   lockExpiresAt: '2027-01-01T00:05:00.000Z',
   currentViewerId: 1,
   sellerId: 1,
-  seller: { username: 'maya', rating: 4.5, totalReviews: 15, createdAt: '2026-01-01T00:00:00.000Z' },
+  seller: { username: 'maya', rating: null, totalReviews: 0, createdAt: '2026-01-01T00:00:00.000Z' },
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

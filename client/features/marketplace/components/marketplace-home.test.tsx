@@ -192,6 +192,32 @@ describe('MarketplaceHome', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("names a seller without reviews 'New seller' in the details dialog, never a made-up rating", async () => {
+    fakeApi((call) =>
+      call.url === '/api/tickets/7'
+        ? json(200, {
+            ...listed,
+            ticketImage: null,
+            cloudinaryUrl: null,
+            cloudinaryPublicId: null,
+            status: 'available',
+            isBeingEdited: true,
+            currentViewerId: buyer.id,
+            lockExpiresAt: new Date(Date.now() + 300_000).toISOString(),
+            seller: { id: 1, username: 'maya', rating: null, totalReviews: 0, createdAt: '2026-01-01' },
+            updatedAt: '2026-01-01',
+          })
+        : undefined,
+    );
+    const { user } = renderHome();
+    const card = await screen.findByTestId('ticket-card-7');
+    await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aurora Skies' });
+    const seller = within(dialog).getByRole('region', { name: 'Seller' });
+    await waitFor(() => expect(seller).toHaveTextContent(BUYING_TEXT.newSeller));
+    expect(seller).not.toHaveTextContent('4.5');
+  });
+
   it("stores the purchase and goes to the checkout URL on 'Complete Purchase'", async () => {
     fakeApi(({ url }) =>
       url === '/api/tickets/7/payment' ? json(200, { url: '/sandbox/checkout/cs_1' }) : undefined,

@@ -3,11 +3,12 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
 import { BUYING_TEXT } from '@common/messages';
-import { CalendarDays, ExternalLink, Music, Star } from 'lucide-react';
+import { CalendarDays, ExternalLink, Music } from 'lucide-react';
 import { memo } from 'react';
 import { canViewDetails, markupBadgeVariant, orNotAvailable } from '../card-rules';
 import { formatDollars, formatEventDate } from '../format';
 import type { MarketTicket } from '../types';
+import { SellerRating } from './seller-rating';
 
 interface TicketCardProps {
   ticket: MarketTicket;
@@ -112,17 +113,7 @@ export const TicketCard = memo(function TicketCard({
               <dt className="text-muted-foreground">Seller</dt>
               <dd className="flex items-center gap-1">
                 <span className="truncate">{ticket.seller.username}</span>
-                {ticket.seller.rating !== null ? (
-                  <Star aria-hidden className="size-3.5 fill-warning text-warning" />
-                ) : null}
-                {ticket.seller.rating !== null ? (
-                  <span>
-                    {ticket.seller.rating.toFixed(1)}
-                    <span className="sr-only"> out of 5</span>
-                  </span>
-                ) : (
-                  <span className="text-muted-foreground">New seller</span>
-                )}
+                <SellerRating rating={ticket.seller.rating} />
               </dd>
             </>
           ) : null}

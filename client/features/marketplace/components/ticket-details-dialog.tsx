@@ -12,7 +12,7 @@ import { Separator } from '@client/components/ui/separator';
 import { toast } from '@client/components/ui/toaster';
 import { BUYING_TEXT } from '@common/messages';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, ImageIcon, MapPin, Star } from 'lucide-react';
+import { CalendarDays, ImageIcon, MapPin } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LOCK_POLL_MS, ticketQueryOptions } from '../api';
@@ -22,6 +22,7 @@ import type { CloseReason, Hold } from '../use-purchase-flow';
 import { HowPurchasingWorksDialog } from './help-dialogs';
 import { HoldTimer } from './hold-timer';
 import { SellerProfileDialog } from './seller-profile-dialog';
+import { SellerRating } from './seller-rating';
 
 interface TicketDetailsDialogProps {
   hold: Hold;
@@ -163,11 +164,7 @@ export function TicketDetailsDialog({
             <Button variant="link" onClick={openSeller}>
               {ticket.seller.username}
             </Button>
-            <Star aria-hidden className="size-3.5 fill-warning text-warning" />
-            <span>
-              {ticket.seller.rating.toFixed(1)}
-              <span className="sr-only"> out of 5</span> ({ticket.seller.totalReviews})
-            </span>
+            <SellerRating rating={ticket.seller.rating} totalReviews={ticket.seller.totalReviews} />
           </span>
         </section>
         {ticket.sellerId ? (
