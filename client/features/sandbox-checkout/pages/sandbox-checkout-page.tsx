@@ -1,15 +1,13 @@
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
-import { PageSpinner, Spinner } from '@client/components/ui/spinner';
+import { PageSpinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { SANDBOX_CHECKOUT_TEXT } from '@common/messages';
 import { dollarsToCents, formatCents } from '@common/money';
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { CreditCard, Lock, ShieldCheck } from 'lucide-react';
+import { CreditCard, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -17,11 +15,11 @@ import {
   browser,
   type CardDetails,
   cancelSandbox,
-  formatCardNumber,
   paySandbox,
   releaseHold,
   sandboxSessionQueryOptions,
 } from '../api';
+import { CardForm } from '../components/card-form';
 
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? error.message;
@@ -173,72 +171,13 @@ export function SandboxCheckoutPage() {
               </div>
             </section>
           ) : (
-            <form onSubmit={pay} className="flex flex-col gap-4" noValidate>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="card-number">{SANDBOX_CHECKOUT_TEXT.cardNumber}</Label>
-                <Input
-                  id="card-number"
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  placeholder="4242 4242 4242 4242"
-                  maxLength={23}
-                  value={card.cardNumber}
-                  onChange={(event) => setCard({ ...card, cardNumber: formatCardNumber(event.target.value) })}
-                  required
-                />
-              </div>
-              <div className="grid grid-cols-3 gap-3">
-                <div className="flex flex-col gap-1.5">
-                  <Label htmlFor="exp-month">{SANDBOX_CHECKOUT_TEXT.expMonth}</Label>
-                  <Input
-                    id="exp-month"
-                    inputMode="numeric"
-                    autoComplete="cc-exp-month"
-                    placeholder="MM"
-                    maxLength={2}
-                    value={card.expMonth}
-                    onChange={(event) =>
-                      setCard({ ...card, expMonth: event.target.value.replace(/\D/g, '') })
-                    }
-                    required
-                  />
-                </div>
-                <div className="flex flex-col gap-1.5">
-                  <Label htmlFor="exp-year">{SANDBOX_CHECKOUT_TEXT.expYear}</Label>
-                  <Input
-                    id="exp-year"
-                    inputMode="numeric"
-                    autoComplete="cc-exp-year"
-                    placeholder="YY"
-                    maxLength={4}
-                    value={card.expYear}
-                    onChange={(event) => setCard({ ...card, expYear: event.target.value.replace(/\D/g, '') })}
-                    required
-                  />
-                </div>
-                <div className="flex flex-col gap-1.5">
-                  <Label htmlFor="cvc">{SANDBOX_CHECKOUT_TEXT.cvc}</Label>
-                  <Input
-                    id="cvc"
-                    inputMode="numeric"
-                    autoComplete="cc-csc"
-                    placeholder="123"
-                    maxLength={4}
-                    value={card.cvc}
-                    onChange={(event) => setCard({ ...card, cvc: event.target.value.replace(/\D/g, '') })}
-                    required
-                  />
-                </div>
-              </div>
-              <Button type="submit" size="lg" disabled={busy}>
-                {busy ? (
-                  <Spinner className="size-4 text-primary-foreground" label="Paying" />
-                ) : (
-                  <Lock aria-hidden />
-                )}
-                {SANDBOX_CHECKOUT_TEXT.pay} {formatCents(dollarsToCents(order.amount))}
-              </Button>
-            </form>
+            <CardForm
+              card={card}
+              onChange={setCard}
+              onSubmit={pay}
+              busy={busy}
+              payLabel={`${SANDBOX_CHECKOUT_TEXT.pay} ${formatCents(dollarsToCents(order.amount))}`}
+            />
           )}
           {open ? (
             <Button variant="ghost" onClick={cancel} disabled={busy}>
