@@ -3,6 +3,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const root = import.meta.dirname;
+/**
+ * Vitest's 5 s default fails image re-encoding and whole-page client tests on a busy 2-core CI machine
+ * by timing alone; what a test waits for is still bounded by its own assertions.
+ */
+const SLOW_MACHINE_TEST_TIMEOUT_MS = 20_000;
 const alias = { '@common': path.join(root, 'common'), '@client': path.join(root, 'client') };
 
 export default defineConfig({
@@ -20,6 +25,7 @@ export default defineConfig({
           include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['server/**/*.api.test.ts', 'node_modules/**'],
           setupFiles: [path.join(root, 'scripts/vitest-setup.ts')],
+          testTimeout: SLOW_MACHINE_TEST_TIMEOUT_MS,
         },
       },
       {
@@ -47,6 +53,7 @@ export default defineConfig({
             path.join(root, 'scripts/vitest-setup.ts'),
             path.join(root, 'scripts/vitest-setup-dom.ts'),
           ],
+          testTimeout: SLOW_MACHINE_TEST_TIMEOUT_MS,
         },
       },
     ],

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { OutboxMailer } from '../server/adapters/mail/outbox.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import type { Database } from '../server/db/client.js';
-import { sessions, tickets, users } from '../server/db/schema/index.js';
+import { sessions, ticketMessages, tickets, users } from '../server/db/schema/index.js';
 import { seedDemoData } from '../server/db/seed/demo.js';
 import { newToken, sha256 } from '../server/lib/tokens.js';
 import { SESSION_COOKIE } from '../server/plugins/session.js';
@@ -93,6 +93,35 @@ interface Endpoint {
   signedIn: boolean;
 }
 
+/**
+ * A ticket maya bought, with a 40-message thread she has not read: the message poll's empty delta and the
+ * unread count of GET /api/notifications both have real rows to go through.
+ */
+async function soldThreadOf(database: Database, buyerId: number) {
+  const [bought] = await database.db
+    .select({ id: tickets.id, sellerId: tickets.sellerId })
+    .from(tickets)
+    .where(and(ne(tickets.sellerId, buyerId), eq(tickets.sold, false)))
+    .orderBy(tickets.id)
+    .limit(1);
+  if (!bought) throw new Error('the demo seed has no listing of another seller');
+  await database.db
+    .update(tickets)
+    .set({ sold: true, status: 'sold', buyerId, soldAt: new Date() })
+    .where(eq(tickets.id, bought.id));
+  const written = await database.db
+    .insert(ticketMessages)
+    .values(
+      Array.from({ length: 40 }, (_, index) => ({
+        ticketId: bought.id,
+        senderId: index % 2 === 0 ? bought.sellerId : buyerId,
+        content: `Message ${index + 1} about the transfer`,
+      })),
+    )
+    .returning({ id: ticketMessages.id });
+  return { ticketId: bought.id, lastMessageId: Math.max(...written.map((row) => row.id)) };
+}
+
 async function measure(backend: string, database: Database): Promise<BenchResult[]> {
   const setupStarted = performance.now();
   await database.migrate();
@@ -100,6 +129,7 @@ async function measure(backend: string, database: Database): Promise<BenchResult
   const [maya] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, 'maya'));
   const [ticket] = await database.db.select({ id: tickets.id }).from(tickets).orderBy(tickets.id).limit(1);
   if (!maya || !ticket) throw new Error('the demo seed has no maya or no listing');
+  const thread = await soldThreadOf(database, maya.id);
   // A session row, as signing in would leave (signedInClient does the same in API tests).
   const token = newToken();
   await database.db
@@ -130,9 +160,19 @@ async function measure(backend: string, database: Database): Promise<BenchResult
     { name: 'GET /api/tickets/:id (signed in)', path: `/api/tickets/${ticket.id}`, signedIn: true },
     { name: 'GET /api/user (signed in)', path: '/api/user', signedIn: true },
     { name: 'GET /api/notifications (signed in)', path: '/api/notifications', signedIn: true },
+    {
+      name: 'GET /api/tickets/:id/messages?after=last (5 s poll, nothing new)',
+      path: `/api/tickets/${thread.ticketId}/messages?after=${thread.lastMessageId}`,
+      signedIn: true,
+    },
   ];
   if (existsSync(path.join(clientDistDir, 'index.html')))
-    endpoints.push({ name: 'GET / (SPA shell)', path: '/', signedIn: false });
+    endpoints.push(
+      { name: 'GET / (SPA shell)', path: '/', signedIn: false },
+      // With the cookie: the shell needs no session, so it must cost no query either.
+      { name: 'GET / (SPA shell, signed in)', path: '/', signedIn: true },
+      { name: 'GET /api/health (signed in)', path: '/api/health', signedIn: true },
+    );
   const rows: BenchResult[] = [];
   try {
     for (const endpoint of endpoints) {

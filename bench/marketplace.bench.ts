@@ -142,6 +142,20 @@ async function loadRow(name: string, backend: string, urls: string[], headers: R
   );
 }
 
+/** One request at a time over `urls`, twice after a warm-up pass: the single-client latency. */
+async function singleClientRow(name: string, backend: string, urls: string[]): Promise<BenchResult> {
+  const timings: number[] = [];
+  for (let pass = 0; pass < 3; pass++)
+    for (const url of urls) {
+      const start = performance.now();
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${name}: ${url} HTTP ${response.status}`);
+      if (pass > 0) timings.push(performance.now() - start);
+    }
+  return summarize(name, backend, timings, 'one client, sequential');
+}
+
 async function signIn(db: Database['db'], userId: number): Promise<string> {
   const token = newToken();
   await db
@@ -181,8 +195,17 @@ async function measure(backend: string, database: Database): Promise<BenchResult
     ]),
   );
   const searches = WORDS.map((word) => `${base}/api/tickets?search=${word.toLowerCase()}&sortBy=price_asc`);
+  // Suggestions as typed: two to five letters of the benchmark's words, and whole artist names.
+  const suggestions = WORDS.flatMap((word) =>
+    [2, 3, 5].map((letters) => word.slice(0, letters).toLowerCase()),
+  ).map((q) => `${base}/api/search/suggestions?q=${encodeURIComponent(q)}`);
   const rows: BenchResult[] = [];
   try {
+    rows.push(
+      await singleClientRow('GET /api/tickets?search=…&sortBy=price_asc (one client)', backend, searches),
+    );
+    rows.push(await singleClientRow('GET /api/search/suggestions?q=… (one client)', backend, suggestions));
+    rows.push(await loadRow('GET /api/search/suggestions?q=… (visitor)', backend, suggestions));
     rows.push(
       await loadRow('hello-world Fastify (same run)', backend, [
         `http://127.0.0.1:${(hello.server.address() as AddressInfo).port}/hello`,

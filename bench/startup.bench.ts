@@ -1,21 +1,27 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import type { BenchResult } from './run.js';
 import { printRows, summarize } from './stats.js';
 
 /**
- * Start-up of the real server (`tsx server/main.ts`, as `npm start` runs it) on the embedded
- * database: time from spawn until GET /api/health answers 200, on an empty data directory
- * (initdb, migrations, demo seed) and again on the same directory (nothing to seed). Then the
- * same first-start steps run in a fresh child process (startup-steps.ts), timed one by one,
- * to show where the first start goes.
+ * Start-up of the real server, two ways: compiled (`node dist/server/main.js`, what `npm start` runs,
+ * see scripts/start.mjs) and through the TypeScript loader (`tsx server/main.ts`, what `npm start` ran
+ * before, and `npm run dev` still runs). Time from spawn until GET /api/health answers 200, on an empty
+ * database (initdb on PGlite, migrations, demo seed) and again on the same one (nothing to seed), then
+ * the resident memory of the server's process tree after IDLE_MS of idling. On the embedded database,
+ * and on PostgreSQL too when BENCH_DATABASE_URL names a server (a throwaway database each time). Then
+ * the first-start steps run in a fresh child process (startup-steps.ts), timed one by one.
  */
 
 const SAMPLES = 3;
+/** How long a started server idles before its memory is read. */
+const IDLE_MS = 3_000;
 /** The step-by-step first start runs once: it only apportions the spawned start's time. */
 const STEP_SAMPLES = 1;
 const START_TIMEOUT_MS = 90_000;
@@ -53,30 +59,59 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Milliseconds from spawning the server on `dataDir` until /api/health answers 200. */
-async function timeStart(dataDir: string): Promise<number> {
+type Launcher = 'compiled' | 'tsx';
+
+const LAUNCH_ARGS: Record<Launcher, string[]> = {
+  compiled: [path.join(root, 'dist/server/main.js')],
+  tsx: [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
+};
+
+/** Resident memory of `pid` and every process below it (tsx runs the server in a child), in MiB. */
+function treeRssMiB(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let kib = 0;
+  const visit = (id: number) => {
+    const status = readFileSync(`/proc/${id}/status`, 'utf8');
+    kib += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    for (const child of children.get(id) ?? []) visit(child);
+  };
+  visit(pid);
+  return kib / 1024;
+}
+
+/** A database for the server: a data directory for PGlite, or a PostgreSQL URL. */
+type Target = { dataDir: string } | { databaseUrl: string };
+
+/** Milliseconds from spawning the server until /api/health answers 200, and its memory once idle. */
+async function timeStart(launcher: Launcher, target: Target): Promise<{ ms: number; rssMiB: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: `http://localhost:${port}`,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SMTP_URL: '',
-        CLOUDINARY_URL: '',
-        LOG_LEVEL: 'warn',
-      },
+  const child = spawn(process.execPath, LAUNCH_ARGS[launcher], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://localhost:${port}`,
+      DATA_DIR: 'dataDir' in target ? target.dataDir : path.join(os.tmpdir(), 'encore-bench-unused'),
+      DATABASE_URL: 'databaseUrl' in target ? target.databaseUrl : '',
+      SMTP_URL: '',
+      CLOUDINARY_URL: '',
+      LOG_LEVEL: 'warn',
     },
-  );
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -85,13 +120,73 @@ async function timeStart(dataDir: string): Promise<number> {
     const url = `http://127.0.0.1:${port}/api/health`;
     while (performance.now() - started < START_TIMEOUT_MS) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
-      if (await healthy(url)) return performance.now() - started;
+      if (await healthy(url)) {
+        const ms = performance.now() - started;
+        await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+        return { ms, rssMiB: child.pid ? treeRssMiB(child.pid) : 0 };
+      }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
     throw new Error(`server not healthy within ${START_TIMEOUT_MS} ms: ${stderr}`);
   } finally {
     await stop(child);
   }
+}
+
+/** A fresh empty database on the PostgreSQL server at `serverUrl`; the returned function drops it. */
+async function throwawayPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `encore_bench_start_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** SAMPLES first and second starts of `launcher` on `backend`: rows for the times and the memory. */
+async function measureStarts(launcher: Launcher, backend: 'pglite' | 'postgres'): Promise<BenchResult[]> {
+  const first: number[] = [];
+  const second: number[] = [];
+  const rss: number[] = [];
+  for (let sample = 0; sample < SAMPLES; sample += 1) {
+    if (backend === 'pglite') {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'encore-bench-start-'));
+      try {
+        first.push((await timeStart(launcher, { dataDir })).ms);
+        const again = await timeStart(launcher, { dataDir });
+        second.push(again.ms);
+        rss.push(again.rssMiB);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    } else {
+      const database = await throwawayPostgres(process.env.BENCH_DATABASE_URL ?? '');
+      try {
+        first.push((await timeStart(launcher, { databaseUrl: database.url })).ms);
+        const again = await timeStart(launcher, { databaseUrl: database.url });
+        second.push(again.ms);
+        rss.push(again.rssMiB);
+      } finally {
+        await database.drop();
+      }
+    }
+  }
+  const sortedRss = [...rss].sort((a, b) => a - b);
+  const memory = `idle RSS ${sortedRss[Math.floor(sortedRss.length / 2)]?.toFixed(0)} MiB (${sortedRss.map((value) => value.toFixed(0)).join(', ')})`;
+  return [
+    summarize(`start-up ${launcher}: empty database → /api/health 200`, backend, first),
+    summarize(`start-up ${launcher}: existing database → /api/health 200`, backend, second, memory),
+  ];
 }
 
 /** main.ts's first-start steps, timed one by one in a fresh child process (bench/startup-steps.ts). */
@@ -121,17 +216,15 @@ async function firstStartSteps(): Promise<Record<string, number>> {
 }
 
 export async function run(): Promise<BenchResult[]> {
-  const first: number[] = [];
-  const second: number[] = [];
-  for (let sample = 0; sample < SAMPLES; sample += 1) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'encore-bench-start-'));
-    try {
-      first.push(await timeStart(dataDir));
-      second.push(await timeStart(dataDir));
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
+  if (!existsSync(LAUNCH_ARGS.compiled[0] ?? ''))
+    throw new Error('no dist/server/main.js: run `npm run build`');
+  const backends: ('pglite' | 'postgres')[] = process.env.BENCH_DATABASE_URL
+    ? ['pglite', 'postgres']
+    : ['pglite'];
+  const startRows: BenchResult[] = [];
+  for (const backend of backends)
+    for (const launcher of ['compiled', 'tsx'] as const)
+      startRows.push(...(await measureStarts(launcher, backend)));
   const steps = new Map<string, number[]>();
   for (let sample = 0; sample < STEP_SAMPLES; sample += 1) {
     for (const [step, ms] of Object.entries(await firstStartSteps()))
@@ -142,16 +235,10 @@ export async function run(): Promise<BenchResult[]> {
     (
       stepRows.filter((row) => row.name.startsWith(prefix)).reduce((sum, row) => sum + row.p50Ms, 0) / 1000
     ).toFixed(1);
-  return [
-    summarize(
-      'start-up: empty data dir → /api/health 200',
-      'pglite',
-      first,
-      `steps: boot+import ${(Number(seconds('node')) + Number(seconds('import'))).toFixed(1)} s, initdb ${seconds('openPglite')} s, migrate ${seconds('migrate')} s, seed ${seconds('seed')} s`,
-    ),
-    summarize('start-up: existing data dir → /api/health 200', 'pglite', second),
-    ...stepRows.map((row) => ({ ...row, name: `first start step: ${row.name}` })),
-  ];
+  const [firstRow] = startRows;
+  if (firstRow)
+    firstRow.note = `steps (tsx): boot+import ${(Number(seconds('node')) + Number(seconds('import'))).toFixed(1)} s, initdb ${seconds('openPglite')} s, migrate ${seconds('migrate')} s, seed ${seconds('seed')} s`;
+  return [...startRows, ...stepRows.map((row) => ({ ...row, name: `first start step: ${row.name}` }))];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) printRows(await run());

@@ -32,19 +32,22 @@ export function printRows(rows: BenchResult[]): void {
 }
 
 /**
- * Runs `measure` on a fresh in-memory PGlite, then on a throwaway PostgreSQL database when
- * BENCH_DATABASE_URL names a server (the database is created and dropped here).
+ * Runs `measure` on a fresh in-memory PGlite (unless `pglite` is false), then on a throwaway PostgreSQL
+ * database when BENCH_DATABASE_URL names a server (the database is created and dropped here).
  */
 export async function onEachDatabase(
   measure: (backend: string, database: Database) => Promise<BenchResult[]>,
   postgresPoolSize: number,
+  { pglite: onPglite = true }: { pglite?: boolean } = {},
 ): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
-  const pglite = await openPglite();
-  try {
-    results.push(...(await measure('pglite', pglite)));
-  } finally {
-    await pglite.close();
+  if (onPglite) {
+    const pglite = await openPglite();
+    try {
+      results.push(...(await measure('pglite', pglite)));
+    } finally {
+      await pglite.close();
+    }
   }
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) return results;

@@ -35,6 +35,8 @@ export const HONEYPOT_DELAY_MS = 1_000;
 /** Spec 000 §9 Limits: concert search needs at least 3 characters; the server answers at most 20 concerts. */
 export const CONCERT_SEARCH_MIN_LENGTH = 3;
 export const CONCERT_SEARCH_LIMIT = 20;
+/** The marketplace page size when the client names none. Here, not in schemas/, so pages can use it without loading zod. */
+export const TICKET_PAGE_SIZE_DEFAULT = 24;
 /** Spec 000 §9 Timing: artist info is cached for 1 hour. */
 export const ARTIST_INFO_CACHE_SECONDS = 3_600;
 

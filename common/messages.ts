@@ -4,46 +4,13 @@
  * turns them into the spec's texts; `auth-error-map.test.ts` pins every pair.
  */
 
-export const EXAMPLE_EMAIL = 'name@example.com';
+// Texts read before a page's first paint live in modules of their own, so that a page's chunks carry
+// only those; everything else imports them from here as before.
+import { REGISTRATION_TEXT } from './texts/auth.js';
 
-/** Registration rules, in the order the client checks them (spec 000 §5). */
-export const REGISTRATION_TEXT = {
-  firstNameRequired: 'Please enter your first name.',
-  lastNameRequired: 'Please enter your last name.',
-  emailRequired: 'Please enter your email address.',
-  emailInvalid: `Please enter a valid email address (e.g., ${EXAMPLE_EMAIL}).`,
-  usernameRequired: 'Please choose a username for your account.',
-  usernameTooShort: 'Your username must be at least 3 characters long.',
-  passwordRequired: 'Please enter a password to secure your account.',
-  passwordWeak:
-    'Please create a stronger password. Try adding uppercase letters, numbers, and special characters like !@#$%.',
-  passwordMismatch:
-    "The passwords you entered don't match. Please make sure both password fields are identical.",
-} as const;
-
-/** Spec 000 §8 'Login and registration' shown texts. */
-export const AUTH_ERROR_TEXT = {
-  badCredentials: 'The username or password you entered is incorrect. Please double-check and try again.',
-  usernameTaken: 'This username is already taken. Please choose a different username.',
-  emailTaken:
-    'An account with this email already exists. Please use a different email address or try logging in instead.',
-  passwordTooShort: 'Your password must be at least 8 characters long.',
-  passwordRequirements:
-    'Your password must include uppercase and lowercase letters, numbers, and special characters.',
-  emailNotVerified:
-    'Please verify your email address before logging in. Check your inbox for a verification email.',
-  accountSuspended: 'Your account has been suspended. Please contact support for assistance.',
-  accountLocked:
-    'Your account has been temporarily locked due to multiple failed login attempts. Please try again later or reset your password.',
-  network:
-    "We're having trouble connecting to our servers. Please check your internet connection and try again.",
-  serverError: "We're experiencing technical difficulties. Please try again in a few moments.",
-  unavailable: 'Our service is temporarily unavailable. Please try again in a few minutes.',
-  tooManyRequests: "You've made too many attempts. Please wait a few minutes before trying again.",
-  invalidCode: 'The verification code you entered is incorrect. Please check the code and try again.',
-  expiredCode: 'Your verification code has expired. Please request a new one.',
-  generic: 'Something went wrong. Please try again or contact support if the problem continues.',
-} as const;
+export { AUTH_ERROR_TEXT, AUTH_SCREEN_TEXT, EXAMPLE_EMAIL, REGISTRATION_TEXT } from './texts/auth.js';
+export { A11Y_TEXT, SHELL_TEXT } from './texts/shell.js';
+export { PUBLIC_HOME_TEXT, SUBSCRIBE_TEXT } from './texts/visitor.js';
 
 /** Messages the server answers with. Each contains the substring its mapping row needs. */
 export const SERVER_MESSAGE = {
@@ -107,23 +74,6 @@ export const RECOVERY_TEXT = {
   passwordNumber: 'Password must contain at least one number',
   passwordsDoNotMatch: 'Passwords do not match',
   emailChangeConfirmed: 'Your email address has been changed.',
-} as const;
-
-/** Spec 001 §5 and §8 'Subscribe'. */
-export const SUBSCRIBE_TEXT = {
-  missingTitle: 'Missing Information',
-  missing: 'Please provide both your name and email address.',
-  consentTitle: 'Consent Required',
-  consent: 'Please check the consent box to receive updates.',
-  invalidTitle: 'Invalid Email',
-  invalid: 'Please provide a valid email address.',
-  failedTitle: 'Subscription Failed',
-  failed: 'Failed to subscribe. Please try again.',
-  networkFailureTitle: 'Error',
-  networkFailure: 'An unexpected error occurred. Please try again later.',
-  successTitle: 'Subscription Successful!',
-  success: "Thank you for subscribing! We'll notify you when we launch.",
-  alreadySubscribed: 'This email address is already subscribed.',
 } as const;
 
 /**
@@ -199,52 +149,12 @@ export const LISTING_TEXT = {
   updateFailed: 'Failed to update ticket',
 } as const;
 
-/** Spec 000 §2 and 001 §2, §6: the app shell (navigation, beta banner, guards) and the landing page. */
-export const SHELL_TEXT = {
-  betaBanner:
-    "Welcome to Encore Beta! We're in active development. If you encounter any issues, please let us know.",
-  signIn: 'Sign In',
-  signUp: 'Sign Up',
-  signOut: 'Sign Out',
-  accessDeniedTitle: 'Access Denied',
-  accessDenied: "You don't have permission to access this page.",
-  landingHeadline: 'A better way to buy and sell tickets is coming soon!',
-  copyright: '© 2026 Encore. All rights reserved.',
-  comingSoonTitle: 'This page is coming soon',
-  givingBackSmallVenues: 'Small Venue Support',
-  givingBackArtists: 'Artist Development',
-  givingBackMoreDetails: 'More Details Coming Soon',
-} as const;
-
 /** Spec 000 §5 'Listing form' and §7: the event catalog (concert search, artist info). */
 export const CATALOG_TEXT = {
   searchTooShort: 'Concert search needs at least 3 characters.',
   artistNameRequired: 'Please give an artist or event name.',
   searchTooLong: 'Concert search takes at most 100 characters and 8 words.',
-} as const;
-
-/** Spec 000 §2, §5: the authentication screen's own labels, hints and screens. */
-export const AUTH_SCREEN_TEXT = {
-  errorTitle: 'Authentication Error',
-  needAccount: 'Need an account? Register',
-  haveAccount: 'Have an account? Login',
-  forgotUsername: 'Forgot username?',
-  forgotPassword: 'Forgot password?',
-  registrationCompleteTitle: 'Registration Complete',
-  verifyEmailButton: 'Verify Email Address',
-  goToLogin: 'Go to Login',
-  returnToHome: 'Return to Home',
-  backToLogin: 'Back to Login',
-  tryAgain: 'Try Again',
-  clear: 'Clear',
-  verifying: 'Verifying...',
-  verifyingLogin: 'Verifying your login...',
-  trustDevice: 'Trust this device for 30 days (skip verification next time)',
-  strengthWeak: 'Weak password',
-  strengthGood: 'Good password',
-  strengthStrong: 'Strong password!',
-  strengthAdd: 'Add',
-  strengthAlmostThere: 'Almost there!',
+  artistImageNotFound: 'Artist image not found',
 } as const;
 
 /** Spec 001 §2, §5, §8: the account recovery pages' titles, buttons and strength texts. */
@@ -426,14 +336,6 @@ export const BUYING_TEXT = {
   noReviews: 'No reviews yet',
 } as const;
 
-/** Spec 000 §2 'Home for visitors'. */
-export const PUBLIC_HOME_TEXT = {
-  whatYouPay: 'What you pay',
-  loginForDetails: 'Login for Details',
-  ticket: 'ticket',
-  tickets: 'tickets',
-} as const;
-
 /** Spec 000 §2 'Welcome tour' and §4 'Tour'. */
 export const TOUR_TEXT = {
   welcomeTitle: 'Welcome to Encore',
@@ -526,11 +428,6 @@ export const UPLOAD_QUOTA_TEXT = {
     'You have too many uploaded images that are not on a listing. Please list a ticket with one of them, or wait a day for unused images to be removed, before uploading more.',
 } as const;
 
-/** Issue 7: the skip link of every page. */
-export const A11Y_TEXT = {
-  skipToContent: 'Skip to main content',
-} as const;
-
 /** Issue 7: the listing form's own notices (the spec's texts stay in LISTING_TEXT). */
 export const LISTING_NOTICE_TEXT = {
   /** Spec 000 §5 'Listing form': the image field's text for a file over 5MB (the toast keeps its own). */
@@ -552,4 +449,328 @@ export const RESEND_CODE_TEXT = {
   button: 'Resend code',
   countdown: (seconds: number) => `Resend code in ${seconds}s`,
   sending: 'Sending...',
+} as const;
+
+/** Issue 9, transfers helper: My Tickets and the transfer steps (spec 001 §2, §4, §8). */
+export const MY_TICKETS_TEXT = {
+  title: 'My Tickets',
+  tabListings: 'Active Listings',
+  tabBought: 'Bought',
+  tabSold: 'Sold',
+  tabPending: 'Pending',
+  sellerActionDot: 'Transfers need your action',
+  emptyListings: 'No active listings',
+  emptyBought: 'No bought tickets',
+  emptySold: 'No sold tickets',
+  emptyPending: 'No pending transfers',
+  pendingHeading: 'Pending Transfers',
+  farEventsTitle: 'Events More Than 10 Days Away',
+  farEventsBody:
+    'Some events cannot be transferred until 7 to 10 days before the event, so these tickets may not be available to transfer yet. Buyers, please communicate with the seller through Messages.',
+  sellerSection: 'Transfers Requiring Your Action',
+  buyerSection: 'Awaiting Seller Transfer',
+  loadMore: 'Load more',
+  loadFailed: 'Failed to load your tickets',
+  retry: 'Try Again',
+  badgeActionRequired: 'Action Required',
+  badgeAwaitingConfirmation: 'Awaiting Confirmation',
+  badgeAwaitingTransfer: 'Awaiting Transfer',
+  badgeConfirmReceipt: 'Confirm Receipt',
+  badgePurchased: 'Purchased',
+  badgeSold: 'Sold',
+  badgeActiveListing: 'Active Listing',
+  ticketDetails: 'Ticket Details',
+  section: 'Section',
+  row: 'Row',
+  seats: 'Seats',
+  quantity: 'Quantity',
+  notAvailable: 'N/A',
+  priceDetails: 'Price Details',
+  faceValue: 'Face Value',
+  serviceFee: 'Service Fee',
+  markup: 'Markup',
+  perTicket: 'Per Ticket',
+  total: 'Total',
+  purchasePrice: 'Purchase Price',
+  totalPaidFor: (quantity: number) => `Total Paid for ${quantity} ${quantity === 1 ? 'ticket' : 'tickets'}`,
+  transferProgress: 'Transfer Progress',
+  stepPaymentReceived: 'Payment Received',
+  stepInitiateTransfer: 'Initiate Transfer',
+  stepBuyerConfirms: 'Buyer Confirms',
+  stepPaymentSent: 'Payment Sent',
+  stepAwaitingTransfer: 'Awaiting Transfer',
+  stepConfirmReceipt: 'Confirm Receipt',
+  stepComplete: 'Complete',
+  stepDone: 'done',
+  stepCurrent: 'current',
+  stepUpcoming: 'not yet',
+  edit: 'Edit',
+  delete: 'Delete',
+  messages: 'Messages',
+  hideMessages: 'Hide Messages',
+  confirmReceipt: 'Confirm Receipt',
+  initiateTransfer: 'Initiate Transfer',
+  buyer: 'Buyer',
+  seller: 'Seller',
+  checkEmail: 'Check your email for transfer instructions',
+  transferTo: (platform: string) => `Transfer through ${platform} to`,
+  buyerNotifiedForEmail:
+    'The buyer has been notified to enter their transfer email. Please message them before transferring.',
+  noEmailOnFile: (platform: string) => `No ${platform} email on file`,
+  transferInfoLoading: 'Loading buyer transfer info...',
+  deleteTitle: 'Are you sure?',
+  deleteDescription: 'This action cannot be undone. This will permanently delete your ticket listing.',
+  cancel: 'Cancel',
+  initiateDialogTitle: 'Confirm Ticket Transfer',
+  initiateDialogBody:
+    'Press Proceed only if you have already sent the tickets to the buyer through the ticketing platform. The buyer will be notified and asked to confirm receipt.',
+  goBack: 'Go Back',
+  proceed: 'Proceed',
+  successTitle: 'Success',
+  errorTitle: 'Error',
+  deleted: 'Ticket deleted successfully',
+  deleteFailed: 'Failed to delete ticket',
+  initiatedTitle: 'Transfer Initiated',
+  initiated: 'The ticket transfer has been initiated. The buyer will be notified.',
+  initiateFailed: 'Failed to initiate transfer',
+  completedTitle: 'Transfer Complete',
+  completed: 'Transfer completed successfully. Please leave a review for the seller.',
+  alreadyCompleteTitle: 'Already Complete',
+  alreadyCompleted: 'This transfer was already completed.',
+  confirmFailed: 'Failed to confirm transfer',
+  editorBack: 'Back to My Tickets',
+} as const;
+
+/** Issue 9, transfers helper: the transfer e-mails (server). */
+export const TRANSFER_MAIL_SUBJECT = {
+  initiated: 'Your tickets are on their way: please confirm receipt',
+} as const;
+
+/** Issue 9: per-ticket messages (spec 001 §2 message thread, §5 message send, §8 Messages). */
+export const MESSAGE_TEXT = {
+  systemSender: 'System Message',
+  empty: 'No messages yet. Start the conversation!',
+  placeholder: 'Type your message...',
+  send: 'Send',
+  sending: 'Sending...',
+  threadLabel: 'Messages',
+  inputLabel: 'Message',
+  fetchFailed: 'Failed to fetch messages:',
+  errorTitle: 'Error',
+  sendFailed: 'Failed to send message',
+  characterCount: (length: number, max: number) => `${length}/${max}`,
+  // Server answers.
+  notFound: 'Ticket not found',
+  blank: 'Message cannot be empty',
+  tooLong: 'Message cannot exceed 500 characters',
+  tooMany: 'You are sending messages too quickly. Please wait a minute and try again.',
+  mailSubject: (eventName: string) => `New message about your ticket for ${eventName}`,
+} as const;
+
+/** Issue 9: paper-ticket barcodes (spec 001 §2 paper tickets, §5 barcode upload, §8 barcode toasts). */
+export const BARCODE_TEXT = {
+  uploadTitle: 'Barcode Upload Required',
+  uploadIntro:
+    'Upload a clear image of the ticket barcode. The buyer can download it once you initiate the transfer.',
+  showUpload: 'Show Upload',
+  hideUpload: 'Hide Upload',
+  chooseFile: 'Barcode image',
+  upload: 'Upload Barcode',
+  replace: 'Replace Barcode',
+  remove: 'Remove Barcode',
+  uploading: 'Uploading...',
+  uploaded: 'Barcode uploaded',
+  uploadedDescription: 'The buyer can download it once the transfer is initiated.',
+  removed: 'Barcode removed',
+  removedDescription: 'The barcode image was deleted.',
+  current: 'A barcode is uploaded for this ticket.',
+  none: 'No barcode uploaded yet.',
+  accessTitle: 'Barcode Access',
+  download: 'Download Barcode',
+  availableAfterTransfer: 'Available After Transfer',
+  notUploadedYet: 'The seller has not uploaded the barcode yet.',
+  downloadStarted: 'Download started',
+  // Spec 001 §5 and §8 (inline text, then toast title and description).
+  invalidType: 'Please select an image file',
+  invalidTypeTitle: 'Invalid file type',
+  invalidTypeToast: 'Please select an image file (JPEG, PNG, etc.)',
+  tooLarge: 'File size exceeds 10MB limit',
+  tooLargeTitle: 'File too large',
+  tooLargeToast: 'Please select an image smaller than 10MB',
+  uploadFailedTitle: 'Upload failed',
+  uploadFailedInline: 'Error uploading barcode. Please try again.',
+  uploadFailed: 'Failed to upload barcode',
+  errorTitle: 'Error',
+  removeFailed: 'Failed to remove barcode',
+  downloadFailedTitle: 'Download failed',
+  downloadFailed: 'Failed to download barcode',
+  // Server answers.
+  uploadedMessage: 'Barcode uploaded successfully',
+  removedMessage: 'Barcode removed successfully',
+  notFound: 'Ticket not found',
+  noBarcode: 'No barcode has been uploaded for this ticket',
+  notYetAvailable: 'The barcode is available once the seller initiates the transfer',
+  notSeller: 'Only the seller can change the barcode',
+  notSold: 'A barcode can be uploaded once the ticket is sold',
+  notPaper: 'Only paper tickets have a barcode',
+  transferCompleted: 'The transfer is complete; the barcode can no longer be changed',
+  missingTicket: 'Choose the ticket the barcode belongs to',
+  oneFileOnly: 'Upload one barcode image at a time',
+} as const;
+
+/** Reviews: Pending Reviews page, review dialog and reviews lists (spec 001 §2, 000 §2, §5, §8). */
+export const REVIEW_TEXT = {
+  pendingTitle: 'Pending Reviews',
+  pendingIntro: 'Rate the people you traded with. Reviews help other fans trade with confidence.',
+  noPending: 'No pending reviews at this time.',
+  withSeller: 'Review your experience with seller',
+  withBuyer: 'Review your experience with buyer',
+  writeReview: 'Write Review',
+  dialogTitle: 'Write a Review',
+  ratingLabel: 'Rating',
+  commentLabel: 'Comment',
+  commentPlaceholder: 'Share your experience...',
+  submit: 'Submit Review',
+  submitted: 'Review submitted successfully',
+  submitFailed: 'Failed to submit review',
+  loadFailed: 'Failed to load pending reviews',
+  reviewsLoadFailed: (message: string) => `Error loading reviews: ${message}`,
+  noReviews: 'No reviews yet',
+  showMore: 'Show more reviews',
+  reviewsOf: (username: string) => `Reviews of ${username}`,
+  newestFirst: 'Newest first',
+  buyerToSeller: 'Buyer → Seller',
+  sellerToBuyer: 'Seller → Buyer',
+  // Server answers.
+  commentRequired: 'Please write a comment about your experience.',
+  commentTooLong: (max: number) => `Your comment can be at most ${max} characters.`,
+  ratingRange: 'The rating must be a whole number from 1 to 5.',
+  notFound: 'No review is waiting for this transaction.',
+  notYours: 'Only the buyer or the seller of this sale can write this review.',
+  mismatch: 'The ticket or the reviewed user does not match this transaction.',
+  alreadyDone: 'This review has already been submitted or dismissed.',
+  pendingRemoved: 'Pending review removed',
+} as const;
+
+/** Ratings shown for a user: never a made-up score (decision 0016, FTC 16 CFR 465). */
+export const RATING_TEXT = {
+  noReviews: 'No reviews yet',
+  outOf5: (rating: number, total: number) =>
+    `${rating.toFixed(1)} out of 5 from ${total} ${total === 1 ? 'review' : 'reviews'}`,
+} as const;
+
+/** The profile page (spec 000 §2 Profile, §8). */
+export const PROFILE_TEXT = {
+  pageTitle: 'Profile',
+  settingsTab: 'Profile Settings',
+  reviewsTab: 'My Reviews',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  fullName: 'Full Name',
+  fullNameHint: 'Your name as it appears on the ticketing platforms, used for transfers.',
+  transferEmailsTitle: 'Transfer Emails',
+  transferEmailsHint:
+    'The e-mail address you use on each ticketing platform. Sellers send your tickets there; leave a field empty if you do not use that platform.',
+  ticketmasterEmail: 'Ticketmaster Email',
+  livenationEmail: 'Live Nation Email',
+  axsEmail: 'AXS Email',
+  save: 'Save Changes',
+  saved: 'Profile updated successfully',
+  saveFailed: 'Failed to update profile',
+  accountTitle: 'Account',
+  emailLabel: 'Email',
+  changeEmail: 'Change Email',
+  changeEmailTitle: 'Change Email',
+  changeEmailDescription:
+    'Enter your new e-mail address. We will send a confirmation link to your current address; the change takes effect once you open it.',
+  newEmail: 'New Email',
+  sendConfirmation: 'Send Confirmation',
+  emailChangeInitiated: 'Email Change Initiated',
+  emailChangeSentTo: (address: string) =>
+    `We sent a verification email to ${address}. Open the link in it to confirm the change.`,
+  emailChangeFailed: 'Failed to update email',
+  pendingEmail: (address: string) => `Waiting for confirmation: ${address}`,
+  done: 'Done',
+  quickLinksTitle: 'Ticketing Platforms',
+  quickLinksHint: 'Open your accounts to check the transfer e-mail addresses above.',
+} as const;
+
+/** Issue 9 §2, §7 (payouts helper): payouts, the escrow timeline and report a problem (decision 0017). */
+export const PAYOUT_TEXT = {
+  panelTitle: 'Payouts',
+  panelIntro: 'Your proceeds are held in escrow and paid to you 3 days after the event.',
+  pendingLabel: 'Pending',
+  paidLabel: 'Paid out',
+  nextPaymentLabel: 'Next payment',
+  noNextPayment: 'No payment scheduled',
+  noPayouts: 'No sales yet. When you sell a ticket, its payout appears here.',
+  loadError: 'Could not load your payouts. Please try again.',
+  connectTitle: 'Payout account',
+  connectNeeded: 'Connect a payout account with Stripe to receive your proceeds. Payouts wait until you do.',
+  connectOptional: 'Sandbox mode: payouts are recorded without a payout account. You may connect a test one.',
+  connected: 'Payout account connected',
+  connectButton: 'Connect payout account',
+  continueButton: 'Update payout account',
+  connecting: 'Opening...',
+  connectFailed: 'Could not open the payout account setup. Please try again.',
+  previous: 'Previous',
+  next: 'Next',
+  status: {
+    awaiting_transfer: 'Waiting for the transfer',
+    scheduled: 'Scheduled',
+    processing: 'Being paid',
+    needs_account: 'Waiting for your payout account',
+    on_hold: 'On hold: the buyer reported a problem',
+    paid: 'Paid',
+    refunded: 'Refunded to the buyer',
+  },
+  saleDue: (amount: string, date: string) => `Payout ${amount} on ${date}`,
+  salePaid: (amount: string, date: string) => `Paid ${amount} on ${date}`,
+  notFound: 'Sale not found',
+  reportButton: 'Report a problem',
+  reportTitle: 'Report a problem with this transfer',
+  reportDescription:
+    'Tell us what went wrong. The payment stays in escrow and the seller is not paid until Encore support has looked into it.',
+  reportLabel: 'What went wrong?',
+  reportPlaceholder: 'For example: the tickets never arrived, or they are for a different event.',
+  reportSubmit: 'Report problem',
+  reportSubmitting: 'Reporting...',
+  reportCancel: 'Cancel',
+  reportRequired: 'Please describe the problem',
+  reported: 'Problem reported. The payout to the seller is on hold while Encore support looks into it.',
+  reportedBadge: 'Problem reported',
+  notBuyer: 'Only the buyer can report a problem with this transfer',
+  alreadyReported: 'You have already reported a problem with this sale',
+  settled: 'This sale is already settled and can no longer be disputed',
+  systemSold: (deadline: string) =>
+    `Ticket sold. The seller must transfer the ticket by ${deadline}; otherwise the buyer is refunded automatically.`,
+  systemRefunded:
+    'The seller did not transfer the ticket before the deadline. The sale was cancelled and the buyer refunded in full.',
+  systemDisputed:
+    'The buyer reported a problem with this transfer. The payout is on hold until Encore support resolves it.',
+} as const;
+
+/** Subjects of the escrow timeline's e-mails (decision 0017). */
+export const PAYOUT_MAIL_SUBJECT = {
+  transferReminder: 'Reminder: transfer the ticket you sold',
+  sellerCancelled: 'Your sale was cancelled: the ticket was not transferred in time',
+  buyerRefunded: 'Your payment has been refunded: the seller did not transfer the ticket',
+  problemReported: 'The buyer reported a problem with a ticket you sold',
+  paid: 'Your payout has been sent',
+} as const;
+
+/** A sale's after-sale state on My Tickets, which spec 001 does not word (decision 0020). */
+export const SALE_STATE_TEXT = {
+  problemReported: 'Problem reported',
+  buyerReportedOn: (when: string) =>
+    `You reported a problem on ${when}. The payment stays in escrow while Encore support looks into it.`,
+  payoutOnHold: 'Payout on hold',
+  sellerReportedOn: (when: string) =>
+    `The buyer reported a problem on ${when}. Your payout is on hold until Encore support resolves it.`,
+  badgeRefunded: 'Refunded',
+  buyerRefunded: (amount: string) =>
+    `The seller did not transfer the ticket before the deadline. ${amount} was refunded to your card.`,
+  sellerRefunded: (amount: string) =>
+    `The ticket was not transferred before the deadline, so the buyer was refunded ${amount}. This sale is not paid out.`,
+  threadClosed: 'This sale was refunded. The conversation is closed.',
 } as const;

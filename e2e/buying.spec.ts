@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { BUYING_TEXT, PURCHASE_RESULT_TEXT, SANDBOX_CHECKOUT_TEXT } from '../common/messages';
 import {
   DEMO_ACCOUNTS,
+  expectNoSeriousViolations,
   freeListingOf,
   type ListedTicket,
   signInThroughApi,
@@ -62,22 +62,6 @@ async function ticketState(page: Page, id: number) {
   const response = await page.request.get(`/api/tickets/${id}`);
   expect(response.ok()).toBe(true);
   return (await response.json()) as { sold: boolean; isBeingEdited: boolean; currentViewerId: number | null };
-}
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  // Colours are measured once toasts and dialogs have finished fading in.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary})`).join(', ')}`,
-    ),
-    label,
-  ).toEqual([]);
 }
 
 test.describe('visitors', () => {
@@ -304,12 +288,14 @@ for (const viewport of [
       await shot(page, 'purchase-status-success');
       await page.goto(`/safari-purchase-success?session_id=${sessionId}`);
       await expect(page.getByRole('button', { name: PURCHASE_RESULT_TEXT.goToMyTickets })).toBeVisible();
+      await expect(toastWith(page, PURCHASE_RESULT_TEXT.successToastTitle)).toBeVisible();
       await expectNoSeriousViolations(page, 'safari purchase success');
       await shot(page, 'safari-purchase-success');
       await expect(page).toHaveURL('/my-tickets', { timeout: 8_000 });
 
       await page.goto('/purchase-status?session_id=cs_not_mine');
       await expect(page.getByRole('heading', { name: PURCHASE_RESULT_TEXT.statusFailedTitle })).toBeVisible();
+      await expect(toastWith(page, PURCHASE_RESULT_TEXT.statusFailedTitle)).toBeVisible();
       await expectNoSeriousViolations(page, 'purchase status');
       await shot(page, 'purchase-status-failed');
 

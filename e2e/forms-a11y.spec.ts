@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   AUTH_ERROR_TEXT,
@@ -8,24 +7,15 @@ import {
   REGISTRATION_TEXT,
   TICKET_TEXT,
 } from '../common/messages';
-import { registerVerifiedAccount, signUpAndSignIn, toastWith, uniqueAccount, waitForMail } from './helpers';
+import {
+  expectNoSeriousViolations,
+  registerVerifiedAccount,
+  signUpAndSignIn,
+  toastWith,
+  uniqueAccount,
+  waitForMail,
+} from './helpers';
 import { agreement } from './listing-helpers';
-
-/** Axe finds no serious or critical problem on the page as it is now (the error state on screen). */
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  // Let toasts and alerts finish their entrance, so colours are measured as seen.
-  await page.waitForTimeout(500);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) =>
-    ['serious', 'critical'].includes(violation.impact ?? ''),
-  );
-  expect(
-    serious.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 async function submitLogin(page: Page, username: string, password: string): Promise<void> {
   await page.getByLabel('Username').fill(username);

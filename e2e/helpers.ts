@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { MAIL_SUBJECT } from '../common/messages';
 
@@ -186,4 +187,41 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 120) {
     await page.keyboard.press('Tab');
   }
   throw new Error('the element never received the keyboard focus');
+}
+
+/**
+ * Axe finds no serious or critical problem on the page as it is now. Colours are measured once toasts
+ * and dialogs have finished fading in, including a toast that starts its entrance a frame later (a
+ * half-transparent toast has no contrast); `label` names the state in a failure.
+ */
+export async function expectNoSeriousViolations(page: Page, label = page.url()): Promise<void> {
+  // Sonner marks a toast mounted a moment after inserting it, and only then starts its fade-in.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-sonner-toast]')].every(
+      (toast) => toast.getAttribute('data-mounted') === 'true',
+    ),
+  );
+  await page.evaluate(async () => {
+    const nextFrames = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let round = 0; round < 10; round++) {
+      await nextFrames();
+      // Spinners run forever: only animations that end are waited for.
+      const ending = document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running')
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
+      if (ending.length === 0) return;
+      await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} at ${v.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary})`).join(', ')}`,
+    ),
+    label,
+  ).toEqual([]);
 }

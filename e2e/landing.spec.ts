@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { TAGLINE } from '../common/constants';
 import { SHELL_TEXT, SUBSCRIBE_TEXT } from '../common/messages';
-import { toastWith, uniqueAccount } from './helpers';
+import { expectNoSeriousViolations, toastWith, uniqueAccount } from './helpers';
 
 test.describe('landing page (visitors at /)', () => {
   test('shows the coming-soon headline, the tagline, sign-in links and the footer', async ({ page }) => {
@@ -85,11 +84,7 @@ test.describe('landing page (visitors at /)', () => {
     test(`${path} has no serious accessibility problems`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((violation) =>
-        ['serious', 'critical'].includes(violation.impact ?? ''),
-      );
-      expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+      await expectNoSeriousViolations(page, path);
     });
   }
 });

@@ -1,4 +1,4 @@
-// Starts Encore for the browser journeys on a fresh embedded database.
+// Starts Encore for the browser journeys on a fresh embedded database, compiled as `npm start` runs it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -7,7 +7,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'encore-e2e-'));
 const port = process.env.E2E_PORT ?? '3100';
-const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
+const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -1,11 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { precompressDirectory } from '../scripts/precompress.js';
 import { OutboxMailer } from './adapters/mail/outbox.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { createTestUser, signedInClient } from './modules/auth/testing.js';
 import { backends, openTestDatabase, startTestApp, type TestApp } from './test/harness.js';
 
 describe.each(backends)('app shell on %s', (backend) => {
@@ -116,6 +118,69 @@ describe('serving the built client', () => {
       expect((await client.get('/assets/index-missing.js')).status).toBe(404);
       expect((await client.get('/assets/..%2f..%2fpackage.json')).status).toBe(404);
       expect((await client.get('/api/nothing.json')).status).toBe(404);
+      await mkdir(path.join(clientDir, '.vite'));
+      await writeFile(path.join(clientDir, '.vite/manifest.json'), '{}');
+      expect((await client.get('/.vite/manifest.json')).status).toBe(404);
+    } finally {
+      await harness.close();
+      await rm(clientDir, { recursive: true, force: true });
+    }
+  });
+
+  it('sends the precompressed copy a browser accepts, compresses JSON from 1 KB, and reads no session for files', async () => {
+    const clientDir = await mkdtemp(path.join(tmpdir(), 'encore-client-'));
+    await mkdir(path.join(clientDir, 'assets'));
+    const shellHtml = `<!doctype html><title>Encore</title>${'<!-- padding -->'.repeat(100)}`;
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    await writeFile(path.join(clientDir, 'index.html'), shellHtml);
+    await writeFile(path.join(clientDir, 'assets/index-cccc3333.js'), script);
+    await writeFile(path.join(clientDir, 'assets/inter-latin-dddd4444.woff2'), Buffer.alloc(2048, 7));
+    precompressDirectory(clientDir);
+    const harness = await startTestApp('pglite', { CLIENT_DIST_DIR: clientDir });
+    const raw = (url: string, headers: Record<string, string>) =>
+      fetch(`${harness.baseUrl}${url}`, { headers, redirect: 'manual' });
+    try {
+      const brotli = await raw('/assets/index-cccc3333.js', { 'accept-encoding': 'gzip, deflate, br' });
+      expect(brotli.headers.get('content-encoding')).toBe('br');
+      expect(brotli.headers.get('content-type')).toMatch(/javascript/);
+      expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await brotli.text()).toBe(script);
+      const gzip = await raw('/assets/index-cccc3333.js', { 'accept-encoding': 'gzip' });
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect(await gzip.text()).toBe(script);
+      const plain = await raw('/assets/index-cccc3333.js', { 'accept-encoding': 'identity' });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await plain.text()).toBe(script);
+
+      const shell = await raw('/login', { 'accept-encoding': 'br' });
+      expect(shell.headers.get('content-encoding')).toBe('br');
+      expect(shell.headers.get('cache-control')).toBe('no-cache');
+      expect(await shell.text()).toBe(shellHtml);
+      // A font is compressed already: sent as it is.
+      const font = await raw('/assets/inter-latin-dddd4444.woff2', { 'accept-encoding': 'br' });
+      expect(font.headers.get('content-encoding')).toBeNull();
+      expect((await font.arrayBuffer()).byteLength).toBe(2048);
+
+      const openapi = await raw('/api/openapi.json', { 'accept-encoding': 'br' });
+      expect(openapi.headers.get('content-encoding')).toBe('br');
+      expect(openapi.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect((await openapi.json()).openapi).toMatch(/^3\./);
+      const tiny = await raw('/api/health', { 'accept-encoding': 'br' });
+      expect(tiny.headers.get('content-encoding')).toBeNull();
+      expect(await tiny.json()).toEqual({ status: 'ok', database: 'up' });
+
+      // With a session cookie, files and the shell still make no query; the API does.
+      const account = await createTestUser(harness.database.db);
+      const signedIn = await signedInClient(harness, account.id);
+      const select = vi.spyOn(harness.database.db, 'select');
+      await signedIn.get('/assets/index-cccc3333.js');
+      await signedIn.get('/my-tickets');
+      await signedIn.get('/favicon-missing.svg');
+      expect(select).not.toHaveBeenCalled();
+      expect((await signedIn.get('/api/session')).body.user.id).toBe(account.id);
+      expect(select).toHaveBeenCalled();
+      select.mockRestore();
     } finally {
       await harness.close();
       await rm(clientDir, { recursive: true, force: true });

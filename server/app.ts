@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +24,7 @@ import type { Database } from './db/client.js';
 import { isReachable } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { barcodeRoutes } from './modules/barcodes/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { expireOpenCheckouts, sandboxSessionStore } from './modules/checkout/service.js';
 import { devMailRoutes } from './modules/dev-mail/routes.js';
@@ -30,9 +32,13 @@ import { eventRoutes } from './modules/events/routes.js';
 import { holdRoutes } from './modules/holds/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { marketplaceRoutes } from './modules/marketplace/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { payoutRoutes } from './modules/payouts/routes.js';
+import { reviewRoutes } from './modules/reviews/routes.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
+import { transferRoutes } from './modules/transfers/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logging.js';
@@ -102,6 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
   });
+  // JSON and other text answers of 1 KB or more, when the client accepts br or gzip; the client build
+  // is compressed once at build time (see preCompressed below) and images are compressed formats already.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   registerSameOriginGuard(app, config.appUrl);
   await app.register(sessionPlugin, { db: database.db, secureCookies: config.appUrl.startsWith('https://') });
@@ -130,13 +139,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Feature modules register here.
   const authRateLimit = { max: config.authRateLimit, windowMs: AUTH_RATE_LIMIT_WINDOW_MS };
   await app.register(authRoutes, { db: database.db, mailer: deps.mailer, config, rateLimit: authRateLimit });
-  await app.register(userRoutes, { db: database.db, mailer: deps.mailer, config });
+  await app.register(userRoutes, { db: database.db, mailer: deps.mailer, config, clock });
+  await app.register(reviewRoutes, { db: database.db, clock });
   await app.register(notificationRoutes, { db: database.db });
   await app.register(newsletterRoutes, { db: database.db, rateLimit: authRateLimit });
   // The local mailbox exists only outside production, and only when mail goes to the outbox.
   if (!config.isProduction && deps.mailer instanceof OutboxMailer)
     await app.register(devMailRoutes, { mailer: deps.mailer });
-  await app.register(eventRoutes, { db: database.db });
+  await app.register(eventRoutes, { db: database.db, clock });
   const images = deps.images ?? createImageStore(config, database.db);
   await app.register(imageRoutes, { db: database.db, images });
   // The marketplace list (GET /api/tickets) sits beside the listing routes; ticketRoutes has no GET /api/tickets.
@@ -150,6 +160,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onRelease: (ticketId, buyerId, log) => expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId),
   });
   await app.register(checkoutRoutes, { ...checkout, isProduction: config.isProduction });
+  await app.register(transferRoutes, { db: database.db, mailer: deps.mailer, clock, appUrl: config.appUrl });
+  await app.register(messageRoutes, { db: database.db, mailer: deps.mailer, clock, appUrl: config.appUrl });
+  await app.register(barcodeRoutes, { db: database.db, images, clock });
+  await app.register(payoutRoutes, checkout);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -160,11 +174,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each text file (scripts/precompress.ts); they are sent as they are.
+      preCompressed: true,
+      // Dot files and folders (.vite/manifest.json, .build-stamp) are build metadata, not the app.
+      allowedPath: (pathname) => !pathname.split('/').some((segment) => segment.startsWith('.')),
       // Vite names every file under assets/ by its content hash, so a browser may keep those for good;
       // anything else (the SPA shell above all) is checked again on every use.
       setHeaders: (response, filePath) => {
         const hashed = path.relative(clientDir, filePath).startsWith(`assets${path.sep}`);
         response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.setHeader('vary', 'accept-encoding');
       },
     });
     // Every non-API GET that is not a file is a client route: answer with the SPA shell.

@@ -7,10 +7,12 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoDataIfEmpty } from './db/seed/demo.js';
 import { type CheckoutRecovery, startCheckoutRecovery } from './jobs/checkout-recovery.js';
+import { type JobRunner, startJobRunner } from './jobs/queue.js';
 import { type Sweeps, startSweeps } from './jobs/sweeps.js';
 import { systemClock } from './lib/clock.js';
 import { sandboxSessionStore } from './modules/checkout/service.js';
 import { developmentExposureWarning } from './modules/dev-mail/exposure.js';
+import { afterSaleJobHandlers } from './modules/payouts/service.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -26,7 +28,7 @@ async function main(): Promise<void> {
   });
   // Both run under PostgreSQL advisory locks, so any number of instances may start together.
   await database.migrate();
-  if (config.seedDemoData && !config.isProduction) await seedDemoDataIfEmpty(database.db);
+  if (config.seedDemoData && !config.isProduction) await seedDemoDataIfEmpty(database.db, config.appUrl);
   const mailer = createMailer(config, database.db);
   const images = createImageStore(config, database.db);
   const payments = createPaymentProvider(config, sandboxSessionStore(database.db, systemClock));
@@ -34,11 +36,13 @@ async function main(): Promise<void> {
   log = app.log;
   let sweeps: Sweeps | undefined;
   let recovery: CheckoutRecovery | undefined;
+  let jobRunner: JobRunner | undefined;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     // A sweep in progress finishes before the database closes.
     await sweeps?.stop();
     await recovery?.stop();
+    await jobRunner?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -47,13 +51,21 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   sweeps = startSweeps({ db: database.db, images, log: app.log });
-  recovery = startCheckoutRecovery({
+  const checkoutDeps = {
     db: database.db,
     payments,
     mailer,
     clock: systemClock,
     appUrl: config.appUrl,
     log: app.log,
+  };
+  recovery = startCheckoutRecovery(checkoutDeps);
+  // Payouts and the escrow timeline (decision 0017): every instance runs one; jobs are claimed, not locked.
+  jobRunner = startJobRunner({
+    db: database.db,
+    clock: systemClock,
+    log: app.log,
+    handlers: afterSaleJobHandlers(checkoutDeps),
   });
   app.log.info(
     `Encore is running at ${config.appUrl} (database: ${database.kind}, mail: ${mailer.kind}, images: ${images.kind}, payments: ${payments.kind})`,

@@ -2,7 +2,7 @@ import { notificationsQueryOptions } from '@client/features/notifications/api';
 import { createQueryClient } from '@client/lib/query-client';
 import { A11Y_TEXT, SHELL_TEXT } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { toast as sonner } from 'sonner';
@@ -25,7 +25,7 @@ function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
     ticketmasterEmail: null,
     livenationEmail: null,
     axsEmail: null,
-    averageRating: 0,
+    averageRating: null,
     totalReviews: 0,
     pendingEmail: null,
     createdAt: '2026-11-01T00:00:00.000Z',
@@ -54,11 +54,7 @@ function serve(state: ServerState) {
       const url = String(input);
       const method = init?.method ?? 'GET';
       calls.push({ method, url });
-      if (url === '/api/user') {
-        return state.user
-          ? Response.json(state.user)
-          : new Response('{"message":"Not authenticated"}', { status: 401, statusText: 'Unauthorized' });
-      }
+      if (url === '/api/session') return Response.json({ user: state.user ?? null });
       if (url === '/api/notifications') {
         return state.user
           ? Response.json(state.notifications ?? NO_NOTIFICATIONS)
@@ -130,7 +126,7 @@ describe('visitors', () => {
   it('are sent to /login from signed-in pages', async () => {
     serve({ user: null });
     const { router } = renderApp('/my-tickets');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('see the static pages', async () => {
@@ -152,10 +148,10 @@ describe('visitors', () => {
   it('are redirected from /verify-email and /reset-password without a token', async () => {
     serve({ user: null });
     const verify = renderApp('/verify-email');
-    await vi.waitFor(() => expect(verify.router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(verify.router.state.location.pathname).toBe('/login'));
     verify.unmount();
     const reset = renderApp('/reset-password');
-    await vi.waitFor(() => expect(reset.router.state.location.pathname).toBe('/forgot-password'));
+    await waitFor(() => expect(reset.router.state.location.pathname).toBe('/forgot-password'));
   });
 });
 
@@ -222,25 +218,31 @@ describe('signed-in users', () => {
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
-  it('see notification badges on My Tickets, Reviews and Support, and their sum on the menu button', async () => {
+  it('see notification badges on My Tickets (transfers and unread messages), Reviews and Support, and their sum on the menu button', async () => {
     serve({
       user: user(),
       notifications: {
-        pendingTransfers: [{ id: 1 }, { id: 2 }],
+        pendingTransfers: [
+          { ticketId: 1, role: 'seller' },
+          { ticketId: 2, role: 'buyer' },
+        ],
         pendingReviewsCount: 1,
-        unreadMessages: [],
+        unreadMessages: [
+          { ticketId: 2, count: 3 },
+          { ticketId: 5, count: 1 },
+        ],
         unreadAdminMessagesCount: 3,
       },
     });
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(
-      await within(nav).findByRole('link', { name: 'My Tickets 2 pending transfers' }),
+      await within(nav).findByRole('link', { name: 'My Tickets 6 pending transfers and unread messages' }),
     ).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Reviews 1 pending reviews' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Support 3 unread support messages' })).toBeInTheDocument();
-    const menuButton = screen.getByRole('button', { name: 'Open menu, 6 notifications' });
-    expect(within(menuButton).getByTestId('menu-badge')).toHaveTextContent('6');
+    const menuButton = screen.getByRole('button', { name: 'Open menu, 10 notifications' });
+    expect(within(menuButton).getByTestId('menu-badge')).toHaveTextContent('10');
   });
 
   it('open the slide-out menu with the links and navigate from it', async () => {
@@ -249,7 +251,7 @@ describe('signed-in users', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     const sheet = await screen.findByRole('dialog');
     await userEvent.click(within(sheet).getByRole('link', { name: 'My Bids' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/my-bids'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-bids'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByText(/My Bids is being built right now/)).toBeInTheDocument();
   });
@@ -294,7 +296,7 @@ describe('role pages', () => {
     const { router } = renderApp('/ambsd');
     expect(await screen.findByText(SHELL_TEXT.accessDeniedTitle)).toBeInTheDocument();
     expect(screen.getByText(SHELL_TEXT.accessDenied)).toBeInTheDocument();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('let ambassadors into /ambsd', async () => {
@@ -320,7 +322,7 @@ describe('titles, announcements and the skip link', () => {
   it('gives each route its own document title, the not-found page included', async () => {
     serve({ user: null });
     const visitor = renderApp('/giving-back');
-    await vi.waitFor(() => expect(document.title).toBe('Giving Back · Encore'));
+    await waitFor(() => expect(document.title).toBe('Giving Back · Encore'));
     visitor.unmount();
     renderApp('/no-such-page');
     await screen.findByRole('heading', { name: 'Page not found' });
@@ -346,21 +348,21 @@ describe('titles, announcements and the skip link', () => {
   it('names the listing form by its mode', async () => {
     serve({ user: user() });
     const create = renderApp('/listing');
-    await vi.waitFor(() => expect(document.title).toBe('List a Ticket · Encore'));
+    await waitFor(() => expect(document.title).toBe('List a Ticket · Encore'));
     create.unmount();
     renderApp('/listing?edit=5');
-    await vi.waitFor(() => expect(document.title).toBe('Edit Ticket · Encore'));
+    await waitFor(() => expect(document.title).toBe('Edit Ticket · Encore'));
   });
 
   it('announces a route change politely, not the first page', async () => {
     serve({ user: null });
     const { router } = renderApp('/terms');
-    await vi.waitFor(() => expect(document.title).toBe('Terms of Service · Encore'));
+    await waitFor(() => expect(document.title).toBe('Terms of Service · Encore'));
     const announcer = screen.getByTestId('route-announcer');
     expect(announcer).toHaveAttribute('aria-live', 'polite');
     expect(announcer).toBeEmptyDOMElement();
     await act(() => router.navigate('/privacy'));
-    await vi.waitFor(() => expect(announcer).toHaveTextContent('Privacy Policy · Encore'));
+    await waitFor(() => expect(announcer).toHaveTextContent('Privacy Policy · Encore'));
     expect(document.title).toBe('Privacy Policy · Encore');
   });
 

@@ -1,27 +1,50 @@
 import { PageSpinner } from '@client/components/ui/spinner';
 import { useCurrentUser } from '@client/lib/session';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { SignedInHome } from './signed-in-home';
 
-const LandingPage = lazy(() =>
-  import('@client/features/landing/pages/landing-page').then((module) => ({ default: module.LandingPage })),
-);
-const PublicHomePage = lazy(() =>
-  import('@client/features/public-home/pages/public-home-page').then((module) => ({
-    default: module.PublicHomePage,
-  })),
-);
+type VisitorPage = 'landing' | 'public-home';
+
+/** A visitor page's component once its chunk has loaded: rendered at once, with no spinner in between. */
+const loaded: Partial<Record<VisitorPage, ComponentType>> = {};
+const loaders: Record<VisitorPage, () => Promise<ComponentType>> = {
+  landing: () =>
+    import('@client/features/landing/pages/landing-page').then((module) => {
+      loaded.landing = module.LandingPage;
+      return module.LandingPage;
+    }),
+  'public-home': () =>
+    import('@client/features/public-home/pages/public-home-page').then((module) => {
+      loaded['public-home'] = module.PublicHomePage;
+      return module.PublicHomePage;
+    }),
+};
+const lazyPages: Record<VisitorPage, ComponentType> = {
+  landing: lazy(() => loaders.landing().then((component) => ({ default: component }))),
+  'public-home': lazy(() => loaders['public-home']().then((component) => ({ default: component }))),
+};
+
+/**
+ * On a first visit to / or /home, starts loading the visitor page at once, beside the session request,
+ * instead of after it: the page then paints when the session answers, not one download later, and no
+ * spinner flashes in between (which moved the footer: a layout shift).
+ */
+export function preloadVisitorPage(pathname: string): void {
+  if (pathname === '/') void loaders.landing();
+  else if (pathname === '/home') void loaders['public-home']();
+}
 
 /**
  * / and /home show the signed-in home to users; visitors get the coming-soon landing page
  * at / and the public page at /home (spec 001 §2).
  */
-export function HomeRoute({ visitorPage }: { visitorPage: 'landing' | 'public-home' }) {
+export function HomeRoute({ visitorPage }: { visitorPage: VisitorPage }) {
   const { data: user } = useCurrentUser();
   if (user) return <SignedInHome user={user} />;
+  const Page = loaded[visitorPage] ?? lazyPages[visitorPage];
   return (
     <Suspense fallback={<PageSpinner />}>
-      {visitorPage === 'landing' ? <LandingPage /> : <PublicHomePage />}
+      <Page />
     </Suspense>
   );
 }

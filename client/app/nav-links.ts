@@ -1,7 +1,7 @@
 import type { Role } from '@common/constants';
 
 /** Which notification count a link's badge shows (spec 000 §2 Navigation bar). */
-export type NavBadge = 'pendingTransfers' | 'pendingReviews' | 'unreadAdminMessages';
+export type NavBadge = 'myTickets' | 'pendingReviews' | 'unreadAdminMessages';
 
 export interface NavLink {
   label: string;
@@ -16,7 +16,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { label: 'Giving Back', to: '/giving-back' },
   { label: 'List Ticket', to: '/listing' },
   { label: 'Profile', to: '/profile' },
-  { label: 'My Tickets', to: '/my-tickets', badge: 'pendingTransfers' },
+  { label: 'My Tickets', to: '/my-tickets', badge: 'myTickets' },
   { label: 'My Bids', to: '/my-bids' },
   { label: 'Reviews', to: '/pending-reviews', badge: 'pendingReviews' },
   { label: 'Support', to: '/messages', badge: 'unreadAdminMessages' },

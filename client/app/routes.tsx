@@ -133,17 +133,21 @@ export const appRoutes: RouteObject[] = [
               Component: (await import('@client/features/listing/pages/listing-page')).ListingPage,
             }),
           },
-          { path: 'profile', element: <NotBuiltYet feature="Your profile" />, handle: { title: 'Profile' } },
+          {
+            path: 'profile',
+            handle: { title: 'Profile' },
+            lazy: async () => ({ Component: (await import('./profile-route')).ProfileRoute }),
+          },
           {
             path: 'my-tickets',
-            element: <NotBuiltYet feature="My Tickets" />,
             handle: { title: 'My Tickets' },
+            lazy: async () => ({ Component: (await import('./my-tickets-route')).MyTicketsRoute }),
           },
           { path: 'my-bids', element: <NotBuiltYet feature="My Bids" />, handle: { title: 'My Bids' } },
           {
             path: 'pending-reviews',
-            element: <NotBuiltYet feature="Pending Reviews" />,
             handle: { title: 'Pending Reviews' },
+            lazy: async () => ({ Component: (await import('./pending-reviews-route')).PendingReviewsRoute }),
           },
           {
             path: 'messages',

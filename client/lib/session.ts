@@ -1,18 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '../../common/schemas/users';
-import { ApiError, getJson } from './api';
+import type { CurrentUser, SessionResponse } from '../../common/schemas/users';
+import { getJson } from './api';
 
-/** GET /api/user: a 401 means nobody is signed in (spec 000 §4 Session); other failures throw. */
+/**
+ * GET /api/session: the signed-in user, or null for a visitor (spec 000 §4 Session). It answers a
+ * visitor with 200, where GET /api/user's 401 would show as an error in the browser console.
+ */
 export const currentUserQueryOptions = queryOptions({
   queryKey: ['user'] as const,
-  queryFn: async (): Promise<CurrentUser | null> => {
-    try {
-      return await getJson<CurrentUser>('/api/user');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  },
+  queryFn: async (): Promise<CurrentUser | null> => (await getJson<SessionResponse>('/api/session')).user,
 });
 
 export function useCurrentUser() {

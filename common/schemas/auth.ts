@@ -76,9 +76,12 @@ export const resetTokenStatusSchema = z.object({ valid: z.literal(true) });
 export const tokenParamsSchema = z.object({ token: singleLineText(TEXT_LIMITS.token).min(1) });
 
 /** PATCH /api/user: an e-mail change, or profile fields (spec 000 §7). */
+/** PATCH /api/user: only the fields a user may change; anything else (role, rating, id...) is refused. */
 export const updateUserRequestSchema = z
   .object({
     email: emailText().optional(),
+    firstName: singleLineText(TEXT_LIMITS.personName).optional(),
+    lastName: singleLineText(TEXT_LIMITS.personName).optional(),
     fullName: singleLineText(TEXT_LIMITS.fullName).nullable().optional(),
     ticketmasterEmail: emailText().nullable().optional(),
     livenationEmail: emailText().nullable().optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONCERT_SEARCH_MIN_LENGTH } from '../constants.js';
 import { CATALOG_TEXT } from '../messages.js';
-import { boundedText, TEXT_LIMITS } from './text.js';
+import { boundedText, positiveInt32, TEXT_LIMITS } from './text.js';
 
 /**
  * GET /api/concerts/search?query= — the query is trimmed and needs at least 3 characters (spec 000 §9); it
@@ -64,3 +64,11 @@ export const artistInfoSchema = z.object({
 export type ArtistInfo = z.infer<typeof artistInfoSchema>;
 
 export const artistInfoResponseSchema = z.array(artistInfoSchema);
+
+/**
+ * GET /api/artists/:id/image?v= — an artist image the catalog stores itself (the generated demo art).
+ * `v` is the image's content version from the URL the search and list answers give; with the current
+ * version the answer may be cached for a year.
+ */
+export const artistImageParamsSchema = z.object({ id: positiveInt32() });
+export const artistImageQuerySchema = z.object({ v: boundedText(TEXT_LIMITS.token).optional() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { TICKET_MAX_AMOUNT_CENTS } from '../constants.js';
+import { TICKET_MAX_AMOUNT_CENTS, TICKET_PAGE_SIZE_DEFAULT } from '../constants.js';
 import { MARKETPLACE_TEXT } from '../messages.js';
-import { boundedText, positiveInt32 } from './text.js';
+import { boundedText } from './text.js';
 import { amountTextToCents, isCalendarDate, PLATFORMS, TICKET_TYPES, TRANSFER_STATUSES } from './tickets.js';
 
 /**
@@ -19,8 +19,8 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** Spec 000 §9: advanced sort allows at most 4 criteria. */
 export const MAX_SORT_CRITERIA = 4;
-/** Page size: what the client asks for, 24 when it does not, never more than 100. */
-export const TICKET_PAGE_SIZE_DEFAULT = 24;
+/** Page size: what the client asks for, TICKET_PAGE_SIZE_DEFAULT (constants.ts) when it does not, never more than 100. */
+export { TICKET_PAGE_SIZE_DEFAULT };
 export const TICKET_PAGE_SIZE_MAX = 100;
 export const TICKET_SEARCH_MAX_LENGTH = 100;
 /** An opaque cursor is a few dozen characters; anything much longer was not made by the server. */
@@ -142,7 +142,7 @@ export const ticketArtistSchema = z.object({
 });
 export type TicketArtist = z.infer<typeof ticketArtistSchema>;
 
-/** Seller on a card. `rating` is null and `totalReviews` 0 until the seller has reviews (no made-up scores). */
+/** Seller on a card: `rating` from submitted reviews only, null with 0 while there are none (decision 0016). */
 export const cardSellerSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -244,21 +244,3 @@ export const suggestionSchema = z.object({
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export const suggestionResponseSchema = z.array(suggestionSchema).max(SUGGESTION_MAX_RESULTS);
-
-/** GET /api/users/{id}/reviews: the id must be a whole number (spec 000 §5 'User reviews'). */
-export const userIdParamsSchema = z.object({
-  id: positiveInt32(MARKETPLACE_TEXT.invalidUserId),
-});
-
-/** GET /api/users/{id}/reviews (spec 000 §3 'Listed review'). */
-export const listedReviewSchema = z.object({
-  id: z.number().int(),
-  rating: z.number().int().min(1).max(5),
-  reviewerName: z.string(),
-  ticketDate: z.string(),
-  ticketEvent: z.string(),
-  reviewType: z.enum(['buyer_to_seller', 'seller_to_buyer']),
-  comment: z.string(),
-});
-export type ListedReview = z.infer<typeof listedReviewSchema>;
-export const userReviewsResponseSchema = z.array(listedReviewSchema);

@@ -211,7 +211,7 @@ const dollars = z.number();
 export const ticketSellerSchema = z.object({
   id: z.number().int(),
   username: z.string(),
-  /** null with 0 reviews until the seller has real reviews: no made-up score (decision 0010). */
+  /** From submitted reviews only; null with 0 while there are none, never a made-up score (decision 0016). */
   rating: z.number().nullable(),
   totalReviews: z.number().int().min(0),
   createdAt: z.string(),

@@ -15,10 +15,18 @@ export const currentUserSchema = z.object({
   ticketmasterEmail: z.string().nullable(),
   livenationEmail: z.string().nullable(),
   axsEmail: z.string().nullable(),
-  averageRating: z.number(),
+  /** From submitted reviews only; null while the user has none (decision 0016). */
+  averageRating: z.number().nullable(),
   totalReviews: z.number().int(),
   /** An e-mail change waiting for confirmation from the previous address. */
   pendingEmail: z.string().nullable(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/**
+ * GET /api/session: the signed-in user, or null for a visitor. The app asks this on every load, so a
+ * visitor gets a 200 rather than /api/user's 401, which a browser reports as a console error.
+ */
+export const sessionResponseSchema = z.object({ user: currentUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;

@@ -1,5 +1,6 @@
-import { and, eq, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, lt, lte, or, sql } from 'drizzle-orm';
 import type { ImageStore } from '../adapters/images/image-store.js';
+import { unusedByTickets } from '../adapters/images/upload-quota.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import {
   cloudinaryUploads,
@@ -7,7 +8,6 @@ import {
   loginCodes,
   sessions,
   storedImages,
-  tickets,
   trustedDevices,
 } from '../db/schema/index.js';
 import { pruneRateLimitCounters } from '../plugins/rate-limit.js';
@@ -75,8 +75,8 @@ export const sweepRateLimitCounters = (db: DbOrTx, now: Date): Promise<number> =
   pruneRateLimitCounters(db, now);
 
 /**
- * Uploads older than a day that no listing shows, deleted through the image store. Listings are the only
- * users of uploads today; a module that starts keeping uploads elsewhere must be checked here too.
+ * Uploads older than a day that no ticket uses (as its picture or its barcode), deleted through the image
+ * store. A module that starts keeping uploads elsewhere must be checked in unusedByTickets too.
  */
 export async function sweepOrphanedUploads(db: DbOrTx, images: ImageStore, now: Date): Promise<number> {
   // Deletes go through `db` (the run's transaction): PGlite is one connection, and a query from outside an
@@ -87,12 +87,7 @@ export async function sweepOrphanedUploads(db: DbOrTx, images: ImageStore, now: 
   const orphans = await db
     .select({ publicId: ledger.publicId })
     .from(ledger)
-    .where(
-      and(
-        lt(ledger.createdAt, before(now, ORPHANED_UPLOAD_AGE_MS)),
-        notExists(db.select({ one: sql`1` }).from(tickets).where(eq(tickets.imagePublicId, ledger.publicId))),
-      ),
-    )
+    .where(and(lt(ledger.createdAt, before(now, ORPHANED_UPLOAD_AGE_MS)), unusedByTickets(db, ledger)))
     .orderBy(ledger.createdAt)
     .limit(ORPHANED_UPLOAD_BATCH);
   for (const { publicId } of orphans) await store.delete(publicId);

@@ -84,13 +84,16 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-/** Resolves the session cookie to `request.user` on every request. */
+/** Only the API reads `request.user`; static files and the SPA shell must not cost a database query. */
+const needsSession = (url: string) => url.startsWith('/api/');
+
+/** Resolves the session cookie to `request.user` on every API request. */
 export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, options) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
+    if (!token || !needsSession(request.url)) return;
     const tokenHash = sha256(token);
     const [row] = await options.db
       .select({ id: users.id, username: users.username, role: users.role, suspendedAt: users.suspendedAt })

@@ -1,6 +1,20 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { Toaster as SonnerToaster, toast as sonner } from 'sonner';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { TOAST_DURATION_MS } from '../../../common/constants';
+
+/*
+ * Sonner loads after the first paint, not with it: no page needs a toast to show. Every call goes
+ * through one promise, so calls run in the order they were made (a dismiss never overtakes its toast),
+ * and a toast sent before the Toaster is on screen is shown when it subscribes (sonner replays them).
+ */
+type Sonner = typeof import('sonner');
+let sonnerModule: Promise<Sonner> | undefined;
+const loadSonner = () => {
+  sonnerModule ??= import('sonner');
+  return sonnerModule;
+};
+const withSonner = (use: (sonner: Sonner['toast']) => void) =>
+  void loadSonner().then((module) => use(module.toast));
+let toastCount = 0;
 
 export interface ToastOptions {
   title: string;
@@ -16,8 +30,11 @@ export function toast({
   variant = 'default',
   duration = TOAST_DURATION_MS,
 }: ToastOptions) {
-  const options = { description, duration };
-  return variant === 'destructive' ? sonner.error(title, options) : sonner(title, options);
+  toastCount += 1;
+  const id = `toast-${toastCount}`;
+  const options = { id, description, duration };
+  withSonner((sonner) => (variant === 'destructive' ? sonner.error(title, options) : sonner(title, options)));
+  return id;
 }
 
 /**
@@ -25,10 +42,14 @@ export function toast({
  * they go by themselves when the screen unmounts, so an error never outlives its screen.
  */
 export function useScreenToasts() {
-  const shown = useRef(new Set<string | number>());
+  const shown = useRef(new Set<string>());
   const dismiss = useCallback(() => {
-    for (const id of shown.current) sonner.dismiss(id);
+    const ids = [...shown.current];
     shown.current.clear();
+    if (ids.length > 0)
+      withSonner((sonner) => {
+        for (const id of ids) sonner.dismiss(id);
+      });
   }, []);
   useEffect(() => dismiss, [dismiss]);
   return useMemo(
@@ -44,22 +65,26 @@ export function useScreenToasts() {
   );
 }
 
+const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
+
 export function Toaster() {
   return (
-    <SonnerToaster
-      position="top-center"
-      visibleToasts={1}
-      duration={TOAST_DURATION_MS}
-      closeButton
-      toastOptions={{
-        classNames: {
-          toast:
-            'group !rounded-lg !border !border-border !bg-surface !text-foreground !shadow-[var(--shadow-pop)] !font-sans',
-          title: '!font-semibold',
-          description: '!text-muted-foreground',
-          error: '!border-destructive/40 !bg-destructive-soft !text-destructive-hover',
-        },
-      }}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster
+        position="top-center"
+        visibleToasts={1}
+        duration={TOAST_DURATION_MS}
+        closeButton
+        toastOptions={{
+          classNames: {
+            toast:
+              'group !rounded-lg !border !border-border !bg-surface !text-foreground !shadow-[var(--shadow-pop)] !font-sans',
+            title: '!font-semibold',
+            description: '!text-muted-foreground',
+            error: '!border-destructive/40 !bg-destructive-soft !text-destructive-hover',
+          },
+        }}
+      />
+    </Suspense>
   );
 }

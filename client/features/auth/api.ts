@@ -1,24 +1,31 @@
 import { ApiError, authRequest, sendJson } from '@client/lib/api';
-import {
-  type LoginRequest,
-  type LoginResponse,
-  loginResponseSchema,
-  type MessageResponse,
-  type RegisterRequest,
+import type {
+  LoginRequest,
+  LoginResponse,
+  MessageResponse,
+  RegisterRequest,
   registerResponseSchema,
-  type VerifyLoginRequest,
-  verifyLoginResponseSchema,
+  VerifyLoginRequest,
 } from '@common/schemas/auth';
 import type { CurrentUser } from '@common/schemas/users';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
+
+/**
+ * The answers' schemas (and zod) are read only once an answer comes: the screen loads them once it has
+ * painted, and a request made before then loads them beside itself.
+ */
+export const loadAnswerSchemas = () => import('@common/schemas/auth');
 
 /** A refused login or registration carries the helper's message (spec 000 §7), still unmapped. */
 export type AuthOutcome<T> = { ok: true; answer: T } | { ok: false; message: string };
 
 /** POST /api/login through the spec's login/logout/register helper. */
 export async function logIn(credentials: LoginRequest): Promise<AuthOutcome<LoginResponse>> {
-  const result = await authRequest('/api/login', credentials);
+  const [result, { loginResponseSchema }] = await Promise.all([
+    authRequest('/api/login', credentials),
+    loadAnswerSchemas(),
+  ]);
   if (!result.ok) return { ok: false, message: result.message };
   return { ok: true, answer: loginResponseSchema.parse(result) };
 }
@@ -27,7 +34,10 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** POST /api/register through the same helper; answers 201 with the new account's e-mail. */
 export async function register(request: RegisterRequest): Promise<AuthOutcome<RegisterResponse>> {
-  const result = await authRequest('/api/register', request);
+  const [result, { registerResponseSchema }] = await Promise.all([
+    authRequest('/api/register', request),
+    loadAnswerSchemas(),
+  ]);
   if (!result.ok) return { ok: false, message: result.message };
   return { ok: true, answer: registerResponseSchema.parse(result) };
 }
@@ -40,13 +50,13 @@ export type VerifyLoginOutcome = { ok: true; user: CurrentUser } | { ok: false; 
 
 /** POST /api/verify-login: the second login factor. */
 export async function verifyLogin(request: VerifyLoginRequest): Promise<VerifyLoginOutcome> {
-  let answer: unknown;
-  try {
-    answer = await sendJson<unknown>('POST', '/api/verify-login', request);
-  } catch (error) {
-    if (error instanceof ApiError) return { ok: false, message: error.serverMessage };
-    throw error;
-  }
+  const [answer, { verifyLoginResponseSchema }] = await Promise.all([
+    sendJson<unknown>('POST', '/api/verify-login', request).catch((error: unknown) =>
+      error instanceof ApiError ? error : Promise.reject(error),
+    ),
+    loadAnswerSchemas(),
+  ]);
+  if (answer instanceof ApiError) return { ok: false, message: answer.serverMessage };
   const parsed = verifyLoginResponseSchema.safeParse(answer);
   if (parsed.success) return { ok: true, user: parsed.data.user };
   const message = (answer as { message?: unknown } | null)?.message;

@@ -1,31 +1,19 @@
 import { MIN_EMAIL_LENGTH, MIN_USERNAME_LENGTH } from '@common/constants';
 import { REGISTRATION_TEXT } from '@common/messages';
 import { MIN_PASSWORD_SCORE, passwordScore } from '@common/password';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import type { AuthFormField, AuthFormValues } from './auth-form-values';
 
-/** One form serves both modes, so a value typed in one mode survives a toggle. */
-export const authFormShape = z.object({
+const authFormShape = z.object({
   username: z.string(),
   password: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
   confirmPassword: z.string(),
-  /** The hidden bot trap: people never see it, so it stays empty. */
   phoneNumber: z.string(),
-});
-export type AuthFormValues = z.infer<typeof authFormShape>;
-export type AuthFormField = keyof AuthFormValues;
-
-export const EMPTY_AUTH_FORM: AuthFormValues = {
-  username: '',
-  password: '',
-  firstName: '',
-  lastName: '',
-  email: '',
-  confirmPassword: '',
-  phoneNumber: '',
-};
+}) satisfies z.ZodType<AuthFormValues>;
 
 interface Rule {
   field: AuthFormField;
@@ -84,5 +72,8 @@ function firstBrokenRule(rules: readonly Rule[]) {
   };
 }
 
-export const loginFormSchema = authFormShape.superRefine(firstBrokenRule(LOGIN_RULES));
-export const registrationFormSchema = authFormShape.superRefine(firstBrokenRule(REGISTRATION_RULES));
+/** The form's resolver per mode; this module (and zod with it) loads through auth-form-resolver.ts. */
+export const authFormResolvers = {
+  login: zodResolver(authFormShape.superRefine(firstBrokenRule(LOGIN_RULES))),
+  register: zodResolver(authFormShape.superRefine(firstBrokenRule(REGISTRATION_RULES))),
+};

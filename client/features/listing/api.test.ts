@@ -1,3 +1,4 @@
+import { json } from '@client/lib/test-fetch';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveTicket } from './api';
 import { emptyListingForm, type ListingFormValues } from './listing-form-values';
@@ -22,10 +23,6 @@ const values: ListingFormValues = {
   agreeTerms: true,
 };
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 function sentForm(fetchMock: ReturnType<typeof vi.fn>, call: number): FormData {
   const init = fetchMock.mock.calls[call]?.[1] as RequestInit;
   return init.body as FormData;
@@ -37,8 +34,8 @@ describe('saveTicket', () => {
   it('updates at the form version, and on a 409 adopts currentVersion and retries once', async () => {
     const fetchMock = vi
       .fn()
-      .mockResolvedValueOnce(jsonResponse(409, { message: 'Version conflict', currentVersion: 4 }))
-      .mockResolvedValueOnce(jsonResponse(200, { id: 7, version: 5, message: 'Ticket updated' }));
+      .mockResolvedValueOnce(json(409, { message: 'Version conflict', currentVersion: 4 }))
+      .mockResolvedValueOnce(json(200, { id: 7, version: 5, message: 'Ticket updated' }));
     vi.stubGlobal('fetch', fetchMock);
 
     const result = await saveTicket({ ticketId: 7, version: 2, values });
@@ -55,8 +52,8 @@ describe('saveTicket', () => {
   it('gives up after the one retry when the second attempt conflicts too', async () => {
     const fetchMock = vi
       .fn()
-      .mockResolvedValueOnce(jsonResponse(409, { message: 'Version conflict', currentVersion: 4 }))
-      .mockResolvedValueOnce(jsonResponse(409, { message: 'Version conflict', currentVersion: 5 }));
+      .mockResolvedValueOnce(json(409, { message: 'Version conflict', currentVersion: 4 }))
+      .mockResolvedValueOnce(json(409, { message: 'Version conflict', currentVersion: 5 }));
     vi.stubGlobal('fetch', fetchMock);
 
     await expect(saveTicket({ ticketId: 7, version: 2, values })).rejects.toMatchObject({ status: 409 });
@@ -64,7 +61,7 @@ describe('saveTicket', () => {
   });
 
   it('does not retry other failures', async () => {
-    const fetchMock = vi.fn().mockResolvedValueOnce(jsonResponse(403, { message: 'Not your ticket' }));
+    const fetchMock = vi.fn().mockResolvedValueOnce(json(403, { message: 'Not your ticket' }));
     vi.stubGlobal('fetch', fetchMock);
 
     await expect(saveTicket({ ticketId: 7, version: 2, values })).rejects.toMatchObject({
@@ -75,9 +72,7 @@ describe('saveTicket', () => {
   });
 
   it('creates with POST /api/tickets and the spec fields, in dollars, without a version', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(jsonResponse(201, { id: 9, version: 1, message: 'Created' }));
+    const fetchMock = vi.fn().mockResolvedValueOnce(json(201, { id: 9, version: 1, message: 'Created' }));
     vi.stubGlobal('fetch', fetchMock);
 
     await expect(saveTicket({ ticketId: null, version: 1, values })).resolves.toEqual({
@@ -99,9 +94,7 @@ describe('saveTicket', () => {
   });
 
   it('sends no platform for a paper ticket', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(jsonResponse(201, { id: 9, version: 1, message: 'Created' }));
+    const fetchMock = vi.fn().mockResolvedValueOnce(json(201, { id: 9, version: 1, message: 'Created' }));
     vi.stubGlobal('fetch', fetchMock);
 
     await saveTicket({

@@ -37,7 +37,3 @@ export function marketTicket(overrides: Partial<MarketplaceTicket> = {}): Market
     ...overrides,
   };
 }
-
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}

@@ -1,12 +1,12 @@
 import type { PurchaseResult } from '@common/schemas/checkout';
 import type {
-  ListedReview,
   MarketplaceTicket,
   MemberTicketList,
   SortCriterion,
   Suggestion,
   TicketSortBy,
 } from '@common/schemas/marketplace';
+import type { ListedReview } from '@common/schemas/reviews';
 
 export type { LockResponse, PaymentResponse } from '@common/schemas/checkout';
 export type { SortCriterion } from '@common/schemas/marketplace';

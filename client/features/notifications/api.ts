@@ -12,7 +12,12 @@ export const notificationsQueryOptions = queryOptions({
 });
 
 export interface NotificationCounts {
+  /** Transfer steps waiting on the user: as seller to initiate, as buyer to confirm receipt. */
   pendingTransfers: number;
+  /** Unread messages over all of the user's ticket threads. */
+  unreadMessages: number;
+  /** The My Tickets badge: both of the above happen on My Tickets (decision 0015). */
+  myTickets: number;
   pendingReviews: number;
   unreadAdminMessages: number;
   total: number;
@@ -20,13 +25,17 @@ export interface NotificationCounts {
 
 export function notificationCounts(notifications: Notifications | undefined): NotificationCounts {
   const pendingTransfers = notifications?.pendingTransfers.length ?? 0;
+  const unreadMessages = (notifications?.unreadMessages ?? []).reduce((sum, thread) => sum + thread.count, 0);
+  const myTickets = pendingTransfers + unreadMessages;
   const pendingReviews = notifications?.pendingReviewsCount ?? 0;
   const unreadAdminMessages = notifications?.unreadAdminMessagesCount ?? 0;
   return {
     pendingTransfers,
+    unreadMessages,
+    myTickets,
     pendingReviews,
     unreadAdminMessages,
-    total: pendingTransfers + pendingReviews + unreadAdminMessages,
+    total: myTickets + pendingReviews + unreadAdminMessages,
   };
 }
 

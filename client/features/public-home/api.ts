@@ -1,5 +1,6 @@
 import { getJson } from '@client/lib/api';
-import { type PublicTicketList, TICKET_PAGE_SIZE_DEFAULT } from '@common/schemas/marketplace';
+import { TICKET_PAGE_SIZE_DEFAULT } from '@common/constants';
+import type { PublicTicketList } from '@common/schemas/marketplace';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 
 /** The visitor listing: GET /api/tickets without a session, paged; stale after 30 s, refetched every 60 s. */

@@ -1,4 +1,4 @@
-import { and, count, eq, notExists, sql } from 'drizzle-orm';
+import { and, count, eq, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { IMAGE_UNATTACHED_MAX } from '../../../common/constants.js';
 import { UPLOAD_QUOTA_TEXT } from '../../../common/messages.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -10,17 +10,25 @@ export const UPLOAD_QUOTA_LOCK_KEY = 7_411_003;
 
 type Ledger = typeof storedImages | typeof cloudinaryUploads;
 
-/** How many of `ownerId`'s uploads in `ledger` no listing shows. */
+/**
+ * Whether no ticket uses the ledger row's image, as its listing picture or as its barcode: the quota and the
+ * orphaned-uploads sweep both go by it.
+ */
+export function unusedByTickets(db: DbOrTx, ledger: Ledger): SQL {
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(tickets)
+      .where(or(eq(tickets.imagePublicId, ledger.publicId), eq(tickets.barcodePublicId, ledger.publicId))),
+  );
+}
+
+/** How many of `ownerId`'s uploads in `ledger` no ticket uses. */
 export async function countUnattached(db: DbOrTx, ledger: Ledger, ownerId: number): Promise<number> {
   const [row] = await db
     .select({ unattached: count() })
     .from(ledger)
-    .where(
-      and(
-        eq(ledger.ownerId, ownerId),
-        notExists(db.select({ one: sql`1` }).from(tickets).where(eq(tickets.imagePublicId, ledger.publicId))),
-      ),
-    );
+    .where(and(eq(ledger.ownerId, ownerId), unusedByTickets(db, ledger)));
   return row?.unattached ?? 0;
 }
 

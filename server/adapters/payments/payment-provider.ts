@@ -50,6 +50,30 @@ export type PaymentEvent =
 
 export class WebhookSignatureError extends Error {}
 
+/** A seller's account for receiving payouts (Stripe Connect Express). */
+export interface ConnectedAccountRequest {
+  userId: number;
+  email: string;
+}
+
+export interface OnboardingLinkRequest {
+  accountId: string;
+  /** Where the provider sends the seller back when the link expired or was used already. */
+  refreshUrl: string;
+  /** Where the provider sends the seller when onboarding is finished. */
+  returnUrl: string;
+}
+
+/** A seller's proceeds leaving the platform's balance for their connected account. */
+export interface TransferRequest {
+  amountCents: number;
+  /** The seller's connected account; null only where the provider needs none (the sandbox). */
+  destinationAccountId: string | null;
+  orderId: number;
+  /** One transfer per key, however often the payout is retried. */
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'sandbox';
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
@@ -61,4 +85,12 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<string>;
   /** Verifies and reads a webhook delivery; throws WebhookSignatureError when it is not genuine. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  /** Whether a seller needs a connected account before they can be paid (Stripe yes, the sandbox no). */
+  readonly payoutsNeedAccount: boolean;
+  /** Creates the seller's connected account; returns its id. */
+  createConnectedAccount(request: ConnectedAccountRequest): Promise<string>;
+  /** A one-time link to the provider's onboarding for a connected account. */
+  createOnboardingLink(request: OnboardingLinkRequest): Promise<string>;
+  /** Pays a seller; returns the provider's transfer reference. */
+  createTransfer(request: TransferRequest): Promise<string>;
 }

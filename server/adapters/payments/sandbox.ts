@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type {
   CheckoutPaymentState,
   CheckoutRequest,
+  ConnectedAccountRequest,
   CreatedCheckout,
+  OnboardingLinkRequest,
   PaymentEvent,
   PaymentProvider,
   RefundRequest,
+  TransferRequest,
 } from './payment-provider.js';
 import { WebhookSignatureError } from './payment-provider.js';
 
@@ -44,6 +47,23 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async refund(request: RefundRequest): Promise<string> {
     return `sbx_re_${request.sessionId.slice(4)}`;
+  }
+
+  /** Sandbox sellers are paid without onboarding; connecting one is a formality that succeeds at once. */
+  readonly payoutsNeedAccount = false;
+
+  async createConnectedAccount(request: ConnectedAccountRequest): Promise<string> {
+    return `sbx_acct_${request.userId}`;
+  }
+
+  /** No provider pages: the seller is ready straight away and lands back where they came from. */
+  async createOnboardingLink(request: OnboardingLinkRequest): Promise<string> {
+    return request.returnUrl;
+  }
+
+  /** No money moves; the payouts module records the payout with this reference. */
+  async createTransfer(request: TransferRequest): Promise<string> {
+    return `sbx_tr_${request.orderId}`;
   }
 
   /** The sandbox sends no webhooks: its payments fulfil directly. */

@@ -139,4 +139,73 @@ describe('Stripe payment provider (recorded responses)', () => {
       WebhookSignatureError,
     );
   });
+
+  it('creates an Express connected account that can receive transfers, keyed per seller', async () => {
+    const { stripe, payments } = provider();
+    const accountId = await payments.createConnectedAccount({ userId: 4, email: 'seller@example.com' });
+    expect(accountId).toMatch(/^acct_test_/);
+    const call = stripe.calls.at(-1);
+    expect(call?.path).toBe('/v1/accounts');
+    expect(call?.idempotencyKey).toBe('connect-account-4');
+    expect(Object.fromEntries(call?.form ?? [])).toMatchObject({
+      type: 'express',
+      email: 'seller@example.com',
+      'capabilities[transfers][requested]': 'true',
+      'metadata[userId]': '4',
+    });
+    expect(payments.payoutsNeedAccount).toBe(true);
+  });
+
+  it('creates an onboarding account link with the return and refresh URLs', async () => {
+    const { stripe, payments } = provider();
+    const accountId = await payments.createConnectedAccount({ userId: 4, email: 'seller@example.com' });
+    const url = await payments.createOnboardingLink({
+      accountId,
+      refreshUrl: 'http://localhost:3000/profile?payouts=refresh',
+      returnUrl: 'http://localhost:3000/profile?payouts=return',
+    });
+    expect(url).toMatch(new RegExp(`^https://connect\\.stripe\\.com/setup/e/${accountId}/`));
+    const call = stripe.calls.at(-1);
+    expect(call?.path).toBe('/v1/account_links');
+    expect(Object.fromEntries(call?.form ?? [])).toEqual({
+      account: accountId,
+      refresh_url: 'http://localhost:3000/profile?payouts=refresh',
+      return_url: 'http://localhost:3000/profile?payouts=return',
+      type: 'account_onboarding',
+    });
+  });
+
+  it('transfers a payout to the connected account with its idempotency key and order metadata', async () => {
+    const { stripe, payments } = provider();
+    const accountId = await payments.createConnectedAccount({ userId: 4, email: 'seller@example.com' });
+    const reference = await payments.createTransfer({
+      amountCents: 18_330,
+      destinationAccountId: accountId,
+      orderId: 12,
+      idempotencyKey: 'payout-12',
+    });
+    expect(reference).toMatch(/^tr_test_/);
+    const call = stripe.calls.at(-1);
+    expect(call?.path).toBe('/v1/transfers');
+    expect(call?.idempotencyKey).toBe('payout-12');
+    expect(Object.fromEntries(call?.form ?? [])).toEqual({
+      amount: '18330',
+      currency: 'usd',
+      destination: accountId,
+      transfer_group: 'order-12',
+      'metadata[orderId]': '12',
+    });
+  });
+
+  it('refuses a transfer without a connected account and surfaces Stripe refusing an unknown one', async () => {
+    const { stripe, payments } = provider();
+    const request = { amountCents: 100, orderId: 1, idempotencyKey: 'payout-1' };
+    await expect(payments.createTransfer({ ...request, destinationAccountId: null })).rejects.toThrow(
+      /needs a connected account/,
+    );
+    expect(stripe.calls).toHaveLength(0);
+    await expect(
+      payments.createTransfer({ ...request, destinationAccountId: 'acct_missing' }),
+    ).rejects.toThrow(/No such destination/);
+  });
 });

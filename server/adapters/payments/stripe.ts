@@ -2,10 +2,13 @@ import Stripe from 'stripe';
 import type {
   CheckoutPaymentState,
   CheckoutRequest,
+  ConnectedAccountRequest,
   CreatedCheckout,
+  OnboardingLinkRequest,
   PaymentEvent,
   PaymentProvider,
   RefundRequest,
+  TransferRequest,
 } from './payment-provider.js';
 import { WebhookSignatureError } from './payment-provider.js';
 
@@ -91,6 +94,48 @@ export class StripePaymentProvider implements PaymentProvider {
       { idempotencyKey: request.idempotencyKey },
     );
     return refund.id;
+  }
+
+  readonly payoutsNeedAccount = true;
+
+  /** An Express account that can receive transfers; one per seller (the idempotency key covers a double click). */
+  async createConnectedAccount(request: ConnectedAccountRequest): Promise<string> {
+    const account = await this.stripe.accounts.create(
+      {
+        type: 'express',
+        email: request.email,
+        capabilities: { transfers: { requested: true } },
+        metadata: { userId: String(request.userId) },
+      },
+      { idempotencyKey: `connect-account-${request.userId}` },
+    );
+    return account.id;
+  }
+
+  async createOnboardingLink(request: OnboardingLinkRequest): Promise<string> {
+    const link = await this.stripe.accountLinks.create({
+      account: request.accountId,
+      refresh_url: request.refreshUrl,
+      return_url: request.returnUrl,
+      type: 'account_onboarding',
+    });
+    return link.url;
+  }
+
+  /** Separate charges and transfers: the buyer's payment stays on the platform until the payout. */
+  async createTransfer(request: TransferRequest): Promise<string> {
+    if (!request.destinationAccountId) throw new Error('a Stripe payout needs a connected account');
+    const transfer = await this.stripe.transfers.create(
+      {
+        amount: request.amountCents,
+        currency: 'usd',
+        destination: request.destinationAccountId,
+        transfer_group: `order-${request.orderId}`,
+        metadata: { orderId: String(request.orderId) },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return transfer.id;
   }
 
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {

@@ -1,10 +1,14 @@
 import Stripe from 'stripe';
 import {
+  accountLink,
   checkoutSessionExpired,
   checkoutSessionOpen,
   checkoutSessionPaid,
+  connectedAccount,
   invalidRequestError,
+  noSuchDestinationError,
   refund,
+  transfer,
 } from './fixtures/recorded-stripe.js';
 
 export interface StripeCall {
@@ -29,6 +33,8 @@ export function recordedStripe() {
       paymentIntent: string;
     }
   >();
+  /** Connected accounts created through this fake (transfers and links to others are refused, as Stripe does). */
+  const accounts = new Set<string>();
   let counter = 0;
   const reply = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), {
@@ -94,6 +100,33 @@ export function recordedStripe() {
         payment_intent: form.get('payment_intent'),
         amount: Number(form.get('amount')),
       });
+    if (url.pathname === '/v1/accounts' && method === 'POST') {
+      const id = `acct_test_${counter}`;
+      accounts.add(id);
+      return reply({
+        ...connectedAccount,
+        id,
+        email: form.get('email'),
+        metadata: { userId: form.get('metadata[userId]') },
+      });
+    }
+    if (url.pathname === '/v1/account_links' && method === 'POST') {
+      const account = form.get('account') ?? '';
+      if (!accounts.has(account)) return reply(noSuchDestinationError, 400);
+      return reply({ ...accountLink, url: `https://connect.stripe.com/setup/e/${account}/link${counter}` });
+    }
+    if (url.pathname === '/v1/transfers' && method === 'POST') {
+      const destination = form.get('destination') ?? '';
+      if (!accounts.has(destination)) return reply(noSuchDestinationError, 400);
+      return reply({
+        ...transfer,
+        id: `tr_test_${counter}`,
+        amount: Number(form.get('amount')),
+        destination,
+        metadata: { orderId: form.get('metadata[orderId]') },
+        transfer_group: form.get('transfer_group'),
+      });
+    }
     return reply(invalidRequestError, 404);
   };
   return {

@@ -21,6 +21,8 @@ export const users = pgTable(
     livenationEmail: text('livenation_email'),
     axsEmail: text('axs_email'),
     rewardPoints: integer('reward_points').notNull().default(0),
+    /** The seller's Stripe Connect account, once they started payout onboarding. */
+    stripeAccountId: text('stripe_account_id'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     failedLoginCount: integer('failed_login_count').notNull().default(0),

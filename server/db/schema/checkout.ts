@@ -102,6 +102,9 @@ export const orders = pgTable(
     sellerProceedsCents: integer('seller_proceeds_cents').notNull(),
     amountCents: integer('amount_cents').notNull(),
     status: text('status', { enum: orderStatuses }).notNull().default('in_escrow'),
+    /** The buyer reported a problem with the transfer: the payout waits until it is resolved. */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    disputeReason: text('dispute_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -115,7 +118,8 @@ export const orders = pgTable(
 
 /**
  * Ledger accounts. escrow: money received and held; seller_payable: owed to sellers; platform_fees,
- * processing_fees: Encore's and the card fee; refunds_payable: received money owed back to a buyer.
+ * processing_fees: Encore's and the card fee; refunds_payable: received money owed back to a buyer;
+ * operating: Encore's own funds, where a settled sale's fees go when they leave escrow (decision 0017).
  */
 export const ledgerAccounts = [
   'escrow',
@@ -123,8 +127,9 @@ export const ledgerAccounts = [
   'platform_fees',
   'processing_fees',
   'refunds_payable',
+  'operating',
 ] as const;
-export const ledgerJournals = ['sale', 'unmatched_payment', 'refund'] as const;
+export const ledgerJournals = ['sale', 'unmatched_payment', 'refund', 'payout', 'escrow_refund'] as const;
 
 /**
  * Double-entry ledger: every money movement is a journal of rows whose amounts (debit positive, credit

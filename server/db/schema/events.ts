@@ -75,3 +75,35 @@ export const eventArtists = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.artistId] }), index('event_artists_artist_idx').on(t.artistId)],
 );
+
+/**
+ * Concert search's document per event (decision 0018): the event's lower-cased name, lineup, venue and
+ * city on one narrow row, so every ranking tier is a condition on one table that an index answers. Kept
+ * current by database triggers on events, event_artists, artists and venues (migration 0005), whichever
+ * code writes them; never written by the application.
+ */
+export const eventSearch = pgTable(
+  'event_search',
+  {
+    eventId: integer('event_id')
+      .primaryKey()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    /** The lineup's names in order, joined by a line break (a search query holds no control character). */
+    artists: text('artists').notNull(),
+    venue: text('venue').notNull(),
+    city: text('city').notNull(),
+  },
+  (t) => [
+    // Common terms walk upcoming events in date order; migration 0005 adds the text as INCLUDE columns
+    // so the walk checks the index entries alone (drizzle cannot declare INCLUDE).
+    index('event_search_date_idx').on(t.date, t.eventId),
+    // Rare terms: trigram GIN per field, then the few matches sorted by date.
+    index('event_search_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('event_search_artists_trgm_idx').using('gin', sql`${t.artists} gin_trgm_ops`),
+    index('event_search_place_trgm_idx').using('gin', sql`(${t.venue} || E'\\n' || ${t.city}) gin_trgm_ops`),
+    // Exact name and name prefix: a btree range.
+    index('event_search_name_prefix_idx').on(sql`${t.name} text_pattern_ops`),
+  ],
+);

@@ -1,3 +1,4 @@
+export * from './after-sale.js';
 export * from './auth.js';
 export * from './checkout.js';
 export * from './events.js';

@@ -42,6 +42,11 @@ export const tickets = pgTable(
     soldAt: timestamp('sold_at', { withTimezone: true }),
     transferStatus: text('transfer_status', { enum: transferStatuses }).notNull().default('not_started'),
     transferComplete: boolean('transfer_complete').notNull().default(false),
+    transferInitiatedAt: timestamp('transfer_initiated_at', { withTimezone: true }),
+    transferCompletedAt: timestamp('transfer_completed_at', { withTimezone: true }),
+    /** Paper tickets: the seller's barcode image in the image store (spec 001 §3 barcodeCloudinary*). */
+    barcodeUrl: text('barcode_url'),
+    barcodePublicId: text('barcode_public_id'),
     editingBy: integer('editing_by').references(() => users.id),
     editExpiresAt: timestamp('edit_expires_at', { withTimezone: true }),
     currentViewerId: integer('current_viewer_id').references(() => users.id),

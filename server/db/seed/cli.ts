@@ -9,6 +9,6 @@ if (config.isProduction) {
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-await seedDemoData(database.db);
+await seedDemoData(database.db, config.appUrl);
 await database.close();
 console.log(`Demo data seeded (${database.kind}).`);

@@ -25,22 +25,32 @@ async function counts(database: Database) {
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
+/** Three full seeds (catalog, listings, sales through checkout) on a shared 2-core CI machine. */
+const SEEDS_TIMEOUT_MS = 90_000;
+
 describe('two instances starting at once', () => {
-  it('on one embedded database: the seeds take turns and seed once', async () => {
-    // One process owns an embedded database, so only the seeds can overlap there (in one process).
-    const database = await openPglite();
-    try {
-      await database.migrate();
-      const seeded = await Promise.all([seedDemoDataIfEmpty(database.db), seedDemoDataIfEmpty(database.db)]);
-      expect(seeded.filter(Boolean)).toHaveLength(1);
-      const once = await counts(database);
-      expect(once?.users).toBe(4);
-      await Promise.all([seedDemoData(database.db), seedDemoData(database.db)]);
-      expect(await counts(database)).toEqual(once);
-    } finally {
-      await database.close();
-    }
-  });
+  it(
+    'on one embedded database: the seeds take turns and seed once',
+    async () => {
+      // One process owns an embedded database, so only the seeds can overlap there (in one process).
+      const database = await openPglite();
+      try {
+        await database.migrate();
+        const seeded = await Promise.all([
+          seedDemoDataIfEmpty(database.db),
+          seedDemoDataIfEmpty(database.db),
+        ]);
+        expect(seeded.filter(Boolean)).toHaveLength(1);
+        const once = await counts(database);
+        expect(once?.users).toBe(4);
+        await Promise.all([seedDemoData(database.db), seedDemoData(database.db)]);
+        expect(await counts(database)).toEqual(once);
+      } finally {
+        await database.close();
+      }
+    },
+    SEEDS_TIMEOUT_MS,
+  );
 
   it.runIf(serverUrl)(
     'on one fresh PostgreSQL database: both migrate and seed without crashing',
@@ -69,5 +79,6 @@ describe('two instances starting at once', () => {
         await admin.end();
       }
     },
+    SEEDS_TIMEOUT_MS,
   );
 });

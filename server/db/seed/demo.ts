@@ -3,15 +3,20 @@ import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
 import { seedCatalog } from './catalog.js';
 import { seedListings } from './listings.js';
+import { seedSales } from './sales.js';
 import { seedDemoUsers } from './users.js';
 
 /** Any constant works; it only has to be the same in every instance (migrations use 7_411_001). */
 const SEED_LOCK_KEY = 7_411_002;
 
-async function seedEverything(db: Db): Promise<void> {
+/** Where the demo sales' e-mails point when the caller does not say (the default APP_URL). */
+const DEFAULT_APP_URL = 'http://localhost:3000';
+
+async function seedEverything(db: Db, appUrl: string): Promise<void> {
   const demoUsers = await seedDemoUsers(db);
   await seedCatalog(db);
   await seedListings(db, demoUsers);
+  await seedSales(db, demoUsers, appUrl);
 }
 
 /**
@@ -20,25 +25,28 @@ async function seedEverything(db: Db): Promise<void> {
  */
 function underSeedLock<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
+    // Waiting while another instance seeds may outlast the statement timeout; the seed's own statements keep it.
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    await tx.execute(sql`reset statement_timeout`);
     return work(tx);
   });
 }
 
 /**
- * Seeds demo accounts, the event catalog and listings. Every step upserts by a natural
+ * Seeds demo accounts, the event catalog, listings and sales between maya and jordan. Every step upserts by a natural
  * key (username, external id) or checks before inserting, so running it twice changes nothing.
  */
-export async function seedDemoData(db: Db): Promise<void> {
-  await underSeedLock(db, seedEverything);
+export async function seedDemoData(db: Db, appUrl = DEFAULT_APP_URL): Promise<void> {
+  await underSeedLock(db, (tx) => seedEverything(tx, appUrl));
 }
 
 /** On start-up: only an empty database (no user at all) is seeded, by one instance at a time. */
-export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoDataIfEmpty(db: Db, appUrl = DEFAULT_APP_URL): Promise<boolean> {
   return underSeedLock(db, async (tx) => {
     const [anyUser] = await tx.select({ id: users.id }).from(users).limit(1);
     if (anyUser) return false;
-    await seedEverything(tx);
+    await seedEverything(tx, appUrl);
     return true;
   });
 }

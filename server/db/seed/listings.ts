@@ -9,7 +9,8 @@ import type { DemoUsers } from './users.js';
 
 /**
  * Demo listings: 66 tickets from maya, jordan and the ambassador spread over the upcoming catalog
- * events, with festival passes (multi-day), paper tickets, a few sold ones, and a real PNG image each.
+ * events, with festival passes (multi-day), paper tickets and a real PNG image each. None is sold here:
+ * sales go through the real checkout in sales.ts, so every sold ticket has its order and ledger.
  * Everything derives from the listing's index, so the data is the same on every machine.
  */
 
@@ -122,8 +123,6 @@ export async function seedListings(db: Db, users: DemoUsers): Promise<void> {
     const markup = pick(MARKUPS, index);
     const ticketType: TicketType = index % 6 === 5 ? 'paper' : 'digital';
     const platform: Platform | null = ticketType === 'digital' ? pick(PLATFORMS, index) : null;
-    const sold = index % 9 === 4;
-    const buyerId = sold ? (sellerId === users.maya ? users.jordan : users.maya) : null;
     const picture = {
       title: event.name,
       date: multiDay ? `${event.date} · ${event.daysCount}-day pass` : event.date,
@@ -152,10 +151,6 @@ export async function seedListings(db: Db, users: DemoUsers): Promise<void> {
         listingPriceCents: listingPriceCents(faceValueCents, serviceFeeCents, markup),
         ticketType,
         platform,
-        sold,
-        status: sold ? ('sold' as const) : ('available' as const),
-        buyerId,
-        soldAt: sold ? new Date(Date.now() - (index % 5) * 86_400_000) : null,
       },
     };
   });

@@ -15,6 +15,7 @@ import { checkoutSessions, ledgerEntries, orders, tickets, users } from '../../d
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { holdUntil } from '../holds/service.js';
+import { scheduleSaleTimeline } from '../payouts/schedule.js';
 import {
   buyerConfirmationMail,
   buyerRefundMail,
@@ -172,14 +173,14 @@ async function loadSession(db: DbOrTx, sessionId: string): Promise<SessionRow | 
   return row;
 }
 
-interface Journal {
+export interface Journal {
   account: (typeof ledgerEntries.$inferInsert)['account'];
   amountCents: number;
   memo: string;
 }
 
 /** Writes one balanced journal (rows of zero are left out); a journal that does not sum to zero is a bug. */
-async function writeJournal(
+export async function writeJournal(
   tx: Tx,
   sessionId: string,
   journal: (typeof ledgerEntries.$inferInsert)['journal'],
@@ -289,6 +290,12 @@ async function decide(deps: CheckoutDeps, sessionId: string, paymentReference: s
         ],
         order.id,
       );
+      await scheduleSaleTimeline(tx, {
+        orderId: order.id,
+        ticketId: session.ticketId,
+        eventDate: session.eventDate,
+        soldAt: now,
+      });
       await tx
         .update(checkoutSessions)
         .set({ ...settled, outcome: 'fulfilled' })

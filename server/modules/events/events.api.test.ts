@@ -3,6 +3,7 @@ import { CATALOG_TEXT } from '../../../common/messages.js';
 import { events, tickets, users } from '../../db/schema/index.js';
 import { backends, startTestApp, type TestApp } from '../../test/harness.js';
 import { type CatalogArtist, type CatalogEvent, type CatalogVenue, upsertCatalog } from './import.js';
+import { searchConcerts } from './service.js';
 
 const DAY_MS = 86_400_000;
 /** A date relative to today (UTC), as the search compares dates. */
@@ -26,10 +27,18 @@ const juniper = {
 };
 const juniperBand = artist('juniper-band', 'Juniper', ['Folk']);
 const opener = artist('opener', 'Quiet Openers');
+const PAINTED_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="90"><rect width="160" height="90" fill="#7c3aed"/></svg>';
+/** Generated art, stored as the demo seed stores it: a data: URL the answers must not carry. */
+const painter = {
+  ...artist('painter', 'Gallery Painters'),
+  imageUrl: `data:image/svg+xml,${encodeURIComponent(PAINTED_SVG)}`,
+};
 
 const hall = venue('hall', 'Harbor Hall', 'Portland');
 const ballroom = venue('ballroom', 'Blue Moon Ballroom', 'Austin');
 const ryman = venue('ryman', 'Ryman Auditorium', 'Nashville');
+const loft = venue('loft', 'Gallery Loft', 'Santa Fe');
 
 function event(key: string, name: string, date: string, at: CatalogVenue, lineup: CatalogArtist[] = []) {
   return { externalId: `test-event-${key}`, name, date, daysCount: 1, venue: at, artists: lineup };
@@ -51,6 +60,7 @@ const catalog: CatalogEvent[] = [
   event('copper-jazz', 'Copper Kettle Jazz', inDays(16), ryman),
   event('juniper', 'Juniper Vale - The Glasshouse Tour', inDays(25), hall, [juniper]),
   event('festival', 'Riverside Sessions', inDays(45), ryman, [juniperBand, copper]),
+  event('gallery', 'Gallery Night', inDays(70), loft, [painter]),
 ];
 
 describe.each(backends)('event catalog on %s', (backend) => {
@@ -189,6 +199,28 @@ describe.each(backends)('event catalog on %s', (backend) => {
     expect(await search('xx copper')).toEqual([]);
   });
 
+  it('ranks alike whether a tier finds its events among the soonest documents or in the whole table', async () => {
+    const { db } = harness.database;
+    const queries = [
+      'BLUE moon',
+      'blue moon trio',
+      'nashville',
+      'Ballroom',
+      'copper long way',
+      'juniper revival',
+    ];
+    for (const query of queries)
+      for (const limit of [2, 20]) {
+        const everything = await searchConcerts(db, query, { limit, nearestDocuments: 1_000 });
+        expect(everything.length, query).toBeGreaterThan(0);
+        for (const nearestDocuments of [1, 3, 7])
+          expect(
+            await searchConcerts(db, query, { limit, nearestDocuments }),
+            `${query} ${nearestDocuments}`,
+          ).toEqual(everything);
+      }
+  });
+
   it('gives minPrice and listingCount from unsold listings only', async () => {
     const results = await search('copper');
     const tour = results.find((row) => row.name === 'Copper Creek Revival: Long Way Home Tour');
@@ -220,6 +252,59 @@ describe.each(backends)('event catalog on %s', (backend) => {
   it('keeps concert search answers out of caches', async () => {
     const response = await harness.client().get('/api/concerts/search?query=copper');
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  describe('artist images', () => {
+    async function galleryImage() {
+      const [result] = await search('gallery night');
+      expect(result?.name).toBe('Gallery Night');
+      const url = result?.image ?? '';
+      expect(result?.artists.map((row) => row.image)).toEqual([url]);
+      return url;
+    }
+
+    it('answers generated art as a versioned URL, not inline data', async () => {
+      const url = await galleryImage();
+      expect(url).toMatch(/^\/api\/artists\/\d+\/image\?v=[0-9a-f]{16}$/);
+      const info = await harness.client().get('/api/artists/info?name=Gallery%20Painters');
+      expect(info.body[0].image).toBe(url);
+      // Imported images are URLs already and stay as they were.
+      expect((await search('Summer Nights'))[0]?.artists.map((row) => row.image)).toEqual([
+        null,
+        'https://img.example/trio.jpg',
+      ]);
+    });
+
+    it('serves the image at that URL, cacheable for a year, and 304 for its ETag', async () => {
+      const url = await galleryImage();
+      const response = await harness.client().get(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/svg+xml');
+      expect(response.text).toBe(PAINTED_SVG);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const etag = response.headers.get('etag') ?? '';
+      expect(etag).toBe(`"${new URL(url, 'http://x').searchParams.get('v')}"`);
+      const again = await harness.client().request('GET', url, { headers: { 'if-none-match': etag } });
+      expect(again.status).toBe(304);
+      expect(again.text).toBe('');
+    });
+
+    it('asks browsers to revalidate when the URL names another version', async () => {
+      const url = await galleryImage();
+      const stale = await harness.client().get(url.replace(/v=.*$/, 'v=0000000000000000'));
+      expect(stale.status).toBe(200);
+      expect(stale.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    });
+
+    it('answers 404 for an artist without stored art and 400 for a bad id', async () => {
+      const [trioRow] = (await search('Summer Nights'))[0]?.artists ?? [];
+      expect(trioRow?.image).toBeNull();
+      const missing = await harness.client().get('/api/artists/999999/image');
+      expect(missing.status).toBe(404);
+      expect(missing.body.message).toBe(CATALOG_TEXT.artistImageNotFound);
+      expect(missing.headers.get('cache-control')).toBe('no-store');
+      expect((await harness.client().get('/api/artists/abc/image')).status).toBe(400);
+    });
   });
 
   describe('artist info', () => {

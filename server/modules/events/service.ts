@@ -5,7 +5,8 @@ import { centsToDollars } from '../../../common/money.js';
 import type { ArtistInfo, ConcertSearchResult } from '../../../common/schemas/events.js';
 import { TEXT_LIMITS } from '../../../common/schemas/text.js';
 import type { DbOrTx } from '../../db/client.js';
-import { Invalid } from '../../errors.js';
+import { Invalid, NotFound } from '../../errors.js';
+import { artistImageUrlSql, type DecodedImage, decodeDataUrl, imageVersionSql } from './artist-image.js';
 import { artistNameOf, escapeLike, fallbackWord, queryWords, searchTerm } from './search-terms.js';
 
 interface ConcertRow {
@@ -24,6 +25,8 @@ export interface ConcertSearchOptions {
   /** The first date (yyyy-MM-dd) a result may have; today in UTC when not given. */
   fromDate?: string;
   limit?: number;
+  /** How many of the soonest documents each tier looks at before asking the whole table (tests shrink it). */
+  nearestDocuments?: number;
 }
 
 function todayUtc(): string {
@@ -55,7 +58,8 @@ async function concertPage(db: DbOrTx, ctes: SQL): Promise<ConcertSearchResult[]
       from tickets t where t.event_id = e.id and not t.sold
     ) price on true
     left join lateral (
-      select json_agg(json_build_object('name', a.name, 'image', a.image_url) order by ea.position, a.id) as artists
+      select json_agg(json_build_object('name', a.name, 'image', ${artistImageUrlSql(sql`a.id`, sql`a.image_url`)})
+        order by ea.position, a.id) as artists
       from event_artists ea join artists a on a.id = ea.artist_id
       where ea.event_id = e.id
     ) lineup on true
@@ -79,105 +83,110 @@ async function concertPage(db: DbOrTx, ctes: SQL): Promise<ConcertSearchResult[]
   });
 }
 
+/** A ranking tier: a condition on event_search (alias s) and the tier's rank. */
+interface Tier {
+  rank: number;
+  condition: SQL;
+}
+
+const byVenue = (pattern: string) => sql`(s.venue || E'\n' || s.city) like ${pattern}`;
+
 /**
- * The ranked search for the full query. Each relevance tier is its own small query returning
- * the tier's first `limit` upcoming events by date through an index: a btree range on
- * lower(name) for exact and prefix matches, pg_trgm GIN for substrings, event_artists and
- * (venue_id, date) for artist and venue matches, or the date index when a term is so common
- * that walking events in date order finds `limit` of them first. An event keeps its best
- * tier. An event of the overall top `limit` is among the first `limit` of its own tier, so
- * the union holds the exact answer without ranking every match.
+ * The tiers of the full query (spec 000 §7): exact name > artist > name prefix > whole word > first
+ * word > contains, each a condition on one event_search row. A venue or city match ranks with the
+ * contains tier, or with the first-word tier when the name starts with the query's first word.
+ * event_search holds no line break inside a field and a query none at all (the route refuses control
+ * characters), so joining venue and city with one matches either of them only.
  */
-function tieredSearch(text: string, fromDate: string, limit: number): SQL {
+function queryTiers(text: string): Tier[] {
   const term = searchTerm(text);
-  const tier = (rank: number, condition: SQL) => sql`(
-    select e.id, ${rank}::int as tier from events e
-    where ${condition} and e.date >= ${fromDate}
-    order by e.date, e.id limit ${limit})`;
-  const nameContains = sql`lower(e.name) like ${term.contains}`;
-  const byArtist = sql`e.id in (
-    select ea.event_id from event_artists ea join matched_artists ma on ma.id = ea.artist_id)`;
-  const byVenue = sql`e.venue_id in (select id from matched_venues)`;
-  const firstWord = sql`lower(e.name) like ${term.firstWordPrefix} and lower(e.name) ~ ${term.firstWord}`;
-  const tiers = [
-    tier(0, sql`lower(e.name) = ${term.text}`),
-    tier(1, byArtist),
-    tier(2, sql`lower(e.name) like ${term.prefix}`),
-    tier(3, sql`${nameContains} and lower(e.name) ~ ${term.wholeWord}`),
+  const nameContains = sql`s.name like ${term.contains}`;
+  const firstWord = sql`s.name like ${term.firstWordPrefix} and s.name ~ ${term.firstWord}`;
+  return [
+    { rank: 0, condition: sql`s.name = ${term.text}` },
+    { rank: 1, condition: sql`s.artists like ${term.contains}` },
+    { rank: 2, condition: sql`s.name like ${term.prefix}` },
+    { rank: 3, condition: sql`${nameContains} and s.name ~ ${term.wholeWord}` },
     // For a one-word query a first-word match is a prefix match, already ranked above.
     ...(queryWords(text).length > 1
-      ? [tier(4, sql`${nameContains} and ${firstWord}`), tier(4, sql`${byVenue} and ${firstWord}`)]
+      ? [
+          { rank: 4, condition: sql`${nameContains} and ${firstWord}` },
+          { rank: 4, condition: sql`${byVenue(term.contains)} and ${firstWord}` },
+        ]
       : []),
-    tier(5, nameContains),
-    tier(5, byVenue),
+    { rank: 5, condition: nameContains },
+    { rank: 5, condition: byVenue(term.contains) },
   ];
+}
+
+/**
+ * The fallback's tiers (spec 000 §7): the events whose name or lineup contains the first word, ranked
+ * for the first word, each also required to have every other word of the query in its name or lineup.
+ */
+function fallbackTiers(first: string, words: string[]): Tier[] {
+  const term = searchTerm(first);
+  // Distinct words only: a repeated word adds no condition, only work (at most searchWords - 1 remain).
+  const required = [...new Set(words)]
+    .filter((word) => word !== first)
+    .map((word) => {
+      const pattern = `%${escapeLike(word)}%`;
+      return sql` and (s.name like ${pattern} or s.artists like ${pattern})`;
+    });
+  const all = (condition: SQL) => sql`${condition}${sql.join(required)}`;
+  return [
+    { rank: 0, condition: all(sql`s.name = ${term.text}`) },
+    { rank: 1, condition: all(sql`s.artists like ${term.contains}`) },
+    { rank: 2, condition: all(sql`s.name like ${term.prefix}`) },
+    { rank: 3, condition: all(sql`s.name like ${term.contains} and s.name ~ ${term.wholeWord}`) },
+    { rank: 5, condition: all(sql`s.name like ${term.contains}`) },
+  ];
+}
+
+/** How many of the soonest upcoming documents every tier looks at first (one index-only walk, shared). */
+const NEAREST_DOCUMENTS = 4_000;
+
+interface PageBounds {
+  fromDate: string;
+  limit: number;
+  nearest: number;
+}
+
+/**
+ * The ranked page for some tiers. Each tier needs its first `limit` upcoming events by date. It
+ * looks first among the soonest `nearest` documents, read once for all tiers from the
+ * (date, event_id) index, whose entries carry the text: a common term finds its `limit` there at a
+ * bounded cost, whatever the planner would have estimated for it. Only a tier that finds fewer (a
+ * rarer term) asks the whole table, where the planner takes the few matches from a trigram GIN or
+ * the name btree and sorts them. An event keeps its best tier. An event of the overall top `limit`
+ * is among the first `limit` of its own tier, so the union holds the exact answer without ranking
+ * every match.
+ */
+function rankedPage(tiers: Tier[], { fromDate, limit, nearest }: PageBounds): SQL {
+  const ctes = tiers.map(({ rank, condition }, index) => {
+    const near = sql.raw(`near_${index}`);
+    return sql`${near} as (
+      select s.event_id as id, s.date, ${rank}::int as tier from nearest s
+      where ${condition} order by s.date, s.event_id limit ${limit}),
+    ${sql.raw(`tier_${index}`)} as (
+      select * from ${near}
+      union all
+      (select s.event_id, s.date, ${rank}::int from event_search s
+        where ${condition} and s.date >= ${fromDate}
+          and (select count(*) from ${near}) < ${limit} and (select count(*) from nearest) = ${nearest}
+        order by s.date, s.event_id limit ${limit}))`;
+  });
+  const hits = tiers.map((_, index) => sql`select * from ${sql.raw(`tier_${index}`)}`);
   return sql`
-    matched_artists as materialized (
-      select id from artists where lower(name) like ${term.contains}
-    ),
-    matched_venues as materialized (
-      select id from venues where lower(name) like ${term.contains} or lower(city) like ${term.contains}
-    ),
-    hits as (${sql.join(tiers, sql` union all `)}),
+    nearest as materialized (
+      select s.event_id, s.date, s.name, s.artists, s.venue, s.city from event_search s
+      where s.date >= ${fromDate} order by s.date, s.event_id limit ${nearest}),
+    ${sql.join(ctes, sql`, `)},
+    hits as (${sql.join(hits, sql` union all `)}),
     page as (
       select e.id, e.name, e.date, e.days_count, e.venue_id, best.tier
       from (select h.id, min(h.tier) as tier from hits h group by h.id) best
       join events e on e.id = best.id
       order by best.tier, e.date, e.id
-      limit ${limit}
-    )`;
-}
-
-/**
- * The fallback search (spec 000 §7): the events found for the first word (by name or
- * artist), kept when their name or lineup contains every other word of the query too, and
- * ranked for the first word. Only the first word's matches are ranked, in one pass.
- */
-function fallbackSearch(first: string, words: string[], fromDate: string, limit: number): SQL {
-  const term = searchTerm(first);
-  // Distinct words only: a repeated word adds no condition, only work (at most searchWords - 1 remain).
-  const others = [...new Set(words)].filter((word) => word !== first).map((word) => `%${escapeLike(word)}%`);
-  // Each other word: the events of artists containing it, looked up once (not per event).
-  const wordEvents = others.map(
-    (pattern, index) => sql`${sql.raw(`word_events_${index}`)} as materialized (
-      select ea.event_id from artists a join event_artists ea on ea.artist_id = a.id
-      where lower(a.name) like ${pattern}
-    ),`,
-  );
-  const required = others.map(
-    (pattern, index) =>
-      sql` and (lower(e.name) like ${pattern} or e.id in (select event_id from ${sql.raw(`word_events_${index}`)}))`,
-  );
-  return sql`
-    ${sql.join(wordEvents)}
-    matched_artists as materialized (
-      select id from artists where lower(name) like ${term.contains}
-    ),
-    found as (
-      select e.id, e.name, e.date, e.days_count, e.venue_id from events e
-      where lower(e.name) like ${term.contains} and e.date >= ${fromDate}
-      union
-      select e.id, e.name, e.date, e.days_count, e.venue_id
-      from matched_artists ma
-      join event_artists ea on ea.artist_id = ma.id
-      join events e on e.id = ea.event_id
-      where e.date >= ${fromDate}
-    ),
-    page as (
-      select e.id, e.name, e.date, e.days_count, e.venue_id,
-        case
-          when lower(e.name) = ${term.text} then 0
-          when exists (
-            select 1 from event_artists ea join matched_artists ma on ma.id = ea.artist_id
-            where ea.event_id = e.id
-          ) then 1
-          when lower(e.name) like ${term.prefix} then 2
-          when lower(e.name) ~ ${term.wholeWord} then 3
-          else 5
-        end as tier
-      from found e
-      where true${sql.join(required)}
-      order by tier, e.date, e.id
       limit ${limit}
     )`;
 }
@@ -197,13 +206,16 @@ export async function searchConcerts(
   // The route's schema refuses these already; any other caller is held to the same bound before any SQL.
   if (text.length > TEXT_LIMITS.searchQuery || queryWords(text).length > TEXT_LIMITS.searchWords)
     throw new Invalid(CATALOG_TEXT.searchTooLong);
-  const fromDate = options.fromDate ?? todayUtc();
-  const limit = options.limit ?? CONCERT_SEARCH_LIMIT;
-  const results = await concertPage(db, tieredSearch(text, fromDate, limit));
+  const bounds = {
+    fromDate: options.fromDate ?? todayUtc(),
+    limit: options.limit ?? CONCERT_SEARCH_LIMIT,
+    nearest: options.nearestDocuments ?? NEAREST_DOCUMENTS,
+  };
+  const results = await concertPage(db, rankedPage(queryTiers(text), bounds));
   if (results.length > 0) return results;
   const first = fallbackWord(text, CONCERT_SEARCH_MIN_LENGTH);
   if (first === null) return results;
-  return concertPage(db, fallbackSearch(first, queryWords(text), fromDate, limit));
+  return concertPage(db, rankedPage(fallbackTiers(first, queryWords(text)), bounds));
 }
 
 const ARTIST_INFO_LIMIT = 10;
@@ -241,10 +253,26 @@ export async function findArtistInfo(db: DbOrTx, rawName: string): Promise<Artis
       select distinct on (artist_id) artist_id, tier, position, score
       from matches order by artist_id, tier, position, score desc
     )
-    select a.name, a.info_url as url, a.image_url as image, a.genres
+    select a.name, a.info_url as url, ${artistImageUrlSql(sql`a.id`, sql`a.image_url`)} as image, a.genres
     from best b join artists a on a.id = b.artist_id
     order by b.tier, b.position, b.score desc, a.name
     limit ${ARTIST_INFO_LIMIT}`,
   );
   return rows.map((row) => ({ name: row.name, url: row.url, image: row.image, genres: row.genres }));
+}
+
+export interface ArtistImage extends DecodedImage {
+  version: string;
+}
+
+/** An artist image stored in the catalog itself (a data: URL), decoded; NotFound for any other artist. */
+export async function artistImage(db: DbOrTx, artistId: number): Promise<ArtistImage> {
+  const [row] = await rowsOf<{ image: string; version: string }>(
+    db,
+    sql`select image_url as image, ${imageVersionSql(sql`image_url`)} as version
+      from artists where id = ${artistId} and image_url like 'data:%'`,
+  );
+  const decoded = row ? decodeDataUrl(row.image) : null;
+  if (!row || !decoded) throw new NotFound(CATALOG_TEXT.artistImageNotFound);
+  return { ...decoded, version: row.version };
 }

@@ -16,6 +16,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { artists, eventArtists, tickets, users } from '../../db/schema/index.js';
 import { Invalid } from '../../errors.js';
 import { utcDate } from '../../lib/clock.js';
+import { artistImageUrlSql } from '../events/artist-image.js';
+import { ratingOf, ratingsOf, sellerRating } from '../reviews/ratings.js';
 
 /**
  * The marketplace list (decision 0010): filtered, sorted and paged in SQL by keyset (the last row's sort
@@ -228,14 +230,14 @@ function publicShape(row: Row): PublicTicket {
 }
 
 /** The headliner (first-positioned artist) of each event, for the cards' artist block. */
-async function headliners(db: DbOrTx, eventIds: number[]): Promise<Map<number, TicketArtist>> {
+export async function headliners(db: DbOrTx, eventIds: number[]): Promise<Map<number, TicketArtist>> {
   const result = new Map<number, TicketArtist>();
   if (eventIds.length === 0) return result;
   const rows = await db
     .select({
       eventId: eventArtists.eventId,
       name: artists.name,
-      image: artists.imageUrl,
+      image: artistImageUrlSql(artists.id, artists.imageUrl),
       genres: artists.genres,
       url: artists.infoUrl,
     })
@@ -311,6 +313,10 @@ export async function listMarketplaceTickets(
   const { rows, next } = await page(db, query, now);
   const eventIds = [...new Set(rows.map((row) => row.eventId).filter((id): id is number => id !== null))];
   const artistsByEvent = await headliners(db, eventIds);
+  const ratings = await ratingsOf(
+    db,
+    rows.map((row) => row.sellerId),
+  );
   return {
     tickets: rows.map((row) => ({
       ...publicShape(row),
@@ -323,8 +329,11 @@ export async function listMarketplaceTickets(
       transferStatus: row.transferStatus,
       ...liveLock(row, now),
       sellerId: row.sellerId,
-      // Reviews arrive with the after-sale issue; until a seller has any there is no rating to show.
-      seller: { id: row.sellerId, username: row.sellerUsername, rating: null, totalReviews: 0 },
+      seller: {
+        id: row.sellerId,
+        username: row.sellerUsername,
+        ...sellerRating(ratingOf(ratings, row.sellerId)),
+      },
       artist: row.eventId !== null ? (artistsByEvent.get(row.eventId) ?? null) : null,
       createdAt: row.createdAt.toISOString(),
     })),

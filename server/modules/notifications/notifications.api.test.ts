@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGE } from '../../../common/messages.js';
 import type { DbOrTx } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
-import { backends, startTestApp, type TestApp } from '../../test/harness.js';
+import { ManualClock } from '../../lib/clock.js';
+import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
+import { buySoldTicket } from '../messages/testing.js';
+import { completeTransfer, initiateTransfer } from '../transfers/service.js';
 
 type TicketState = Pick<typeof tickets.$inferInsert, 'sold' | 'transferStatus' | 'transferComplete'> & {
   buyerId?: number | null;
@@ -86,5 +89,60 @@ describe.each(backends)('notifications on %s', (backend) => {
     const stranger = await createTestUser(db);
     const forStranger = await (await signedInClient(harness, stranger.id)).get('/api/notifications');
     expect(forStranger.body.pendingTransfers).toEqual([]);
+  });
+});
+
+describe.each(backends)('notification counts after a sale on %s', (backend) => {
+  let harness: TestApp;
+  const clock = new ManualClock(new Date('2030-03-01T12:00:00Z'));
+  beforeAll(async () => {
+    harness = await startTestApp(backend, {}, { clock });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('counts pending reviews and unread messages as the sale moves on', async () => {
+    const db = harness.database.db;
+    const seller = await createTestUser(db);
+    const buyer = await createTestUser(db);
+    const sellerClient = await signedInClient(harness, seller.id);
+    const buyerClient = await signedInClient(harness, buyer.id);
+    const ticketId = await buySoldTicket(harness, seller.id, buyerClient);
+    const notificationsOf = async (client: TestClient) => (await client.get('/api/notifications')).body;
+
+    expect(await notificationsOf(sellerClient)).toEqual({
+      pendingReviewsCount: 0,
+      pendingTransfers: [{ ticketId, role: 'seller' }],
+      unreadMessages: [],
+      unreadAdminMessagesCount: 0,
+    });
+    await buyerClient.post(`/api/tickets/${ticketId}/messages`, { content: 'Hello' });
+    expect((await notificationsOf(sellerClient)).unreadMessages).toEqual([{ ticketId, count: 1 }]);
+
+    await initiateTransfer(db, ticketId, seller.id, clock.now());
+    // System notes of the transfer steps are not unread messages: the steps show in pendingTransfers.
+    expect(await notificationsOf(sellerClient)).toMatchObject({
+      pendingTransfers: [],
+      unreadMessages: [{ ticketId, count: 1 }],
+    });
+    expect(await notificationsOf(buyerClient)).toMatchObject({
+      pendingTransfers: [{ ticketId, role: 'buyer' }],
+      unreadMessages: [],
+    });
+
+    await completeTransfer(db, ticketId, { kind: 'buyer', userId: buyer.id }, clock.now());
+    await sellerClient.get(`/api/tickets/${ticketId}/messages`);
+    expect(await notificationsOf(sellerClient)).toEqual({
+      pendingReviewsCount: 1,
+      pendingTransfers: [],
+      unreadMessages: [],
+      unreadAdminMessagesCount: 0,
+    });
+    expect(await notificationsOf(buyerClient)).toMatchObject({
+      pendingReviewsCount: 1,
+      pendingTransfers: [],
+      unreadMessages: [],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { TICKET_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { listingPriceCents, saleBreakdown } from '../../../common/pricing.js';
@@ -13,6 +13,7 @@ import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { events, tickets, users, venues } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
+import { sellerRating, userRating } from '../reviews/ratings.js';
 
 export interface TicketServiceDeps {
   db: Db;
@@ -280,6 +281,7 @@ export async function getTicketDetails(db: DbOrTx, ticketId: number): Promise<Ti
     .limit(1);
   if (!row) throw new NotFound(TICKET_TEXT.notFound);
   const { ticket, seller } = row;
+  const rating = sellerRating(await userRating(db, seller.id));
   const sale = saleBreakdown({
     perTicketCents: ticket.listingPriceCents,
     markupPercent: ticket.markup,
@@ -318,10 +320,8 @@ export async function getTicketDetails(db: DbOrTx, ticketId: number): Promise<Ti
     seller: {
       id: seller.id,
       username: seller.username,
-      // No review system yet, so no rating: showing the spec's 4.5/15 defaults would be a made-up score
-      // (decision 0010; the marketplace list answers the same).
-      rating: null,
-      totalReviews: 0,
+      // Submitted reviews only; the spec's 4.5/15 defaults would be a made-up score (decision 0016).
+      ...rating,
       createdAt: seller.createdAt.toISOString(),
     },
     createdAt: ticket.createdAt.toISOString(),
@@ -375,6 +375,7 @@ export async function pendingTransfersOf(db: DbOrTx, userId: number): Promise<Pe
       and(
         eq(tickets.sold, true),
         eq(tickets.transferComplete, false),
+        ne(tickets.status, 'cancelled'),
         or(
           and(eq(tickets.sellerId, userId), eq(tickets.transferStatus, 'not_started')),
           and(eq(tickets.buyerId, userId), eq(tickets.transferStatus, 'initiated')),

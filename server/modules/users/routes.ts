@@ -1,15 +1,13 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MARKETPLACE_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
+import { SERVER_MESSAGE } from '../../../common/messages.js';
 import { updateUserRequestSchema } from '../../../common/schemas/auth.js';
-import { userIdParamsSchema, userReviewsResponseSchema } from '../../../common/schemas/marketplace.js';
-import { currentUserSchema } from '../../../common/schemas/users.js';
+import { currentUserSchema, sessionResponseSchema } from '../../../common/schemas/users.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
-import { NotFound, Unauthorized } from '../../errors.js';
+import { Unauthorized } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { getCurrentUser, updateUser } from './service.js';
 
@@ -17,6 +15,7 @@ export interface UserRoutesOptions {
   db: Db;
   mailer: Mailer;
   config: Config;
+  clock: Clock;
 }
 
 export async function userRoutes(instance: FastifyInstance, options: UserRoutesOptions): Promise<void> {
@@ -33,35 +32,16 @@ export async function userRoutes(instance: FastifyInstance, options: UserRoutesO
     },
   );
 
+  app.get('/api/session', { schema: { response: { 200: sessionResponseSchema } } }, async (request) => ({
+    user: request.user ? await getCurrentUser(options.db, request.user.id) : null,
+  }));
+
   app.patch(
     '/api/user',
     {
       preHandler: requireUser,
       schema: { body: updateUserRequestSchema, response: { 200: currentUserSchema } },
     },
-    async (request) => updateUser(deps, currentUser(request).id, request.body),
-  );
-
-  app.get(
-    '/api/users/:id/reviews',
-    {
-      preHandler: requireUser,
-      schema: {
-        params: userIdParamsSchema,
-        tags: ['users'],
-        summary: "A user's reviews (none exist until the reviews issue)",
-        response: { 200: userReviewsResponseSchema },
-      },
-    },
-    async (request) => {
-      const [user] = await options.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, request.params.id))
-        .limit(1);
-      if (!user) throw new NotFound(MARKETPLACE_TEXT.userNotFound);
-      // Reviews are written by the after-sale issue's module; until it exists nobody has any.
-      return [];
-    },
+    async (request) => updateUser(deps, currentUser(request).id, request.body, options.clock.now()),
   );
 }

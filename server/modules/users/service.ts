@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { EMAIL_CHANGE_TTL_HOURS } from '../../../common/constants.js';
 import { SERVER_MESSAGE } from '../../../common/messages.js';
 import type { UpdateUserRequest } from '../../../common/schemas/auth.js';
+import type { Rating } from '../../../common/schemas/reviews.js';
 import type { CurrentUser } from '../../../common/schemas/users.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -10,6 +11,7 @@ import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { issueEmailToken, pendingEmailOf, retireEmailTokens } from '../auth/email-tokens.js';
 import { emailChangeMail } from '../auth/mail-templates.js';
 import { isAccountEmailShape, looksLikeEmail } from '../auth/validation.js';
+import { userRating } from '../reviews/ratings.js';
 
 export interface UsersDeps {
   db: Db;
@@ -19,7 +21,7 @@ export interface UsersDeps {
 
 type UserRow = typeof users.$inferSelect;
 
-function toCurrentUser(row: UserRow, pendingEmail: string | null): CurrentUser {
+function toCurrentUser(row: UserRow, pendingEmail: string | null, rating: Rating): CurrentUser {
   return {
     id: row.id,
     username: row.username,
@@ -33,9 +35,7 @@ function toCurrentUser(row: UserRow, pendingEmail: string | null): CurrentUser {
     ticketmasterEmail: row.ticketmasterEmail,
     livenationEmail: row.livenationEmail,
     axsEmail: row.axsEmail,
-    // There is no reviews table yet, so every user has no rating and no reviews.
-    averageRating: 0,
-    totalReviews: 0,
+    ...rating,
     pendingEmail,
     createdAt: row.createdAt.toISOString(),
   };
@@ -44,7 +44,7 @@ function toCurrentUser(row: UserRow, pendingEmail: string | null): CurrentUser {
 export async function getCurrentUser(db: DbOrTx, userId: number): Promise<CurrentUser | null> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) return null;
-  return toCurrentUser(row, await pendingEmailOf(db, userId));
+  return toCurrentUser(row, await pendingEmailOf(db, userId), await userRating(db, userId));
 }
 
 /** Whether another account (not `exceptUserId`) already uses the address, case-insensitively. */
@@ -74,11 +74,24 @@ export async function updateUser(
   deps: UsersDeps,
   userId: number,
   input: UpdateUserRequest,
+  now: Date,
 ): Promise<CurrentUser> {
   const [current] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!current) throw new NotFound(SERVER_MESSAGE.notFound);
 
-  const profile: Partial<Pick<UserRow, 'fullName' | (typeof TRANSFER_EMAIL_FIELDS)[number]>> = {};
+  const profile: Partial<
+    Pick<UserRow, 'firstName' | 'lastName' | 'fullName' | (typeof TRANSFER_EMAIL_FIELDS)[number]>
+  > = {};
+  if (input.firstName !== undefined) {
+    if (input.firstName === '')
+      throw new Invalid(SERVER_MESSAGE.firstNameRequired, { firstName: SERVER_MESSAGE.firstNameRequired });
+    profile.firstName = input.firstName;
+  }
+  if (input.lastName !== undefined) {
+    if (input.lastName === '')
+      throw new Invalid(SERVER_MESSAGE.lastNameRequired, { lastName: SERVER_MESSAGE.lastNameRequired });
+    profile.lastName = input.lastName;
+  }
   if (input.fullName !== undefined) profile.fullName = cleaned(input.fullName);
   for (const field of TRANSFER_EMAIL_FIELDS) {
     const value = input[field];
@@ -101,7 +114,7 @@ export async function updateUser(
     if (Object.keys(profile).length > 0)
       await tx
         .update(users)
-        .set({ ...profile, updatedAt: new Date() })
+        .set({ ...profile, updatedAt: now })
         .where(eq(users.id, userId));
     if (!changesEmail) return null;
     await retireEmailTokens(tx, userId, 'email_change');

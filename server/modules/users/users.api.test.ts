@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_SUBJECT, RECOVERY_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
-import { currentUserSchema } from '../../../common/schemas/users.js';
+import { currentUserSchema, sessionResponseSchema } from '../../../common/schemas/users.js';
 import { users } from '../../db/schema/index.js';
+import { SESSION_COOKIE } from '../../plugins/session.js';
 import { backends, startTestApp, type TestApp } from '../../test/harness.js';
 import { createTestUser, latestLinkToken, latestMail, signedInClient } from '../auth/testing.js';
 
@@ -27,11 +28,33 @@ describe.each(backends)('current user on %s', (backend) => {
       role: 'AMBSD',
       phoneNumber: null,
       verificationPreference: 'email',
-      averageRating: 0,
+      averageRating: null,
       totalReviews: 0,
       pendingEmail: null,
     });
     expect(response.body).not.toHaveProperty('passwordHash');
+  });
+
+  it('answers GET /api/session with the user, and a visitor or an expired session with 200 and null', async () => {
+    const account = await createTestUser(harness.database.db);
+    const client = await signedInClient(harness, account.id);
+    const signedIn = await client.get('/api/session');
+    expect(signedIn.status).toBe(200);
+    expect(sessionResponseSchema.parse(signedIn.body).user).toMatchObject({
+      id: account.id,
+      username: account.username,
+    });
+    expect(signedIn.body).toEqual({ user: (await client.get('/api/user')).body });
+
+    const visitor = await harness.client().get('/api/session');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body).toEqual({ user: null });
+    // The contract of GET /api/user is unchanged: a visitor gets the 401.
+    expect((await harness.client().get('/api/user')).status).toBe(401);
+
+    const stale = harness.client();
+    stale.cookies.set(SESSION_COOKIE, 'not-a-session-token');
+    expect((await stale.get('/api/session')).body).toEqual({ user: null });
   });
 
   it('refuses PATCH /api/user without a session and changes nothing', async () => {
@@ -59,6 +82,40 @@ describe.each(backends)('current user on %s', (backend) => {
     });
     const again = await client.get('/api/user');
     expect(again.body.ticketmasterEmail).toBe('tm@example.com');
+  });
+
+  it('updates first and last name, trimmed, and refuses a blank one without changing anything', async () => {
+    const account = await createTestUser(harness.database.db);
+    const client = await signedInClient(harness, account.id);
+    const renamed = await client.patch('/api/user', { firstName: ' Rae ', lastName: 'Fan  ' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ firstName: 'Rae', lastName: 'Fan' });
+    const blank = await client.patch('/api/user', { firstName: '   ', fullName: 'Should Not Stick' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.fieldErrors).toEqual({ firstName: SERVER_MESSAGE.firstNameRequired });
+    const tooLong = await client.patch('/api/user', { lastName: 'x'.repeat(101) });
+    expect(tooLong.status).toBe(400);
+    const after = await client.get('/api/user');
+    expect(after.body).toMatchObject({ firstName: 'Rae', lastName: 'Fan', fullName: null });
+  });
+
+  it('never writes role, rating, id or other fields a user may not change', async () => {
+    const account = await createTestUser(harness.database.db);
+    const client = await signedInClient(harness, account.id);
+    const before = (await client.get('/api/user')).body;
+    for (const body of [
+      { role: 'admin' },
+      { averageRating: 5, totalReviews: 99 },
+      { id: account.id + 1000 },
+      { username: 'taken-over' },
+      { firstName: 'Sneaky', role: 'admin' },
+    ]) {
+      const response = await client.patch('/api/user', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await client.get('/api/user')).body).toEqual(before);
+    const [row] = await harness.database.db.select().from(users).where(eq(users.id, account.id));
+    expect(row).toMatchObject({ role: 'user', username: account.username, firstName: 'Test' });
   });
 
   it('refuses a malformed transfer e-mail and changes nothing', async () => {

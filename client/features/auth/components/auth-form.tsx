@@ -9,20 +9,14 @@ import { cn } from '@client/lib/cn';
 import { HONEYPOT_DELAY_MS } from '@common/constants';
 import { AUTH_ERROR_TEXT, AUTH_SCREEN_TEXT } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, CircleCheck, Loader2, LogIn, UserPlus } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useLogIn, useRegister } from '../api';
 import { mapAuthError } from '../auth-error-map';
-import {
-  type AuthFormField,
-  type AuthFormValues,
-  EMPTY_AUTH_FORM,
-  loginFormSchema,
-  registrationFormSchema,
-} from '../auth-form-schema';
+import { authFormResolver } from '../auth-form-resolver';
+import { type AuthFormField, type AuthFormValues, EMPTY_AUTH_FORM } from '../auth-form-values';
 import type { PendingLogin } from './login-verification';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
@@ -69,7 +63,7 @@ export function AuthForm({
   const screenToasts = useScreenToasts();
 
   const form = useForm<AuthFormValues>({
-    resolver: zodResolver(mode === 'login' ? loginFormSchema : registrationFormSchema),
+    resolver: authFormResolver(mode),
     defaultValues: EMPTY_AUTH_FORM,
     // Field marks change with the alert, on submit, so the two never disagree.
     reValidateMode: 'onSubmit',

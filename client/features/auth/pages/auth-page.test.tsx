@@ -14,7 +14,7 @@ import {
   VERIFY_FAILURE_TEXT,
 } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
-import { act, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast as sonner } from 'sonner';
@@ -22,7 +22,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_SUCCESS_MESSAGE_KEY } from '../stored-success-message';
 
 // The auth screen loads lazily; the first import in a run can take a moment.
-configure({ asyncUtilTimeout: 5000 });
 
 const MAYA: CurrentUser = {
   id: 7,
@@ -37,7 +36,7 @@ const MAYA: CurrentUser = {
   ticketmasterEmail: null,
   livenationEmail: null,
   axsEmail: null,
-  averageRating: 0,
+  averageRating: null,
   totalReviews: 0,
   pendingEmail: null,
   createdAt: '2026-11-01T00:00:00.000Z',
@@ -51,7 +50,7 @@ interface Call {
   body: unknown;
 }
 
-/** A fake API: /api/user answers for `signedIn`, the rest from `handlers` keyed 'METHOD /path'. */
+/** A fake API: /api/session answers for `signedIn`, the rest from `handlers` keyed 'METHOD /path'. */
 function serve(handlers: Record<string, Handler> = {}, signedIn: CurrentUser | null = null) {
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -61,11 +60,7 @@ function serve(handlers: Record<string, Handler> = {}, signedIn: CurrentUser | n
       const method = init?.method ?? 'GET';
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ method, url, body });
-      if (url === '/api/user') {
-        return signedIn
-          ? Response.json(signedIn)
-          : Response.json({ message: 'Not authenticated' }, { status: 401, statusText: 'Unauthorized' });
-      }
+      if (url === '/api/session') return Response.json({ user: signedIn });
       if (url === '/api/notifications') {
         return Response.json({
           pendingReviewsCount: 0,
@@ -85,7 +80,7 @@ function serve(handlers: Record<string, Handler> = {}, signedIn: CurrentUser | n
     apiCalls: () =>
       calls.filter(
         (call) =>
-          call.url !== '/api/user' &&
+          call.url !== '/api/session' &&
           call.url !== '/api/notifications' &&
           !call.url.startsWith('/api/tickets?'),
       ),
@@ -378,7 +373,7 @@ describe('registration', () => {
     expect(
       await screen.findByRole('heading', { name: AUTH_SCREEN_TEXT.registrationCompleteTitle }),
     ).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.queryByText(AUTH_SCREEN_TEXT.errorTitle)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(AUTH_SCREEN_TEXT.errorTitle)).not.toBeInTheDocument());
     expect(screen.queryByText(REGISTRATION_TEXT.passwordMismatch)).not.toBeInTheDocument();
   });
 
@@ -390,7 +385,7 @@ describe('registration', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await expectAuthError(AUTH_ERROR_TEXT.badCredentials);
     await act(() => router.navigate('/forgot-password'));
-    await vi.waitFor(() => expect(screen.queryByText(AUTH_SCREEN_TEXT.errorTitle)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(AUTH_SCREEN_TEXT.errorTitle)).not.toBeInTheDocument());
   });
 
   it('shows the mapped text when the server refuses the registration', async () => {

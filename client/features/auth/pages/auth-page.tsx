@@ -3,10 +3,20 @@ import type { CurrentUser } from '@common/schemas/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { loadAnswerSchemas } from '../api';
+import { loadAuthValidation } from '../auth-form-resolver';
 import { AuthForm, type AuthMode } from '../components/auth-form';
 import { LoginVerification, type PendingLogin } from '../components/login-verification';
 import { RegistrationComplete } from '../components/registration-complete';
 import { clearStoredSuccessMessage, readStoredSuccessMessage } from '../stored-success-message';
+
+/** zod, the form's rules and the answers' schemas are not needed to paint the form. */
+function preloadAfterPaint() {
+  for (const load of [loadAuthValidation, loadAnswerSchemas]) {
+    // A failed preload is tried again by the submit that needs it, which then reports the failure.
+    load().catch(() => undefined);
+  }
+}
 
 type Screen =
   | { name: AuthMode }
@@ -26,6 +36,7 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
 
   // Shown once: read when the screen opens, gone for the next visit.
   useEffect(() => clearStoredSuccessMessage(), []);
+  useEffect(preloadAfterPaint, []);
 
   const signIn = useCallback(
     (signedIn: CurrentUser) => {

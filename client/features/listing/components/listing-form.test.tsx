@@ -1,5 +1,6 @@
 import { Toaster } from '@client/components/ui/toaster';
 import { createQueryClient } from '@client/lib/query-client';
+import { json } from '@client/lib/test-fetch';
 import { LISTING_NOTICE_TEXT, LISTING_TEXT, TICKET_TEXT } from '@common/messages';
 import { formatCents } from '@common/money';
 import { markupCommentary, priceBreakdown } from '@common/pricing';
@@ -88,10 +89,6 @@ interface Call {
 
 let calls: Call[];
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 /** The API the form talks to, answered in memory. */
 function fakeApi(
   overrides: { create?: () => Response; viewer?: typeof seller; ticket?: Partial<typeof storedTicket> } = {},
@@ -102,7 +99,7 @@ function fakeApi(
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       calls.push({ method, url: input, body: init.body instanceof FormData ? init.body : null });
-      if (input === '/api/user') return json(200, overrides.viewer ?? seller);
+      if (input === '/api/session') return json(200, { user: overrides.viewer ?? seller });
       if (input.startsWith('/api/concerts/search')) return json(200, [concert]);
       if (input === '/api/upload/direct')
         return json(200, {
@@ -392,7 +389,7 @@ describe('ListingForm', () => {
   it('offers manual entry when the search finds nothing, and Clear all fields resets everything', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json(200, [])),
+      vi.fn(async (input: string) => json(200, input === '/api/session' ? { user: seller } : [])),
     );
     const { user } = renderForm();
     expect(screen.queryByLabelText('Event name')).not.toBeInTheDocument();

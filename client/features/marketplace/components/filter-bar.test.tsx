@@ -1,11 +1,11 @@
 import { createQueryClient } from '@client/lib/query-client';
+import { json } from '@client/lib/test-fetch';
 import { BUYING_TEXT } from '@common/messages';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../test-fixtures';
 import type { TicketFilters } from '../types';
 import { DEFAULT_FILTERS, FilterBar } from './filter-bar';
 

@@ -1,5 +1,6 @@
 import { Toaster } from '@client/components/ui/toaster';
 import { createQueryClient } from '@client/lib/query-client';
+import { type FetchCall, json, fakeApi as stubFetch } from '@client/lib/test-fetch';
 import { BUYING_TEXT } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast as sonner } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PURCHASE_STATE_KEY, readPurchase, storePurchase } from '../purchase-flags';
-import { json, marketTicket } from '../test-fixtures';
+import { marketTicket } from '../test-fixtures';
 import { redirectTo } from '../use-purchase-flow';
 import { MarketplaceHome } from './marketplace-home';
 
@@ -37,7 +38,7 @@ const buyer: CurrentUser = {
   ticketmasterEmail: null,
   livenationEmail: null,
   axsEmail: null,
-  averageRating: 0,
+  averageRating: null,
   totalReviews: 0,
   pendingEmail: null,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -46,53 +47,49 @@ const buyer: CurrentUser = {
 const listed = marketTicket();
 const second = marketTicket({ id: 8, eventName: 'Night Drive', markup: 40 });
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-let calls: Call[];
+let calls: FetchCall[];
 
-type Answer = (call: Call) => Response | undefined;
+/** GET /api/tickets/7 while the buyer holds it. */
+const ticketDetails = (
+  seller: { id: number; username: string; rating: number | null; totalReviews: number } = {
+    id: 1,
+    username: 'maya',
+    rating: 4.8,
+    totalReviews: 12,
+  },
+) => ({
+  ...listed,
+  ticketImage: null,
+  cloudinaryUrl: null,
+  cloudinaryPublicId: null,
+  status: 'available',
+  isBeingEdited: true,
+  currentViewerId: buyer.id,
+  lockExpiresAt: new Date(Date.now() + 300_000).toISOString(),
+  seller: { ...seller, createdAt: '2026-01-01' },
+  updatedAt: '2026-01-01',
+});
 
+type Answer = (call: FetchCall) => Response | undefined;
+
+/** The API of a signed-in buyer; `answer` overrides any call it answers. */
 function fakeApi(answer: Answer = () => undefined) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = {
-        method: init.method ?? 'GET',
-        url,
-        body: init.body ? JSON.parse(String(init.body)) : null,
-      };
-      calls.push(call);
-      const answered = answer(call);
-      if (answered) return answered;
-      if (url.startsWith('/api/tickets?'))
-        return json(200, { audience: 'member', tickets: [listed, second], nextCursor: null });
-      if (url === '/api/tickets/7')
-        return json(200, {
-          ...listed,
-          ticketImage: null,
-          cloudinaryUrl: null,
-          cloudinaryPublicId: null,
-          status: 'available',
-          isBeingEdited: true,
-          currentViewerId: buyer.id,
-          lockExpiresAt: new Date(Date.now() + 300_000).toISOString(),
-          seller: { id: 1, username: 'maya', rating: 4.8, totalReviews: 12, createdAt: '2026-01-01' },
-          updatedAt: '2026-01-01',
-        });
-      if (url === '/api/tickets/7/lock')
-        return json(200, {
-          version: 2,
-          expiresAt: new Date(Date.now() + 300_000).toISOString(),
-          extensionsLeft: 3,
-        });
-      if (url === '/api/tickets/7/unlock') return json(200, { message: 'Ticket released' });
-      return json(404, { message: 'Not found' });
-    }),
-  );
+  calls = stubFetch((call) => {
+    const answered = answer(call);
+    if (answered) return answered;
+    const { url } = call;
+    if (url.startsWith('/api/tickets?'))
+      return json(200, { audience: 'member', tickets: [listed, second], nextCursor: null });
+    if (url === '/api/tickets/7') return json(200, ticketDetails());
+    if (url === '/api/tickets/7/lock')
+      return json(200, {
+        version: 2,
+        expiresAt: new Date(Date.now() + 300_000).toISOString(),
+        extensionsLeft: 3,
+      });
+    if (url === '/api/tickets/7/unlock') return json(200, { message: 'Ticket released' });
+    return json(404, { message: 'Not found' });
+  });
 }
 
 afterEach(() => {
@@ -195,18 +192,7 @@ describe('MarketplaceHome', () => {
   it("names a seller without reviews 'New seller' in the details dialog, never a made-up rating", async () => {
     fakeApi((call) =>
       call.url === '/api/tickets/7'
-        ? json(200, {
-            ...listed,
-            ticketImage: null,
-            cloudinaryUrl: null,
-            cloudinaryPublicId: null,
-            status: 'available',
-            isBeingEdited: true,
-            currentViewerId: buyer.id,
-            lockExpiresAt: new Date(Date.now() + 300_000).toISOString(),
-            seller: { id: 1, username: 'maya', rating: null, totalReviews: 0, createdAt: '2026-01-01' },
-            updatedAt: '2026-01-01',
-          })
+        ? json(200, ticketDetails({ id: 1, username: 'maya', rating: null, totalReviews: 0 }))
         : undefined,
     );
     const { user } = renderHome();

@@ -1,5 +1,6 @@
 import { Toaster } from '@client/components/ui/toaster';
 import { createQueryClient } from '@client/lib/query-client';
+import { type FetchCall, json, fakeApi as stubFetch } from '@client/lib/test-fetch';
 import { PURCHASE_RESULT_TEXT } from '@common/messages';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
@@ -12,31 +13,10 @@ import { PurchaseCancelPage } from './purchase-cancel-page';
 import { PurchaseStatusPage } from './purchase-status-page';
 import { SafariPurchaseSuccessPage } from './safari-purchase-success-page';
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-let calls: Call[];
+let calls: FetchCall[];
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-function fakeApi(answer: (call: Call) => Response) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = {
-        method: init.method ?? 'GET',
-        url,
-        body: init.body ? JSON.parse(String(init.body)) : null,
-      };
-      calls.push(call);
-      return answer(call);
-    }),
-  );
+function fakeApi(answer: (call: FetchCall) => Response) {
+  calls = stubFetch(answer);
 }
 
 afterEach(() => {
@@ -144,7 +124,11 @@ describe('/purchase-status', () => {
     await toastText(PURCHASE_RESULT_TEXT.statusFailedTitle, PURCHASE_RESULT_TEXT.noPaymentSession);
     act(() => screen.getByRole('button', { name: PURCHASE_RESULT_TEXT.retry }).click());
     await waitFor(() => expect(calls).toHaveLength(2));
-    expect(screen.getByRole('link', { name: PURCHASE_RESULT_TEXT.tryAgain })).toHaveAttribute('href', '/');
+    // The second answer renders the failed view again only after its fetch resolves.
+    expect(await screen.findByRole('link', { name: PURCHASE_RESULT_TEXT.tryAgain })).toHaveAttribute(
+      'href',
+      '/',
+    );
   });
 
   it("falls back to 'Failed to process purchase' when the call fails without a message", async () => {

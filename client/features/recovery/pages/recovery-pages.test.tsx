@@ -2,14 +2,13 @@ import { AppProviders } from '@client/app/providers';
 import { appRoutes } from '@client/app/routes';
 import { createQueryClient } from '@client/lib/query-client';
 import { RECOVERY_SCREEN_TEXT, RECOVERY_TEXT } from '@common/messages';
-import { act, configure, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast as sonner } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The pages load lazily; the first import in a run can take a moment.
-configure({ asyncUtilTimeout: 5000 });
 
 type Handler = (body: unknown) => Response | Promise<Response>;
 interface Call {
@@ -27,8 +26,7 @@ function serve(handlers: Record<string, Handler>) {
       const url = String(input);
       const method = init?.method ?? 'GET';
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      if (url === '/api/user')
-        return Response.json({ message: 'Not authenticated' }, { status: 401, statusText: 'Unauthorized' });
+      if (url === '/api/session') return Response.json({ user: null });
       calls.push({ method, url, body });
       const handler = handlers[`${method} ${url}`];
       if (!handler) return Response.json({ message: 'Not found' }, { status: 404, statusText: 'Not Found' });
@@ -297,6 +295,6 @@ describe.each([
 
     vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await userEvent.click(form.submit);
-    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(RECOVERY_TEXT.genericFailure));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(RECOVERY_TEXT.genericFailure));
   });
 });

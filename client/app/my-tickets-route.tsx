@@ -1,0 +1,65 @@
+import { buttonVariants } from '@client/components/ui/button';
+import { PageSpinner } from '@client/components/ui/spinner';
+import { BarcodeSection } from '@client/features/barcodes/barcode-section';
+import { MessageThread } from '@client/features/messages/message-thread';
+import { myTicketsKeys } from '@client/features/my-tickets/api';
+import { MyTicketsPage } from '@client/features/my-tickets/components/my-tickets-page';
+import { ReportProblemButton } from '@client/features/payouts/report-problem';
+import { SalePayout } from '@client/features/payouts/sale-payout';
+import { useCurrentUser } from '@client/lib/session';
+import { LISTING_TEXT } from '@common/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+
+// The listing form loads only when a seller presses Edit.
+const ListingEditor = lazy(async () => ({
+  default: (await import('./my-tickets-listing-editor')).MyTicketsListingEditor,
+}));
+
+/**
+ * /my-tickets: the My Tickets feature composed with the message thread, the barcode section, the payout
+ * status and report-a-problem, and the listing form for Edit.
+ */
+export function MyTicketsRoute() {
+  const { data: user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  if (!user) return null;
+  const refetchTickets = () => queryClient.invalidateQueries({ queryKey: myTicketsKeys.all });
+  return (
+    <MyTicketsPage
+      viewerId={user.id}
+      secondaryControl={
+        <Link to="/listing" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <Plus aria-hidden />
+          {LISTING_TEXT.createTitle}
+        </Link>
+      }
+      renderThread={(ticket, viewerId) => (
+        <MessageThread ticketId={ticket.id} viewerId={viewerId} closed={ticket.refunded} />
+      )}
+      renderBarcode={(ticket, role) => (
+        <BarcodeSection
+          ticketId={ticket.id}
+          role={role}
+          transferStatus={ticket.transferStatus}
+          hasBarcode={ticket.barcodeCloudinaryUrl !== null}
+          onBarcodeChange={refetchTickets}
+        />
+      )}
+      renderSaleExtras={(ticket, role) => {
+        if (role === 'seller') return <SalePayout ticketId={ticket.id} />;
+        // A reported problem shows on the card itself (disputedAt); it cannot be reported twice.
+        return ticket.transferComplete || ticket.disputedAt ? null : (
+          <ReportProblemButton ticketId={ticket.id} onReported={refetchTickets} />
+        );
+      }}
+      renderEditor={(ticketId, close) => (
+        <Suspense fallback={<PageSpinner />}>
+          <ListingEditor ticketId={ticketId} close={close} />
+        </Suspense>
+      )}
+    />
+  );
+}

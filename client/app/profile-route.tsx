@@ -1,0 +1,18 @@
+import { PageSpinner } from '@client/components/ui/spinner';
+import { PayoutsPanel } from '@client/features/payouts/payouts-panel';
+import { ProfilePage } from '@client/features/profile/pages/profile-page';
+import { ReviewsList } from '@client/features/reviews/components/reviews-list';
+import { useCurrentUser } from '@client/lib/session';
+
+/** /profile composes the profile with the user's reviews list and the seller's payouts. */
+export function ProfileRoute() {
+  const { data: user } = useCurrentUser();
+  if (!user) return <PageSpinner />;
+  return (
+    <ProfilePage
+      user={user}
+      reviewsPanel={<ReviewsList userId={user.id} />}
+      payoutsPanel={<PayoutsPanel />}
+    />
+  );
+}

@@ -1,0 +1,180 @@
+import { Toaster } from '@client/components/ui/toaster';
+import { createQueryClient } from '@client/lib/query-client';
+import { type FetchCall, fakeApi, json } from '@client/lib/test-fetch';
+import { BARCODE_TEXT } from '@common/messages';
+import { BARCODE_MAX_BYTES } from '@common/schemas/barcodes';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast as sonner } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BarcodeSection, type BarcodeSectionProps } from './barcode-section';
+
+let calls: FetchCall[] = [];
+let answers: Record<string, () => Response> = {};
+
+beforeEach(() => {
+  answers = {
+    'POST /api/tickets/barcode/upload': () =>
+      json(200, {
+        success: true,
+        cloudinaryUrl: '/api/images/img_x',
+        cloudinaryPublicId: 'img_x',
+        message: 'Barcode uploaded successfully',
+      }),
+    'DELETE /api/tickets/4/barcode': () =>
+      json(200, { success: true, message: 'Barcode removed successfully' }),
+    'GET /api/tickets/4/barcode/download': () =>
+      new Response(new Uint8Array([0xff, 0xd8, 0xff]), {
+        status: 200,
+        headers: { 'content-type': 'image/jpeg' },
+      }),
+  };
+  calls = fakeApi(
+    ({ method, url }) => answers[`${method} ${url}`]?.() ?? json(404, { message: 'Not found' }),
+  );
+  URL.createObjectURL = vi.fn(() => 'blob:barcode');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sonner.dismiss();
+});
+
+function renderSection(props: Partial<BarcodeSectionProps> = {}) {
+  const onBarcodeChange = vi.fn();
+  const user = userEvent.setup({ applyAccept: false });
+  const section: BarcodeSectionProps = {
+    ticketId: 4,
+    role: 'seller',
+    transferStatus: 'not_started',
+    hasBarcode: false,
+    onBarcodeChange,
+    ...props,
+  };
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <BarcodeSection {...section} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { user, onBarcodeChange };
+}
+
+const png = (size = 10) => new File([new Uint8Array(size)], 'code.png', { type: 'image/png' });
+const fileInput = () => screen.getByLabelText(BARCODE_TEXT.chooseFile);
+
+describe('BarcodeSection for the seller', () => {
+  it('shows Barcode Upload Required with a show/hide toggle', async () => {
+    const { user } = renderSection({ hasBarcode: true });
+    expect(screen.getByRole('heading', { name: BARCODE_TEXT.uploadTitle })).toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: BARCODE_TEXT.showUpload });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: BARCODE_TEXT.replace })).not.toBeInTheDocument();
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: BARCODE_TEXT.hideUpload })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: BARCODE_TEXT.replace })).toBeVisible();
+    expect(screen.getByRole('button', { name: BARCODE_TEXT.remove })).toBeVisible();
+  });
+
+  it('uploads the file with the ticket id, then offers Replace and Remove', async () => {
+    const { user, onBarcodeChange } = renderSection();
+    expect(screen.getByTestId('barcode-state')).toHaveTextContent(BARCODE_TEXT.none);
+    await user.upload(fileInput(), png());
+    expect(await screen.findByText(BARCODE_TEXT.uploaded)).toBeInTheDocument();
+    const form = calls.find((call) => call.url === '/api/tickets/barcode/upload')?.body as FormData;
+    expect(form.get('ticketId')).toBe('4');
+    expect((form.get('barcode') as File).name).toBe('code.png');
+    expect(onBarcodeChange).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('barcode-state')).toHaveTextContent(BARCODE_TEXT.current);
+
+    await user.click(screen.getByRole('button', { name: BARCODE_TEXT.remove }));
+    expect(await screen.findByText(BARCODE_TEXT.removed)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
+    expect(screen.getByRole('button', { name: BARCODE_TEXT.upload })).toBeInTheDocument();
+    expect(onBarcodeChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses a file that is not an image, or is over 10 MB, before sending it', async () => {
+    const { user } = renderSection();
+    await user.upload(fileInput(), new File(['%PDF'], 'ticket.pdf', { type: 'application/pdf' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(BARCODE_TEXT.invalidType);
+    expect(await screen.findByText(BARCODE_TEXT.invalidTypeTitle)).toBeInTheDocument();
+    expect(screen.getByText(BARCODE_TEXT.invalidTypeToast)).toBeInTheDocument();
+
+    await user.upload(fileInput(), png(BARCODE_MAX_BYTES + 1));
+    expect(screen.getByRole('alert')).toHaveTextContent(BARCODE_TEXT.tooLarge);
+    expect(await screen.findByText(BARCODE_TEXT.tooLargeTitle)).toBeInTheDocument();
+    expect(screen.getByText(BARCODE_TEXT.tooLargeToast)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows upload and removal failures with the server text or the spec defaults', async () => {
+    answers['POST /api/tickets/barcode/upload'] = () =>
+      json(413, { success: false, message: 'File size exceeds 10MB limit' });
+    const { user } = renderSection({ hasBarcode: true, transferStatus: 'initiated' });
+    await user.click(screen.getByRole('button', { name: BARCODE_TEXT.showUpload }));
+    await user.upload(fileInput(), png());
+    expect(await screen.findByText(BARCODE_TEXT.uploadFailedTitle)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('File size exceeds 10MB limit');
+
+    answers['POST /api/tickets/barcode/upload'] = () => new Response('gateway down', { status: 502 });
+    await user.upload(fileInput(), png());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(BARCODE_TEXT.uploadFailedInline));
+    expect(await screen.findByText(BARCODE_TEXT.uploadFailed)).toBeInTheDocument();
+
+    answers['DELETE /api/tickets/4/barcode'] = () => new Response('down', { status: 500 });
+    await user.click(screen.getByRole('button', { name: BARCODE_TEXT.remove }));
+    expect(await screen.findByText(BARCODE_TEXT.removeFailed)).toBeInTheDocument();
+    expect(screen.getByText(BARCODE_TEXT.errorTitle)).toBeInTheDocument();
+  });
+
+  it('offers no changes once the transfer is complete', async () => {
+    const { user } = renderSection({ hasBarcode: true, transferStatus: 'completed' });
+    await user.click(screen.getByRole('button', { name: BARCODE_TEXT.showUpload }));
+    expect(screen.getByTestId('barcode-state')).toHaveTextContent(BARCODE_TEXT.current);
+    expect(screen.queryByRole('button', { name: BARCODE_TEXT.replace })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: BARCODE_TEXT.remove })).not.toBeInTheDocument();
+  });
+});
+
+describe('BarcodeSection for the buyer', () => {
+  it('shows Available After Transfer, disabled, until the transfer is initiated', () => {
+    renderSection({ role: 'buyer', hasBarcode: true });
+    expect(screen.getByRole('heading', { name: BARCODE_TEXT.accessTitle })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: BARCODE_TEXT.availableAfterTransfer })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: BARCODE_TEXT.download })).not.toBeInTheDocument();
+  });
+
+  it('downloads the barcode as ticket-{id}-barcode.jpg once initiated', async () => {
+    const clicks: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this.download);
+    });
+    const { user } = renderSection({ role: 'buyer', hasBarcode: true, transferStatus: 'initiated' });
+    await user.click(screen.getByRole('button', { name: BARCODE_TEXT.download }));
+    expect(await screen.findByText(BARCODE_TEXT.downloadStarted)).toBeInTheDocument();
+    expect(clicks).toEqual(['ticket-4-barcode.jpg']);
+    expect(calls.at(-1)?.url).toBe('/api/tickets/4/barcode/download');
+    click.mockRestore();
+  });
+
+  it('says when the download failed, and when no barcode was uploaded yet', async () => {
+    answers['GET /api/tickets/4/barcode/download'] = () => json(404, { message: 'gone' });
+    const { user } = renderSection({ role: 'buyer', hasBarcode: true, transferStatus: 'initiated' });
+    await user.click(screen.getByRole('button', { name: BARCODE_TEXT.download }));
+    expect(await screen.findByText(BARCODE_TEXT.downloadFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText(BARCODE_TEXT.downloadFailed)).toBeInTheDocument();
+  });
+
+  it('keeps Download disabled while the seller has not uploaded the barcode', () => {
+    renderSection({ role: 'buyer', hasBarcode: false, transferStatus: 'initiated' });
+    expect(screen.getByText(BARCODE_TEXT.notUploadedYet)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: BARCODE_TEXT.download })).toBeDisabled();
+  });
+});

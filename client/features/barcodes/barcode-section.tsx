@@ -1,0 +1,215 @@
+import { Button } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/spinner';
+import { toast, useScreenToasts } from '@client/components/ui/toaster';
+import { ApiError } from '@client/lib/api';
+import { BARCODE_TEXT } from '@common/messages';
+import { BARCODE_MAX_BYTES } from '@common/schemas/barcodes';
+import { Barcode, ChevronDown, ChevronUp, Download, Trash2, Upload } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useDownloadBarcode, useRemoveBarcode, useUploadBarcode } from './api';
+
+export type TransferStatus = 'not_started' | 'initiated' | 'completed';
+
+export interface BarcodeSectionProps {
+  ticketId: number;
+  role: 'seller' | 'buyer';
+  transferStatus: TransferStatus;
+  hasBarcode: boolean;
+  /** Called after an upload or removal, so the page can refresh its ticket list. */
+  onBarcodeChange?: () => void;
+}
+
+/** Spec 001 §5: an image type, at most 10 MB; the inline text and the toast of each rule. */
+export function checkBarcodeFile(file: File): { inline: string; title: string; description: string } | null {
+  if (!file.type.startsWith('image/'))
+    return {
+      inline: BARCODE_TEXT.invalidType,
+      title: BARCODE_TEXT.invalidTypeTitle,
+      description: BARCODE_TEXT.invalidTypeToast,
+    };
+  if (file.size > BARCODE_MAX_BYTES)
+    return {
+      inline: BARCODE_TEXT.tooLarge,
+      title: BARCODE_TEXT.tooLargeTitle,
+      description: BARCODE_TEXT.tooLargeToast,
+    };
+  return null;
+}
+
+function serverText(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
+}
+
+/** Seller: Barcode Upload Required, with a panel to upload, replace or remove the image. */
+function SellerBarcode({
+  ticketId,
+  transferStatus,
+  hasBarcode,
+  onBarcodeChange,
+}: Omit<BarcodeSectionProps, 'role'>) {
+  const [open, setOpen] = useState(!hasBarcode);
+  const [present, setPresent] = useState(hasBarcode);
+  const [inlineError, setInlineError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const panelId = useId();
+  const upload = useUploadBarcode(ticketId);
+  const remove = useRemoveBarcode(ticketId);
+  const errorToasts = useScreenToasts();
+  const locked = transferStatus === 'completed';
+  const busy = upload.isPending || remove.isPending;
+
+  useEffect(() => setPresent(hasBarcode), [hasBarcode]);
+
+  async function onFile(file: File) {
+    errorToasts.dismiss();
+    const problem = checkBarcodeFile(file);
+    if (problem) {
+      setInlineError(problem.inline);
+      errorToasts.toast({ title: problem.title, description: problem.description, variant: 'destructive' });
+      return;
+    }
+    setInlineError(null);
+    try {
+      await upload.mutateAsync(file);
+      setPresent(true);
+      toast({ title: BARCODE_TEXT.uploaded, description: BARCODE_TEXT.uploadedDescription });
+      onBarcodeChange?.();
+    } catch (error) {
+      setInlineError(serverText(error) ?? BARCODE_TEXT.uploadFailedInline);
+      errorToasts.toast({
+        title: BARCODE_TEXT.uploadFailedTitle,
+        description: serverText(error) ?? BARCODE_TEXT.uploadFailed,
+        variant: 'destructive',
+      });
+    }
+  }
+
+  async function onRemove() {
+    errorToasts.dismiss();
+    try {
+      await remove.mutateAsync();
+      setPresent(false);
+      setInlineError(null);
+      toast({ title: BARCODE_TEXT.removed, description: BARCODE_TEXT.removedDescription });
+      onBarcodeChange?.();
+    } catch (error) {
+      errorToasts.toast({
+        title: BARCODE_TEXT.errorTitle,
+        description: serverText(error) ?? BARCODE_TEXT.removeFailed,
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby={`${panelId}-title`}
+      className="grid gap-3 rounded-lg border border-warning/40 bg-warning-soft/60 p-3"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 id={`${panelId}-title`} className="flex items-center gap-2 text-sm font-semibold">
+          <Barcode className="size-4" aria-hidden />
+          {BARCODE_TEXT.uploadTitle}
+        </h4>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
+          {open ? BARCODE_TEXT.hideUpload : BARCODE_TEXT.showUpload}
+        </Button>
+      </div>
+      <div id={panelId} hidden={!open} className="grid gap-3">
+        <p className="text-sm text-muted-foreground">{BARCODE_TEXT.uploadIntro}</p>
+        <p className="text-sm font-medium" data-testid="barcode-state">
+          {present ? BARCODE_TEXT.current : BARCODE_TEXT.none}
+        </p>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          aria-label={BARCODE_TEXT.chooseFile}
+          aria-invalid={inlineError ? true : undefined}
+          disabled={locked || busy}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void onFile(file);
+          }}
+        />
+        {locked ? null : (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" disabled={busy} onClick={() => inputRef.current?.click()}>
+              {upload.isPending ? <Spinner label={BARCODE_TEXT.uploading} /> : <Upload aria-hidden />}
+              {present ? BARCODE_TEXT.replace : BARCODE_TEXT.upload}
+            </Button>
+            {present ? (
+              <Button
+                size="sm"
+                variant="outline"
+                className="text-destructive hover:text-destructive"
+                disabled={busy}
+                onClick={() => void onRemove()}
+              >
+                <Trash2 aria-hidden />
+                {BARCODE_TEXT.remove}
+              </Button>
+            ) : null}
+          </div>
+        )}
+        {inlineError ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {inlineError}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** Buyer: Barcode Access; the download opens once the seller initiated the transfer (spec 001 §4). */
+function BuyerBarcode({ ticketId, transferStatus, hasBarcode }: Omit<BarcodeSectionProps, 'role'>) {
+  const download = useDownloadBarcode(ticketId);
+  const available = transferStatus !== 'not_started';
+
+  function onDownload() {
+    download.mutate(undefined, {
+      onSuccess: () => toast({ title: BARCODE_TEXT.downloadStarted }),
+      onError: () =>
+        toast({
+          title: BARCODE_TEXT.downloadFailedTitle,
+          description: BARCODE_TEXT.downloadFailed,
+          variant: 'destructive',
+        }),
+    });
+  }
+
+  return (
+    <section className="grid gap-2 rounded-lg border border-info/30 bg-info-soft/60 p-3">
+      <h4 className="flex items-center gap-2 text-sm font-semibold">
+        <Barcode className="size-4" aria-hidden />
+        {BARCODE_TEXT.accessTitle}
+      </h4>
+      {available && !hasBarcode ? (
+        <p className="text-sm text-muted-foreground">{BARCODE_TEXT.notUploadedYet}</p>
+      ) : null}
+      <div>
+        <Button size="sm" disabled={!available || !hasBarcode || download.isPending} onClick={onDownload}>
+          {download.isPending ? <Spinner label={BARCODE_TEXT.download} /> : <Download aria-hidden />}
+          {available ? BARCODE_TEXT.download : BARCODE_TEXT.availableAfterTransfer}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** A paper ticket's barcode on a My Tickets card (spec 001 §2 paper tickets). */
+export function BarcodeSection({ role, ...props }: BarcodeSectionProps) {
+  return role === 'seller' ? <SellerBarcode {...props} /> : <BuyerBarcode {...props} />;
+}

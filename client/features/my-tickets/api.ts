@@ -1,0 +1,101 @@
+import { getJson, sendJson } from '@client/lib/api';
+import {
+  type BuyerTransferInfo,
+  type CompleteTransferResponse,
+  MY_TICKETS_PAGE_SIZE_DEFAULT,
+  type MyTicketsPage,
+  type MyTicketsTab,
+} from '@common/schemas/my-tickets';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+
+/**
+ * Cache keys of My Tickets. The lists sit under 'tickets' too, so a listing saved or a ticket bought anywhere
+ * refreshes them; a transfer step also refreshes the navigation badges ('notifications').
+ */
+export const myTicketsKeys = {
+  all: ['tickets', 'mine'] as const,
+  tab: (tab: MyTicketsTab) => ['tickets', 'mine', tab] as const,
+  transferInfo: (ticketId: number) => ['tickets', 'buyer-transfer-info', ticketId] as const,
+  notifications: ['notifications'] as const,
+};
+
+/** GET /api/my-tickets for one tab, page by page; refetched on focus by the page (spec 001 §4). */
+export function myTicketsQueryOptions(tab: MyTicketsTab) {
+  return infiniteQueryOptions({
+    queryKey: myTicketsKeys.tab(tab),
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ tab, limit: String(MY_TICKETS_PAGE_SIZE_DEFAULT) });
+      if (pageParam) params.set('cursor', pageParam);
+      return getJson<MyTicketsPage>(`/api/my-tickets?${params.toString()}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/tickets/{id}/buyer-transfer-info for a seller-side pending card; a failure is only logged. */
+export function buyerTransferInfoQueryOptions(ticketId: number) {
+  return queryOptions({
+    queryKey: myTicketsKeys.transferInfo(ticketId),
+    queryFn: async (): Promise<BuyerTransferInfo | null> => {
+      try {
+        return await getJson<BuyerTransferInfo>(`/api/tickets/${ticketId}/buyer-transfer-info`);
+      } catch (error) {
+        console.warn('Buyer transfer info failed', error);
+        return null;
+      }
+    },
+    staleTime: 0,
+  });
+}
+
+function useRefreshAfter() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['tickets'] }),
+      queryClient.invalidateQueries({ queryKey: myTicketsKeys.notifications }),
+    ]);
+  };
+}
+
+/** What a card does with a mutation's answer. Kept on the mutation itself: the card may be gone by then. */
+export interface MutationHandlers<T> {
+  onSuccess(answer: T): void;
+  onError(error: unknown): void;
+}
+
+export function useInitiateTransfer(handlers: MutationHandlers<{ message: string }>) {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: (ticketId: number) =>
+      sendJson<{ message: string }>('POST', `/api/tickets/${ticketId}/initiate-transfer`, {}),
+    onSuccess: handlers.onSuccess,
+    onError: handlers.onError,
+    onSettled: refresh,
+  });
+}
+
+export function useCompleteTransfer(handlers: MutationHandlers<CompleteTransferResponse>) {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: (ticketId: number) =>
+      sendJson<CompleteTransferResponse>('POST', `/api/tickets/${ticketId}/complete-transfer`, {}),
+    onSuccess: handlers.onSuccess,
+    onError: handlers.onError,
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteListing(handlers: MutationHandlers<{ message: string }>) {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: (ticketId: number) => sendJson<{ message: string }>('DELETE', `/api/tickets/${ticketId}`),
+    onSuccess: async (answer) => {
+      handlers.onSuccess(answer);
+      await refresh();
+    },
+    onError: handlers.onError,
+  });
+}

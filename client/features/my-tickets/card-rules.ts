@@ -1,0 +1,91 @@
+import { MY_TICKETS_TEXT, SALE_STATE_TEXT } from '@common/messages';
+import type { MyTicket } from '@common/schemas/my-tickets';
+
+/** The five card types of spec 001 §2, and a sale refunded at the transfer deadline (decision 0020). */
+export type CardKind = 'listing' | 'bought' | 'sold' | 'pending-buyer' | 'pending-seller' | 'refunded';
+
+export function cardKindOf(ticket: MyTicket): CardKind {
+  if (!ticket.sold) return 'listing';
+  if (ticket.refunded) return 'refunded';
+  if (ticket.transferComplete) return ticket.role === 'seller' ? 'sold' : 'bought';
+  return ticket.role === 'seller' ? 'pending-seller' : 'pending-buyer';
+}
+
+export type BadgeTone = 'danger' | 'warning' | 'info' | 'success' | 'secondary';
+
+/** The card's status badge (spec 001 §2 'Card badges'). */
+export function cardBadge(ticket: MyTicket): { label: string; tone: BadgeTone } {
+  switch (cardKindOf(ticket)) {
+    case 'listing':
+      return { label: MY_TICKETS_TEXT.badgeActiveListing, tone: 'info' };
+    case 'bought':
+      return { label: MY_TICKETS_TEXT.badgePurchased, tone: 'success' };
+    case 'sold':
+      return { label: MY_TICKETS_TEXT.badgeSold, tone: 'success' };
+    case 'refunded':
+      return { label: SALE_STATE_TEXT.badgeRefunded, tone: 'secondary' };
+    case 'pending-seller':
+      return ticket.transferStatus === 'not_started'
+        ? { label: MY_TICKETS_TEXT.badgeActionRequired, tone: 'danger' }
+        : { label: MY_TICKETS_TEXT.badgeAwaitingConfirmation, tone: 'warning' };
+    case 'pending-buyer':
+      return ticket.transferStatus === 'not_started'
+        ? { label: MY_TICKETS_TEXT.badgeAwaitingTransfer, tone: 'warning' }
+        : { label: MY_TICKETS_TEXT.badgeConfirmReceipt, tone: 'danger' };
+  }
+}
+
+export type StepState = 'done' | 'current' | 'upcoming';
+export interface ProgressStep {
+  label: string;
+  state: StepState;
+}
+
+/** Transfer Progress (spec 001 §4 'Seller progress steps', 'Buyer progress steps'). */
+export function progressSteps(ticket: MyTicket): ProgressStep[] {
+  const status = ticket.transferComplete ? 'completed' : ticket.transferStatus;
+  const completed = status === 'completed';
+  if (ticket.role === 'seller')
+    return [
+      { label: MY_TICKETS_TEXT.stepPaymentReceived, state: 'done' },
+      { label: MY_TICKETS_TEXT.stepInitiateTransfer, state: status === 'not_started' ? 'current' : 'done' },
+      {
+        label: MY_TICKETS_TEXT.stepBuyerConfirms,
+        state: completed ? 'done' : status === 'initiated' ? 'current' : 'upcoming',
+      },
+      { label: MY_TICKETS_TEXT.stepComplete, state: completed ? 'done' : 'upcoming' },
+    ];
+  return [
+    { label: MY_TICKETS_TEXT.stepPaymentSent, state: 'done' },
+    { label: MY_TICKETS_TEXT.stepAwaitingTransfer, state: status === 'not_started' ? 'current' : 'done' },
+    {
+      label: MY_TICKETS_TEXT.stepConfirmReceipt,
+      state: completed ? 'done' : status === 'initiated' ? 'current' : 'upcoming',
+    },
+    { label: MY_TICKETS_TEXT.stepComplete, state: completed ? 'done' : 'upcoming' },
+  ];
+}
+
+/** Buttons a card offers (spec 001 §2 'Card buttons'). */
+export function canInitiate(ticket: MyTicket): boolean {
+  return (
+    ticket.role === 'seller' &&
+    ticket.sold &&
+    !ticket.refunded &&
+    !ticket.transferComplete &&
+    ticket.transferStatus === 'not_started'
+  );
+}
+export function canConfirmReceipt(ticket: MyTicket): boolean {
+  return (
+    ticket.role === 'buyer' &&
+    !ticket.refunded &&
+    !ticket.transferComplete &&
+    ticket.transferStatus === 'initiated'
+  );
+}
+
+/** 'N/A' for an empty ticket detail (spec 001 §2 'Ticket Details'). */
+export function orNotAvailable(value: string): string {
+  return value.trim() === '' ? MY_TICKETS_TEXT.notAvailable : value;
+}

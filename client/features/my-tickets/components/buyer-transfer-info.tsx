@@ -1,0 +1,28 @@
+import { Alert } from '@client/components/ui/alert';
+import { MY_TICKETS_TEXT } from '@common/messages';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, Mail } from 'lucide-react';
+import { buyerTransferInfoQueryOptions } from '../api';
+
+/** Seller view: where to send a digital ticket (the buyer's e-mail for the platform), or the spec's warnings. */
+export function BuyerTransferInfo({ ticketId }: { ticketId: number }) {
+  const { data, isPending } = useQuery(buyerTransferInfoQueryOptions(ticketId));
+  if (isPending)
+    return <p className="text-sm text-muted-foreground">{MY_TICKETS_TEXT.transferInfoLoading}</p>;
+  if (!data?.platformDisplayName) return null;
+  if (data.platformEmail)
+    return (
+      <p className="flex flex-wrap items-center gap-1.5 text-sm">
+        <Mail aria-hidden className="size-4 text-muted-foreground" />
+        <span className="text-muted-foreground">{MY_TICKETS_TEXT.transferTo(data.platformDisplayName)}</span>
+        <span className="font-medium break-all">{data.platformEmail}</span>
+      </p>
+    );
+  return (
+    <Alert variant="warning">
+      <AlertTriangle aria-hidden />
+      <p className="font-semibold">{MY_TICKETS_TEXT.noEmailOnFile(data.platformDisplayName)}</p>
+      {data.requiresEmail ? <p>{MY_TICKETS_TEXT.buyerNotifiedForEmail}</p> : null}
+    </Alert>
+  );
+}

@@ -1,0 +1,88 @@
+import { createQueryClient } from '@client/lib/query-client';
+import { fakeApi, json } from '@client/lib/test-fetch';
+import { MY_TICKETS_TEXT, SALE_STATE_TEXT } from '@common/messages';
+import type { MyTicket } from '@common/schemas/my-tickets';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { soldTo } from '../test-fixtures';
+import { MyTicketCard } from './my-ticket-card';
+
+const asBuyer = { role: 'buyer', sellerId: 3, seller: { id: 3, username: 'sam' } } as const;
+
+// A pending seller card loads the buyer's transfer e-mail.
+beforeEach(() => {
+  fakeApi(() =>
+    json(200, {
+      platform: 'ticketmaster',
+      platformDisplayName: 'Ticketmaster',
+      platformEmail: 'j@example.com',
+      requiresEmail: false,
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderCard(ticket: MyTicket) {
+  const renderSaleExtras = vi.fn(() => <p>sale extras</p>);
+  const renderThread = vi.fn(() => <p>the thread</p>);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MyTicketCard
+        ticket={ticket}
+        viewerId={ticket.role === 'seller' ? ticket.sellerId : 5}
+        renderSaleExtras={renderSaleExtras}
+        renderThread={renderThread}
+      />
+    </QueryClientProvider>,
+  );
+  return { card: screen.getByTestId(`my-ticket-${ticket.id}`), renderSaleExtras, renderThread };
+}
+
+describe('MyTicketCard after the sale', () => {
+  it("shows the buyer a sale refunded at the deadline: badge, amount, no transfer step, the thread's toggle", async () => {
+    const { card, renderSaleExtras, renderThread } = renderCard(soldTo({ ...asBuyer, refunded: true }));
+    expect(card.dataset.kind).toBe('refunded');
+    expect(within(card).getByText(SALE_STATE_TEXT.badgeRefunded)).toBeVisible();
+    expect(within(card).getByText(SALE_STATE_TEXT.buyerRefunded('$207.47'))).toBeVisible();
+    expect(within(card).queryByText(MY_TICKETS_TEXT.transferProgress)).toBeNull();
+    expect(within(card).queryByRole('button', { name: MY_TICKETS_TEXT.confirmReceipt })).toBeNull();
+    expect(renderSaleExtras).not.toHaveBeenCalled();
+    await userEvent.click(within(card).getByRole('button', { name: MY_TICKETS_TEXT.messages }));
+    expect(renderThread).toHaveBeenCalledWith(expect.objectContaining({ refunded: true }), 5);
+  });
+
+  it('tells the seller a refunded sale is not paid out and offers no Initiate Transfer', () => {
+    const { card, renderSaleExtras } = renderCard(soldTo({ refunded: true }));
+    expect(within(card).getByText(SALE_STATE_TEXT.badgeRefunded)).toBeVisible();
+    expect(within(card).getByText(SALE_STATE_TEXT.sellerRefunded('$207.47'))).toBeVisible();
+    expect(within(card).queryByRole('button', { name: MY_TICKETS_TEXT.initiateTransfer })).toBeNull();
+    expect(within(card).queryByText(MY_TICKETS_TEXT.badgeActionRequired)).toBeNull();
+    expect(renderSaleExtras).not.toHaveBeenCalled();
+  });
+
+  it('shows the buyer when they reported a problem, and the seller that the payout is on hold', () => {
+    const disputedAt = new Date(2030, 2, 2, 9, 30).toISOString();
+    const reported = soldTo({ ...asBuyer, id: 8, transferStatus: 'initiated', disputedAt });
+    const buyerCard = renderCard(reported).card;
+    expect(within(buyerCard).getByText(SALE_STATE_TEXT.problemReported)).toBeVisible();
+    expect(
+      within(buyerCard).getByText(SALE_STATE_TEXT.buyerReportedOn('Mar 2, 2030 at 9:30 AM')),
+    ).toBeVisible();
+
+    const sellerCard = renderCard(soldTo({ id: 9, transferStatus: 'initiated', disputedAt })).card;
+    expect(within(sellerCard).getByText(SALE_STATE_TEXT.payoutOnHold)).toBeVisible();
+    expect(
+      within(sellerCard).getByText(SALE_STATE_TEXT.sellerReportedOn('Mar 2, 2030 at 9:30 AM')),
+    ).toBeVisible();
+  });
+
+  it('shows no notice on a sale nobody disputed', () => {
+    const { card } = renderCard(soldTo({ ...asBuyer, transferStatus: 'initiated' }));
+    expect(within(card).queryByTestId('sale-notice')).toBeNull();
+    expect(within(card).getByRole('button', { name: MY_TICKETS_TEXT.confirmReceipt })).toBeVisible();
+  });
+});

@@ -1,0 +1,41 @@
+import { PAYOUT_TEXT } from '@common/messages';
+import { dollarsToCents, formatCents } from '@common/money';
+import type { PayoutItem, PayoutStatus } from '@common/schemas/payouts';
+import { format, parseISO } from 'date-fns';
+
+/** '$183.30' from the API's dollars. */
+export const formatAmount = (dollars: number) => formatCents(dollarsToCents(dollars));
+
+/** 'May 4, 2030' in the viewer's zone. */
+export const formatDay = (iso: string) => format(parseISO(iso), 'MMM d, yyyy');
+
+export const statusText = (status: PayoutStatus) => PAYOUT_TEXT.status[status];
+
+export type StatusTone = 'success' | 'warning' | 'danger' | 'info' | 'secondary';
+
+export function statusTone(status: PayoutStatus): StatusTone {
+  switch (status) {
+    case 'paid':
+      return 'success';
+    case 'on_hold':
+    case 'needs_account':
+      return 'warning';
+    case 'refunded':
+      return 'danger';
+    case 'processing':
+    case 'scheduled':
+      return 'info';
+    default:
+      return 'secondary';
+  }
+}
+
+/** 'Paid $183.30 on May 4, 2030', 'Payout $183.30 on May 4, 2030', or the amount (its badge says the rest). */
+export function payoutLine(payout: PayoutItem): string {
+  const amount = formatAmount(payout.amount);
+  if (payout.status === 'paid' && payout.paidAt)
+    return PAYOUT_TEXT.salePaid(amount, formatDay(payout.paidAt));
+  if ((payout.status === 'scheduled' || payout.status === 'processing') && payout.dueAt)
+    return PAYOUT_TEXT.saleDue(amount, formatDay(payout.dueAt));
+  return amount;
+}

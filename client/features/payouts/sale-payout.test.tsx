@@ -1,0 +1,89 @@
+import { createQueryClient } from '@client/lib/query-client';
+import { fakeApi, json } from '@client/lib/test-fetch';
+import { PAYOUT_TEXT } from '@common/messages';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SalePayout } from './sale-payout';
+import { payoutItem, payoutsResponse } from './test-fixtures';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderCards(ticketIds: number[]) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      {ticketIds.map((id) => (
+        <SalePayout key={id} ticketId={id} />
+      ))}
+    </QueryClientProvider>,
+  );
+}
+
+describe('SalePayout', () => {
+  it('shows each card its sale from one shared request', async () => {
+    const calls = fakeApi(() =>
+      json(
+        200,
+        payoutsResponse({
+          payouts: [
+            payoutItem(),
+            payoutItem({
+              orderId: 12,
+              ticketId: 8,
+              status: 'paid',
+              paidAt: '2030-05-04T01:00:00.000Z',
+              amount: 50,
+            }),
+          ],
+        }),
+      ),
+    );
+    renderCards([7, 8]);
+    expect(await screen.findByText(PAYOUT_TEXT.saleDue('$183.30', 'May 4, 2030'))).toBeVisible();
+    expect(screen.getByText(PAYOUT_TEXT.status.scheduled)).toBeVisible();
+    expect(screen.getByText(/^Paid \$50\.00 on May \d, 2030$/)).toBeVisible();
+    expect(calls.map((call) => call.url)).toEqual(['/api/payouts?pageSize=100']);
+  });
+
+  it('shows a held or refunded sale by its status, with the amount', async () => {
+    fakeApi(() =>
+      json(
+        200,
+        payoutsResponse({
+          payouts: [
+            payoutItem({ status: 'on_hold' }),
+            payoutItem({ orderId: 2, ticketId: 9, status: 'refunded', dueAt: null }),
+          ],
+        }),
+      ),
+    );
+    renderCards([7, 9]);
+    expect(await screen.findByText(PAYOUT_TEXT.status.on_hold)).toBeVisible();
+    expect(screen.getByText(PAYOUT_TEXT.status.refunded)).toBeVisible();
+    expect(screen.getAllByText('$183.30')).toHaveLength(2);
+  });
+
+  it('asks for a sale that is not on the shared page on its own', async () => {
+    const calls = fakeApi((call) =>
+      call.url.includes('ticketId=99')
+        ? json(200, payoutsResponse({ payouts: [payoutItem({ ticketId: 99, status: 'needs_account' })] }))
+        : json(200, payoutsResponse({ total: 150 })),
+    );
+    renderCards([99]);
+    expect(await screen.findByText(PAYOUT_TEXT.status.needs_account)).toBeVisible();
+    expect(calls.map((call) => call.url)).toEqual(['/api/payouts?pageSize=100', '/api/payouts?ticketId=99']);
+  });
+
+  it('shows nothing for a ticket that has no sale of the viewer', async () => {
+    const calls = fakeApi(() => json(200, payoutsResponse()));
+    const { container } = render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SalePayout ticketId={42} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The authentication screen (spec 000 §2, §5, §8).
+ * Re-exported by ../messages.ts: a module of its own, so that a first paint carries only these texts.
+ */
+
+export const EXAMPLE_EMAIL = 'name@example.com';
+
+/** Registration rules, in the order the client checks them (spec 000 §5). */
+export const REGISTRATION_TEXT = {
+  firstNameRequired: 'Please enter your first name.',
+  lastNameRequired: 'Please enter your last name.',
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: `Please enter a valid email address (e.g., ${EXAMPLE_EMAIL}).`,
+  usernameRequired: 'Please choose a username for your account.',
+  usernameTooShort: 'Your username must be at least 3 characters long.',
+  passwordRequired: 'Please enter a password to secure your account.',
+  passwordWeak:
+    'Please create a stronger password. Try adding uppercase letters, numbers, and special characters like !@#$%.',
+  passwordMismatch:
+    "The passwords you entered don't match. Please make sure both password fields are identical.",
+} as const;
+
+/** Spec 000 §8 'Login and registration' shown texts. */
+export const AUTH_ERROR_TEXT = {
+  badCredentials: 'The username or password you entered is incorrect. Please double-check and try again.',
+  usernameTaken: 'This username is already taken. Please choose a different username.',
+  emailTaken:
+    'An account with this email already exists. Please use a different email address or try logging in instead.',
+  passwordTooShort: 'Your password must be at least 8 characters long.',
+  passwordRequirements:
+    'Your password must include uppercase and lowercase letters, numbers, and special characters.',
+  emailNotVerified:
+    'Please verify your email address before logging in. Check your inbox for a verification email.',
+  accountSuspended: 'Your account has been suspended. Please contact support for assistance.',
+  accountLocked:
+    'Your account has been temporarily locked due to multiple failed login attempts. Please try again later or reset your password.',
+  network:
+    "We're having trouble connecting to our servers. Please check your internet connection and try again.",
+  serverError: "We're experiencing technical difficulties. Please try again in a few moments.",
+  unavailable: 'Our service is temporarily unavailable. Please try again in a few minutes.',
+  tooManyRequests: "You've made too many attempts. Please wait a few minutes before trying again.",
+  invalidCode: 'The verification code you entered is incorrect. Please check the code and try again.',
+  expiredCode: 'Your verification code has expired. Please request a new one.',
+  generic: 'Something went wrong. Please try again or contact support if the problem continues.',
+} as const;
+
+/** Spec 000 §2, §5: the authentication screen's own labels, hints and screens. */
+export const AUTH_SCREEN_TEXT = {
+  errorTitle: 'Authentication Error',
+  needAccount: 'Need an account? Register',
+  haveAccount: 'Have an account? Login',
+  forgotUsername: 'Forgot username?',
+  forgotPassword: 'Forgot password?',
+  registrationCompleteTitle: 'Registration Complete',
+  verifyEmailButton: 'Verify Email Address',
+  goToLogin: 'Go to Login',
+  returnToHome: 'Return to Home',
+  backToLogin: 'Back to Login',
+  tryAgain: 'Try Again',
+  clear: 'Clear',
+  verifying: 'Verifying...',
+  verifyingLogin: 'Verifying your login...',
+  trustDevice: 'Trust this device for 30 days (skip verification next time)',
+  strengthWeak: 'Weak password',
+  strengthGood: 'Good password',
+  strengthStrong: 'Strong password!',
+  strengthAdd: 'Add',
+  strengthAlmostThere: 'Almost there!',
+} as const;

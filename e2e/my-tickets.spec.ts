@@ -1,0 +1,133 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { MY_TICKETS_TEXT } from '../common/messages';
+import {
+  DEMO_ACCOUNTS,
+  expectNoSeriousViolations,
+  signInThroughApi,
+  signUpAndSignIn,
+  skipWelcomeTour,
+  type TestAccount,
+  toastWith,
+} from './helpers';
+import { buyThroughSandbox, listTicketThroughApi } from './sale-helpers';
+
+/** Screenshots of every tab at both widths, for a person to look at (not compared). */
+const SHOTS_DIR = process.env.MY_TICKETS_SHOTS_DIR ?? '/tmp/transfers-shots';
+
+async function newParty(browser: Browser): Promise<{ page: Page; account: TestAccount }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await skipWelcomeTour(page);
+  const account = await signUpAndSignIn(page);
+  return { page, account };
+}
+
+const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
+
+test.describe('My Tickets', () => {
+  test('a seller and a buyer take a sale from pending to bought and sold', async ({ browser }) => {
+    // Two browsers, five axe runs and a real checkout: more than one default test timeout on a busy machine.
+    test.setTimeout(180_000);
+    const seller = await newParty(browser);
+    const buyer = await newParty(browser);
+
+    // A newcomer sees every tab empty, pending first.
+    await buyer.page.goto('/my-tickets');
+    await expect(buyer.page.getByRole('heading', { name: MY_TICKETS_TEXT.title, level: 1 })).toBeVisible();
+    await expect(tab(buyer.page, /Pending/)).toHaveAttribute('aria-selected', 'true');
+    await expect(buyer.page.getByText(MY_TICKETS_TEXT.emptyPending)).toBeVisible();
+    await expectNoSeriousViolations(buyer.page, 'empty pending tab at 1280');
+    for (const [name, empty] of [
+      [/Active Listings/, MY_TICKETS_TEXT.emptyListings],
+      [/Bought/, MY_TICKETS_TEXT.emptyBought],
+      [/Sold/, MY_TICKETS_TEXT.emptySold],
+    ] as const) {
+      await tab(buyer.page, name).click();
+      await expect(buyer.page.getByText(empty)).toBeVisible();
+    }
+
+    // The seller lists two tickets and deletes one from Active Listings.
+    const keptId = await listTicketThroughApi(seller.page.request, 'Harbor Lights Live');
+    const doomedId = await listTicketThroughApi(seller.page.request, 'Canceled Encore Night');
+    await seller.page.goto('/my-tickets');
+    await tab(seller.page, /Active Listings/).click();
+    await expect(tab(seller.page, /Active Listings/)).toContainText('(2)');
+    const doomed = seller.page.getByTestId(`my-ticket-${doomedId}`);
+    await expect(doomed.getByText(MY_TICKETS_TEXT.badgeActiveListing)).toBeVisible();
+    await doomed.getByRole('button', { name: /^Delete/ }).click();
+    const confirm = seller.page.getByRole('alertdialog', { name: MY_TICKETS_TEXT.deleteTitle });
+    await expect(confirm).toContainText(MY_TICKETS_TEXT.deleteDescription);
+    await confirm.getByRole('button', { name: MY_TICKETS_TEXT.delete }).click();
+    await expect(toastWith(seller.page, MY_TICKETS_TEXT.successTitle)).toContainText(MY_TICKETS_TEXT.deleted);
+    await expect(doomed).toBeHidden();
+    await expect(tab(seller.page, /Active Listings/)).toContainText('(1)');
+
+    // The buyer buys the other one; the seller's pending tab asks for the transfer.
+    await buyThroughSandbox(buyer.page.request, keptId);
+    await seller.page.goto('/my-tickets');
+    const sellerCard = seller.page.getByTestId(`my-ticket-${keptId}`);
+    await expect(seller.page.getByRole('heading', { name: MY_TICKETS_TEXT.sellerSection })).toBeVisible();
+    await expect(sellerCard.getByText(MY_TICKETS_TEXT.badgeActionRequired)).toBeVisible();
+    await expect(seller.page.getByTestId('seller-action-dot')).toBeVisible();
+    await expect(sellerCard).toContainText(`${MY_TICKETS_TEXT.buyer}: ${buyer.account.username}`);
+    await expect(sellerCard.getByText('No Ticketmaster email on file')).toBeVisible();
+    await expect(sellerCard.getByText(MY_TICKETS_TEXT.totalPaidFor(2))).toBeVisible();
+    await expectNoSeriousViolations(seller.page, 'seller pending card at 1280');
+
+    await sellerCard.getByRole('button', { name: MY_TICKETS_TEXT.initiateTransfer }).click();
+    const dialog = seller.page.getByRole('alertdialog', { name: MY_TICKETS_TEXT.initiateDialogTitle });
+    await expect(dialog).toContainText(MY_TICKETS_TEXT.initiateDialogBody);
+    await expectNoSeriousViolations(seller.page, 'initiate dialog');
+    await dialog.getByRole('button', { name: MY_TICKETS_TEXT.proceed }).click();
+    await expect(toastWith(seller.page, MY_TICKETS_TEXT.initiatedTitle)).toContainText(
+      MY_TICKETS_TEXT.initiated,
+    );
+    await expect(sellerCard.getByText(MY_TICKETS_TEXT.badgeAwaitingConfirmation)).toBeVisible();
+    await expect(seller.page.getByTestId('seller-action-dot')).toBeHidden();
+
+    // The buyer's list refreshes when their window regains focus.
+    await buyer.page.goto('/my-tickets');
+    const buyerCard = buyer.page.getByTestId(`my-ticket-${keptId}`);
+    await expect(buyerCard.getByRole('button', { name: MY_TICKETS_TEXT.confirmReceipt })).toBeVisible();
+    await expect(buyerCard.getByText(MY_TICKETS_TEXT.checkEmail)).toBeVisible();
+    await expect(buyerCard).toContainText(`${MY_TICKETS_TEXT.seller}: ${seller.account.username}`);
+    await buyerCard.getByRole('button', { name: MY_TICKETS_TEXT.confirmReceipt }).click();
+    await expect(toastWith(buyer.page, MY_TICKETS_TEXT.completedTitle)).toContainText(
+      MY_TICKETS_TEXT.completed,
+    );
+    await expect(buyer.page.getByText(MY_TICKETS_TEXT.emptyPending)).toBeVisible();
+    await tab(buyer.page, /Bought/).click();
+    await expect(buyerCard.getByText(MY_TICKETS_TEXT.badgePurchased)).toBeVisible();
+
+    await seller.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(seller.page.getByText(MY_TICKETS_TEXT.emptyPending)).toBeVisible();
+    await tab(seller.page, /Sold/).click();
+    await expect(sellerCard.getByText(MY_TICKETS_TEXT.badgeSold)).toBeVisible();
+    await expect(sellerCard.getByText(MY_TICKETS_TEXT.priceDetails)).toBeVisible();
+  });
+
+  for (const width of [1280, 390]) {
+    test(`maya's demo tickets in every tab pass axe at ${width} px`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await skipWelcomeTour(page);
+      await signInThroughApi(page.request, DEMO_ACCOUNTS.maya);
+      await page.goto('/my-tickets');
+      await expect(page.getByRole('heading', { name: MY_TICKETS_TEXT.sellerSection })).toBeVisible();
+      await expect(page.getByRole('heading', { name: MY_TICKETS_TEXT.buyerSection })).toBeVisible();
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      for (const [name, label] of [
+        [/Pending/, 'pending'],
+        [/Listings/, 'listings'],
+        [/Bought/, 'bought'],
+        [/Sold/, 'sold'],
+      ] as const) {
+        await tab(page, name).click();
+        await expect(page.getByRole('article').first()).toBeVisible();
+        await expectNoSeriousViolations(page, `${label} tab at ${width}`);
+        await page.screenshot({ path: `${SHOTS_DIR}/my-tickets-${label}-${width}.png`, fullPage: true });
+      }
+    });
+  }
+});

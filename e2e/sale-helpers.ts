@@ -1,0 +1,61 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { centsToDollars, dollarsToCents } from '../common/money';
+import { ticketImagePng } from './helpers';
+
+function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Lists two seats 30 days away through the API as the signed-in seller of `request`: a digital Ticketmaster
+ * ticket, or a paper one (which carries no platform).
+ */
+export async function listTicketThroughApi(
+  request: APIRequestContext,
+  eventName: string,
+  kind: 'ticketmaster' | 'paper' = 'ticketmaster',
+): Promise<number> {
+  const upload = await request.post('/api/upload/direct', {
+    multipart: { image: { name: 'ticket.png', mimeType: 'image/png', buffer: await ticketImagePng() } },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const image = (await upload.json()) as { cloudinaryUrl: string; cloudinaryPublicId: string };
+  const created = await request.post('/api/tickets', {
+    data: {
+      eventName,
+      eventDate: daysFromToday(30),
+      description: `${eventName} at Riverside Arena, Portland`,
+      venue: 'Riverside Arena',
+      section: '104',
+      row: 'F',
+      seats: '7, 8',
+      quantity: '2',
+      faceValue: '80.00',
+      serviceFee: '10.00',
+      markup: '10',
+      ...(kind === 'paper' ? { ticketType: 'paper' } : { ticketType: 'digital', platform: 'ticketmaster' }),
+      isMultiDay: 'false',
+      daysCount: '1',
+      ...image,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
+/** Buys `ticketId` through the real hold, checkout and sandbox card, as the signed-in buyer of `request`. */
+export async function buyThroughSandbox(request: APIRequestContext, ticketId: number): Promise<void> {
+  const lock = await request.post(`/api/tickets/${ticketId}/lock`);
+  expect(lock.ok(), await lock.text()).toBe(true);
+  const { version } = (await lock.json()) as { version: number };
+  const ticket = (await (await request.get(`/api/tickets/${ticketId}`)).json()) as { buyerPays: number };
+  const payment = await request.post(`/api/tickets/${ticketId}/payment`, {
+    data: { amount: centsToDollars(dollarsToCents(ticket.buyerPays)), version },
+  });
+  expect(payment.ok(), await payment.text()).toBe(true);
+  const sessionId = new URL(((await payment.json()) as { url: string }).url).pathname.split('/').at(-1);
+  const paid = await request.post(`/api/sandbox/checkout/${sessionId}/pay`, {
+    data: { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+}

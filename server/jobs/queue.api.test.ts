@@ -1,0 +1,203 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPostgres } from '../db/client.js';
+import { jobs } from '../db/schema/index.js';
+import { ManualClock } from '../lib/clock.js';
+import { backends, openTestDatabase, type ThrowawayDatabase } from '../test/harness.js';
+import {
+  backoffMs,
+  type ClaimedJob,
+  createJobRunner,
+  enqueueJob,
+  type JobHandler,
+  jobDone,
+  MAX_JOB_ERROR_LENGTH,
+} from './queue.js';
+
+const quiet = { info: () => undefined, error: () => undefined };
+const START = new Date('2030-03-01T12:00:00Z');
+
+describe.each(backends)('durable job runner on %s', (backend) => {
+  let database: ThrowawayDatabase;
+  afterEach(async () => {
+    await database?.drop();
+  });
+
+  async function open() {
+    database = await openTestDatabase(backend);
+    return database.db;
+  }
+  const rowOf = async (key: string) => {
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.key, key));
+    return row;
+  };
+
+  it('runs a job once it is due, never before, and marks it done', async () => {
+    const db = await open();
+    const clock = new ManualClock(START);
+    const ran: string[] = [];
+    const runner = createJobRunner({
+      db,
+      clock,
+      log: quiet,
+      handlers: {
+        greet: async (job) => {
+          ran.push(job.key);
+          return jobDone;
+        },
+      },
+    });
+    await enqueueJob(db, { kind: 'greet', key: 'a', runAt: new Date(START.getTime() + 60_000) });
+    await enqueueJob(db, { kind: 'greet', key: 'a', runAt: START });
+    expect(await runner.runOnce()).toBe(0);
+    clock.advance(60_000);
+    expect(await runner.runOnce()).toBe(1);
+    expect(await runner.runOnce()).toBe(0);
+    expect(ran).toEqual(['a']);
+    const row = await rowOf('a');
+    expect(row?.doneAt?.getTime()).toBe(clock.now().getTime());
+    expect(row?.lockedUntil).toBeNull();
+  });
+
+  it('retries a failing job with exponential backoff and a bounded last_error', async () => {
+    const db = await open();
+    const clock = new ManualClock(START);
+    let calls = 0;
+    const runner = createJobRunner({
+      db,
+      clock,
+      log: quiet,
+      handlers: {
+        flaky: async () => {
+          calls += 1;
+          if (calls < 3) throw new Error(`provider down ${'x'.repeat(2_000)}`);
+          return jobDone;
+        },
+      },
+    });
+    await enqueueJob(db, { kind: 'flaky', key: 'f', runAt: START });
+    await runner.runOnce();
+    let row = await rowOf('f');
+    expect(row?.attempts).toBe(1);
+    expect(row?.runAt.getTime()).toBe(START.getTime() + 60_000);
+    expect(row?.lastError?.startsWith('Error: provider down')).toBe(true);
+    expect(row?.lastError?.length).toBe(MAX_JOB_ERROR_LENGTH);
+    expect(row?.doneAt).toBeNull();
+
+    clock.advance(59_000);
+    expect(await runner.runOnce()).toBe(0);
+    clock.advance(1_000);
+    await runner.runOnce();
+    row = await rowOf('f');
+    expect(row?.attempts).toBe(2);
+    expect(row?.runAt.getTime()).toBe(clock.now().getTime() + 120_000);
+
+    clock.advance(120_000);
+    await runner.runOnce();
+    row = await rowOf('f');
+    expect(calls).toBe(3);
+    expect(row?.doneAt).not.toBeNull();
+    expect([1, 2, 3, 4, 20].map(backoffMs)).toEqual([60_000, 120_000, 240_000, 480_000, 6 * 3_600_000]);
+  });
+
+  it('puts a job that cannot finish yet back to its retry time without counting a failure', async () => {
+    const db = await open();
+    const clock = new ManualClock(START);
+    const later = new Date(START.getTime() + 86_400_000);
+    const runner = createJobRunner({
+      db,
+      clock,
+      log: quiet,
+      handlers: { wait: async () => ({ retryAt: later, note: 'on hold' }) },
+    });
+    await enqueueJob(db, { kind: 'wait', key: 'w', runAt: START });
+    await runner.runOnce();
+    const row = await rowOf('w');
+    expect(row).toMatchObject({ attempts: 0, lastError: 'on hold', doneAt: null, lockedUntil: null });
+    expect(row?.runAt.getTime()).toBe(later.getTime());
+  });
+
+  it('takes over a job whose runner died once its lease has expired, and the dead runner cannot settle it', async () => {
+    const db = await open();
+    const clock = new ManualClock(START);
+    let release: () => void = () => undefined;
+    const stuck = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started: string[] = [];
+    // The first runner hangs inside the handler, as a process that died mid-job would.
+    const dying = createJobRunner({
+      db,
+      clock,
+      log: quiet,
+      leaseMs: 60_000,
+      handlers: {
+        pay: async () => {
+          started.push('dying');
+          await stuck;
+          return jobDone;
+        },
+      },
+    });
+    const healthy = createJobRunner({
+      db,
+      clock,
+      log: quiet,
+      leaseMs: 60_000,
+      handlers: {
+        pay: async () => {
+          started.push('healthy');
+          return jobDone;
+        },
+      },
+    });
+    await enqueueJob(db, { kind: 'pay', key: 'p', runAt: START });
+    const hanging = dying.runOnce();
+    await expect.poll(() => started).toEqual(['dying']);
+    expect(await healthy.runOnce()).toBe(0);
+    clock.advance(60_000);
+    expect(await healthy.runOnce()).toBe(1);
+    expect(started).toEqual(['dying', 'healthy']);
+    const done = await rowOf('p');
+    expect(done?.doneAt).not.toBeNull();
+    // The old holder wakes up; its lease is gone, so it changes nothing.
+    clock.advance(10_000);
+    release();
+    await hanging;
+    expect((await rowOf('p'))?.doneAt?.getTime()).toBe(done?.doneAt?.getTime());
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('several runners on PostgreSQL', () => {
+  let database: ThrowawayDatabase;
+  afterEach(async () => {
+    await database?.drop();
+  });
+
+  it('never runs a job twice when four instances with their own pools run at the same time', async () => {
+    database = await openTestDatabase('postgres');
+    const clock = new ManualClock(START);
+    const runs = new Map<string, number>();
+    const handler: JobHandler = async (job: ClaimedJob) => {
+      runs.set(job.key, (runs.get(job.key) ?? 0) + 1);
+      // Long enough for the other runners to look at the same rows meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return jobDone;
+    };
+    for (let index = 0; index < 120; index += 1)
+      await enqueueJob(database.db, { kind: 'pay', key: `k${index}`, runAt: START });
+    const pools = await Promise.all([1, 2, 3, 4].map(() => openPostgres(database.url as string)));
+    try {
+      const runners = pools.map((pool) =>
+        createJobRunner({ db: pool.db, clock, log: quiet, batchSize: 5, handlers: { pay: handler } }),
+      );
+      const counts = await Promise.all(runners.map((runner) => runner.runOnce()));
+      expect(counts.reduce((sum, count) => sum + count, 0)).toBe(120);
+      expect(counts.filter((count) => count > 0).length).toBeGreaterThan(1);
+      expect(runs.size).toBe(120);
+      expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.close()));
+    }
+  });
+});

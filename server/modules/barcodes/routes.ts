@@ -1,0 +1,198 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IMAGE_UPLOAD_WINDOW_MS, IMAGE_UPLOADS_PER_HOUR } from '../../../common/constants.js';
+import { BARCODE_TEXT, UPLOAD_QUOTA_TEXT } from '../../../common/messages.js';
+import {
+  BARCODE_MAX_BYTES,
+  barcodeDeleteResponseSchema,
+  barcodeFailureSchema,
+  barcodeUploadResponseSchema,
+} from '../../../common/schemas/barcodes.js';
+import { ticketIdParams } from '../../../common/schemas/messages.js';
+import { positiveInt32 } from '../../../common/schemas/text.js';
+import type { ImageStore } from '../../adapters/images/image-store.js';
+import type { Db } from '../../db/client.js';
+import { DomainError, NotFound } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { countHit } from '../../plugins/rate-limit.js';
+import { currentUser, requireUser } from '../../plugins/session.js';
+import { processBarcode } from './process-barcode.js';
+import { assertMayUploadBarcode, attachBarcode, detachBarcode, downloadableBarcode } from './service.js';
+
+export interface BarcodeRoutesOptions {
+  db: Db;
+  images: ImageStore;
+  clock: Clock;
+}
+
+/** A barcode is the ticket itself: no shared cache and no browser cache may keep it. */
+const BARCODE_CACHE_CONTROL = 'private, no-store';
+/** How long the server waits for the image vendor when it serves a barcode it does not hold itself. */
+const VENDOR_FETCH_TIMEOUT_MS = 10_000;
+
+function uploadFailure(status: number, message: string): DomainError {
+  return new DomainError(status, message, { success: false });
+}
+
+/** The upload's fields: the 'barcode' file and the 'ticketId' it belongs to; others are ignored. */
+async function readUpload(request: FastifyRequest): Promise<{ ticketId: number; barcode: Buffer }> {
+  if (!request.isMultipart()) throw uploadFailure(415, BARCODE_TEXT.invalidType);
+  let barcode: Buffer | null = null;
+  let ticketField: unknown;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'barcode') barcode = bytes;
+      } else if (part.fieldname === 'ticketId') {
+        ticketField = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    // The limit is 10MB + 1 byte, so a larger file is cut off as soon as it passes 10MB.
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw uploadFailure(413, BARCODE_TEXT.tooLarge);
+    if (code === 'FST_FILES_LIMIT') throw uploadFailure(400, BARCODE_TEXT.oneFileOnly);
+    throw error;
+  }
+  const ticketId = positiveInt32().safeParse(ticketField);
+  if (!ticketId.success) throw uploadFailure(400, BARCODE_TEXT.missingTicket);
+  if (!barcode || barcode.length === 0) throw uploadFailure(400, BARCODE_TEXT.invalidType);
+  return { ticketId: ticketId.data, barcode };
+}
+
+/** The stored bytes: from the database store, or fetched from the vendor that serves them. */
+async function barcodeBytes(images: ImageStore, barcode: { url: string; publicId: string }): Promise<Buffer> {
+  const file = await images.get(barcode.publicId);
+  if (file) return file.bytes;
+  if (images.kind === 'database') throw new NotFound(BARCODE_TEXT.noBarcode);
+  const response = await fetch(barcode.url, { signal: AbortSignal.timeout(VENDOR_FETCH_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`barcode fetch failed with HTTP ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** Paper-ticket barcodes (spec 001 §2, §5, §7): the seller uploads, replaces or removes; the buyer downloads. */
+export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeRoutesOptions): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db, images, clock } = options;
+
+  await app.register(multipart, {
+    limits: { fileSize: BARCODE_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 },
+  });
+
+  app.post(
+    '/api/tickets/barcode/upload',
+    {
+      preHandler: requireUser,
+      config: { errorFields: { success: false } },
+      schema: {
+        tags: ['barcodes'],
+        summary:
+          'Upload or replace the barcode of a sold paper ticket (seller only; multipart "barcode" and "ticketId"; an image of at most 10MB)',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: barcodeUploadResponseSchema,
+          400: barcodeFailureSchema,
+          403: barcodeFailureSchema,
+          404: barcodeFailureSchema,
+          409: barcodeFailureSchema,
+          413: barcodeFailureSchema,
+          415: barcodeFailureSchema,
+          429: barcodeFailureSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      // The same hourly upload counter as ticket images (decision 0007), counted before any bytes are read.
+      const now = clock.now();
+      const { count, resetAt } = await countHit(db, `upload:user:${user.id}`, IMAGE_UPLOAD_WINDOW_MS, now);
+      if (count > IMAGE_UPLOADS_PER_HOUR) {
+        reply.header('retry-after', Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)));
+        throw uploadFailure(429, UPLOAD_QUOTA_TEXT.tooManyUploads);
+      }
+      const { ticketId, barcode } = await readUpload(request);
+      try {
+        await assertMayUploadBarcode(db, ticketId, user);
+        const processed = await processBarcode(barcode);
+        const saved = await images.save(processed.bytes, processed.contentType, user.id);
+        let replaced: string | null;
+        try {
+          ({ replaced } = await attachBarcode(db, ticketId, user, saved, clock.now()));
+        } catch (error) {
+          // The ticket changed between the check and the write: the new upload is not kept.
+          await images.delete(saved.publicId);
+          throw error;
+        }
+        if (replaced) {
+          try {
+            await images.delete(replaced);
+          } catch (error) {
+            request.log.warn({ err: error, ticketId }, 'could not delete a replaced barcode; the sweep will');
+          }
+        }
+        return {
+          success: true as const,
+          cloudinaryUrl: saved.url,
+          cloudinaryPublicId: saved.publicId,
+          message: BARCODE_TEXT.uploadedMessage,
+        };
+      } catch (error) {
+        if (error instanceof DomainError) throw uploadFailure(error.statusCode, error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/api/tickets/:id/barcode',
+    {
+      preHandler: requireUser,
+      config: { errorFields: { success: false } },
+      schema: {
+        tags: ['barcodes'],
+        summary: 'Remove the barcode of a sold paper ticket (seller only)',
+        params: ticketIdParams,
+        response: { 200: barcodeDeleteResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const publicId = await detachBarcode(db, request.params.id, user, clock.now());
+      try {
+        await images.delete(publicId);
+      } catch (error) {
+        request.log.warn({ err: error, ticketId: request.params.id }, 'could not delete a removed barcode');
+      }
+      return { success: true as const, message: BARCODE_TEXT.removedMessage };
+    },
+  );
+
+  app.get(
+    '/api/tickets/:id/barcode/download',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['barcodes'],
+        summary:
+          'The barcode image as an attachment: to the seller, to admins, and to the buyer once the transfer is initiated',
+        params: ticketIdParams,
+      },
+      onSend: async (_request, reply) => {
+        // Route hooks run after the app-wide no-store hook; this one applies to errors too.
+        reply.header('cache-control', BARCODE_CACHE_CONTROL);
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const barcode = await downloadableBarcode(db, request.params.id, user);
+      const bytes = await barcodeBytes(images, barcode);
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('content-disposition', `attachment; filename="ticket-${request.params.id}-barcode.jpg"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
+}

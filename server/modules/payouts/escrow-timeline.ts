@@ -1,0 +1,136 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { PAYOUT_TEXT } from '../../../common/messages.js';
+import type { MailMessage } from '../../adapters/mail/mailer.js';
+import { checkoutSessions, orders, tickets } from '../../db/schema/index.js';
+import { Conflict } from '../../errors.js';
+import { type JobOutcome, jobDone } from '../../jobs/queue.js';
+import { type CheckoutDeps, writeJournal } from '../checkout/service.js';
+import { postSystemMessage } from '../messages/system-messages.js';
+import { completeTransfer } from '../transfers/service.js';
+import {
+  buyerRefundedMail,
+  sellerCancelledMail,
+  type TimelineMailFacts,
+  transferReminderMail,
+} from './mail-templates.js';
+import { PAYOUT_NOTE, PAYOUT_RECHECK_MS } from './payout.js';
+import { contactOf, loadSale, type Sale } from './sale.js';
+import { formatUtc, transferDeadlineAt } from './schedule.js';
+
+/** Decision 0017: the escrow timeline's job handlers. Each reads the sale's state and is safe to rerun. */
+
+async function factsFor(deps: CheckoutDeps, sale: Sale, userId: number) {
+  const person = await contactOf(deps.db, userId);
+  const facts: TimelineMailFacts = {
+    firstName: person.firstName,
+    eventName: sale.eventName,
+    eventDate: sale.eventDate,
+    myTicketsUrl: `${deps.appUrl}/my-tickets`,
+  };
+  return { email: person.email, facts };
+}
+
+async function send(deps: CheckoutDeps, message: MailMessage): Promise<void> {
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    deps.log.error({ err: error, subject: message.subject }, 'could not send an escrow timeline e-mail');
+  }
+}
+
+function deadlineOf(sale: Sale): Date {
+  return transferDeadlineAt(sale.eventDate, sale.soldAt ?? new Date(0));
+}
+
+/** Reminds a seller who has still not initiated the transfer; a sale that moved on needs no reminder. */
+export async function runTransferReminder(deps: CheckoutDeps, orderId: number): Promise<JobOutcome> {
+  const sale = await loadSale(deps.db, orderId);
+  if (sale?.status !== 'in_escrow' || sale.transferStatus !== 'not_started') return jobDone;
+  const seller = await factsFor(deps, sale, sale.sellerId);
+  await send(deps, transferReminderMail(seller.email, seller.facts, formatUtc(deadlineOf(sale))));
+  return jobDone;
+}
+
+/**
+ * The transfer deadline: a sale whose seller never initiated the transfer is cancelled and the buyer refunded
+ * in full from escrow. With the order row locked, one conditional update moves the order to 'refunded' (the
+ * ticket to 'cancelled') and writes the balanced 'escrow_refund' journal; then the provider refunds, keyed
+ * escrow-refund-{orderId}, so a run after a failure or a crash repeats the same refund and nothing else.
+ * A seller initiating at the same moment either wins (nothing is refunded) or is refused by the transfer
+ * service, which only initiates sales still in escrow.
+ */
+export async function runTransferDeadline(deps: CheckoutDeps, orderId: number): Promise<JobOutcome> {
+  const now = deps.clock.now();
+  const sale = await deps.db.transaction(async (tx) => {
+    const current = await loadSale(tx, orderId, true);
+    if (current?.status === 'refunded') return current;
+    if (current?.status !== 'in_escrow' || current.transferStatus !== 'not_started') return null;
+    const [cancelled] = await tx
+      .update(tickets)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(and(eq(tickets.id, current.ticketId), eq(tickets.transferStatus, 'not_started')))
+      .returning({ id: tickets.id });
+    if (!cancelled) return null;
+    await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
+    await writeJournal(
+      tx,
+      current.checkoutSessionId,
+      'escrow_refund',
+      [
+        { account: 'seller_payable', amountCents: current.sellerProceedsCents, memo: 'sale cancelled' },
+        { account: 'platform_fees', amountCents: current.platformFeeCents, memo: 'platform fee returned' },
+        {
+          account: 'processing_fees',
+          amountCents: current.processingFeeCents,
+          memo: 'processing fee returned to the buyer',
+        },
+        {
+          account: 'processing_fees',
+          amountCents: current.processingFeeCents,
+          memo: "processing fee no longer deducted from the seller's proceeds",
+        },
+        { account: 'escrow', amountCents: -current.amountCents, memo: 'refunded to the buyer' },
+      ],
+      orderId,
+    );
+    await postSystemMessage(tx, current.ticketId, PAYOUT_TEXT.systemRefunded, now);
+    return current;
+  });
+  if (!sale) return jobDone;
+  if (!sale.paymentReference) throw new Error(`order ${orderId} has no payment to refund`);
+  const refundReference = await deps.payments.refund({
+    sessionId: sale.checkoutSessionId,
+    paymentReference: sale.paymentReference,
+    amountCents: sale.amountCents,
+    idempotencyKey: `escrow-refund-${orderId}`,
+  });
+  await deps.db
+    .update(checkoutSessions)
+    .set({ refundReference })
+    .where(and(eq(checkoutSessions.id, sale.checkoutSessionId), isNull(checkoutSessions.refundReference)));
+  const buyer = await factsFor(deps, sale, sale.buyerId);
+  const seller = await factsFor(deps, sale, sale.sellerId);
+  await send(deps, buyerRefundedMail(buyer.email, buyer.facts, sale.amountCents));
+  await send(deps, sellerCancelledMail(seller.email, seller.facts));
+  return jobDone;
+}
+
+/**
+ * After the event: a transfer the seller initiated and the buyer neither confirmed nor disputed completes
+ * itself (which schedules the payout). A disputed sale waits for support and is looked at again daily.
+ */
+export async function runAutoComplete(deps: CheckoutDeps, orderId: number): Promise<JobOutcome> {
+  const now = deps.clock.now();
+  const sale = await loadSale(deps.db, orderId);
+  if (sale?.status !== 'in_escrow' || sale.transferStatus !== 'initiated') return jobDone;
+  if (sale.disputedAt)
+    return { retryAt: new Date(now.getTime() + PAYOUT_RECHECK_MS), note: PAYOUT_NOTE.disputed };
+  try {
+    await completeTransfer(deps.db, sale.ticketId, { kind: 'system' }, now);
+  } catch (error) {
+    // The sale moved on meanwhile (refunded, say): there is nothing left to complete.
+    if (error instanceof Conflict) return jobDone;
+    throw error;
+  }
+  return jobDone;
+}

@@ -1,0 +1,239 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { PAYOUT_TEXT } from '../../../common/messages.js';
+import { centsToDollars } from '../../../common/money.js';
+import type {
+  PayoutItem,
+  PayoutStatus,
+  PayoutsQuery,
+  PayoutsResponse,
+} from '../../../common/schemas/payouts.js';
+import type { PaymentProvider } from '../../adapters/payments/payment-provider.js';
+import type { Db } from '../../db/client.js';
+import { jobs, orders, payouts, tickets, users } from '../../db/schema/index.js';
+import { Conflict, Forbidden, NotFound } from '../../errors.js';
+import type { JobHandler } from '../../jobs/queue.js';
+import type { CheckoutDeps } from '../checkout/service.js';
+import { postSystemMessage } from '../messages/system-messages.js';
+import { runAutoComplete, runTransferDeadline, runTransferReminder } from './escrow-timeline.js';
+import { problemReportedMail } from './mail-templates.js';
+import { PAYOUT_NOTE, runPayout } from './payout.js';
+import { contactOf, orderIdOf } from './sale.js';
+import {
+  AUTO_COMPLETE_JOB,
+  PAYOUT_JOB,
+  payoutDueAt,
+  TRANSFER_DEADLINE_JOB,
+  TRANSFER_REMINDER_JOB,
+} from './schedule.js';
+
+/** The job handlers of the escrow timeline and payouts, for the runner (main.ts, tests). */
+export function afterSaleJobHandlers(deps: CheckoutDeps): Record<string, JobHandler> {
+  return {
+    [PAYOUT_JOB]: (job) => runPayout(deps, orderIdOf(job.payload)),
+    [TRANSFER_REMINDER_JOB]: (job) => runTransferReminder(deps, orderIdOf(job.payload)),
+    [TRANSFER_DEADLINE_JOB]: (job) => runTransferDeadline(deps, orderIdOf(job.payload)),
+    [AUTO_COMPLETE_JOB]: (job) => runAutoComplete(deps, orderIdOf(job.payload)),
+  };
+}
+
+interface SaleRow {
+  orderId: number;
+  ticketId: number;
+  eventName: string;
+  eventDate: string;
+  proceedsCents: number;
+  orderStatus: 'in_escrow' | 'released' | 'refunded';
+  disputedAt: Date | null;
+  transferComplete: boolean;
+  paidAt: Date | null;
+}
+
+function statusOf(row: SaleRow, needsAccount: boolean, now: Date): PayoutStatus {
+  if (row.orderStatus === 'refunded') return 'refunded';
+  if (row.orderStatus === 'released' || row.paidAt) return 'paid';
+  if (row.disputedAt) return 'on_hold';
+  if (!row.transferComplete) return 'awaiting_transfer';
+  if (needsAccount) return 'needs_account';
+  return now < payoutDueAt(row.eventDate) ? 'scheduled' : 'processing';
+}
+
+/** GET /api/payouts: the seller's sales with what their proceeds are doing, newest first, paged. */
+export async function listPayouts(
+  db: Db,
+  payments: PaymentProvider,
+  sellerId: number,
+  query: PayoutsQuery,
+  now: Date,
+): Promise<PayoutsResponse> {
+  const [seller] = await db
+    .select({ accountId: users.stripeAccountId })
+    .from(users)
+    .where(eq(users.id, sellerId));
+  const connected = Boolean(seller?.accountId);
+  const needsAccount = payments.payoutsNeedAccount && !connected;
+  const mine = and(
+    eq(orders.sellerId, sellerId),
+    query.ticketId === undefined ? undefined : eq(orders.ticketId, query.ticketId),
+  );
+  const rows: SaleRow[] = await db
+    .select({
+      orderId: orders.id,
+      ticketId: orders.ticketId,
+      eventName: tickets.eventName,
+      eventDate: tickets.eventDate,
+      proceedsCents: orders.sellerProceedsCents,
+      orderStatus: orders.status,
+      disputedAt: orders.disputedAt,
+      transferComplete: tickets.transferComplete,
+      paidAt: payouts.paidAt,
+    })
+    .from(orders)
+    .innerJoin(tickets, eq(tickets.id, orders.ticketId))
+    .leftJoin(payouts, eq(payouts.orderId, orders.id))
+    .where(mine)
+    .orderBy(desc(orders.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [totals] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      pendingCents: sql<number>`coalesce(sum(${orders.sellerProceedsCents}) filter (where ${orders.status} = 'in_escrow'), 0)::int`,
+      paidCents: sql<number>`coalesce(sum(${orders.sellerProceedsCents}) filter (where ${orders.status} = 'released'), 0)::int`,
+      nextEventDate: sql<
+        string | null
+      >`min(${tickets.eventDate}) filter (where ${orders.status} = 'in_escrow' and ${orders.disputedAt} is null and ${tickets.transferComplete})`,
+    })
+    .from(orders)
+    .innerJoin(tickets, eq(tickets.id, orders.ticketId))
+    .where(mine);
+  const items: PayoutItem[] = rows.map((row) => ({
+    orderId: row.orderId,
+    ticketId: row.ticketId,
+    eventName: row.eventName,
+    eventDate: row.eventDate,
+    amount: centsToDollars(row.proceedsCents),
+    status: statusOf(row, needsAccount, now),
+    dueAt: row.orderStatus === 'refunded' ? null : payoutDueAt(row.eventDate).toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  }));
+  const nextEventDate = totals?.nextEventDate ?? null;
+  return {
+    account: { required: payments.payoutsNeedAccount, connected },
+    summary: {
+      pendingAmount: centsToDollars(totals?.pendingCents ?? 0),
+      paidAmount: centsToDollars(totals?.paidCents ?? 0),
+      nextPayoutAt: nextEventDate ? payoutDueAt(nextEventDate).toISOString() : null,
+    },
+    payouts: items,
+    page: query.page,
+    pageSize: query.pageSize,
+    total: totals?.total ?? 0,
+  };
+}
+
+/**
+ * POST /api/payouts/onboarding: the seller's connected account (created once) and a link to the provider's
+ * onboarding. Payouts that waited for an account are looked at again straight away.
+ */
+export async function startOnboarding(
+  deps: Pick<CheckoutDeps, 'db' | 'payments' | 'appUrl' | 'clock'>,
+  sellerId: number,
+): Promise<{ url: string }> {
+  const { db, payments } = deps;
+  const [seller] = await db
+    .select({ email: users.email, accountId: users.stripeAccountId })
+    .from(users)
+    .where(eq(users.id, sellerId));
+  if (!seller) throw new NotFound(PAYOUT_TEXT.notFound);
+  let accountId = seller.accountId;
+  if (!accountId) {
+    const created = await payments.createConnectedAccount({ userId: sellerId, email: seller.email });
+    // Two clicks at once: the provider's idempotency key made them one account; the first write wins.
+    await db
+      .update(users)
+      .set({ stripeAccountId: created })
+      .where(and(eq(users.id, sellerId), isNull(users.stripeAccountId)));
+    accountId = created;
+  }
+  const now = deps.clock.now();
+  await db
+    .update(jobs)
+    .set({ runAt: now })
+    .where(
+      and(
+        eq(jobs.kind, PAYOUT_JOB),
+        isNull(jobs.doneAt),
+        gt(jobs.runAt, now),
+        eq(jobs.lastError, PAYOUT_NOTE.noAccount),
+        sql`${jobs.key} in (select ${orders.id}::text from ${orders} where ${orders.sellerId} = ${sellerId})`,
+      ),
+    );
+  const profile = `${deps.appUrl}/profile`;
+  const url = await payments.createOnboardingLink({
+    accountId,
+    refreshUrl: `${profile}?payouts=refresh`,
+    returnUrl: `${profile}?payouts=connected`,
+  });
+  return { url };
+}
+
+/**
+ * POST /api/tickets/{id}/report-problem: the buyer disputes the transfer while the money is in escrow and
+ * no payout has started. Holds the payout and the automatic completion until support resolves it (the
+ * back-office issue). Takes the order row's lock, as the payout's first step does, so the two never cross.
+ */
+export async function reportProblem(
+  deps: Pick<CheckoutDeps, 'db' | 'mailer' | 'appUrl' | 'log'>,
+  buyerId: number,
+  ticketId: number,
+  reason: string,
+  now: Date,
+): Promise<{ message: string }> {
+  const sale = await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        id: orders.id,
+        buyerId: orders.buyerId,
+        sellerId: orders.sellerId,
+        status: orders.status,
+        disputedAt: orders.disputedAt,
+      })
+      .from(orders)
+      .where(eq(orders.ticketId, ticketId))
+      .for('update');
+    if (!order) throw new NotFound(PAYOUT_TEXT.notFound);
+    if (order.buyerId !== buyerId) throw new Forbidden(PAYOUT_TEXT.notBuyer);
+    if (order.disputedAt) throw new Conflict(PAYOUT_TEXT.alreadyReported);
+    const [started] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.orderId, order.id));
+    if (order.status !== 'in_escrow' || started) throw new Conflict(PAYOUT_TEXT.settled);
+    await tx.update(orders).set({ disputedAt: now, disputeReason: reason }).where(eq(orders.id, order.id));
+    await postSystemMessage(tx, ticketId, PAYOUT_TEXT.systemDisputed, now);
+    const [ticket] = await tx
+      .select({ eventName: tickets.eventName, eventDate: tickets.eventDate })
+      .from(tickets)
+      .where(eq(tickets.id, ticketId));
+    return {
+      sellerId: order.sellerId,
+      eventName: ticket?.eventName ?? '',
+      eventDate: ticket?.eventDate ?? '',
+    };
+  });
+  try {
+    const seller = await contactOf(deps.db, sale.sellerId);
+    await deps.mailer.send(
+      problemReportedMail(
+        seller.email,
+        {
+          firstName: seller.firstName,
+          eventName: sale.eventName,
+          eventDate: sale.eventDate,
+          myTicketsUrl: `${deps.appUrl}/my-tickets`,
+        },
+        reason,
+      ),
+    );
+  } catch (error) {
+    deps.log.error({ err: error, ticketId }, 'could not send the problem report e-mail');
+  }
+  return { message: PAYOUT_TEXT.reported };
+}

@@ -1,0 +1,31 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { reviews } from '../../db/schema/index.js';
+
+export interface CompletedSale {
+  orderId: number;
+  ticketId: number;
+  buyerId: number;
+  sellerId: number;
+}
+
+/** A completed transfer asks both sides for a review; calling it again for the same sale adds nothing. */
+export async function createPendingReviews(db: DbOrTx, sale: CompletedSale, now: Date): Promise<void> {
+  const common = { orderId: sale.orderId, ticketId: sale.ticketId, createdAt: now };
+  await db
+    .insert(reviews)
+    .values([
+      { ...common, reviewerId: sale.buyerId, targetUserId: sale.sellerId, reviewType: 'buyer_to_seller' },
+      { ...common, reviewerId: sale.sellerId, targetUserId: sale.buyerId, reviewType: 'seller_to_buyer' },
+    ])
+    .onConflictDoNothing({ target: [reviews.orderId, reviews.reviewType] });
+}
+
+/** How many reviews the user still owes (the navigation badge and GET /api/notifications). */
+export async function countPendingReviews(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(reviews)
+    .where(and(eq(reviews.reviewerId, userId), eq(reviews.status, 'pending')));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,42 @@
+import { PRODUCT_NAME } from '../../../common/constants.js';
+import { TRANSFER_MAIL_SUBJECT } from '../../../common/messages.js';
+import type { MailMessage } from '../../adapters/mail/mailer.js';
+import { escapeHtml } from '../auth/mail-templates.js';
+
+export interface InitiatedMailFacts {
+  eventName: string;
+  eventDate: string;
+  ticketType: 'digital' | 'paper';
+  /** The platform's display name for a digital ticket. */
+  platformName: string | null;
+}
+
+/** To the buyer once the seller says the tickets were sent: where to look, and to confirm receipt. */
+export function transferInitiatedMail(
+  to: string,
+  firstName: string,
+  facts: InitiatedMailFacts,
+  myTicketsUrl: string,
+): MailMessage {
+  const where =
+    facts.ticketType === 'paper'
+      ? 'You can now download the barcode from the ticket in My Tickets.'
+      : `Look for the transfer from ${facts.platformName ?? 'the ticketing platform'} in your e-mail and accept it there.`;
+  const paragraphs = [
+    `Hi ${firstName},`,
+    `The seller has sent your tickets for ${facts.eventName} on ${facts.eventDate}.`,
+    where,
+    `Once you have them, please press Confirm Receipt in My Tickets: ${myTicketsUrl}. Your payment stays in escrow until then.`,
+  ];
+  return {
+    to,
+    subject: TRANSFER_MAIL_SUBJECT.initiated,
+    text: paragraphs.join('\n\n'),
+    html: [
+      '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">',
+      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+      `<p style="color:#6b7280;font-size:12px">${escapeHtml(PRODUCT_NAME)}</p>`,
+      '</body></html>',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,240 @@
+import { and, eq } from 'drizzle-orm';
+import type { BuyerTransferInfo } from '../../../common/schemas/my-tickets.js';
+import { PLATFORM_LABELS, PLATFORMS, type Platform } from '../../../common/schemas/tickets.js';
+import type { Mailer } from '../../adapters/mail/mailer.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { orders, tickets, users } from '../../db/schema/index.js';
+import { Conflict, Forbidden, NotFound } from '../../errors.js';
+import { postSystemMessage } from '../messages/system-messages.js';
+import { schedulePayout } from '../payouts/schedule.js';
+import { createPendingReviews } from '../reviews/pending-reviews.js';
+import { transferInitiatedMail } from './mail-templates.js';
+
+export const TRANSFER_TEXT = {
+  notFound: 'Ticket not found',
+  notSeller: 'Only the seller can initiate this transfer',
+  notBuyer: 'Only the buyer can confirm this transfer',
+  notPending: 'This ticket has no transfer in progress',
+  alreadyInitiated: 'The transfer has already been initiated',
+  notInitiated: 'The seller has not initiated the transfer yet',
+  disputed: 'The buyer reported a problem with this transfer',
+  notSellerOfSale: 'Only the seller of this ticket can see the buyer transfer info',
+  notSold: 'This ticket has not been sold',
+  initiatedResponse: 'Transfer initiated',
+  systemInitiated:
+    'The seller has initiated the ticket transfer. The buyer has been asked to confirm receipt.',
+  systemCompletedByBuyer: 'The buyer confirmed receipt. The transfer is complete.',
+  systemCompletedAutomatically:
+    'The transfer was completed automatically: the buyer did not report a problem after the event.',
+} as const;
+
+/** The sale behind a ticket, as the transfer steps need it. */
+export interface TransferSale {
+  ticketId: number;
+  orderId: number;
+  buyerId: number;
+  sellerId: number;
+  eventName: string;
+  eventDate: string;
+  ticketType: 'digital' | 'paper';
+  platform: string | null;
+}
+
+/** Who completes a transfer: the buyer confirming receipt, or the system once the confirmation window closed. */
+export type TransferCompleter = { kind: 'buyer'; userId: number } | { kind: 'system' };
+
+async function saleOf(db: Pick<Db, 'select'>, ticketId: number): Promise<TransferSale | null> {
+  const [row] = await db
+    .select({
+      ticketId: tickets.id,
+      orderId: orders.id,
+      buyerId: orders.buyerId,
+      sellerId: orders.sellerId,
+      eventName: tickets.eventName,
+      eventDate: tickets.eventDate,
+      ticketType: tickets.ticketType,
+      platform: tickets.platform,
+    })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.ticketId, tickets.id))
+    .where(eq(tickets.id, ticketId));
+  return row ?? null;
+}
+
+/**
+ * Why a ticket has no sale to transfer: unknown (404), someone else's (403), or the caller's own unsold
+ * listing (409).
+ */
+async function refuseWithoutSale(db: Pick<Db, 'select'>, ticketId: number, userId: number): Promise<never> {
+  const [ticket] = await db
+    .select({ sellerId: tickets.sellerId })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  if (!ticket) throw new NotFound(TRANSFER_TEXT.notFound);
+  if (ticket.sellerId !== userId) throw new Forbidden(TRANSFER_TEXT.notSellerOfSale);
+  throw new Conflict(TRANSFER_TEXT.notSold);
+}
+
+/**
+ * The seller says the tickets were sent: not_started → initiated, in one conditional update. A wrong caller
+ * gets Forbidden, a wrong state Conflict, and nothing changes. A sale whose money left escrow (refunded) has
+ * no transfer to start.
+ */
+export async function initiateTransfer(
+  db: Db,
+  ticketId: number,
+  sellerId: number,
+  now: Date,
+): Promise<TransferSale> {
+  return db.transaction(async (tx) => {
+    const sale = (await saleOf(tx, ticketId)) ?? (await refuseWithoutSale(tx, ticketId, sellerId));
+    if (sale.sellerId !== sellerId) throw new Forbidden(TRANSFER_TEXT.notSeller);
+    const [moved] = await tx
+      .update(tickets)
+      .set({ transferStatus: 'initiated', transferInitiatedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(tickets.id, ticketId),
+          eq(tickets.sold, true),
+          eq(tickets.transferStatus, 'not_started'),
+          eq(tickets.transferComplete, false),
+        ),
+      )
+      .returning({ id: tickets.id });
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, sale.orderId));
+    if (!moved || order?.status !== 'in_escrow') {
+      throw new Conflict(moved ? TRANSFER_TEXT.notPending : TRANSFER_TEXT.alreadyInitiated);
+    }
+    await postSystemMessage(tx, ticketId, TRANSFER_TEXT.systemInitiated, now);
+    return sale;
+  });
+}
+
+/**
+ * initiated → completed, by the buyer or by the system after the event. Completion asks both sides for a
+ * review and schedules the seller's payout. Repeating it answers alreadyCompleted and changes nothing.
+ */
+export async function completeTransfer(
+  db: Db,
+  ticketId: number,
+  by: TransferCompleter,
+  now: Date,
+): Promise<{ sale: TransferSale; alreadyCompleted: boolean }> {
+  return db.transaction(async (tx) => {
+    const sale = await saleOf(tx, ticketId);
+    if (!sale) {
+      // An unsold listing has no buyer, so nobody may confirm it.
+      const [listing] = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId));
+      if (listing && by.kind === 'buyer') throw new Forbidden(TRANSFER_TEXT.notBuyer);
+      throw new NotFound(TRANSFER_TEXT.notFound);
+    }
+    if (by.kind === 'buyer' && sale.buyerId !== by.userId) throw new Forbidden(TRANSFER_TEXT.notBuyer);
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, sale.orderId));
+    if (order?.status !== 'in_escrow') throw new Conflict(TRANSFER_TEXT.notPending);
+    const [moved] = await tx
+      .update(tickets)
+      .set({ transferStatus: 'completed', transferComplete: true, transferCompletedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(tickets.id, ticketId),
+          eq(tickets.transferStatus, 'initiated'),
+          eq(tickets.transferComplete, false),
+        ),
+      )
+      .returning({ id: tickets.id });
+    if (!moved) {
+      const [ticket] = await tx
+        .select({ transferComplete: tickets.transferComplete })
+        .from(tickets)
+        .where(eq(tickets.id, ticketId));
+      if (ticket?.transferComplete) return { sale, alreadyCompleted: true };
+      throw new Conflict(TRANSFER_TEXT.notInitiated);
+    }
+    const note =
+      by.kind === 'buyer' ? TRANSFER_TEXT.systemCompletedByBuyer : TRANSFER_TEXT.systemCompletedAutomatically;
+    await postSystemMessage(tx, ticketId, note, now);
+    await createPendingReviews(tx, sale, now);
+    await schedulePayout(tx, sale);
+    return { sale, alreadyCompleted: false };
+  });
+}
+
+/**
+ * GET /api/tickets/{id}/buyer-transfer-info: where the seller sends a digital ticket. Only the seller of the
+ * sale may ask. A paper ticket has no platform and needs no e-mail.
+ */
+export async function buyerTransferInfo(
+  db: DbOrTx,
+  ticketId: number,
+  sellerId: number,
+): Promise<BuyerTransferInfo> {
+  const [ticket] = await db
+    .select({ sellerId: tickets.sellerId, ticketType: tickets.ticketType, platform: tickets.platform })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  if (!ticket) throw new NotFound(TRANSFER_TEXT.notFound);
+  if (ticket.sellerId !== sellerId) throw new Forbidden(TRANSFER_TEXT.notSellerOfSale);
+  const [sale] = await db
+    .select({
+      ticketmaster: users.ticketmasterEmail,
+      livenation: users.livenationEmail,
+      axs: users.axsEmail,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.buyerId))
+    .where(eq(orders.ticketId, ticketId));
+  if (!sale) throw new Conflict(TRANSFER_TEXT.notSold);
+  const platform = PLATFORMS.includes(ticket.platform as Platform) ? (ticket.platform as Platform) : null;
+  if (ticket.ticketType === 'paper' || platform === null)
+    return { platform: null, platformDisplayName: null, platformEmail: null, requiresEmail: false };
+  const email = sale[platform]?.trim() || null;
+  return {
+    platform,
+    platformDisplayName: PLATFORM_LABELS[platform],
+    platformEmail: email,
+    requiresEmail: email === null,
+  };
+}
+
+export interface TransferMailDeps {
+  db: DbOrTx;
+  mailer: Mailer;
+  appUrl: string;
+  log: { error(details: object, message: string): void };
+}
+
+/**
+ * Tells the buyer the tickets were sent. Runs after the commit: the transfer has happened whether or not the
+ * mail goes out, so a mail failure is logged and the buyer still sees 'Confirm Receipt' in My Tickets.
+ */
+export async function mailTransferInitiated(deps: TransferMailDeps, sale: TransferSale): Promise<void> {
+  try {
+    const [buyer] = await deps.db
+      .select({ email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, sale.buyerId));
+    if (!buyer) return;
+    const platform = PLATFORMS.includes(sale.platform as Platform) ? (sale.platform as Platform) : null;
+    await deps.mailer.send(
+      transferInitiatedMail(
+        buyer.email,
+        buyer.firstName,
+        {
+          eventName: sale.eventName,
+          eventDate: sale.eventDate,
+          ticketType: sale.ticketType,
+          platformName: platform ? PLATFORM_LABELS[platform] : null,
+        },
+        `${deps.appUrl}/my-tickets`,
+      ),
+    );
+  } catch (error) {
+    deps.log.error({ err: error, ticketId: sale.ticketId }, 'could not send the transfer-initiated e-mail');
+  }
+}
