@@ -94,15 +94,26 @@ export const eventSearch = pgTable(
     artists: text('artists').notNull(),
     venue: text('venue').notNull(),
     city: text('city').notNull(),
+    /** The name's words: split on every run of characters that are not letters or digits (decision 0022). */
+    words: text('words').array().notNull().default(sql`'{}'`),
   },
   (t) => [
     // Common terms walk upcoming events in date order; migration 0005 adds the text as INCLUDE columns
     // so the walk checks the index entries alone (drizzle cannot declare INCLUDE).
     index('event_search_date_idx').on(t.date, t.eventId),
-    // Rare terms: trigram GIN per field, then the few matches sorted by date.
-    index('event_search_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('event_search_artists_trgm_idx').using('gin', sql`${t.artists} gin_trgm_ops`),
-    index('event_search_place_trgm_idx').using('gin', sql`(${t.venue} || E'\\n' || ${t.city}) gin_trgm_ops`),
+    // Rare terms: trigram GIN per field, then the few matches sorted by date. Each index reads its text
+    // with spaces as 'q', so a phrase's trigrams include those across its words (decision 0022).
+    index('event_search_name_joined_trgm_idx').using('gin', sql`replace(${t.name}, ' ', 'q') gin_trgm_ops`),
+    index('event_search_artists_joined_trgm_idx').using(
+      'gin',
+      sql`replace(${t.artists}, ' ', 'q') gin_trgm_ops`,
+    ),
+    index('event_search_place_joined_trgm_idx').using(
+      'gin',
+      sql`replace((${t.venue} || E'\\n' || ${t.city}), ' ', 'q') gin_trgm_ops`,
+    ),
+    // Whole words: the name's words, so a word that is rare as a word is found without its substrings.
+    index('event_search_words_idx').using('gin', t.words),
     // Exact name and name prefix: a btree range.
     index('event_search_name_prefix_idx').on(sql`${t.name} text_pattern_ops`),
   ],

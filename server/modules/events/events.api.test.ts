@@ -208,6 +208,12 @@ describe.each(backends)('event catalog on %s', (backend) => {
       'Ballroom',
       'copper long way',
       'juniper revival',
+      // Phrases across punctuation and inside words: the whole-table query's word and joined-name indexes.
+      'revival: long way',
+      'ale - the glass',
+      'oon ris',
+      'in a blue',
+      'moon',
     ];
     for (const query of queries)
       for (const limit of [2, 20]) {

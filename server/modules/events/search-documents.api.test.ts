@@ -48,6 +48,7 @@ describe.each(backends)('concert search documents on %s', (backend) => {
       venue: 'cedar hall',
       city: 'tulsa',
       date: '2026-06-01',
+      words: ['spring', 'social'],
     });
     expect(await names('tin kites')).toEqual(['Spring Social']);
   });
@@ -62,7 +63,9 @@ describe.each(backends)('concert search documents on %s', (backend) => {
     expect(await names('omaha')).toEqual(['Spring Social']);
     expect(await names('tulsa')).toEqual([]);
 
-    await db.update(events).set({ name: 'Summer Social', date: '2026-07-01' });
+    await db.update(events).set({ name: 'Summer Social: A-Side', date: '2026-07-01' });
+    const [renamed] = await db.select({ words: eventSearch.words }).from(eventSearch);
+    expect(renamed?.words).toEqual(['summer', 'social', 'a', 'side']);
     expect(await names('spring')).toEqual([]);
     const [moved] = await searchConcerts(db, 'summer social', { fromDate: FROM });
     expect(moved?.date).toBe('2026-07-01');

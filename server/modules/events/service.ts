@@ -87,35 +87,86 @@ async function concertPage(db: DbOrTx, ctes: SQL): Promise<ConcertSearchResult[]
 interface Tier {
   rank: number;
   condition: SQL;
+  /**
+   * A condition that `condition` implies and an index answers: added to the whole-table query only, so
+   * the planner finds the few candidates there (the soonest documents need no index).
+   */
+  indexed?: SQL;
 }
 
-const byVenue = (pattern: string) => sql`(s.venue || E'\n' || s.city) like ${pattern}`;
+/** The text each trigram index reads, as its expression (migration 0006) spells it. */
+const TRIGRAM_FIELDS = {
+  name: sql`s.name`,
+  artists: sql`s.artists`,
+  // event_search holds no line break inside a field and a query none at all (the route refuses control
+  // characters), so joining venue and city with one matches either of them only.
+  place: sql`(s.venue || E'\n' || s.city)`,
+};
+type TrigramField = keyof typeof TRIGRAM_FIELDS;
+
+const fieldLike = (field: TrigramField, pattern: string) => sql`${TRIGRAM_FIELDS[field]} like ${pattern}`;
+
+/**
+ * The field contains a LIKE pattern, read as its trigram index reads it: spaces as 'q' in both, so a
+ * phrase's trigrams include those that span its words (decision 0022). Implied by `fieldLike`.
+ */
+function joinedLike(field: TrigramField, pattern: string): SQL {
+  return sql`replace(${TRIGRAM_FIELDS[field]}, ' ', 'q') like ${pattern.replaceAll(' ', 'q')}`;
+}
+
+/** A tier of one field containing a pattern (and `also`), found through the field's trigram index. */
+const containsTier = (rank: number, field: TrigramField, pattern: string, also?: SQL): Tier => ({
+  rank,
+  condition: also ? sql`${fieldLike(field, pattern)} and ${also}` : fieldLike(field, pattern),
+  indexed: joinedLike(field, pattern),
+});
+
+/**
+ * The name has every word of `text` as a word of its own (event_search.words, split the same way by the
+ * database). A whole-word match implies it: the words inside it are bounded on both sides.
+ */
+function nameHasWordsOf(text: string): SQL {
+  return sql`s.words @> array_remove(regexp_split_to_array(${text}, '[^[:alnum:]]+'), '')`;
+}
+
+/**
+ * A tier of names holding `text` as a whole word or words (and `also`). One word is found through the
+ * word index; several through the phrase's trigrams, which also see that the words are adjacent. Never
+ * both: the planner would multiply their selectivities as if independent and trust a bitmap of a common
+ * word over the date walk (decision 0022).
+ */
+function wholeWordTier(rank: number, text: string, also?: SQL): Tier {
+  const term = searchTerm(text);
+  const wholeWord = sql`s.name like ${term.contains} and s.name ~ ${term.wholeWord}`;
+  return {
+    rank,
+    condition: also ? sql`${wholeWord} and ${also}` : wholeWord,
+    indexed: queryWords(text).length > 1 ? joinedLike('name', term.contains) : nameHasWordsOf(term.text),
+  };
+}
 
 /**
  * The tiers of the full query (spec 000 §7): exact name > artist > name prefix > whole word > first
  * word > contains, each a condition on one event_search row. A venue or city match ranks with the
  * contains tier, or with the first-word tier when the name starts with the query's first word.
- * event_search holds no line break inside a field and a query none at all (the route refuses control
- * characters), so joining venue and city with one matches either of them only.
  */
 function queryTiers(text: string): Tier[] {
   const term = searchTerm(text);
-  const nameContains = sql`s.name like ${term.contains}`;
   const firstWord = sql`s.name like ${term.firstWordPrefix} and s.name ~ ${term.firstWord}`;
   return [
     { rank: 0, condition: sql`s.name = ${term.text}` },
-    { rank: 1, condition: sql`s.artists like ${term.contains}` },
+    containsTier(1, 'artists', term.contains),
     { rank: 2, condition: sql`s.name like ${term.prefix}` },
-    { rank: 3, condition: sql`${nameContains} and s.name ~ ${term.wholeWord}` },
+    wholeWordTier(3, text),
     // For a one-word query a first-word match is a prefix match, already ranked above.
     ...(queryWords(text).length > 1
       ? [
-          { rank: 4, condition: sql`${nameContains} and ${firstWord}` },
-          { rank: 4, condition: sql`${byVenue(term.contains)} and ${firstWord}` },
+          containsTier(4, 'name', term.contains, firstWord),
+          containsTier(4, 'place', term.contains, firstWord),
         ]
       : []),
-    { rank: 5, condition: nameContains },
-    { rank: 5, condition: byVenue(term.contains) },
+    containsTier(5, 'name', term.contains),
+    containsTier(5, 'place', term.contains),
   ];
 }
 
@@ -130,15 +181,16 @@ function fallbackTiers(first: string, words: string[]): Tier[] {
     .filter((word) => word !== first)
     .map((word) => {
       const pattern = `%${escapeLike(word)}%`;
-      return sql` and (s.name like ${pattern} or s.artists like ${pattern})`;
+      return sql`(${fieldLike('name', pattern)} or ${fieldLike('artists', pattern)})`;
     });
-  const all = (condition: SQL) => sql`${condition}${sql.join(required)}`;
+  const also = required.length > 0 ? sql.join(required, sql` and `) : undefined;
+  const all = (condition: SQL) => (also ? sql`${condition} and ${also}` : condition);
   return [
     { rank: 0, condition: all(sql`s.name = ${term.text}`) },
-    { rank: 1, condition: all(sql`s.artists like ${term.contains}`) },
+    containsTier(1, 'artists', term.contains, also),
     { rank: 2, condition: all(sql`s.name like ${term.prefix}`) },
-    { rank: 3, condition: all(sql`s.name like ${term.contains} and s.name ~ ${term.wholeWord}`) },
-    { rank: 5, condition: all(sql`s.name like ${term.contains}`) },
+    wholeWordTier(3, first, also),
+    containsTier(5, 'name', term.contains, also),
   ];
 }
 
@@ -156,13 +208,13 @@ interface PageBounds {
  * looks first among the soonest `nearest` documents, read once for all tiers from the
  * (date, event_id) index, whose entries carry the text: a common term finds its `limit` there at a
  * bounded cost, whatever the planner would have estimated for it. Only a tier that finds fewer (a
- * rarer term) asks the whole table, where the planner takes the few matches from a trigram GIN or
- * the name btree and sorts them. An event keeps its best tier. An event of the overall top `limit`
+ * rarer term) asks the whole table, where the planner takes the few matches from the trigram, word or
+ * name btree indexes and sorts them. An event keeps its best tier. An event of the overall top `limit`
  * is among the first `limit` of its own tier, so the union holds the exact answer without ranking
  * every match.
  */
 function rankedPage(tiers: Tier[], { fromDate, limit, nearest }: PageBounds): SQL {
-  const ctes = tiers.map(({ rank, condition }, index) => {
+  const ctes = tiers.map(({ rank, condition, indexed }, index) => {
     const near = sql.raw(`near_${index}`);
     return sql`${near} as (
       select s.event_id as id, s.date, ${rank}::int as tier from nearest s
@@ -171,7 +223,7 @@ function rankedPage(tiers: Tier[], { fromDate, limit, nearest }: PageBounds): SQ
       select * from ${near}
       union all
       (select s.event_id, s.date, ${rank}::int from event_search s
-        where ${condition} and s.date >= ${fromDate}
+        where ${condition}${indexed ? sql` and ${indexed}` : sql``} and s.date >= ${fromDate}
           and (select count(*) from ${near}) < ${limit} and (select count(*) from nearest) = ${nearest}
         order by s.date, s.event_id limit ${limit}))`;
   });
