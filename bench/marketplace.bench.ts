@@ -11,6 +11,7 @@ import { loadConfig } from '../server/config.js';
 import type { Database } from '../server/db/client.js';
 import { sessions, tickets, users } from '../server/db/schema/index.js';
 import { newToken, sha256 } from '../server/lib/tokens.js';
+import { searchSuggestions } from '../server/modules/marketplace/suggestions.js';
 import { SESSION_COOKIE } from '../server/plugins/session.js';
 import type { BenchResult } from './run.js';
 import { onEachDatabase, printRows, summarize } from './stats.js';
@@ -156,6 +157,22 @@ async function singleClientRow(name: string, backend: string, urls: string[]): P
   return summarize(name, backend, timings, 'one client, sequential');
 }
 
+/** One call at a time, twice after a warm-up pass: the work behind a route without its shared answers. */
+async function serviceRow(
+  name: string,
+  backend: string,
+  calls: (() => Promise<unknown>)[],
+): Promise<BenchResult> {
+  const timings: number[] = [];
+  for (let pass = 0; pass < 3; pass++)
+    for (const call of calls) {
+      const start = performance.now();
+      await call();
+      if (pass > 0) timings.push(performance.now() - start);
+    }
+  return summarize(name, backend, timings, 'one client, sequential, no shared answers');
+}
+
 async function signIn(db: Database['db'], userId: number): Promise<string> {
   const token = newToken();
   await db
@@ -196,15 +213,20 @@ async function measure(backend: string, database: Database): Promise<BenchResult
   );
   const searches = WORDS.map((word) => `${base}/api/tickets?search=${word.toLowerCase()}&sortBy=price_asc`);
   // Suggestions as typed: two to five letters of the benchmark's words, and whole artist names.
-  const suggestions = WORDS.flatMap((word) =>
-    [2, 3, 5].map((letters) => word.slice(0, letters).toLowerCase()),
-  ).map((q) => `${base}/api/search/suggestions?q=${encodeURIComponent(q)}`);
+  const typed = WORDS.flatMap((word) => [2, 3, 5].map((letters) => word.slice(0, letters).toLowerCase()));
+  const suggestions = typed.map((q) => `${base}/api/search/suggestions?q=${encodeURIComponent(q)}`);
   const rows: BenchResult[] = [];
   try {
     rows.push(
       await singleClientRow('GET /api/tickets?search=…&sortBy=price_asc (one client)', backend, searches),
     );
-    rows.push(await singleClientRow('GET /api/search/suggestions?q=… (one client)', backend, suggestions));
+    rows.push(
+      await serviceRow(
+        'search suggestions (one client)',
+        backend,
+        typed.map((q) => () => searchSuggestions(database.db, q, new Date())),
+      ),
+    );
     rows.push(await loadRow('GET /api/search/suggestions?q=… (visitor)', backend, suggestions));
     rows.push(
       await loadRow('hello-world Fastify (same run)', backend, [

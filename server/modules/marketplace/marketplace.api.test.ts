@@ -8,6 +8,7 @@ import { artists, eventArtists, events, tickets, venues } from '../../db/schema/
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
+import { SUGGESTIONS_SHARED_MS } from './routes.js';
 import { insertListing } from './testing.js';
 
 const PUBLIC_KEYS = [
@@ -329,5 +330,18 @@ describe.each(backends)('marketplace API on %s', (backend) => {
       .from(tickets)
       .where(eq(tickets.id, ids.luna ?? 0));
     expect(row?.sold).toBe(false);
+  });
+
+  it('shares one suggestion answer per typed query for 5 s, then shows a new listing', async () => {
+    const ask = async () => (await visitor.get('/api/search/suggestions?q=Omega%20N')).body;
+    const burst = await Promise.all(Array.from({ length: 20 }, ask));
+    for (const answer of burst) expect(answer).toEqual([]);
+    await insertListing(harness.database.db, seller.id, {
+      eventName: 'Omega Nights',
+      eventDate: '2030-08-01',
+    });
+    expect(await ask()).toEqual([]);
+    clock.advance(SUGGESTIONS_SHARED_MS);
+    expect(await ask()).toEqual([{ text: 'Omega Nights', kind: 'event', match: 'prefix' }]);
   });
 });

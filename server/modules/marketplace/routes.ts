@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type Suggestion,
   suggestionQuerySchema,
   suggestionResponseSchema,
   ticketListQuerySchema,
   ticketListResponseSchema,
 } from '../../../common/schemas/marketplace.js';
 import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
+import { type Clock, utcDate } from '../../lib/clock.js';
+import { SharedAnswers } from '../../lib/shared-answers.js';
 import { listMarketplaceTickets, listPublicTickets } from './service.js';
 import { searchSuggestions } from './suggestions.js';
 
@@ -19,6 +21,14 @@ export interface MarketplaceRoutesOptions {
 
 const messageSchema = z.object({ message: z.string() });
 
+/**
+ * Suggestions are shared for this long, as concert search answers are (decision 0021): the filter bar
+ * asks as people type, so the same few letters arrive again and again; a new listing's name shows
+ * within seconds.
+ */
+export const SUGGESTIONS_SHARED_MS = 5_000;
+const SUGGESTIONS_SHARED_QUERIES = 1_000;
+
 /** The marketplace list and the filter bar's suggestions (spec 000 §2, §7; decision 0010). */
 export async function marketplaceRoutes(
   instance: FastifyInstance,
@@ -26,6 +36,11 @@ export async function marketplaceRoutes(
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = options;
+  const suggestions = new SharedAnswers<Suggestion[]>({
+    ttlMs: SUGGESTIONS_SHARED_MS,
+    maxEntries: SUGGESTIONS_SHARED_QUERIES,
+    clock,
+  });
 
   app.get(
     '/api/tickets',
@@ -56,6 +71,10 @@ export async function marketplaceRoutes(
         response: { 200: suggestionResponseSchema, 400: messageSchema },
       },
     },
-    async (request) => searchSuggestions(db, request.query.q, clock.now()),
+    async (request) => {
+      const now = clock.now();
+      const key = `${utcDate(now)}\n${request.query.q.trim().toLowerCase()}`;
+      return suggestions.get(key, () => searchSuggestions(db, request.query.q, now));
+    },
   );
 }
