@@ -59,7 +59,14 @@ describe.each(backends)('marketplace API on %s', (backend) => {
         infoUrl: 'https://artists.example/luna',
       })
       .returning();
-    await db.insert(eventArtists).values({ eventId: event?.id ?? 0, artistId: artist?.id ?? 0, position: 0 });
+    const [supportAct] = await db
+      .insert(artists)
+      .values({ name: 'Marble Owls', genres: ['folk'] })
+      .returning();
+    await db.insert(eventArtists).values([
+      { eventId: event?.id ?? 0, artistId: artist?.id ?? 0, position: 0 },
+      { eventId: event?.id ?? 0, artistId: supportAct?.id ?? 0, position: 1 },
+    ]);
     const make = async (key: string, overrides: Parameters<typeof insertListing>[2]) => {
       ids[key] = (await insertListing(db, seller.id, overrides)).id;
     };
@@ -181,6 +188,8 @@ describe.each(backends)('marketplace API on %s', (backend) => {
     expect(idsOf((await list(member, 'search=garage')).body)).toEqual(named('cheap', 'mid'));
     expect(idsOf((await list(member, 'search=moda%20center')).body)).toEqual(named('luna'));
     expect(idsOf((await list(member, 'search=LUNA%20RAY')).body)).toEqual(named('luna'));
+    // Found through the lineup alone: the support act is in neither the event's name nor its description.
+    expect(idsOf((await list(visitor, 'search=marble%20owl')).body)).toEqual(named('luna'));
     expect(idsOf((await list(member, 'search=100%25')).body)).toEqual([]);
     const cheap = saleBreakdown({ perTicketCents: 1_020, markupPercent: 0, quantity: 1 });
     const min = centsToDollars(cheap.buyerPaysPerTicketCents).toFixed(2);

@@ -122,8 +122,11 @@ function filtersOf(query: TicketListQuery, now: Date): SQL[] {
   if (query.search) {
     const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
     // '= any(array(…))' rather than 'in (…)': the planner can then combine the event index with the
-    // trigram index in one bitmap scan instead of filtering every listing.
-    const byArtist = sql`${tickets.eventId} = any(array(select ${eventArtists.eventId} from ${eventArtists} inner join ${artists} on ${artists.id} = ${eventArtists.artistId} where lower(${artists.name}) like ${pattern}))`;
+    // trigram index in one bitmap scan instead of filtering every listing. The artists are found first,
+    // in the same way, so that their events come from the lineup's artist index rather than from a
+    // hash join over every lineup row, which the planner chose whenever it overestimated the artists.
+    const matchingArtists = sql`array(select ${artists.id} from ${artists} where lower(${artists.name}) like ${pattern})`;
+    const byArtist = sql`${tickets.eventId} = any(array(select ${eventArtists.eventId} from ${eventArtists} where ${eventArtists.artistId} = any(${matchingArtists})))`;
     filters.push(
       or(sql`lower(${tickets.eventName} || ' ' || ${tickets.description}) like ${pattern}`, byArtist) as SQL,
     );
