@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_TEXT } from '../../../common/messages.js';
@@ -9,6 +9,7 @@ import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
 import { SUGGESTIONS_SHARED_MS } from './routes.js';
+import { ARTIST_EVENTS_LISTED } from './service.js';
 import { insertListing } from './testing.js';
 
 const PUBLIC_KEYS = [
@@ -339,6 +340,27 @@ describe.each(backends)('marketplace API on %s', (backend) => {
       .from(tickets)
       .where(eq(tickets.id, ids.luna ?? 0));
     expect(row?.sold).toBe(false);
+  });
+
+  it('finds listings through an artist whose lineup has more events than it lists as numbers', async () => {
+    const db = harness.database.db;
+    const [venue] = await db.insert(venues).values({ name: 'Tour Barn', city: 'Salem' }).returning();
+    const [artist] = await db.insert(artists).values({ name: 'Prolific Quartet', genres: [] }).returning();
+    const inserted = await db.execute(sql`
+      insert into ${events} (name, date, venue_id)
+      select 'Tour Stop ' || i, '2030-05-01', ${venue?.id ?? 0}
+      from generate_series(1, ${ARTIST_EVENTS_LISTED + 1}) as i
+      returning id`);
+    const stops = (inserted as unknown as { rows: { id: number }[] }).rows;
+    await db
+      .insert(eventArtists)
+      .values(stops.map((stop) => ({ eventId: stop.id, artistId: artist?.id ?? 0, position: 0 })));
+    const listing = await insertListing(db, seller.id, {
+      eventName: 'Tour Stop 7',
+      eventId: stops[6]?.id ?? null,
+      eventDate: '2030-05-01',
+    });
+    expect(idsOf((await list(visitor, 'search=prolific')).body)).toEqual([listing.id]);
   });
 
   it('shares one suggestion answer per typed query for 5 s, then shows a new listing', async () => {

@@ -113,7 +113,31 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-function filtersOf(query: TicketListQuery, now: Date): SQL[] {
+/**
+ * The most events a search's artists may bring in as a list of their own (below); beyond it the list
+ * would cost more to send than it saves, and the search asks the lineup inside the query instead.
+ */
+export const ARTIST_EVENTS_LISTED = 5_000;
+
+/**
+ * The events whose lineup has an artist matching `pattern`, as SQL for `tickets.event_id = any(…)`.
+ * Looked up first and sent as a list of numbers, so that the planner knows their count and checks a
+ * listing against them with a hash (it scans an array computed inside the query one element at a time,
+ * for every listing it walks in date order). The artists are found first, then their events through
+ * the lineup's artist index.
+ */
+async function eventsByArtist(db: DbOrTx, pattern: string): Promise<SQL> {
+  const matchingArtists = sql`array(select ${artists.id} from ${artists} where lower(${artists.name}) like ${pattern})`;
+  const lineupEvents = sql`select ${eventArtists.eventId} from ${eventArtists} where ${eventArtists.artistId} = any(${matchingArtists})`;
+  const result = (await db.execute(
+    sql`select array(${lineupEvents} limit ${ARTIST_EVENTS_LISTED + 1})::int[] as ids`,
+  )) as unknown as { rows: { ids: number[] }[] };
+  const ids = result.rows[0]?.ids ?? [];
+  if (ids.length > ARTIST_EVENTS_LISTED) return sql`array(${lineupEvents})`;
+  return sql`${`{${ids.join(',')}}`}::int[]`;
+}
+
+async function filtersOf(db: DbOrTx, query: TicketListQuery, now: Date): Promise<SQL[]> {
   const filters: SQL[] = [ne(tickets.status, 'cancelled')];
   if (!query.includeAll) {
     filters.push(eq(tickets.sold, false), eq(tickets.status, 'available'));
@@ -121,12 +145,9 @@ function filtersOf(query: TicketListQuery, now: Date): SQL[] {
   }
   if (query.search) {
     const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
-    // '= any(array(…))' rather than 'in (…)': the planner can then combine the event index with the
-    // trigram index in one bitmap scan instead of filtering every listing. The artists are found first,
-    // in the same way, so that their events come from the lineup's artist index rather than from a
-    // hash join over every lineup row, which the planner chose whenever it overestimated the artists.
-    const matchingArtists = sql`array(select ${artists.id} from ${artists} where lower(${artists.name}) like ${pattern})`;
-    const byArtist = sql`${tickets.eventId} = any(array(select ${eventArtists.eventId} from ${eventArtists} where ${eventArtists.artistId} = any(${matchingArtists})))`;
+    // '= any(…)' rather than 'in (…)': the planner can then combine the event index with the trigram
+    // index in one bitmap scan instead of filtering every listing.
+    const byArtist = sql`${tickets.eventId} = any(${await eventsByArtist(db, pattern)})`;
     filters.push(
       or(sql`lower(${tickets.eventName} || ' ' || ${tickets.description}) like ${pattern}`, byArtist) as SQL,
     );
@@ -263,7 +284,7 @@ async function page(
   now: Date,
 ): Promise<{ rows: Row[]; next: string | null }> {
   const sort = effectiveSort(query);
-  const filters = filtersOf(query, now);
+  const filters = await filtersOf(db, query, now);
   if (query.cursor) {
     const { values, id } = decodeCursor(query.cursor, sort);
     filters.push(afterCursor(sort, values, id));
