@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { freePort } from './free-port.js';
 import type { BenchResult } from './run.js';
 import { printRows } from './stats.js';
 
@@ -26,18 +26,6 @@ const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-dev-shm-us
 interface LighthouseReport {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
