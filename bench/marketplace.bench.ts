@@ -5,12 +5,14 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { centsToDollars } from '../common/money.js';
 import { saleBreakdown } from '../common/pricing.js';
+import { ticketListQuerySchema } from '../common/schemas/marketplace.js';
 import { OutboxMailer } from '../server/adapters/mail/outbox.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import type { Database } from '../server/db/client.js';
 import { sessions, tickets, users } from '../server/db/schema/index.js';
 import { newToken, sha256 } from '../server/lib/tokens.js';
+import { listMarketplaceTickets, listPublicTickets } from '../server/modules/marketplace/service.js';
 import { searchSuggestions } from '../server/modules/marketplace/suggestions.js';
 import { SESSION_COOKIE } from '../server/plugins/session.js';
 import type { BenchResult } from './run.js';
@@ -47,41 +49,45 @@ const WORDS = [
 const KINDS = ['Arena', 'Hall', 'Theatre', 'Amphitheatre', 'Club'];
 
 export async function generate(db: Database['db']): Promise<void> {
-  const words = sql.raw(`array[${WORDS.map((word) => `'${word}'`).join(',')}]`);
-  const kinds = sql.raw(`array[${KINDS.map((kind) => `'${kind}'`).join(',')}]`);
-  await db.execute(sql`
-    insert into artists (name, genres)
-    select (${words})[1 + i % 10] || ' ' || (${words})[1 + (i / 10) % 10] || ' ' || i, array['rock']
-    from generate_series(0, ${ARTISTS - 1}) i`);
-  await db.execute(sql`
-    insert into venues (name, city)
-    select (${words})[1 + i % 10] || ' ' || (${kinds})[1 + i % 5] || ' ' || i, 'City ' || (i % 40)
-    from generate_series(0, ${VENUES - 1}) i`);
-  await db.execute(sql`
-    insert into events (name, date, venue_id)
-    select a.name || ' Live', current_date + (i % 300), 1 + i % ${VENUES}
-    from generate_series(0, ${EVENTS - 1}) i
-    join artists a on a.id = 1 + i % ${ARTISTS}`);
-  await db.execute(sql`
-    insert into event_artists (event_id, artist_id, position)
-    select e.id, 1 + (e.id - 1) % ${ARTISTS}, 0 from events e`);
-  await db.execute(sql`
-    insert into users (username, email, password_hash, first_name, last_name)
-    select 'bench-seller-' || i, 'bench-seller-' || i || '@example.com', 'not-a-hash', 'Bench', 'Seller'
-    from generate_series(0, 49) i`);
-  await db.execute(sql`
-    insert into tickets (seller_id, event_id, event_name, event_date, description, venue, section, row, seats,
-      quantity, face_value_cents, service_fee_cents, markup, listing_price_cents, sold, status)
-    select s.id, e.id, e.name, e.date, e.name || ' at ' || v.name || ', ' || v.city, v.name,
-      (array['A','B','C','Floor','GA','101','102','201'])[1 + i % 8], 'R' || (i % 30), (i % 20)::text,
-      1 + i % 4, 2000 + (i * 97) % 30000, 500 + i % 1000, (i % 151) - 100,
-      ((2000 + (i * 97) % 30000 + 500 + i % 1000) * (100 + (i % 151) - 100) * 2 + 100) / 200,
-      i % 7 = 0, case when i % 7 = 0 then 'sold' else 'available' end
-    from generate_series(0, ${LISTINGS - 1}) i
-    join events e on e.id = 1 + (i * 7) % ${EVENTS}
-    join venues v on v.id = e.venue_id
-    join users s on s.username = 'bench-seller-' || (i % 50)`);
-  await db.execute(sql`analyze`);
+  // One transaction without the app's statement timeout: a bulk insert takes longer than any request may.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    const words = sql.raw(`array[${WORDS.map((word) => `'${word}'`).join(',')}]`);
+    const kinds = sql.raw(`array[${KINDS.map((kind) => `'${kind}'`).join(',')}]`);
+    await tx.execute(sql`
+      insert into artists (name, genres)
+      select (${words})[1 + i % 10] || ' ' || (${words})[1 + (i / 10) % 10] || ' ' || i, array['rock']
+      from generate_series(0, ${ARTISTS - 1}) i`);
+    await tx.execute(sql`
+      insert into venues (name, city)
+      select (${words})[1 + i % 10] || ' ' || (${kinds})[1 + i % 5] || ' ' || i, 'City ' || (i % 40)
+      from generate_series(0, ${VENUES - 1}) i`);
+    await tx.execute(sql`
+      insert into events (name, date, venue_id)
+      select a.name || ' Live', current_date + (i % 300), 1 + i % ${VENUES}
+      from generate_series(0, ${EVENTS - 1}) i
+      join artists a on a.id = 1 + i % ${ARTISTS}`);
+    await tx.execute(sql`
+      insert into event_artists (event_id, artist_id, position)
+      select e.id, 1 + (e.id - 1) % ${ARTISTS}, 0 from events e`);
+    await tx.execute(sql`
+      insert into users (username, email, password_hash, first_name, last_name)
+      select 'bench-seller-' || i, 'bench-seller-' || i || '@example.com', 'not-a-hash', 'Bench', 'Seller'
+      from generate_series(0, 49) i`);
+    await tx.execute(sql`
+      insert into tickets (seller_id, event_id, event_name, event_date, description, venue, section, row, seats,
+        quantity, face_value_cents, service_fee_cents, markup, listing_price_cents, sold, status)
+      select s.id, e.id, e.name, e.date, e.name || ' at ' || v.name || ', ' || v.city, v.name,
+        (array['A','B','C','Floor','GA','101','102','201'])[1 + i % 8], 'R' || (i % 30), (i % 20)::text,
+        1 + i % 4, 2000 + (i * 97) % 30000, 500 + i % 1000, (i % 151) - 100,
+        ((2000 + (i * 97) % 30000 + 500 + i % 1000) * (100 + (i % 151) - 100) * 2 + 100) / 200,
+        i % 7 = 0, case when i % 7 = 0 then 'sold' else 'available' end
+      from generate_series(0, ${LISTINGS - 1}) i
+      join events e on e.id = 1 + (i * 7) % ${EVENTS}
+      join venues v on v.id = e.venue_id
+      join users s on s.username = 'bench-seller-' || (i % 50)`);
+    await tx.execute(sql`analyze`);
+  });
 }
 
 // Plain JavaScript, evaluated in a worker so the server keeps the main thread to itself.
@@ -143,20 +149,6 @@ async function loadRow(name: string, backend: string, urls: string[], headers: R
   );
 }
 
-/** One request at a time over `urls`, twice after a warm-up pass: the single-client latency. */
-async function singleClientRow(name: string, backend: string, urls: string[]): Promise<BenchResult> {
-  const timings: number[] = [];
-  for (let pass = 0; pass < 3; pass++)
-    for (const url of urls) {
-      const start = performance.now();
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${name}: ${url} HTTP ${response.status}`);
-      if (pass > 0) timings.push(performance.now() - start);
-    }
-  return summarize(name, backend, timings, 'one client, sequential');
-}
-
 /** One call at a time, twice after a warm-up pass: the work behind a route without its shared answers. */
 async function serviceRow(
   name: string,
@@ -171,6 +163,18 @@ async function serviceRow(
       if (pass > 0) timings.push(performance.now() - start);
     }
   return summarize(name, backend, timings, 'one client, sequential, no shared answers');
+}
+
+/** Runs `measure` while one listing is edited every 100 ms, so that shared marketplace pages keep expiring. */
+async function whileListingsChange<T>(database: Database, measure: () => Promise<T>): Promise<T> {
+  const edits = setInterval(() => {
+    void database.db.execute(sql`update tickets set markup = markup where id = 1`);
+  }, 100);
+  try {
+    return await measure();
+  } finally {
+    clearInterval(edits);
+  }
 }
 
 async function signIn(db: Database['db'], userId: number): Promise<string> {
@@ -205,22 +209,41 @@ async function measure(backend: string, database: Database): Promise<BenchResult
     .returning({ id: users.id });
   if (!buyer) throw new Error('no bench buyer');
   const cookie = await signIn(database.db, buyer.id);
-  const criteria = encodeURIComponent(
-    JSON.stringify([
-      { field: 'eventDate', direction: 'asc' },
-      { field: 'price', direction: 'desc' },
-    ]),
+  const criteria = JSON.stringify([
+    { field: 'eventDate', direction: 'asc' },
+    { field: 'price', direction: 'desc' },
+  ]);
+  const searchWords = WORDS.map((word) => word.toLowerCase());
+  const searches = searchWords.map((word) => `${base}/api/tickets?search=${word}&sortBy=price_asc`);
+  const sortedSearches = searchWords.map(
+    (word) => `${base}/api/tickets?search=${word}&sortCriteria=${encodeURIComponent(criteria)}`,
   );
-  const searches = WORDS.map((word) => `${base}/api/tickets?search=${word.toLowerCase()}&sortBy=price_asc`);
+  const listQuery = (query: Record<string, string>) => ticketListQuerySchema.parse(query);
   // Suggestions as typed: two to five letters of the benchmark's words, and whole artist names.
   const typed = WORDS.flatMap((word) => [2, 3, 5].map((letters) => word.slice(0, letters).toLowerCase()));
   const suggestions = typed.map((q) => `${base}/api/search/suggestions?q=${encodeURIComponent(q)}`);
   const rows: BenchResult[] = [];
   try {
     rows.push(
-      await singleClientRow('GET /api/tickets?search=…&sortBy=price_asc (one client)', backend, searches),
-    );
-    rows.push(
+      await serviceRow('list: first page (one client)', backend, [
+        () => listPublicTickets(database.db, listQuery({}), new Date()),
+      ]),
+      await serviceRow(
+        'list: search, sortBy=price_asc (one client)',
+        backend,
+        searchWords.map(
+          (search) => () =>
+            listPublicTickets(database.db, listQuery({ search, sortBy: 'price_asc' }), new Date()),
+        ),
+      ),
+      await serviceRow(
+        'list: search, sortCriteria=date,price desc, member card (one client)',
+        backend,
+        searchWords.map(
+          (search) => () =>
+            listMarketplaceTickets(database.db, listQuery({ search, sortCriteria: criteria }), new Date()),
+        ),
+      ),
       await serviceRow(
         'search suggestions (one client)',
         backend,
@@ -239,8 +262,17 @@ async function measure(backend: string, database: Database): Promise<BenchResult
       await loadRow(
         'GET /api/tickets?search=…&sortCriteria=date,price desc (signed in)',
         backend,
-        WORDS.map((word) => `${base}/api/tickets?search=${word.toLowerCase()}&sortCriteria=${criteria}`),
+        sortedSearches,
         { cookie },
+      ),
+    );
+    rows.push(
+      await whileListingsChange(database, () =>
+        loadRow(
+          'GET /api/tickets?search=…&sortBy=price_asc, a listing edited every 100 ms',
+          backend,
+          searches,
+        ),
       ),
     );
     rows.push(...(await purchases(backend, database, base)));

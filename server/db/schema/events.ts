@@ -17,6 +17,7 @@ export const artists = pgTable(
     uniqueIndex('artists_external_id_idx').on(t.externalId),
     uniqueIndex('artists_name_lower_idx').on(sql`lower(${t.name})`),
     index('artists_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('artists_name_sorted_idx').on(sql`(lower(${t.name}) collate "C")`),
   ],
 );
 
@@ -35,6 +36,7 @@ export const venues = pgTable(
     // Concert search matches venue names and cities by substring (ILIKE through pg_trgm).
     index('venues_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('venues_city_trgm_idx').using('gin', sql`lower(${t.city}) gin_trgm_ops`),
+    index('venues_name_sorted_idx').on(sql`(lower(${t.name}) collate "C")`),
   ],
 );
 
@@ -59,6 +61,8 @@ export const events = pgTable(
     index('events_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // Exact-name and name-prefix tiers of concert search are btree range scans on this one.
     index('events_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    // Search suggestions walk names starting with the letters typed in order (decision 0023).
+    index('events_name_sorted_idx').on(sql`(lower(${t.name}) collate "C")`),
   ],
 );
 

@@ -8,8 +8,8 @@ import { artists, eventArtists, events, tickets, venues } from '../../db/schema/
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
-import { SUGGESTIONS_SHARED_MS } from './routes.js';
-import { ARTIST_EVENTS_LISTED } from './service.js';
+import { LIST_SHARED_MS, SUGGESTIONS_SHARED_MS } from './routes.js';
+import { ARTIST_EVENTS_LISTED, listingsVersion } from './service.js';
 import { insertListing } from './testing.js';
 
 const PUBLIC_KEYS = [
@@ -324,6 +324,29 @@ describe.each(backends)('marketplace API on %s', (backend) => {
     expect((await member.get('/api/search/suggestions?q=zeta')).body).toHaveLength(5);
   });
 
+  it('answers from names that start with the query when they fill the 5, before any later-word match', async () => {
+    const db = harness.database.db;
+    const [hall] = await db.insert(venues).values({ name: 'Kilo Hall', city: 'Eugene' }).returning();
+    await db.insert(artists).values({ name: 'Kilo Band', genres: [] });
+    for (const eventName of ['Kilo Nights 2', 'Kilo Nights 1', 'Big Kilo Party', 'Kilo Nights 3'])
+      await insertListing(db, seller.id, { eventName, eventDate: '2030-07-02', venue: hall?.name });
+    expect((await visitor.get('/api/search/suggestions?q=kilo')).body).toEqual([
+      { text: 'Kilo Band', kind: 'artist', match: 'prefix' },
+      { text: 'Kilo Nights 1', kind: 'event', match: 'prefix' },
+      { text: 'Kilo Nights 2', kind: 'event', match: 'prefix' },
+      { text: 'Kilo Nights 3', kind: 'event', match: 'prefix' },
+      { text: 'Kilo Hall', kind: 'venue', match: 'prefix' },
+    ]);
+    expect((await visitor.get('/api/search/suggestions?q=kilo%20n')).body).toEqual([
+      { text: 'Kilo Nights 1', kind: 'event', match: 'prefix' },
+      { text: 'Kilo Nights 2', kind: 'event', match: 'prefix' },
+      { text: 'Kilo Nights 3', kind: 'event', match: 'prefix' },
+    ]);
+    expect((await visitor.get('/api/search/suggestions?q=kilo%20p')).body).toEqual([
+      { text: 'Big Kilo Party', kind: 'event', match: 'word' },
+    ]);
+  });
+
   it("lists a user's reviews (none yet) and refuses a bad id with 'Invalid user ID provided'", async () => {
     const reviews = await member.get(`/api/users/${seller.id}/reviews`);
     expect(reviews.status).toBe(200);
@@ -374,5 +397,42 @@ describe.each(backends)('marketplace API on %s', (backend) => {
     expect(await ask()).toEqual([]);
     clock.advance(SUGGESTIONS_SHARED_MS);
     expect(await ask()).toEqual([{ text: 'Omega Nights', kind: 'event', match: 'prefix' }]);
+  });
+
+  it('shares a page until a listing changes; other changes show within 5 s', async () => {
+    const db = harness.database.db;
+    const lunaCard = async () =>
+      (await list(member, 'search=luna')).body.tickets.find(
+        (ticket: { id: number }) => ticket.id === ids.luna,
+      );
+    expect((await lunaCard()).artist.url).toBe('https://artists.example/luna');
+
+    await db
+      .update(artists)
+      .set({ infoUrl: 'https://artists.example/luna-ray' })
+      .where(eq(artists.name, 'Luna Ray'));
+    expect((await lunaCard()).artist.url).toBe('https://artists.example/luna');
+
+    const before = await listingsVersion(db);
+    await db.update(tickets).set({ section: 'Nowhere' }).where(eq(tickets.id, -1));
+    expect(await listingsVersion(db)).toBe(before);
+
+    await db
+      .update(tickets)
+      .set({ section: 'Balcony' })
+      .where(eq(tickets.id, ids.luna ?? 0));
+    expect(await listingsVersion(db)).not.toBe(before);
+    expect(await lunaCard()).toMatchObject({
+      section: 'Balcony',
+      artist: { url: 'https://artists.example/luna-ray' },
+    });
+
+    await db
+      .update(artists)
+      .set({ infoUrl: 'https://artists.example/luna' })
+      .where(eq(artists.name, 'Luna Ray'));
+    expect((await lunaCard()).artist.url).toBe('https://artists.example/luna-ray');
+    clock.advance(LIST_SHARED_MS);
+    expect((await lunaCard()).artist.url).toBe('https://artists.example/luna');
   });
 });

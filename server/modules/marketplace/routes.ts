@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type MarketplaceTicket,
+  type PublicTicket,
   type Suggestion,
   suggestionQuerySchema,
   suggestionResponseSchema,
@@ -11,7 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { type Clock, utcDate } from '../../lib/clock.js';
 import { SharedAnswers } from '../../lib/shared-answers.js';
-import { listMarketplaceTickets, listPublicTickets } from './service.js';
+import { listingsVersion, listMarketplaceTickets, listPublicTickets, type TicketPage } from './service.js';
 import { searchSuggestions } from './suggestions.js';
 
 export interface MarketplaceRoutesOptions {
@@ -29,6 +31,19 @@ const messageSchema = z.object({ message: z.string() });
 export const SUGGESTIONS_SHARED_MS = 5_000;
 const SUGGESTIONS_SHARED_QUERIES = 1_000;
 
+/**
+ * A marketplace page is shared by everyone asking the same thing while the listings stay unchanged
+ * (decision 0023): the key holds the listings' change counter, so a listing, hold, sale or edit shows on
+ * the next request. What changes without a listing write (a hold running out, a seller's rating) shows
+ * within this long.
+ */
+export const LIST_SHARED_MS = 5_000;
+const LIST_SHARED_QUERIES = 1_000;
+
+type ListAnswer =
+  | ({ audience: 'visitor' } & TicketPage<PublicTicket>)
+  | ({ audience: 'member' } & TicketPage<MarketplaceTicket>);
+
 /** The marketplace list and the filter bar's suggestions (spec 000 §2, §7; decision 0010). */
 export async function marketplaceRoutes(
   instance: FastifyInstance,
@@ -39,6 +54,11 @@ export async function marketplaceRoutes(
   const suggestions = new SharedAnswers<Suggestion[]>({
     ttlMs: SUGGESTIONS_SHARED_MS,
     maxEntries: SUGGESTIONS_SHARED_QUERIES,
+    clock,
+  });
+  const pages = new SharedAnswers<ListAnswer>({
+    ttlMs: LIST_SHARED_MS,
+    maxEntries: LIST_SHARED_QUERIES,
     clock,
   });
 
@@ -55,9 +75,14 @@ export async function marketplaceRoutes(
     },
     async (request) => {
       const now = clock.now();
-      if (!request.user)
-        return { audience: 'visitor' as const, ...(await listPublicTickets(db, request.query, now)) };
-      return { audience: 'member' as const, ...(await listMarketplaceTickets(db, request.query, now)) };
+      const audience = request.user ? 'member' : 'visitor';
+      const key = [audience, utcDate(now), await listingsVersion(db), JSON.stringify(request.query)].join(
+        '\n',
+      );
+      return pages.get(key, async (): Promise<ListAnswer> => {
+        if (audience === 'visitor') return { audience, ...(await listPublicTickets(db, request.query, now)) };
+        return { audience, ...(await listMarketplaceTickets(db, request.query, now)) };
+      });
     },
   );
 

@@ -273,6 +273,17 @@ export async function headliners(db: DbOrTx, eventIds: number[]): Promise<Map<nu
   return result;
 }
 
+/**
+ * The listings' change counter (migration 0007, decision 0023): it moves with every statement that changes
+ * a listing, in any instance, so a page computed at one value stays true until it moves.
+ */
+export async function listingsVersion(db: DbOrTx): Promise<string> {
+  const result = (await db.execute(
+    sql`select (case when is_called then last_value else 0 end)::text as version from listing_changes`,
+  )) as unknown as { rows: { version: string }[] };
+  return result.rows[0]?.version ?? '0';
+}
+
 export interface TicketPage<T> {
   tickets: T[];
   nextCursor: string | null;

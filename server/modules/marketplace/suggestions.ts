@@ -43,74 +43,99 @@ type NameSource =
   | { table: typeof events; column: typeof events.name }
   | { table: typeof tickets; column: typeof tickets.eventName };
 
+/**
+ * Which names a pass reads: 'prefix' the names starting with the query, walked in byte order through each
+ * source's sorted name index and stopping after CANDIDATES_PER_KIND (the exact name, the shortest, comes
+ * first); 'word' also the names with a later word starting with it, which the trigram indexes find.
+ */
+type Pass = 'prefix' | 'word';
+
 /** Up to CANDIDATES_PER_KIND distinct names of one source that match, best first. */
 async function namesMatching(
   db: DbOrTx,
   source: NameSource,
   query: string,
+  pass: Pass,
   extra: SQL | undefined,
 ): Promise<{ text: string; rank: number }[]> {
+  const text = sql<string>`min(${source.column})`;
+  if (pass === 'prefix') {
+    const name = sql`(lower(${source.column}) collate "C")`;
+    return db
+      .select({ text, rank: rankOf(name, query) })
+      .from(source.table)
+      .where(and(sql`${name} like ${`${escapeLike(query)}%`}`, extra))
+      .groupBy(name)
+      .orderBy(name)
+      .limit(CANDIDATES_PER_KIND);
+  }
   const name = sql`lower(${source.column})`;
   const rank = rankOf(name, query);
-  const rows = await db
-    .select({ text: sql<string>`min(${source.column})`, rank })
+  return db
+    .select({ text, rank })
     .from(source.table)
     .where(and(startsAWord(name, query), extra))
     .groupBy(name)
     .orderBy(rank, name)
     .limit(CANDIDATES_PER_KIND);
-  return rows;
 }
 
 async function candidates(
   db: DbOrTx,
   kind: SuggestionKind,
   query: string,
+  pass: Pass,
   today: string,
 ): Promise<{ text: string; rank: number }[]> {
   switch (kind) {
     case 'artist':
-      return namesMatching(db, { table: artists, column: artists.name }, query, undefined);
+      return namesMatching(db, { table: artists, column: artists.name }, query, pass, undefined);
     case 'venue':
-      return namesMatching(db, { table: venues, column: venues.name }, query, undefined);
-    case 'event':
+      return namesMatching(db, { table: venues, column: venues.name }, query, pass, undefined);
+    case 'event': {
+      const listed = and(
+        eq(tickets.sold, false),
+        ne(tickets.status, 'cancelled'),
+        gte(tickets.eventDate, today),
+      );
       return [
-        ...(await namesMatching(db, { table: events, column: events.name }, query, gte(events.date, today))),
+        ...(await namesMatching(
+          db,
+          { table: events, column: events.name },
+          query,
+          pass,
+          gte(events.date, today),
+        )),
         // Listings entered by hand name events the catalog does not have.
         ...(await namesMatching(
           db,
           { table: tickets, column: tickets.eventName },
           query,
-          and(
-            eq(tickets.sold, false),
-            ne(tickets.status, 'cancelled'),
-            gte(tickets.eventDate, today),
-            // Implied by the name's own condition; it lets the listings' trigram index find the candidates.
-            startsAWord(sql`lower(${tickets.eventName} || ' ' || ${tickets.description})`, query),
-          ),
+          pass,
+          pass === 'prefix'
+            ? listed
+            : and(
+                listed,
+                // Implied by the name's own condition; it lets the listings' trigram index find the candidates.
+                startsAWord(sql`lower(${tickets.eventName} || ' ' || ${tickets.description})`, query),
+              ),
         )),
       ];
+    }
   }
 }
 
-/**
- * GET /api/search/suggestions?q=: at most 5, from 2 characters, ranked by match quality (exact, prefix,
- * whole word) and then by kind (artist, event, venue), from the catalog and the live listings. A name that
- * is both an artist and an event appears once, as the better-ranked of the two.
- */
-export async function searchSuggestions(db: DbOrTx, rawQuery: string, now: Date): Promise<Suggestion[]> {
-  const query = rawQuery.trim().toLowerCase();
-  if (query.length < SUGGESTION_MIN_LENGTH) return [];
-  const today = utcDate(now);
-  const ranked: (Suggestion & { order: [number, number] })[] = [];
-  for (const [kindIndex, kind] of KINDS.entries())
-    for (const candidate of await candidates(db, kind, query, today))
-      ranked.push({
-        text: candidate.text,
-        kind,
-        match: MATCHES[candidate.rank] ?? 'word',
-        order: [candidate.rank, kindIndex],
-      });
+/** The best SUGGESTION_MAX_RESULTS of one pass's candidates, each name once. */
+async function suggestionsOf(db: DbOrTx, query: string, pass: Pass, today: string): Promise<Suggestion[]> {
+  const perKind = await Promise.all(KINDS.map((kind) => candidates(db, kind, query, pass, today)));
+  const ranked = perKind.flatMap((found, kindIndex) =>
+    found.map((candidate) => ({
+      text: candidate.text,
+      kind: KINDS[kindIndex] as SuggestionKind,
+      match: MATCHES[candidate.rank] ?? 'word',
+      order: [candidate.rank, kindIndex] as const,
+    })),
+  );
   ranked.sort(
     (a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1] || a.text.localeCompare(b.text, 'en'),
   );
@@ -124,4 +149,22 @@ export async function searchSuggestions(db: DbOrTx, rawQuery: string, now: Date)
     if (result.length === SUGGESTION_MAX_RESULTS) break;
   }
   return result;
+}
+
+/**
+ * GET /api/search/suggestions?q=: at most 5, from 2 characters, ranked by match quality (exact, prefix,
+ * whole word) and then by kind (artist, event, venue), from the catalog and the live listings. A name that
+ * is both an artist and an event appears once, as the better-ranked of the two.
+ *
+ * Names starting with the query outrank every later-word match, so when they alone fill the 5 the answer
+ * is theirs, read in order from the sorted name indexes; only a query they do not fill asks the trigram
+ * indexes for the later-word matches too (decision 0023).
+ */
+export async function searchSuggestions(db: DbOrTx, rawQuery: string, now: Date): Promise<Suggestion[]> {
+  const query = rawQuery.trim().toLowerCase();
+  if (query.length < SUGGESTION_MIN_LENGTH) return [];
+  const today = utcDate(now);
+  const prefixes = await suggestionsOf(db, query, 'prefix', today);
+  if (prefixes.length === SUGGESTION_MAX_RESULTS) return prefixes;
+  return suggestionsOf(db, query, 'word', today);
 }
