@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -10,6 +8,7 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import type { Database, Db } from '../server/db/client.js';
 import { searchConcerts } from '../server/modules/events/service.js';
+import { assertAllAnswered, loadPaths } from './load-paths.js';
 import type { BenchResult } from './run.js';
 import { onEachDatabase, printRows, summarize } from './stats.js';
 
@@ -446,29 +445,6 @@ function searchPaths(): string[] {
   return QUERIES.map((query) => `/api/concerts/search?query=${encodeURIComponent(query)}`);
 }
 
-interface LoadResult {
-  requestsPerSecond: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  p50Ms: number;
-  p97_5Ms: number;
-  maxMs: number;
-}
-
-/** bench/load-paths.mjs against `base`: autocannon in a child process, so the server keeps this one. */
-export function loadPaths(base: string, paths: string[], seconds: number): Promise<LoadResult> {
-  const script = path.join(import.meta.dirname, 'load-paths.mjs');
-  const args = JSON.stringify({ base, paths, connections: CONNECTIONS, seconds });
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [script, args], { maxBuffer: 1 << 20 }, (error, stdout) => {
-      if (error) reject(error);
-      else resolve(JSON.parse(stdout) as LoadResult);
-    });
-  });
-}
-
 /** The app's search route under 50 connections; a failed request fails the benchmark. */
 async function throughput(label: string, database: Database, name: string): Promise<BenchResult> {
   const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', APP_URL: 'http://127.0.0.1:3000' });
@@ -477,11 +453,8 @@ async function throughput(label: string, database: Database, name: string): Prom
   try {
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const seconds = Number(process.env.BENCH_SEARCH_SECONDS ?? 8);
-    const result = await loadPaths(base, searchPaths(), seconds);
-    if (result.non2xx + result.errors + result.timeouts > 0)
-      throw new Error(
-        `${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
-      );
+    const result = await loadPaths(base, searchPaths(), { connections: CONNECTIONS, seconds });
+    assertAllAnswered(name, result);
     return {
       name,
       backend: label,

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { centsToDollars } from '../common/money.js';
@@ -15,6 +14,7 @@ import { newToken, sha256 } from '../server/lib/tokens.js';
 import { listMarketplaceTickets, listPublicTickets } from '../server/modules/marketplace/service.js';
 import { searchSuggestions } from '../server/modules/marketplace/suggestions.js';
 import { SESSION_COOKIE } from '../server/plugins/session.js';
+import { assertAllAnswered, loadPaths } from './load-paths.js';
 import type { BenchResult } from './run.js';
 import { onEachDatabase, printRows, summarize } from './stats.js';
 
@@ -30,8 +30,7 @@ const EVENTS = 20_000;
 const ARTISTS = 1_000;
 const VENUES = 200;
 const CONNECTIONS = 50;
-const REQUESTS = 2_000;
-const MAX_SECONDS = 15;
+const LOAD_SECONDS = 8;
 const PURCHASES = 60;
 
 const WORDS = [
@@ -90,63 +89,31 @@ export async function generate(db: Database['db']): Promise<void> {
   });
 }
 
-// Plain JavaScript, evaluated in a worker so the server keeps the main thread to itself.
-const LOAD_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { urls, headers, requests, concurrency, maxMs } = workerData;
-const latencies = [];
-let failures = 0, firstFailure = null, issued = 0;
-const started = performance.now();
-async function loop() {
-  while (issued < requests && performance.now() - started < maxMs) {
-    const url = urls[issued % urls.length];
-    issued += 1;
-    const start = performance.now();
-    try {
-      const response = await fetch(url, { headers });
-      await response.arrayBuffer();
-      if (response.status !== 200) { failures += 1; firstFailure ??= url + ' HTTP ' + response.status; }
-    } catch (error) { failures += 1; firstFailure ??= String(error); }
-    latencies.push(performance.now() - start);
-  }
-}
-Promise.all(Array.from({ length: concurrency }, loop)).then(() =>
-  parentPort.postMessage({ latencies, elapsedMs: performance.now() - started, failures, firstFailure }));
-`;
+/** A browser's Accept-Encoding: answers of 1 KB or more come compressed, as they would to the app. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-interface LoadResult {
-  latencies: number[];
-  elapsedMs: number;
-  failures: number;
-  firstFailure: string | null;
-}
-
-function load(urls: string[], headers: Record<string, string>, requests: number): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_WORKER, {
-      eval: true,
-      workerData: { urls, headers, requests, concurrency: CONNECTIONS, maxMs: MAX_SECONDS * 1000 },
-    });
-    worker.once('message', (result: LoadResult) => {
-      resolve(result);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
-
-async function loadRow(name: string, backend: string, urls: string[], headers: Record<string, string> = {}) {
-  const warm = await load(urls, headers, 100);
-  if (warm.failures > 0) throw new Error(`${name}: ${warm.firstFailure}`);
-  const result = await load(urls, headers, REQUESTS);
-  if (result.failures > 0) throw new Error(`${name}: ${result.firstFailure}`);
-  const perSecond = result.latencies.length / (result.elapsedMs / 1000);
-  return summarize(
+/** `paths` in turn from CONNECTIONS connections for LOAD_SECONDS, after a short warm-up. */
+async function loadRow(
+  name: string,
+  backend: string,
+  base: string,
+  paths: string[],
+  headers: Record<string, string> = {},
+): Promise<BenchResult> {
+  const options = { connections: CONNECTIONS, headers: { ...BROWSER_HEADERS, ...headers } };
+  assertAllAnswered(name, await loadPaths(base, paths, { ...options, seconds: 1 }));
+  const result = await loadPaths(base, paths, { ...options, seconds: LOAD_SECONDS });
+  assertAllAnswered(name, result);
+  return {
     name,
     backend,
-    result.latencies,
-    `${perSecond.toFixed(0)} req/s, ${CONNECTIONS} connections`,
-  );
+    samples: result.total,
+    p50Ms: result.p50Ms,
+    // autocannon reports p97.5, not p95: the stricter of the two.
+    p95Ms: result.p97_5Ms,
+    maxMs: result.maxMs,
+    note: `${result.requestsPerSecond.toFixed(0)} req/s, ${CONNECTIONS} connections (p97.5 in the p95 column)`,
+  };
 }
 
 /** One call at a time, twice after a warm-up pass: the work behind a route without its shared answers. */
@@ -214,14 +181,14 @@ async function measure(backend: string, database: Database): Promise<BenchResult
     { field: 'price', direction: 'desc' },
   ]);
   const searchWords = WORDS.map((word) => word.toLowerCase());
-  const searches = searchWords.map((word) => `${base}/api/tickets?search=${word}&sortBy=price_asc`);
+  const searches = searchWords.map((word) => `/api/tickets?search=${word}&sortBy=price_asc`);
   const sortedSearches = searchWords.map(
-    (word) => `${base}/api/tickets?search=${word}&sortCriteria=${encodeURIComponent(criteria)}`,
+    (word) => `/api/tickets?search=${word}&sortCriteria=${encodeURIComponent(criteria)}`,
   );
   const listQuery = (query: Record<string, string>) => ticketListQuerySchema.parse(query);
   // Suggestions as typed: two to five letters of the benchmark's words, and whole artist names.
   const typed = WORDS.flatMap((word) => [2, 3, 5].map((letters) => word.slice(0, letters).toLowerCase()));
-  const suggestions = typed.map((q) => `${base}/api/search/suggestions?q=${encodeURIComponent(q)}`);
+  const suggestions = typed.map((q) => `/api/search/suggestions?q=${encodeURIComponent(q)}`);
   const rows: BenchResult[] = [];
   try {
     rows.push(
@@ -250,18 +217,22 @@ async function measure(backend: string, database: Database): Promise<BenchResult
         typed.map((q) => () => searchSuggestions(database.db, q, new Date())),
       ),
     );
-    rows.push(await loadRow('GET /api/search/suggestions?q=… (visitor)', backend, suggestions));
+    rows.push(await loadRow('GET /api/search/suggestions?q=… (visitor)', backend, base, suggestions));
     rows.push(
-      await loadRow('hello-world Fastify (same run)', backend, [
-        `http://127.0.0.1:${(hello.server.address() as AddressInfo).port}/hello`,
-      ]),
+      await loadRow(
+        'hello-world Fastify (same run)',
+        backend,
+        `http://127.0.0.1:${(hello.server.address() as AddressInfo).port}`,
+        ['/hello'],
+      ),
     );
-    rows.push(await loadRow('GET /api/tickets (first page, visitor)', backend, [`${base}/api/tickets`]));
-    rows.push(await loadRow('GET /api/tickets?search=…&sortBy=price_asc (visitor)', backend, searches));
+    rows.push(await loadRow('GET /api/tickets (first page, visitor)', backend, base, ['/api/tickets']));
+    rows.push(await loadRow('GET /api/tickets?search=…&sortBy=price_asc (visitor)', backend, base, searches));
     rows.push(
       await loadRow(
         'GET /api/tickets?search=…&sortCriteria=date,price desc (signed in)',
         backend,
+        base,
         sortedSearches,
         { cookie },
       ),
@@ -271,6 +242,7 @@ async function measure(backend: string, database: Database): Promise<BenchResult
         loadRow(
           'GET /api/tickets?search=…&sortBy=price_asc, a listing edited every 100 ms',
           backend,
+          base,
           searches,
         ),
       ),

@@ -23,6 +23,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { isReachable } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-json.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { barcodeRoutes } from './modules/barcodes/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
@@ -110,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // JSON and other text answers of 1 KB or more, when the client accepts br or gzip; the client build
   // is compressed once at build time (see preCompressed below) and images are compressed formats already.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   registerSameOriginGuard(app, config.appUrl);
   await app.register(sessionPlugin, { db: database.db, secureCookies: config.appUrl.startsWith('https://') });

@@ -399,6 +399,27 @@ describe.each(backends)('marketplace API on %s', (backend) => {
     expect(await ask()).toEqual([{ text: 'Omega Nights', kind: 'event', match: 'prefix' }]);
   });
 
+  it('sends answers of 1 KB or more compressed to clients that accept it, the same JSON as plain', async () => {
+    const raw = (url: string, encoding: string) =>
+      fetch(`${harness.baseUrl}${url}`, { headers: { 'accept-encoding': encoding } });
+    // The whole list is over 1 KB; five suggestions are not, and go plain whatever the client accepts.
+    const cases = [
+      { url: '/api/tickets?includeAll=true', compressed: true },
+      { url: '/api/search/suggestions?q=lu', compressed: false },
+    ];
+    for (const { url, compressed } of cases) {
+      const plain = await raw(url, 'identity');
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const body = await plain.json();
+      for (const encoding of ['br', 'gzip']) {
+        const answer = await raw(url, `${encoding}, deflate`);
+        expect(answer.headers.get('content-encoding')).toBe(compressed ? encoding : null);
+        expect(await answer.json()).toEqual(body);
+      }
+    }
+  });
+
   it('shares a page until a listing changes; other changes show within 5 s', async () => {
     const db = harness.database.db;
     const lunaCard = async () =>

@@ -2,9 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  type MarketplaceTicket,
-  type PublicTicket,
-  type Suggestion,
   suggestionQuerySchema,
   suggestionResponseSchema,
   ticketListQuerySchema,
@@ -12,8 +9,9 @@ import {
 } from '../../../common/schemas/marketplace.js';
 import type { Db } from '../../db/client.js';
 import { type Clock, utcDate } from '../../lib/clock.js';
+import { type EncodedJson, jsonSerializer, sendEncodedJson } from '../../lib/encoded-json.js';
 import { SharedAnswers } from '../../lib/shared-answers.js';
-import { listingsVersion, listMarketplaceTickets, listPublicTickets, type TicketPage } from './service.js';
+import { listingsVersion, listMarketplaceTickets, listPublicTickets } from './service.js';
 import { searchSuggestions } from './suggestions.js';
 
 export interface MarketplaceRoutesOptions {
@@ -40,10 +38,6 @@ const SUGGESTIONS_SHARED_QUERIES = 1_000;
 export const LIST_SHARED_MS = 5_000;
 const LIST_SHARED_QUERIES = 1_000;
 
-type ListAnswer =
-  | ({ audience: 'visitor' } & TicketPage<PublicTicket>)
-  | ({ audience: 'member' } & TicketPage<MarketplaceTicket>);
-
 /** The marketplace list and the filter bar's suggestions (spec 000 §2, §7; decision 0010). */
 export async function marketplaceRoutes(
   instance: FastifyInstance,
@@ -51,15 +45,20 @@ export async function marketplaceRoutes(
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = options;
-  const suggestions = new SharedAnswers<Suggestion[]>({
+  const suggestions = new SharedAnswers<EncodedJson>({
     ttlMs: SUGGESTIONS_SHARED_MS,
     maxEntries: SUGGESTIONS_SHARED_QUERIES,
     clock,
   });
-  const pages = new SharedAnswers<ListAnswer>({
+  const pages = new SharedAnswers<EncodedJson>({
     ttlMs: LIST_SHARED_MS,
     maxEntries: LIST_SHARED_QUERIES,
     clock,
+  });
+  const encodePage = jsonSerializer(ticketListResponseSchema, { method: 'GET', url: '/api/tickets' });
+  const encodeSuggestions = jsonSerializer(suggestionResponseSchema, {
+    method: 'GET',
+    url: '/api/search/suggestions',
   });
 
   app.get(
@@ -73,16 +72,20 @@ export async function marketplaceRoutes(
         response: { 200: ticketListResponseSchema, 400: messageSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const now = clock.now();
       const audience = request.user ? 'member' : 'visitor';
       const key = [audience, utcDate(now), await listingsVersion(db), JSON.stringify(request.query)].join(
         '\n',
       );
-      return pages.get(key, async (): Promise<ListAnswer> => {
-        if (audience === 'visitor') return { audience, ...(await listPublicTickets(db, request.query, now)) };
-        return { audience, ...(await listMarketplaceTickets(db, request.query, now)) };
-      });
+      const page = await pages.get(key, async () =>
+        encodePage(
+          audience === 'visitor'
+            ? { audience, ...(await listPublicTickets(db, request.query, now)) }
+            : { audience, ...(await listMarketplaceTickets(db, request.query, now)) },
+        ),
+      );
+      return sendEncodedJson(request, reply, page);
     },
   );
 
@@ -96,10 +99,13 @@ export async function marketplaceRoutes(
         response: { 200: suggestionResponseSchema, 400: messageSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const now = clock.now();
       const key = `${utcDate(now)}\n${request.query.q.trim().toLowerCase()}`;
-      return suggestions.get(key, () => searchSuggestions(db, request.query.q, now));
+      const answer = await suggestions.get(key, async () =>
+        encodeSuggestions(await searchSuggestions(db, request.query.q, now)),
+      );
+      return sendEncodedJson(request, reply, answer);
     },
   );
 }
