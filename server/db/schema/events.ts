@@ -116,6 +116,11 @@ export const eventSearch = pgTable(
       'gin',
       sql`replace((${t.venue} || E'\\n' || ${t.city}), ' ', 'q') gin_trgm_ops`,
     ),
+    // The concert search fallback: every word of the query in the name or the lineup (decision 0024).
+    index('event_search_name_lineup_trgm_idx').using(
+      'gin',
+      sql`(${t.name} || E'\\n' || ${t.artists}) gin_trgm_ops`,
+    ),
     // Whole words: the name's words, so a word that is rare as a word is found without its substrings.
     index('event_search_words_idx').using('gin', t.words),
     // Exact name and name prefix: a btree range.

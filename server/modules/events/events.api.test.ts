@@ -195,11 +195,13 @@ describe.each(backends)('event catalog on %s', (backend) => {
     expect((await search('juniper revival')).map((row) => row.name)).toEqual(['Riverside Sessions']);
     // A word found only in the city does not count for the fallback.
     expect(await search('copper nashville')).toEqual([]);
+    // The other words are plain text there too, never LIKE wildcards.
+    expect(await search('copper l_ng way')).toEqual([]);
     // A first word under 3 characters is not retried.
     expect(await search('xx copper')).toEqual([]);
   });
 
-  it('ranks alike whether a tier finds its events among the soonest documents or in the whole table', async () => {
+  it('ranks alike whether a tier finds its events among the soonest documents, shared matches or the whole table', async () => {
     const { db } = harness.database;
     const queries = [
       'BLUE moon',
@@ -219,11 +221,13 @@ describe.each(backends)('event catalog on %s', (backend) => {
       for (const limit of [2, 20]) {
         const everything = await searchConcerts(db, query, { limit, nearestDocuments: 1_000 });
         expect(everything.length, query).toBeGreaterThan(0);
+        // Shared matches read whole, or more of them than may be shared (the tier then asks the table).
         for (const nearestDocuments of [1, 3, 7])
-          expect(
-            await searchConcerts(db, query, { limit, nearestDocuments }),
-            `${query} ${nearestDocuments}`,
-          ).toEqual(everything);
+          for (const sharedCandidates of [1_000, 2, 0])
+            expect(
+              await searchConcerts(db, query, { limit, nearestDocuments, sharedCandidates }),
+              `${query} ${nearestDocuments} ${sharedCandidates}`,
+            ).toEqual(everything);
       }
   });
 

@@ -27,6 +27,8 @@ export interface ConcertSearchOptions {
   limit?: number;
   /** How many of the soonest documents each tier looks at before asking the whole table (tests shrink it). */
   nearestDocuments?: number;
+  /** How many matches of a shared condition are few enough to be read once for several tiers (tests shrink it). */
+  sharedCandidates?: number;
 }
 
 function todayUtc(): string {
@@ -92,6 +94,19 @@ interface Tier {
    * the planner finds the few candidates there (the soonest documents need no index).
    */
   indexed?: SQL;
+  /**
+   * A condition that `condition` implies and other tiers of the same page share (the very same object):
+   * its matches are read once for all of them, and while they are few each tier takes its events from
+   * them instead of scanning the same index again (decision 0024).
+   */
+  shared?: SharedCondition;
+}
+
+interface SharedCondition {
+  /** As an index reads it: how its matches are found in the whole table. */
+  indexed: SQL;
+  /** The same test on a row's own text: cheaper where every row is read anyway (the soonest documents). */
+  row: SQL;
 }
 
 /** The text each trigram index reads, as its expression (migration 0006) spells it. */
@@ -119,6 +134,19 @@ const containsTier = (rank: number, field: TrigramField, pattern: string, also?:
   rank,
   condition: also ? sql`${fieldLike(field, pattern)} and ${also}` : fieldLike(field, pattern),
   indexed: joinedLike(field, pattern),
+});
+
+/**
+ * A tier of lineups containing a pattern. The lineup is its artists' lower-cased names,
+ * and a pattern holds no line break, so it contains the pattern exactly when one of its artists' names
+ * does: the few artists are found through their own name's trigram index, then their events through
+ * the lineup's artist index, instead of reading the long posting lists of every lineup (decision 0024).
+ */
+const lineupTier = (rank: number, pattern: string): Tier => ({
+  rank,
+  condition: fieldLike('artists', pattern),
+  indexed: sql`s.event_id in (select ea.event_id from artists a join event_artists ea on ea.artist_id = a.id
+    where lower(a.name) like ${pattern})`,
 });
 
 /**
@@ -152,55 +180,95 @@ function wholeWordTier(rank: number, text: string, also?: SQL): Tier {
  */
 function queryTiers(text: string): Tier[] {
   const term = searchTerm(text);
-  const firstWord = sql`s.name like ${term.firstWordPrefix} and s.name ~ ${term.firstWord}`;
-  return [
+  const byName = [
     { rank: 0, condition: sql`s.name = ${term.text}` },
-    containsTier(1, 'artists', term.contains),
+    lineupTier(1, term.contains),
     { rank: 2, condition: sql`s.name like ${term.prefix}` },
-    wholeWordTier(3, text),
-    // For a one-word query a first-word match is a prefix match, already ranked above.
-    ...(queryWords(text).length > 1
-      ? [
-          containsTier(4, 'name', term.contains, firstWord),
-          containsTier(4, 'place', term.contains, firstWord),
-        ]
-      : []),
-    containsTier(5, 'name', term.contains),
-    containsTier(5, 'place', term.contains),
+  ];
+  // For a one-word query a first-word match is a prefix match, already ranked above.
+  if (queryWords(text).length === 1)
+    return [
+      ...byName,
+      wholeWordTier(3, text),
+      containsTier(5, 'name', term.contains),
+      containsTier(5, 'place', term.contains),
+    ];
+  // Several words: the whole-word, first-word and contains tiers all need the phrase in the name, and
+  // the two place tiers the phrase in the venue or city.
+  const firstWord = sql`s.name like ${term.firstWordPrefix} and s.name ~ ${term.firstWord}`;
+  const phrase = (field: TrigramField): SharedCondition => ({
+    indexed: joinedLike(field, term.contains),
+    row: fieldLike(field, term.contains),
+  });
+  const namePhrase = phrase('name');
+  const placePhrase = phrase('place');
+  const sharing = (shared: SharedCondition, tier: Tier): Tier => ({ ...tier, shared });
+  return [
+    ...byName,
+    sharing(namePhrase, wholeWordTier(3, text)),
+    sharing(namePhrase, containsTier(4, 'name', term.contains, firstWord)),
+    sharing(placePhrase, containsTier(4, 'place', term.contains, firstWord)),
+    sharing(namePhrase, containsTier(5, 'name', term.contains)),
+    sharing(placePhrase, containsTier(5, 'place', term.contains)),
   ];
 }
 
 /**
+ * The name and the lineup as one text, as the fallback's trigram index reads it (migration 0009). A
+ * query word holds no white space, so it stands in the joined text exactly where it stands in the name
+ * or in the lineup: never across the line break between them.
+ */
+const NAME_AND_LINEUP = sql`(s.name || E'\n' || s.artists)`;
+
+/**
  * The fallback's tiers (spec 000 §7): the events whose name or lineup contains the first word, ranked
  * for the first word, each also required to have every other word of the query in its name or lineup.
+ * Those tiers share the events holding every word (decision 0024): the first word alone is common where
+ * the fallback is slow, the words together are rare.
  */
 function fallbackTiers(first: string, words: string[]): Tier[] {
   const term = searchTerm(first);
   // Distinct words only: a repeated word adds no condition, only work (at most searchWords - 1 remain).
-  const required = [...new Set(words)]
-    .filter((word) => word !== first)
-    .map((word) => {
-      const pattern = `%${escapeLike(word)}%`;
-      return sql`(${fieldLike('name', pattern)} or ${fieldLike('artists', pattern)})`;
-    });
-  const also = required.length > 0 ? sql.join(required, sql` and `) : undefined;
+  const pattern = (word: string) => `%${escapeLike(word)}%`;
+  // The joined text lets the planner combine these with the fallback's index; each field alone is
+  // cheaper on rows read anyway.
+  const inJoinedText = (word: string) => sql`${NAME_AND_LINEUP} like ${pattern(word)}`;
+  const inNameOrLineup = (word: string) =>
+    sql`(${fieldLike('name', pattern(word))} or ${fieldLike('artists', pattern(word))})`;
+  const others = [...new Set(words)].filter((word) => word !== first);
+  const every = (test: (word: string) => SQL, list: string[]) => sql.join(list.map(test), sql` and `);
+  const also = others.length > 0 ? every(inJoinedText, others) : undefined;
   const all = (condition: SQL) => (also ? sql`${condition} and ${also}` : condition);
+  const everyWord: SharedCondition = {
+    indexed: every(inJoinedText, [first, ...others]),
+    row: every(inNameOrLineup, [first, ...others]),
+  };
+  const sharing = (tier: Tier): Tier => ({ ...tier, shared: everyWord });
   return [
     { rank: 0, condition: all(sql`s.name = ${term.text}`) },
-    containsTier(1, 'artists', term.contains, also),
+    sharing(containsTier(1, 'artists', term.contains, also)),
     { rank: 2, condition: all(sql`s.name like ${term.prefix}`) },
-    wholeWordTier(3, first, also),
-    containsTier(5, 'name', term.contains, also),
+    sharing(wholeWordTier(3, first, also)),
+    sharing(containsTier(5, 'name', term.contains, also)),
   ];
 }
 
 /** How many of the soonest upcoming documents every tier looks at first (one index-only walk, shared). */
 const NEAREST_DOCUMENTS = 4_000;
 
+/** Up to how many matches of a shared condition are read once for the tiers that share it. */
+const SHARED_CANDIDATES = 1_000;
+/**
+ * A shared condition is read only when the soonest documents hold fewer of its matches than this: a
+ * sample of the catalog that says it is rare, whatever the planner estimates for words that go together.
+ */
+const SHARED_IN_NEAREST = 2;
+
 interface PageBounds {
   fromDate: string;
   limit: number;
   nearest: number;
+  shared: number;
 }
 
 /**
@@ -208,23 +276,49 @@ interface PageBounds {
  * looks first among the soonest `nearest` documents, read once for all tiers from the
  * (date, event_id) index, whose entries carry the text: a common term finds its `limit` there at a
  * bounded cost, whatever the planner would have estimated for it. Only a tier that finds fewer (a
- * rarer term) asks the whole table, where the planner takes the few matches from the trigram, word or
- * name btree indexes and sorts them. An event keeps its best tier. An event of the overall top `limit`
- * is among the first `limit` of its own tier, so the union holds the exact answer without ranking
- * every match.
+ * rarer term) looks further. A tier whose shared condition is rare (the soonest documents hold almost
+ * none of its matches, and there are at most `shared` of them) takes its events from those matches,
+ * read once for every tier that shares it (decision 0024). Any other asks the whole table, where the
+ * planner takes the few matches from the trigram, word or name btree indexes and sorts them. An event
+ * keeps its best tier. An event of the overall top `limit` is among the first `limit` of its own tier,
+ * so the union holds the exact answer without ranking every match.
  */
-function rankedPage(tiers: Tier[], { fromDate, limit, nearest }: PageBounds): SQL {
-  const ctes = tiers.map(({ rank, condition, indexed }, index) => {
+function rankedPage(tiers: Tier[], { fromDate, limit, nearest, shared }: PageBounds): SQL {
+  const count = (from: SQL) => sql`(select count(*) from ${from})`;
+  const sharedConditions = [...new Set(tiers.flatMap((tier) => (tier.shared ? [tier.shared] : [])))];
+  const sharedName = (condition: SharedCondition, kind: 'shared' | 'sampled') =>
+    sql.raw(`${kind}_${sharedConditions.indexOf(condition)}`);
+  const looksRare = (condition: SharedCondition) =>
+    sql`(select n from ${sharedName(condition, 'sampled')}) < ${SHARED_IN_NEAREST}`;
+  // Each counted and read only when a tier that shares it looks further than the soonest documents;
+  // one row more than `shared` says there are too many to share.
+  const sharedCtes = sharedConditions.flatMap((condition) => [
+    sql`${sharedName(condition, 'sampled')} as materialized (select count(*) as n from nearest s where ${condition.row})`,
+    sql`${sharedName(condition, 'shared')} as materialized (
+      select s.event_id, s.date, s.name, s.artists, s.venue, s.city from event_search s
+      where ${condition.indexed} and s.date >= ${fromDate} and ${looksRare(condition)} limit ${shared + 1})`,
+  ]);
+  const sharedFew = (condition: SharedCondition) =>
+    sql`${looksRare(condition)} and ${count(sharedName(condition, 'shared'))} <= ${shared}`;
+  const tierCtes = tiers.map(({ rank, condition, indexed, shared: sharedCondition }, index) => {
     const near = sql.raw(`near_${index}`);
+    const nearShort = sql`${count(near)} < ${limit} and (select n from nearest_count) = ${nearest}`;
+    const fromShared =
+      sharedCondition &&
+      sql`
+      union all
+      (select s.event_id, s.date, ${rank}::int from ${sharedName(sharedCondition, 'shared')} s
+        where ${condition} and ${nearShort} and ${sharedFew(sharedCondition)}
+        order by s.date, s.event_id limit ${limit})`;
+    const askTable = sharedCondition ? sql`${nearShort} and not (${sharedFew(sharedCondition)})` : nearShort;
     return sql`${near} as (
       select s.event_id as id, s.date, ${rank}::int as tier from nearest s
       where ${condition} order by s.date, s.event_id limit ${limit}),
     ${sql.raw(`tier_${index}`)} as (
-      select * from ${near}
+      select * from ${near}${fromShared ?? sql``}
       union all
       (select s.event_id, s.date, ${rank}::int from event_search s
-        where ${condition}${indexed ? sql` and ${indexed}` : sql``} and s.date >= ${fromDate}
-          and (select count(*) from ${near}) < ${limit} and (select count(*) from nearest) = ${nearest}
+        where ${condition}${indexed ? sql` and ${indexed}` : sql``} and s.date >= ${fromDate} and ${askTable}
         order by s.date, s.event_id limit ${limit}))`;
   });
   const hits = tiers.map((_, index) => sql`select * from ${sql.raw(`tier_${index}`)}`);
@@ -232,7 +326,8 @@ function rankedPage(tiers: Tier[], { fromDate, limit, nearest }: PageBounds): SQ
     nearest as materialized (
       select s.event_id, s.date, s.name, s.artists, s.venue, s.city from event_search s
       where s.date >= ${fromDate} order by s.date, s.event_id limit ${nearest}),
-    ${sql.join(ctes, sql`, `)},
+    nearest_count as materialized (select count(*) as n from nearest),
+    ${sql.join([...sharedCtes, ...tierCtes], sql`, `)},
     hits as (${sql.join(hits, sql` union all `)}),
     page as (
       select e.id, e.name, e.date, e.days_count, e.venue_id, best.tier
@@ -262,6 +357,7 @@ export async function searchConcerts(
     fromDate: options.fromDate ?? todayUtc(),
     limit: options.limit ?? CONCERT_SEARCH_LIMIT,
     nearest: options.nearestDocuments ?? NEAREST_DOCUMENTS,
+    shared: options.sharedCandidates ?? SHARED_CANDIDATES,
   };
   const results = await concertPage(db, rankedPage(queryTiers(text), bounds));
   if (results.length > 0) return results;
