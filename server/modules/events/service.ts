@@ -121,20 +121,42 @@ type TrigramField = keyof typeof TRIGRAM_FIELDS;
 
 const fieldLike = (field: TrigramField, pattern: string) => sql`${TRIGRAM_FIELDS[field]} like ${pattern}`;
 
+/** How many characters on either side of a space make one of a phrase's windows (decision 0024). */
+const PHRASE_WINDOW_SIDE = 3;
+
 /**
- * The field contains a LIKE pattern, read as its trigram index reads it: spaces as 'q' in both, so a
- * phrase's trigrams include those that span its words (decision 0022). Implied by `fieldLike`.
+ * The field contains `text` (lower-cased, as typed), read as its trigram index reads it: spaces as 'q'
+ * in both, so that trigrams span words (decision 0022). A phrase is asked for by the windows around its
+ * spaces only, a few characters either side: substrings of it, so still implied by the field containing
+ * it, and with far fewer trigrams than the whole phrase, most of them those that span two words, which
+ * are the rare ones. The index then reads a few short posting lists instead of every word's (decision
+ * 0024); `fieldLike` on the real text decides.
  */
-function joinedLike(field: TrigramField, pattern: string): SQL {
-  return sql`replace(${TRIGRAM_FIELDS[field]}, ' ', 'q') like ${pattern.replaceAll(' ', 'q')}`;
+function joinedLike(field: TrigramField, text: string): SQL {
+  const joined = text.replaceAll(' ', 'q');
+  const spaces = [...text].flatMap((character, index) => (character === ' ' ? [index] : []));
+  const parts =
+    spaces.length === 0
+      ? [joined]
+      : spaces.map((index) =>
+          joined.slice(Math.max(0, index - PHRASE_WINDOW_SIDE), index + PHRASE_WINDOW_SIDE + 1),
+        );
+  const indexedText = sql`replace(${TRIGRAM_FIELDS[field]}, ' ', 'q')`;
+  return sql.join(
+    parts.map((part) => sql`${indexedText} like ${`%${escapeLike(part)}%`}`),
+    sql` and `,
+  );
 }
 
-/** A tier of one field containing a pattern (and `also`), found through the field's trigram index. */
-const containsTier = (rank: number, field: TrigramField, pattern: string, also?: SQL): Tier => ({
-  rank,
-  condition: also ? sql`${fieldLike(field, pattern)} and ${also}` : fieldLike(field, pattern),
-  indexed: joinedLike(field, pattern),
-});
+/** A tier of one field containing `text` (and `also`), found through the field's trigram index. */
+const containsTier = (rank: number, field: TrigramField, text: string, also?: SQL): Tier => {
+  const contains = fieldLike(field, `%${escapeLike(text)}%`);
+  return {
+    rank,
+    condition: also ? sql`${contains} and ${also}` : contains,
+    indexed: joinedLike(field, text),
+  };
+};
 
 /**
  * A tier of lineups containing a pattern. The lineup is its artists' lower-cased names,
@@ -169,7 +191,7 @@ function wholeWordTier(rank: number, text: string, also?: SQL): Tier {
   return {
     rank,
     condition: also ? sql`${wholeWord} and ${also}` : wholeWord,
-    indexed: queryWords(text).length > 1 ? joinedLike('name', term.contains) : nameHasWordsOf(term.text),
+    indexed: queryWords(text).length > 1 ? joinedLike('name', term.text) : nameHasWordsOf(term.text),
   };
 }
 
@@ -190,14 +212,14 @@ function queryTiers(text: string): Tier[] {
     return [
       ...byName,
       wholeWordTier(3, text),
-      containsTier(5, 'name', term.contains),
-      containsTier(5, 'place', term.contains),
+      containsTier(5, 'name', term.text),
+      containsTier(5, 'place', term.text),
     ];
   // Several words: the whole-word, first-word and contains tiers all need the phrase in the name, and
   // the two place tiers the phrase in the venue or city.
   const firstWord = sql`s.name like ${term.firstWordPrefix} and s.name ~ ${term.firstWord}`;
   const phrase = (field: TrigramField): SharedCondition => ({
-    indexed: joinedLike(field, term.contains),
+    indexed: joinedLike(field, term.text),
     row: fieldLike(field, term.contains),
   });
   const namePhrase = phrase('name');
@@ -206,10 +228,10 @@ function queryTiers(text: string): Tier[] {
   return [
     ...byName,
     sharing(namePhrase, wholeWordTier(3, text)),
-    sharing(namePhrase, containsTier(4, 'name', term.contains, firstWord)),
-    sharing(placePhrase, containsTier(4, 'place', term.contains, firstWord)),
-    sharing(namePhrase, containsTier(5, 'name', term.contains)),
-    sharing(placePhrase, containsTier(5, 'place', term.contains)),
+    sharing(namePhrase, containsTier(4, 'name', term.text, firstWord)),
+    sharing(placePhrase, containsTier(4, 'place', term.text, firstWord)),
+    sharing(namePhrase, containsTier(5, 'name', term.text)),
+    sharing(placePhrase, containsTier(5, 'place', term.text)),
   ];
 }
 
@@ -246,10 +268,10 @@ function fallbackTiers(first: string, words: string[]): Tier[] {
   const sharing = (tier: Tier): Tier => ({ ...tier, shared: everyWord });
   return [
     { rank: 0, condition: all(sql`s.name = ${term.text}`) },
-    sharing(containsTier(1, 'artists', term.contains, also)),
+    sharing(containsTier(1, 'artists', term.text, also)),
     { rank: 2, condition: all(sql`s.name like ${term.prefix}`) },
     sharing(wholeWordTier(3, first, also)),
-    sharing(containsTier(5, 'name', term.contains, also)),
+    sharing(containsTier(5, 'name', term.text, also)),
   ];
 }
 
@@ -258,12 +280,6 @@ const NEAREST_DOCUMENTS = 4_000;
 
 /** Up to how many matches of a shared condition are read once for the tiers that share it. */
 const SHARED_CANDIDATES = 1_000;
-/**
- * A shared condition is read only when the soonest documents hold fewer of its matches than this: a
- * sample of the catalog that says it is rare, whatever the planner estimates for words that go together.
- */
-const SHARED_IN_NEAREST = 2;
-
 interface PageBounds {
   fromDate: string;
   limit: number;
@@ -288,8 +304,11 @@ function rankedPage(tiers: Tier[], { fromDate, limit, nearest, shared }: PageBou
   const sharedConditions = [...new Set(tiers.flatMap((tier) => (tier.shared ? [tier.shared] : [])))];
   const sharedName = (condition: SharedCondition, kind: 'shared' | 'sampled') =>
     sql.raw(`${kind}_${sharedConditions.indexOf(condition)}`);
+  // The soonest documents are a sample of the catalog (dates do not depend on names): a condition is
+  // rare when its matches there, scaled to the table's size, come to at most `shared`. Unlike the
+  // planner's estimate, the sample sees words that go together.
   const looksRare = (condition: SharedCondition) =>
-    sql`(select n from ${sharedName(condition, 'sampled')}) < ${SHARED_IN_NEAREST}`;
+    sql`(select n from ${sharedName(condition, 'sampled')}) * (select reltuples from pg_class where oid = 'event_search'::regclass) <= ${shared * nearest}`;
   // Each counted and read only when a tier that shares it looks further than the soonest documents;
   // one row more than `shared` says there are too many to share.
   const sharedCtes = sharedConditions.flatMap((condition) => [
