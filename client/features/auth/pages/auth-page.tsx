@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { loadAnswerSchemas } from '../api';
-import { loadAuthValidation } from '../auth-form-resolver';
 import { AuthForm, type AuthMode } from '../components/auth-form';
 import type { PendingLogin } from '../components/login-verification';
 import { clearStoredSuccessMessage, readStoredSuccessMessage } from '../stored-success-message';
@@ -17,16 +16,11 @@ const RegistrationComplete = lazy(async () => ({
 }));
 
 /**
- * zod, the form's rules, the answers' schemas and the screens that follow a submit are not needed to
+ * The answers' schemas (and zod with them) and the screens that follow a submit are not needed to
  * paint the form.
  */
 function preloadAfterPaint() {
-  for (const load of [
-    loadAuthValidation,
-    loadAnswerSchemas,
-    loadLoginVerification,
-    loadRegistrationComplete,
-  ]) {
+  for (const load of [loadAnswerSchemas, loadLoginVerification, loadRegistrationComplete]) {
     // A failed preload is tried again when its module is needed, and that attempt reports the failure.
     load().catch(() => undefined);
   }
