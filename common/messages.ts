@@ -8,7 +8,17 @@
 // only those; everything else imports them from here as before.
 import { REGISTRATION_TEXT } from './texts/auth.js';
 
-export { AUTH_ERROR_TEXT, AUTH_SCREEN_TEXT, EXAMPLE_EMAIL, REGISTRATION_TEXT } from './texts/auth.js';
+export {
+  AUTH_ERROR_TEXT,
+  AUTH_SCREEN_TEXT,
+  AUTH_SUCCESS_TEXT,
+  EXAMPLE_EMAIL,
+  MAIL_SUBJECT,
+  REGISTRATION_TEXT,
+  RESEND_CODE_TEXT,
+  SIGN_IN_TEXT,
+  VERIFY_FAILURE_TEXT,
+} from './texts/auth.js';
 export { A11Y_TEXT, SHELL_TEXT } from './texts/shell.js';
 export { PUBLIC_HOME_TEXT, SUBSCRIBE_TEXT } from './texts/visitor.js';
 
@@ -40,20 +50,6 @@ export const SERVER_MESSAGE = {
   internal: 'Internal server error',
 } as const;
 
-export const AUTH_SUCCESS_TEXT = {
-  registered: 'Registration successful. Please check your email to verify your account.',
-  codeSent: 'A verification code has been sent to your email.',
-  codeResent: 'A new verification code has been sent to your email.',
-  loginVerified: 'Login verified successfully!',
-  redirecting: 'Redirecting to homepage...',
-  loggedOut: 'Logged out',
-} as const;
-
-export const VERIFY_FAILURE_TEXT = {
-  failed: 'Verification failed. Please try again.',
-  unexpected: 'An unexpected error occurred. Please try again.',
-} as const;
-
 /** Spec 001 §8 'Account recovery'. */
 export const RECOVERY_TEXT = {
   verifyEmailInvalid:
@@ -76,29 +72,9 @@ export const RECOVERY_TEXT = {
   emailChangeConfirmed: 'Your email address has been changed.',
 } as const;
 
-/**
- * Server messages of the sign-in hardening (decision 0008). Through the client's substring mapping
- * (spec 000 §8) `pendingLoginExpired` shows as the expired-code text; the others show as they are.
- */
-export const SIGN_IN_TEXT = {
-  /** verify-login and its resend without a live pending login of this client (cookie missing, expired, used). */
-  pendingLoginExpired: 'Verification code expired. Please log in again.',
-  resendTooSoon: 'Please wait before requesting another code.',
-  usernameInvalidCharacters:
-    'Usernames cannot contain control characters, line breaks or text-direction characters.',
-} as const;
-
 /** The local mailbox (/dev/mail, /api/dev/outbox) of a development instance. */
 export const DEV_MAIL_TEXT = {
   loopbackOnly: 'The local mailbox can only be read from the machine Encore runs on (localhost).',
-} as const;
-
-export const MAIL_SUBJECT = {
-  verifyEmail: 'Verify Your Email Address',
-  loginCode: 'Your Encore login code',
-  passwordReset: 'Reset your Encore password',
-  usernameRecovery: 'Your Encore username',
-  emailChange: 'Confirm your new Encore email address',
 } as const;
 
 /** Spec 000 §2, §4, §5 and §8 'Listing form': the List a Ticket / Edit Ticket form. */
@@ -442,13 +418,6 @@ export const LISTING_NOTICE_TEXT = {
   leave: 'Leave without saving',
   concertsFound: (count: number) => (count === 1 ? '1 concert found' : `${count} concerts found`),
   concertsHint: 'Use the arrow keys to move through the concerts and Enter to choose one.',
-} as const;
-
-/** Issue 7: 'Resend code' on the Verification Required screen (POST /api/verify-login/resend; its answers are AUTH_SUCCESS_TEXT.codeResent and SIGN_IN_TEXT). */
-export const RESEND_CODE_TEXT = {
-  button: 'Resend code',
-  countdown: (seconds: number) => `Resend code in ${seconds}s`,
-  sending: 'Sending...',
 } as const;
 
 /** Issue 9, transfers helper: My Tickets and the transfer steps (spec 001 §2, §4, §8). */

@@ -67,3 +67,45 @@ export const AUTH_SCREEN_TEXT = {
   strengthAdd: 'Add',
   strengthAlmostThere: 'Almost there!',
 } as const;
+
+export const AUTH_SUCCESS_TEXT = {
+  registered: 'Registration successful. Please check your email to verify your account.',
+  codeSent: 'A verification code has been sent to your email.',
+  codeResent: 'A new verification code has been sent to your email.',
+  loginVerified: 'Login verified successfully!',
+  redirecting: 'Redirecting to homepage...',
+  loggedOut: 'Logged out',
+} as const;
+
+export const VERIFY_FAILURE_TEXT = {
+  failed: 'Verification failed. Please try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const;
+
+/**
+ * Server messages of the sign-in hardening (decision 0008). Through the client's substring mapping
+ * (spec 000 §8) `pendingLoginExpired` shows as the expired-code text; the others show as they are.
+ */
+export const SIGN_IN_TEXT = {
+  /** verify-login and its resend without a live pending login of this client (cookie missing, expired, used). */
+  pendingLoginExpired: 'Verification code expired. Please log in again.',
+  resendTooSoon: 'Please wait before requesting another code.',
+  usernameInvalidCharacters:
+    'Usernames cannot contain control characters, line breaks or text-direction characters.',
+} as const;
+
+/** The Registration Complete screen names the verification mail by its subject. */
+export const MAIL_SUBJECT = {
+  verifyEmail: 'Verify Your Email Address',
+  loginCode: 'Your Encore login code',
+  passwordReset: 'Reset your Encore password',
+  usernameRecovery: 'Your Encore username',
+  emailChange: 'Confirm your new Encore email address',
+} as const;
+
+/** Issue 7: 'Resend code' on the Verification Required screen (POST /api/verify-login/resend; its answers are AUTH_SUCCESS_TEXT.codeResent and SIGN_IN_TEXT). */
+export const RESEND_CODE_TEXT = {
+  button: 'Resend code',
+  countdown: (seconds: number) => `Resend code in ${seconds}s`,
+  sending: 'Sending...',
+} as const;

@@ -10,12 +10,11 @@ import { HONEYPOT_DELAY_MS } from '@common/constants';
 import { AUTH_ERROR_TEXT, AUTH_SCREEN_TEXT } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
 import { CircleAlert, CircleCheck, Loader2, LogIn, UserPlus } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLogIn, useRegister } from '../api';
 import { mapAuthError } from '../auth-error-map';
-import { authFormResolver } from '../auth-form-resolver';
+import { firstBrokenRule, LOGIN_RULES, REGISTRATION_RULES } from '../auth-form-rules';
 import { type AuthFormField, type AuthFormValues, EMPTY_AUTH_FORM } from '../auth-form-values';
 import type { PendingLogin } from './login-verification';
 import { PasswordStrengthMeter } from './password-strength-meter';
@@ -62,14 +61,11 @@ export function AuthForm({
   const register = useRegister();
   const screenToasts = useScreenToasts();
 
-  const form = useForm<AuthFormValues>({
-    resolver: authFormResolver(mode),
-    defaultValues: EMPTY_AUTH_FORM,
-    // Field marks change with the alert, on submit, so the two never disagree.
-    reValidateMode: 'onSubmit',
-  });
-  const { errors } = form.formState;
-  const password = useWatch({ control: form.control, name: 'password' });
+  const [values, setValues] = useState<AuthFormValues>(EMPTY_AUTH_FORM);
+  // Field marks change with the alert, on submit, so the two never disagree.
+  const [errors, setErrors] = useState<Partial<Record<AuthFormField, string>>>({});
+  const inputs = useRef<Partial<Record<AuthFormField, HTMLInputElement | null>>>({});
+  const { password } = values;
 
   useEffect(() => () => clearTimeout(trapTimer.current), []);
 
@@ -87,9 +83,8 @@ export function AuthForm({
 
   function switchMode() {
     clearError();
-    form.clearErrors();
-    form.setValue('password', '');
-    form.setValue('confirmPassword', '');
+    setErrors({});
+    setValues((current) => ({ ...current, password: '', confirmPassword: '' }));
     onModeChange(mode === 'login' ? 'register' : 'login');
   }
 
@@ -138,29 +133,43 @@ export function AuthForm({
     );
   }
 
-  function submitInvalid(fieldErrors: FieldErrors<AuthFormValues>) {
-    // The schema reports only the first broken rule, so there is exactly one message.
-    const first = Object.values(fieldErrors).find((fieldError) => fieldError?.message);
-    if (first?.message) showError(first.message);
-  }
-
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    const trap = form.getValues('phoneNumber');
-    if (mode === 'register' && trap !== '') {
+    event.preventDefault();
+    if (mode === 'register' && values.phoneNumber !== '') {
       // A bot filled the hidden field: pretend it worked and create nothing (spec 000 §5 'Bot trap').
-      event.preventDefault();
       clearError();
       setTrapPending(true);
-      const email = form.getValues('email').trim();
+      const email = values.email.trim();
       trapTimer.current = setTimeout(() => onRegistered(email), HONEYPOT_DELAY_MS);
       return;
     }
-    void form.handleSubmit(submitValid, submitInvalid)(event);
+    const broken = firstBrokenRule(mode === 'login' ? LOGIN_RULES : REGISTRATION_RULES, values);
+    if (broken) {
+      setErrors({ [broken.field]: broken.message });
+      showError(broken.message);
+      inputs.current[broken.field]?.focus();
+      return;
+    }
+    setErrors({});
+    submitValid(values);
   }
 
+  /** Props binding an input to its value, and a handle to focus it when its rule is broken. */
+  const fieldProps = (name: AuthFormField) => ({
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+    ref: (input: HTMLInputElement | null) => {
+      inputs.current[name] = input;
+    },
+  });
+
   /** Props tying an input to its mark and to the alert that explains it. */
-  const invalid = (field: AuthFormField) =>
-    errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+  const invalid = (name: AuthFormField) =>
+    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
 
   const isLogin = mode === 'login';
 
@@ -202,7 +211,7 @@ export function AuthForm({
               <Input
                 id={`${id}-first-name`}
                 autoComplete="given-name"
-                {...form.register('firstName')}
+                {...fieldProps('firstName')}
                 {...invalid('firstName')}
               />
             </Field>
@@ -210,7 +219,7 @@ export function AuthForm({
               <Input
                 id={`${id}-last-name`}
                 autoComplete="family-name"
-                {...form.register('lastName')}
+                {...fieldProps('lastName')}
                 {...invalid('lastName')}
               />
             </Field>
@@ -224,7 +233,7 @@ export function AuthForm({
               autoComplete="email"
               inputMode="email"
               placeholder="you@example.com"
-              {...form.register('email')}
+              {...fieldProps('email')}
               {...invalid('email')}
             />
           </Field>
@@ -235,7 +244,7 @@ export function AuthForm({
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            {...form.register('username')}
+            {...fieldProps('username')}
             {...invalid('username')}
           />
         </Field>
@@ -244,7 +253,7 @@ export function AuthForm({
           <PasswordInput
             id={`${id}-password`}
             autoComplete={isLogin ? 'current-password' : 'new-password'}
-            {...form.register('password')}
+            {...fieldProps('password')}
             {...invalid('password')}
             aria-describedby={
               cn(errors.password && errorId, !isLogin && password !== '' && `${id}-strength`) || undefined
@@ -257,7 +266,7 @@ export function AuthForm({
             <PasswordInput
               id={`${id}-confirm-password`}
               autoComplete="new-password"
-              {...form.register('confirmPassword')}
+              {...fieldProps('confirmPassword')}
               {...invalid('confirmPassword')}
             />
           </Field>
@@ -266,7 +275,7 @@ export function AuthForm({
           // The bot trap: out of sight, out of the tab order and hidden from assistive technology.
           <div aria-hidden className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
             <label htmlFor={`${id}-phone`}>Phone number</label>
-            <input id={`${id}-phone`} tabIndex={-1} autoComplete="off" {...form.register('phoneNumber')} />
+            <input id={`${id}-phone`} tabIndex={-1} autoComplete="off" {...fieldProps('phoneNumber')} />
           </div>
         )}
 

@@ -272,6 +272,8 @@ describe('registration', () => {
 
     await submitExpecting(REGISTRATION_TEXT.firstNameRequired);
     expect(await screen.findByText(AUTH_SCREEN_TEXT.errorTitle)).toBeInTheDocument();
+    // The field whose rule is broken takes the focus, so it can be fixed at once.
+    expect(form.firstName).toHaveFocus();
     await fill(form.firstName, 'Maya');
     await submitExpecting(REGISTRATION_TEXT.lastNameRequired);
     await fill(form.lastName, 'Lee');
@@ -293,6 +295,7 @@ describe('registration', () => {
     await fill(form.password, '1!');
     await submitExpecting(REGISTRATION_TEXT.passwordMismatch);
     expect(form.confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(form.confirm).toHaveFocus();
     expect(form.password).not.toHaveAttribute('aria-invalid');
     expect(api.apiCalls()).toEqual([]);
   }, 20_000);

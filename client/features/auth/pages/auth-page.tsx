@@ -1,19 +1,27 @@
 import { currentUserQueryOptions, useCurrentUser } from '@client/lib/session';
 import type { CurrentUser } from '@common/schemas/users';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { loadAnswerSchemas } from '../api';
-import { loadAuthValidation } from '../auth-form-resolver';
 import { AuthForm, type AuthMode } from '../components/auth-form';
-import { LoginVerification, type PendingLogin } from '../components/login-verification';
-import { RegistrationComplete } from '../components/registration-complete';
+import type { PendingLogin } from '../components/login-verification';
 import { clearStoredSuccessMessage, readStoredSuccessMessage } from '../stored-success-message';
 
-/** zod, the form's rules and the answers' schemas are not needed to paint the form. */
+const loadLoginVerification = () => import('../components/login-verification');
+const loadRegistrationComplete = () => import('../components/registration-complete');
+const LoginVerification = lazy(async () => ({ default: (await loadLoginVerification()).LoginVerification }));
+const RegistrationComplete = lazy(async () => ({
+  default: (await loadRegistrationComplete()).RegistrationComplete,
+}));
+
+/**
+ * The answers' schemas (and zod with them) and the screens that follow a submit are not needed to
+ * paint the form.
+ */
 function preloadAfterPaint() {
-  for (const load of [loadAuthValidation, loadAnswerSchemas]) {
-    // A failed preload is tried again by the submit that needs it, which then reports the failure.
+  for (const load of [loadAnswerSchemas, loadLoginVerification, loadRegistrationComplete]) {
+    // A failed preload is tried again when its module is needed, and that attempt reports the failure.
     load().catch(() => undefined);
   }
 }
@@ -46,33 +54,41 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
     [queryClient, navigate],
   );
 
+  // Screens that follow a submit load after the first paint and are normally there by the submit; if
+  // one is not, the transition keeps the form on screen (the boundary below already shows it) until it is.
+  const showAfterSubmit = (next: Screen) => startTransition(() => setScreen(next));
+
+  function currentScreen() {
+    switch (screen.name) {
+      case 'registration-complete':
+        return <RegistrationComplete email={screen.email} onGoToLogin={() => setScreen({ name: 'login' })} />;
+      case 'verification-required':
+        return (
+          <LoginVerification
+            pending={screen.pending}
+            onBackToLogin={() => setScreen({ name: 'login' })}
+            onTryAgain={() => {
+              setScreen({ name: 'login' });
+              void navigate('/auth');
+            }}
+            onVerified={signIn}
+          />
+        );
+      default:
+        return (
+          <AuthForm
+            mode={screen.name}
+            onModeChange={(mode) => setScreen({ name: mode })}
+            successMessage={successMessage}
+            onSignedIn={signIn}
+            onVerificationRequired={(pending) => showAfterSubmit({ name: 'verification-required', pending })}
+            onRegistered={(email) => showAfterSubmit({ name: 'registration-complete', email })}
+          />
+        );
+    }
+  }
+
   if (user) return <Navigate to="/" replace />;
 
-  switch (screen.name) {
-    case 'registration-complete':
-      return <RegistrationComplete email={screen.email} onGoToLogin={() => setScreen({ name: 'login' })} />;
-    case 'verification-required':
-      return (
-        <LoginVerification
-          pending={screen.pending}
-          onBackToLogin={() => setScreen({ name: 'login' })}
-          onTryAgain={() => {
-            setScreen({ name: 'login' });
-            void navigate('/auth');
-          }}
-          onVerified={signIn}
-        />
-      );
-    default:
-      return (
-        <AuthForm
-          mode={screen.name}
-          onModeChange={(mode) => setScreen({ name: mode })}
-          successMessage={successMessage}
-          onSignedIn={signIn}
-          onVerificationRequired={(pending) => setScreen({ name: 'verification-required', pending })}
-          onRegistered={(email) => setScreen({ name: 'registration-complete', email })}
-        />
-      );
-  }
+  return <Suspense>{currentScreen()}</Suspense>;
 }

@@ -1,19 +1,11 @@
+/**
+ * The authentication form's rules as plain functions, without zod or a form library: they run on
+ * /login's first load, which is kept lean (decision 0019).
+ */
 import { MIN_EMAIL_LENGTH, MIN_USERNAME_LENGTH } from '@common/constants';
 import { REGISTRATION_TEXT } from '@common/messages';
 import { MIN_PASSWORD_SCORE, passwordScore } from '@common/password';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import type { AuthFormField, AuthFormValues } from './auth-form-values';
-
-const authFormShape = z.object({
-  username: z.string(),
-  password: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  confirmPassword: z.string(),
-  phoneNumber: z.string(),
-}) satisfies z.ZodType<AuthFormValues>;
 
 interface Rule {
   field: AuthFormField;
@@ -65,15 +57,6 @@ export const LOGIN_RULES: readonly Rule[] = [
 ];
 
 /** Only the first broken rule is reported: the screen shows one message at a time. */
-function firstBrokenRule(rules: readonly Rule[]) {
-  return (values: AuthFormValues, context: z.RefinementCtx) => {
-    const rule = rules.find((candidate) => candidate.broken(values));
-    if (rule) context.addIssue({ code: 'custom', path: [rule.field], message: rule.message });
-  };
+export function firstBrokenRule(rules: readonly Rule[], values: AuthFormValues): Rule | undefined {
+  return rules.find((rule) => rule.broken(values));
 }
-
-/** The form's resolver per mode; this module (and zod with it) loads through auth-form-resolver.ts. */
-export const authFormResolvers = {
-  login: zodResolver(authFormShape.superRefine(firstBrokenRule(LOGIN_RULES))),
-  register: zodResolver(authFormShape.superRefine(firstBrokenRule(REGISTRATION_RULES))),
-};
