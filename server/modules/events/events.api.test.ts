@@ -61,6 +61,10 @@ const catalog: CatalogEvent[] = [
   event('juniper', 'Juniper Vale - The Glasshouse Tour', inDays(25), hall, [juniper]),
   event('festival', 'Riverside Sessions', inDays(45), ryman, [juniperBand, copper]),
   event('gallery', 'Gallery Night', inDays(70), loft, [painter]),
+  // Characters outside the Basic Multilingual Plane: two UTF-16 units each, one character to the database.
+  event('emoji', 'Fan 🎸🎸ab cd Show', inDays(80), hall),
+  // Only the fallback finds this one for '🎸🎸ab cd': the words are apart.
+  event('emoji-apart', '🎸🎸ab Night cd', inDays(85), hall),
 ];
 
 describe.each(backends)('event catalog on %s', (backend) => {
@@ -216,6 +220,8 @@ describe.each(backends)('event catalog on %s', (backend) => {
       'oon ris',
       'in a blue',
       'moon',
+      // A window of three characters either side of the space starts inside the first guitar's two units.
+      '🎸🎸ab cd',
     ];
     for (const query of queries)
       for (const limit of [2, 20]) {

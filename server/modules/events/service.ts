@@ -133,14 +133,13 @@ const PHRASE_WINDOW_SIDE = 3;
  * 0024); `fieldLike` on the real text decides.
  */
 function joinedLike(field: TrigramField, text: string): SQL {
-  const joined = text.replaceAll(' ', 'q');
-  const spaces = [...text].flatMap((character, index) => (character === ' ' ? [index] : []));
-  const parts =
-    spaces.length === 0
-      ? [joined]
-      : spaces.map((index) =>
-          joined.slice(Math.max(0, index - PHRASE_WINDOW_SIDE), index + PHRASE_WINDOW_SIDE + 1),
-        );
+  // By code point, so that a window never splits a character the database would then not find.
+  const characters = [...text];
+  const joined = characters.map((character) => (character === ' ' ? 'q' : character));
+  const spaces = characters.flatMap((character, index) => (character === ' ' ? [index] : []));
+  const window = (index: number) =>
+    joined.slice(Math.max(0, index - PHRASE_WINDOW_SIDE), index + PHRASE_WINDOW_SIDE + 1).join('');
+  const parts = spaces.length === 0 ? [joined.join('')] : spaces.map(window);
   const indexedText = sql`replace(${TRIGRAM_FIELDS[field]}, ' ', 'q')`;
   return sql.join(
     parts.map((part) => sql`${indexedText} like ${`%${escapeLike(part)}%`}`),
