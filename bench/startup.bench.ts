@@ -187,13 +187,13 @@ async function measureStarts(launcher: Launcher, backend: 'pglite' | 'postgres')
       }
     }
   }
-  const median = (values: number[]) => {
+  const rssFigure = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     return `${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} MiB (${sorted.map((value) => value.toFixed(0)).join(', ')})`;
   };
   const memory = [
-    `RSS ${IDLE_MS / 1000} s after start ${median(rss)}`,
-    ...(settledRss.length > 0 ? [`idle (${SETTLED_MS / 1000} s) ${median(settledRss)}`] : []),
+    `RSS ${IDLE_MS / 1000} s after start ${rssFigure(rss)}`,
+    ...(settledRss.length > 0 ? [`idle (${SETTLED_MS / 1000} s) ${rssFigure(settledRss)}`] : []),
   ].join('; ');
   return [
     summarize(`start-up ${launcher}: empty database → /api/health 200`, backend, first),
