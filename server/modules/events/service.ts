@@ -158,17 +158,20 @@ const containsTier = (rank: number, field: TrigramField, text: string, also?: SQ
 };
 
 /**
- * A tier of lineups containing a pattern. The lineup is its artists' lower-cased names,
- * and a pattern holds no line break, so it contains the pattern exactly when one of its artists' names
- * does: the few artists are found through their own name's trigram index, then their events through
- * the lineup's artist index, instead of reading the long posting lists of every lineup (decision 0024).
+ * A tier of lineups containing `text`. The lineup is its artists' lower-cased names, and a query holds
+ * no line break, so it contains `text` exactly when one of its artists' names does: the few artists are
+ * found through their own name's trigram index, then their events through the lineup's artist index,
+ * instead of reading the long posting lists of every lineup (decision 0024).
  */
-const lineupTier = (rank: number, pattern: string): Tier => ({
-  rank,
-  condition: fieldLike('artists', pattern),
-  indexed: sql`s.event_id in (select ea.event_id from artists a join event_artists ea on ea.artist_id = a.id
-    where lower(a.name) like ${pattern})`,
-});
+const lineupTier = (rank: number, text: string): Tier => {
+  const pattern = `%${escapeLike(text)}%`;
+  return {
+    rank,
+    condition: fieldLike('artists', pattern),
+    indexed: sql`s.event_id in (select ea.event_id from artists a join event_artists ea on ea.artist_id = a.id
+      where lower(a.name) like ${pattern})`,
+  };
+};
 
 /**
  * The name has every word of `text` as a word of its own (event_search.words, split the same way by the
@@ -203,7 +206,7 @@ function queryTiers(text: string): Tier[] {
   const term = searchTerm(text);
   const byName = [
     { rank: 0, condition: sql`s.name = ${term.text}` },
-    lineupTier(1, term.contains),
+    lineupTier(1, term.text),
     { rank: 2, condition: sql`s.name like ${term.prefix}` },
   ];
   // For a one-word query a first-word match is a prefix match, already ranked above.
@@ -291,12 +294,12 @@ interface PageBounds {
  * looks first among the soonest `nearest` documents, read once for all tiers from the
  * (date, event_id) index, whose entries carry the text: a common term finds its `limit` there at a
  * bounded cost, whatever the planner would have estimated for it. Only a tier that finds fewer (a
- * rarer term) looks further. A tier whose shared condition is rare (the soonest documents hold almost
- * none of its matches, and there are at most `shared` of them) takes its events from those matches,
- * read once for every tier that shares it (decision 0024). Any other asks the whole table, where the
- * planner takes the few matches from the trigram, word or name btree indexes and sorts them. An event
- * keeps its best tier. An event of the overall top `limit` is among the first `limit` of its own tier,
- * so the union holds the exact answer without ranking every match.
+ * rarer term) looks further. A tier whose shared condition is rare (its matches among the soonest
+ * documents, scaled to the table, come to at most `shared`, and so do its matches in the table) takes
+ * its events from those matches, read once for every tier that shares it (decision 0024). Any other
+ * asks the whole table, where the planner takes the few matches from the trigram, word or name btree
+ * indexes and sorts them. An event keeps its best tier. An event of the overall top `limit` is among the
+ * first `limit` of its own tier, so the union holds the exact answer without ranking every match.
  */
 function rankedPage(tiers: Tier[], { fromDate, limit, nearest, shared }: PageBounds): SQL {
   const count = (from: SQL) => sql`(select count(*) from ${from})`;
