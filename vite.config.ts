@@ -1,6 +1,6 @@
 import path from 'node:path';
+import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressDirectory } from './scripts/precompress';
 
@@ -19,12 +19,15 @@ function precompress(): Plugin {
 
 /** Libraries every page needs, in chunks of their own that stay cached across app releases. */
 const VENDOR_CHUNKS: Record<string, string[]> = {
-  react: ['react', 'react-dom', 'scheduler'],
+  preact: ['preact'],
   router: ['react-router'],
   query: ['@tanstack/query-core', '@tanstack/react-query'],
 };
 
 function vendorChunk(id: string): string | undefined {
+  // Rollup's CommonJS helpers go with the framework: left to Rollup, they land in the router chunk,
+  // which the framework chunk would then import while the router imports the framework.
+  if (id.startsWith('\0commonjsHelpers')) return 'preact';
   const [, after] = id.split('/node_modules/');
   if (!after) return undefined;
   const parts = after.split('/');
@@ -35,7 +38,8 @@ function vendorChunk(id: string): string | undefined {
 export default defineConfig({
   root: path.join(root, 'client'),
   publicDir: path.join(root, 'client/public'),
-  plugins: [react(), tailwindcss(), precompress()],
+  // Preact's React compatibility layer stands in for React and React DOM (decision 0025).
+  plugins: [preact(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@common': path.join(root, 'common'),

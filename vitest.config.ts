@@ -1,5 +1,5 @@
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 
 const root = import.meta.dirname;
@@ -42,10 +42,28 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
-        resolve: { alias },
+        // The components run on Preact's React compatibility layer, as they do in the build (decision 0025).
+        plugins: [preact()],
+        resolve: {
+          mainFields: ['module', 'main'],
+          alias: {
+            ...alias,
+            // Their ES module builds, whose imports of React the preset points at Preact: the CommonJS
+            // builds that node would pick load React itself.
+            '@testing-library/react': path.join(
+              root,
+              'node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
+            ),
+            'react-router': path.join(root, 'node_modules/react-router/dist/development/index.mjs'),
+            'lucide-react': path.join(root, 'node_modules/lucide-react/dist/esm/lucide-react.mjs'),
+            // A CommonJS shim that requires React; Preact has the hook itself.
+            'use-sync-external-store/shim': 'preact/compat',
+          },
+        },
         test: {
           name: 'client',
+          // Libraries that import React go through Vite, so that they get Preact too.
+          server: { deps: { inline: true } },
           root,
           environment: 'jsdom',
           include: ['client/**/*.test.{ts,tsx}'],

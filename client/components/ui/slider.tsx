@@ -1,20 +1,29 @@
-import { Slider as SliderPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, CSSProperties } from 'react';
 import { cn } from '../../lib/cn';
 
-export function Slider({ className, ...props }: ComponentProps<typeof SliderPrimitive.Root>) {
+type SliderProps = Omit<ComponentProps<'input'>, 'type' | 'value' | 'min' | 'max' | 'onChange'> & {
+  value: number;
+  min: number;
+  max: number;
+  onValueChange(value: number): void;
+};
+
+/**
+ * A native range input: the browser gives it the slider role, its value and the keys (arrows, Page Up
+ * and Down, Home, End). `.slider` in styles.css draws it; the track is filled up to the value.
+ */
+export function Slider({ className, value, min, max, onValueChange, style, ...props }: SliderProps) {
+  const filled = ((value - min) / (max - min)) * 100;
   return (
-    <SliderPrimitive.Root
-      className={cn('relative flex w-full touch-none select-none items-center py-2', className)}
+    <input
+      type="range"
+      className={cn('slider', className)}
+      value={value}
+      min={min}
+      max={max}
+      onChange={(event) => onValueChange(Number(event.currentTarget.value))}
+      style={{ '--slider-filled': `${filled}%`, ...style } as CSSProperties}
       {...props}
-    >
-      <SliderPrimitive.Track className="relative h-2 w-full grow overflow-hidden rounded-full bg-muted">
-        <SliderPrimitive.Range className="absolute h-full bg-primary" />
-      </SliderPrimitive.Track>
-      <SliderPrimitive.Thumb
-        aria-label={props['aria-label']}
-        className="block size-5 rounded-full border-2 border-primary bg-surface shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-grab"
-      />
-    </SliderPrimitive.Root>
+    />
   );
 }

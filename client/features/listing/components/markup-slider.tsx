@@ -56,10 +56,8 @@ export function MarkupSlider({ value, onChange }: MarkupSliderProps) {
         min={MARKUP_MIN}
         max={MARKUP_MAX}
         step={MARKUP_STEP}
-        value={[value]}
-        onValueChange={([next]) => {
-          if (next !== undefined) onChange(next);
-        }}
+        value={value}
+        onValueChange={onChange}
       />
       {/* The scale is lopsided (-100..50): '0%' sits under the thumb's zero, not midway. */}
       <div className="relative h-4 text-xs text-muted-foreground" aria-hidden>
