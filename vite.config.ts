@@ -1,6 +1,7 @@
 import path from 'node:path';
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
+import type { RollupLog } from 'rollup';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressDirectory } from './scripts/precompress';
 
@@ -14,6 +15,29 @@ function precompress(): Plugin {
     writeBundle(options) {
       if (options.dir) precompressDirectory(options.dir);
     },
+  };
+}
+
+/**
+ * Rollup warnings about dependencies that are theirs to fix, not ours: comments it cannot read as
+ * annotations (zod), which it drops harmlessly, and "use client" directives (Radix, sonner), which mean
+ * nothing in a browser bundle. A plugin, so that it comes after the Preact preset's own `onwarn`.
+ */
+function quietDependencyWarnings(): Plugin {
+  const fromDependency = (warning: RollupLog) => Boolean(warning.id?.includes('node_modules'));
+  return {
+    name: 'encore-quiet-dependency-warnings',
+    config: () => ({
+      build: {
+        rollupOptions: {
+          onwarn(warning, warn) {
+            if (warning.code === 'INVALID_ANNOTATION' && fromDependency(warning)) return;
+            if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && fromDependency(warning)) return;
+            warn(warning);
+          },
+        },
+      },
+    }),
   };
 }
 
@@ -39,7 +63,7 @@ export default defineConfig({
   root: path.join(root, 'client'),
   publicDir: path.join(root, 'client/public'),
   // Preact's React compatibility layer stands in for React and React DOM (decision 0025).
-  plugins: [preact(), tailwindcss(), precompress()],
+  plugins: [preact(), quietDependencyWarnings(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@common': path.join(root, 'common'),
@@ -56,12 +80,6 @@ export default defineConfig({
     // .vite/manifest.json: bench/first-load.bench.ts reads which chunks each page loads.
     manifest: true,
     rollupOptions: {
-      onwarn(warning, warn) {
-        // Dependencies (zod) carry comments Rollup cannot read as annotations; it drops them
-        // harmlessly, and the warning is theirs to fix, not ours.
-        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
-        warn(warning);
-      },
       output: { manualChunks: vendorChunk },
     },
   },

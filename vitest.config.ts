@@ -45,11 +45,12 @@ export default defineConfig({
         // The components run on Preact's React compatibility layer, as they do in the build (decision 0025).
         plugins: [preact()],
         resolve: {
+          // ES module builds, whose imports of React the preset points at Preact: the CommonJS builds
+          // that node would pick (react-remove-scroll and its helpers, by their `main`) require React.
           mainFields: ['module', 'main'],
           alias: {
             ...alias,
-            // Their ES module builds, whose imports of React the preset points at Preact: the CommonJS
-            // builds that node would pick load React itself.
+            // The same for packages whose `exports` give node their CommonJS build.
             '@testing-library/react': path.join(
               root,
               'node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
