@@ -1,5 +1,4 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Separator } from '@client/components/ui/separator';
 import { cn } from '@client/lib/cn';
 import { LISTING_NOTICE_TEXT } from '@common/messages';
 import { formatCents } from '@common/money';
@@ -71,11 +70,10 @@ export function PriceBreakdownCard(input: PriceBreakdownCardProps) {
             label={`Processing fee (${formatPercent(PROCESSING_FEE_PERCENT)})`}
             value={formatDeduction(breakdown.processingFeeCents)}
           />
-          <Separator className="my-1" />
           <Line
             label="You receive"
             value={formatCents(breakdown.sellerReceivesCents)}
-            className="text-base [&_dd]:text-lg [&_dd]:font-bold [&_dd]:text-success [&_dt]:font-semibold [&_dt]:text-foreground"
+            className="mt-1 border-t border-border pt-3 text-base [&_dd]:text-lg [&_dd]:font-bold [&_dd]:text-success [&_dt]:font-semibold [&_dt]:text-foreground"
           />
         </dl>
         <div className="grid gap-1 rounded-lg bg-primary-soft/60 p-3">
