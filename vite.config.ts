@@ -1,8 +1,7 @@
 import path from 'node:path';
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
-import type { RollupLog } from 'rollup';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { precompressDirectory } from './scripts/precompress';
 
 const root = import.meta.dirname;
@@ -24,7 +23,7 @@ function precompress(): Plugin {
  * nothing in a browser bundle. A plugin, so that it comes after the Preact preset's own `onwarn`.
  */
 function quietDependencyWarnings(): Plugin {
-  const fromDependency = (warning: RollupLog) => Boolean(warning.id?.includes('node_modules'));
+  const fromDependency = (warning: Rollup.RollupLog) => Boolean(warning.id?.includes('node_modules'));
   return {
     name: 'encore-quiet-dependency-warnings',
     config: () => ({
