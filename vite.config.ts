@@ -3,16 +3,28 @@ import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { precompressDirectory } from './scripts/precompress';
+import { prerenderVisitorPages } from './scripts/prerender';
 
 const root = import.meta.dirname;
 
-/** Brotli and gzip copies of the built text files, written once the bundle is on disk. */
-function precompress(): Plugin {
+/**
+ * Once the client is on disk: the pages visitors land on rendered to HTML (scripts/prerender.ts), then
+ * brotli and gzip copies of every built text file. Not for the server-side build prerendering makes.
+ */
+function prerenderAndPrecompress(): Plugin {
+  let outDir = '';
+  let configFile: string | undefined;
   return {
-    name: 'encore-precompress',
-    apply: 'build',
-    writeBundle(options) {
-      if (options.dir) precompressDirectory(options.dir);
+    name: 'encore-prerender-and-precompress',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = config.build.outDir;
+      configFile = config.configFile;
+    },
+    async closeBundle(error) {
+      if (error) return;
+      await prerenderVisitorPages(outDir, configFile);
+      precompressDirectory(outDir);
     },
   };
 }
@@ -62,7 +74,7 @@ export default defineConfig({
   root: path.join(root, 'client'),
   publicDir: path.join(root, 'client/public'),
   // Preact's React compatibility layer stands in for React and React DOM (decision 0025).
-  plugins: [preact(), quietDependencyWarnings(), tailwindcss(), precompress()],
+  plugins: [preact(), quietDependencyWarnings(), tailwindcss(), prerenderAndPrecompress()],
   resolve: {
     alias: {
       '@common': path.join(root, 'common'),

@@ -22,7 +22,12 @@ export default defineConfig({
           name: 'unit',
           root,
           environment: 'node',
-          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'server/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['server/**/*.api.test.ts', 'node_modules/**'],
           setupFiles: [path.join(root, 'scripts/vitest-setup.ts')],
           testTimeout: SLOW_MACHINE_TEST_TIMEOUT_MS,

@@ -1,7 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { PRERENDERED_PAGES } from '../client/prerendered-pages.js';
+import { closure, entryKey, type Manifest, pageKey, readManifest } from '../scripts/vite-manifest.js';
 import type { BenchResult } from './run.js';
 import { printRows } from './stats.js';
 
@@ -13,18 +15,6 @@ import { printRows } from './stats.js';
  * dynamic entry plus the static imports the entry does not already carry. Sizes, not timings: the ms columns stay 0 and the figures are in the note.
  */
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  name?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
 const root = path.resolve(import.meta.dirname, '..');
 /** First-load budget for / and /login, and the ceiling for any one route chunk (KB of gzip). */
 const FIRST_LOAD_BUDGET_KB = 120;
@@ -32,44 +22,11 @@ const ROUTE_CHUNK_BUDGET_KB = 60;
 
 /** What each measured page loads lazily, by source path relative to client/. */
 const PAGES: Record<string, string[]> = {
-  '/': ['features/landing/pages/landing-page.tsx'],
-  '/login': ['features/auth/pages/auth-page.tsx'],
-  '/home': ['features/public-home/pages/public-home-page.tsx'],
+  '/': PRERENDERED_PAGES['/'] ?? [],
+  '/login': PRERENDERED_PAGES['/login'] ?? [],
+  '/home': PRERENDERED_PAGES['/home'] ?? [],
   '/listing': ['features/listing/pages/listing-page.tsx'],
 };
-
-function readManifest(clientDir: string): Manifest {
-  const file = path.join(clientDir, '.vite/manifest.json');
-  if (!existsSync(file)) throw new Error(`no Vite manifest at ${file}: run \`npx vite build\` first`);
-  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-}
-
-/**
- * The manifest key of a page's module: its source path, or, when Rollup gave the module's chunk no
- * facade (the page shares its chunk with modules it loads lazily), the dynamic entry named after it.
- */
-function pageKey(manifest: Manifest, source: string): string {
-  if (manifest[source]) return source;
-  const name = path.basename(source, path.extname(source));
-  const key = Object.keys(manifest).find(
-    (candidate) =>
-      manifest[candidate]?.isDynamicEntry && !manifest[candidate]?.src && manifest[candidate]?.name === name,
-  );
-  if (!key) throw new Error(`the manifest has no ${source}`);
-  return key;
-}
-
-/** A key and every chunk it imports statically, transitively. */
-function closure(manifest: Manifest, keys: string[], into = new Set<string>()): Set<string> {
-  for (const key of keys) {
-    if (into.has(key)) continue;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the manifest has no ${key}`);
-    into.add(key);
-    closure(manifest, chunk.imports ?? [], into);
-  }
-  return into;
-}
 
 const gzipCache = new Map<string, number>();
 function gzipBytes(clientDir: string, file: string): number {
@@ -91,9 +48,7 @@ function sizeOf(clientDir: string, manifest: Manifest, keys: Iterable<string>): 
 
 export function measureFirstLoad(clientDir: string): BenchResult[] {
   const manifest = readManifest(clientDir);
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entryKey) throw new Error('the manifest has no entry chunk');
-  const entry = closure(manifest, [entryKey]);
+  const entry = closure(manifest, [entryKey(manifest)]);
   const rows: BenchResult[] = [];
   const row = (name: string, note: string): BenchResult => ({
     name,

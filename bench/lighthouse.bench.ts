@@ -44,7 +44,25 @@ async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void>
   throw new Error(`the server did not answer ${url} within ${START_TIMEOUT_MS / 1000} s`);
 }
 
-function runLighthouse(
+/** Lighthouse's own advice for a trace it could not read (NO_NAVSTART and kin): run it again. */
+const RUN_AGAIN = /Please run Lighthouse again/;
+const ATTEMPTS = 3;
+
+async function runLighthouse(
+  url: string,
+  formFactor: (typeof FORM_FACTORS)[number],
+  outFile: string,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url, formFactor, outFile);
+    } catch (error) {
+      if (attempt === ATTEMPTS || !RUN_AGAIN.test(String(error))) throw error;
+    }
+  }
+}
+
+function runLighthouseOnce(
   url: string,
   formFactor: (typeof FORM_FACTORS)[number],
   outFile: string,

@@ -2,14 +2,37 @@
 import './lib/zod-jitless';
 import './lib/effects-before-next-event';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadFirstPage } from './app/first-page';
+import { appRoutes } from './app/routes';
+import { createQueryClient } from './lib/query-client';
+import { currentUserQueryOptions } from './lib/session';
+import { PRERENDER_DISABLED_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from './prerendered-pages';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('No #root element');
-createRoot(container).render(
+const queryClient = createQueryClient();
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} />
+  </StrictMode>
 );
+
+if (container.hasAttribute(PRERENDERED_ATTRIBUTE)) {
+  // A visitor's page is on screen already (scripts/prerender.ts): the app takes it over once the page's
+  // code is here, in a task of its own, and enables the controls the build disabled until then.
+  queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
+  // A page that fails to load is the router's to report, as it would be without the prerendered page.
+  await loadFirstPage(appRoutes, window.location.pathname).catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  for (const control of container.querySelectorAll(`[${PRERENDER_DISABLED_ATTRIBUTE}]`)) {
+    control.removeAttribute('disabled');
+    control.removeAttribute(PRERENDER_DISABLED_ATTRIBUTE);
+  }
+  hydrateRoot(container, app);
+  container.removeAttribute(PRERENDERED_ATTRIBUTE);
+} else {
+  createRoot(container).render(app);
+}

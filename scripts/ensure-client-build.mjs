@@ -15,6 +15,9 @@ const inputs = [
   'common',
   'vite.config.ts',
   'scripts/precompress.ts',
+  'scripts/prerender.ts',
+  'scripts/vite-manifest.ts',
+  'server/lib/prerendered-pages.ts',
   'package-lock.json',
   'tsconfig.json',
 ];

@@ -127,6 +127,44 @@ describe('serving the built client', () => {
     }
   });
 
+  it('sends a visitor the page the build prerendered, and anyone with a session cookie the shell', async () => {
+    const clientDir = await mkdtemp(path.join(tmpdir(), 'encore-client-'));
+    await mkdir(path.join(clientDir, 'prerendered'));
+    const shellHtml = `<!doctype html><title>Encore</title>${'<!-- shell -->'.repeat(100)}`;
+    const loginHtml = `<!doctype html><title>Log In · Encore</title>${'<!-- page -->'.repeat(100)}`;
+    await writeFile(path.join(clientDir, 'index.html'), shellHtml);
+    await writeFile(path.join(clientDir, 'prerendered/login.html'), loginHtml);
+    precompressDirectory(clientDir);
+    const harness = await startTestApp('pglite', { CLIENT_DIST_DIR: clientDir });
+    const raw = (url: string, headers: Record<string, string> = {}) =>
+      fetch(`${harness.baseUrl}${url}`, { headers: { 'accept-encoding': 'br', ...headers } });
+    try {
+      const visitor = await raw('/login');
+      expect(visitor.status).toBe(200);
+      expect(visitor.headers.get('content-encoding')).toBe('br');
+      expect(visitor.headers.get('cache-control')).toBe('no-cache');
+      // The answer depends on the cookie: a shared cache must not give one visitor's page to a user.
+      expect(visitor.headers.get('vary')).toMatch(/accept-encoding, cookie/i);
+      expect(await visitor.text()).toBe(loginHtml);
+      expect(await (await raw('/login?next=%2Fprofile')).text()).toBe(loginHtml);
+
+      // No page was prerendered for these: the shell.
+      expect(await (await raw('/signup')).text()).toBe(shellHtml);
+      expect(await (await raw('/login/extra')).text()).toBe(shellHtml);
+
+      // A session cookie, valid or not, gets the shell, which asks the server who is signed in.
+      const withCookie = await raw('/login', { cookie: 'encore_session=anything' });
+      expect(withCookie.headers.get('vary')).toMatch(/cookie/i);
+      expect(await withCookie.text()).toBe(shellHtml);
+      const account = await createTestUser(harness.database.db);
+      const signedIn = await signedInClient(harness, account.id);
+      expect((await signedIn.get('/login')).text).toBe(shellHtml);
+    } finally {
+      await harness.close();
+      await rm(clientDir, { recursive: true, force: true });
+    }
+  });
+
   it('sends the precompressed copy a browser accepts, compresses JSON from 1 KB, and reads no session for files', async () => {
     const clientDir = await mkdtemp(path.join(tmpdir(), 'encore-client-'));
     await mkdir(path.join(clientDir, 'assets'));

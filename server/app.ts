@@ -24,6 +24,7 @@ import type { Database } from './db/client.js';
 import { isReachable } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-json.js';
+import { prerenderedPage } from './lib/prerendered-pages.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { barcodeRoutes } from './modules/barcodes/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
@@ -45,7 +46,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logging.js';
 import { AUTH_RATE_LIMIT_WINDOW_MS } from './plugins/rate-limit.js';
 import { registerSameOriginGuard } from './plugins/same-origin.js';
-import { sessionPlugin } from './plugins/session.js';
+import { SESSION_COOKIE, sessionPlugin } from './plugins/session.js';
 
 export interface AppDeps {
   config: Config;
@@ -181,20 +182,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       allowedPath: (pathname) => !pathname.split('/').some((segment) => segment.startsWith('.')),
       // Vite names every file under assets/ by its content hash, so a browser may keep those for good;
       // anything else (the SPA shell above all) is checked again on every use.
+      // A page's HTML also depends on the session cookie (prerendered for visitors, see below).
       setHeaders: (response, filePath) => {
         const hashed = path.relative(clientDir, filePath).startsWith(`assets${path.sep}`);
         response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        response.setHeader('vary', 'accept-encoding');
+        response.setHeader(
+          'vary',
+          /\.html(\.br|\.gz)?$/.test(filePath) ? 'accept-encoding, cookie' : 'accept-encoding',
+        );
       },
     });
-    // Every non-API GET that is not a file is a client route: answer with the SPA shell.
+    // Every non-API GET that is not a file is a client route: answer with its page or the SPA shell.
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith('/api/')) return reply.callNotFound();
       // The files present at start are routed by @fastify/static; one built since is looked up here (a
       // missing one is a 404, not the SPA).
       if (path.extname(pathname) !== '') return reply.sendFile(pathname.slice(1));
-      return reply.sendFile('index.html');
+      // A visitor (no session cookie) gets the page already rendered where the build made one; anyone
+      // else gets the shell, since a session's pages depend on who is signed in.
+      const visitorPage = request.cookies[SESSION_COOKIE] ? null : prerenderedPage(clientDir, pathname);
+      return reply.sendFile(visitorPage ?? 'index.html');
     });
   }
 

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -5,13 +6,13 @@ import { preloadVisitorPage } from './home-route';
 import { AppProviders } from './providers';
 import { appRoutes } from './routes';
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   const [router] = useState(() => {
-    preloadVisitorPage(window.location.pathname);
+    void preloadVisitorPage(window.location.pathname);
     return createBrowserRouter(appRoutes);
   });
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

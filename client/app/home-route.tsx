@@ -29,9 +29,10 @@ const lazyPages: Record<VisitorPage, ComponentType> = {
  * instead of after it: the page then paints when the session answers, not one download later, and no
  * spinner flashes in between (which moved the footer: a layout shift).
  */
-export function preloadVisitorPage(pathname: string): void {
-  if (pathname === '/') void loaders.landing();
-  else if (pathname === '/home') void loaders['public-home']();
+export function preloadVisitorPage(pathname: string): Promise<unknown> {
+  if (pathname === '/') return loaders.landing();
+  if (pathname === '/home') return loaders['public-home']();
+  return Promise.resolve();
 }
 
 /**

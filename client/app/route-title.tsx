@@ -11,16 +11,21 @@ export interface RouteHandle {
   title?: string | ((search: URLSearchParams) => string);
 }
 
-/** The title of the deepest matched route that names one, or null. */
-export function useRouteTitle(): string | null {
-  const matches = useMatches();
-  const { search } = useLocation();
+/** The title of the deepest matched route that names one, or null: `matches` run from the root down. */
+export function titleOfMatches(matches: readonly { handle?: unknown }[], search: string): string | null {
   for (const match of [...matches].reverse()) {
     const title = (match.handle as RouteHandle | undefined)?.title;
     if (typeof title === 'string') return title;
     if (typeof title === 'function') return title(new URLSearchParams(search));
   }
   return null;
+}
+
+/** The current route's title (see titleOfMatches). */
+export function useRouteTitle(): string | null {
+  const matches = useMatches();
+  const { search } = useLocation();
+  return titleOfMatches(matches, search);
 }
 
 /** 'List a Ticket · Encore', or just 'Encore' for a route without a title. */

@@ -1,0 +1,39 @@
+// Build-time only (scripts/prerender.ts): renders the pages a visitor lands on to HTML, in Node.
+import './lib/zod-jitless';
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { documentTitle, titleOfMatches } from './app/route-title';
+import { appRoutes } from './app/routes';
+import { createQueryClient } from './lib/query-client';
+import { currentUserQueryOptions } from './lib/session';
+
+export interface PrerenderedPage {
+  /** The document's title, as RouteAnnouncer sets it once the app runs. */
+  title: string;
+  /** What the app renders into #root for a visitor, before any data arrives. */
+  html: string;
+}
+
+/** The page at `pathname` as a visitor's first render shows it: no session, data still loading. */
+export async function prerenderPage(pathname: string): Promise<PrerenderedPage> {
+  const handler = createStaticHandler(appRoutes);
+  const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`${pathname} answered ${context.status}, not a page`);
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
+  const app = (
+    <AppProviders queryClient={queryClient}>
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+        hydrate={false}
+      />
+    </AppProviders>
+  );
+  // The source is written against React's types; Preact renders it (decision 0025).
+  const html = await renderToStringAsync(app as unknown as VNode);
+  const matches = context.matches.map((match) => ({ handle: match.route.handle }));
+  return { title: documentTitle(titleOfMatches(matches, '')), html };
+}

@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import {
+  PRERENDER_DISABLED_ATTRIBUTE,
+  PRERENDERED_ATTRIBUTE,
+  PRERENDERED_PAGES,
+} from '../client/prerendered-pages';
+import { prerenderedFileName } from '../server/lib/prerendered-pages';
+import { closure, type Manifest, pageKey, readManifest } from './vite-manifest';
+
+type PrerenderModule = typeof import('../client/prerender');
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const TITLE = /<title>[^<]*<\/title>/;
+/** The build's one stylesheet link: `<link rel="stylesheet" crossorigin href="/assets/index-HASH.css">`. */
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w-]+\.css)">/;
+/** A form control's opening tag; attribute values in rendered HTML hold no '>' (it is escaped). */
+const CONTROL = /<(?:button|input|select|textarea)(?=[\s>])[^>]*>/g;
+const DISABLED = /\sdisabled(?=[\s=>])/;
+
+/** Disables a control until the app runs, unless the page itself renders it disabled. */
+const disableUntilApp = (tag: string) =>
+  DISABLED.test(tag)
+    ? tag
+    : tag.replace(/^<\w+/, (name) => `${name} disabled ${PRERENDER_DISABLED_ATTRIBUTE}`);
+
+/**
+ * The built shell with a page in it and its stylesheet inlined, so that the page paints from the HTML
+ * alone, and the page's own chunks preloaded beside the entry's, so that the app can take the page's
+ * place as soon as it runs. The page's controls are disabled: they come alive when the app takes over,
+ * so nothing typed is lost and no form is submitted by the browser itself (a login form's password in
+ * the address). The styles keep them looking as they will (`[data-prerender-disabled]` in styles.css).
+ */
+export function fillShell(
+  shell: string,
+  page: { title: string; html: string; chunks: string[] },
+  readAsset: (file: string) => string,
+): string {
+  const stylesheet = STYLESHEET.exec(shell)?.[1];
+  if (!shell.includes(ROOT_ELEMENT) || !TITLE.test(shell) || !stylesheet) {
+    throw new Error('index.html has no empty #root, no title or no stylesheet');
+  }
+  const css = readAsset(stylesheet);
+  if (css.includes('</')) throw new Error(`${stylesheet} cannot be inlined: it holds '</'`);
+  const title = page.title.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+  const preloads = page.chunks
+    .filter((file) => !shell.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+  const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}>${page.html.replace(CONTROL, disableUntilApp)}</div>`;
+  return shell
+    .replace(TITLE, () => `<title>${title}</title>`)
+    .replace(STYLESHEET, () => `${preloads}\n    <style>${css}</style>`)
+    .replace(ROOT_ELEMENT, () => root);
+}
+
+/** The files of the chunks that `modules` (source paths under client/) need, as the manifest names them. */
+function chunkFiles(manifest: Manifest, modules: string[]): string[] {
+  const keys = closure(
+    manifest,
+    modules.map((source) => pageKey(manifest, source)),
+  );
+  return [...keys].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'));
+}
+
+/**
+ * Renders the visitor pages of the client just built in `outDir` into the files the server looks up
+ * (server/lib/prerendered-pages.ts). client/prerender.tsx is built for Node with the same Vite
+ * configuration (Preact for React, the aliases), every dependency bundled so that they get Preact too.
+ */
+export async function prerenderVisitorPages(outDir: string, configFile: string | undefined): Promise<void> {
+  const ssrDir = mkdtempSync(path.join(os.tmpdir(), 'encore-prerender-'));
+  try {
+    await build({
+      configFile,
+      logLevel: 'warn',
+      build: {
+        ssr: path.resolve(import.meta.dirname, '../client/prerender.tsx'),
+        outDir: ssrDir,
+        emptyOutDir: true,
+        manifest: false,
+        rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+      },
+      ssr: { noExternal: true },
+    });
+    const { prerenderPage }: PrerenderModule = await import(
+      pathToFileURL(path.join(ssrDir, 'prerender.mjs')).href
+    );
+    const manifest = readManifest(outDir);
+    const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const readAsset = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
+    for (const [pathname, modules] of Object.entries(PRERENDERED_PAGES)) {
+      const file = path.join(outDir, prerenderedFileName(pathname));
+      const page = { ...(await prerenderPage(pathname)), chunks: chunkFiles(manifest, modules) };
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, fillShell(shell, page, readAsset));
+    }
+  } finally {
+    rmSync(ssrDir, { recursive: true, force: true });
+  }
+}
