@@ -20,19 +20,23 @@ const app = (
   </StrictMode>
 );
 
-if (container.hasAttribute(PRERENDERED_ATTRIBUTE)) {
-  // A visitor's page is on screen already (scripts/prerender.ts): the app takes it over once the page's
-  // code is here, in a task of its own, and enables the controls the build disabled until then.
+/**
+ * A visitor's page is on screen already (scripts/prerender.ts): the app takes it over once the page's
+ * code is here, in a task of its own, and enables the controls the build disabled until then. Not a
+ * top-level await: Rollup would split the entry's shared modules into many small chunks to allow it.
+ */
+async function hydratePrerenderedPage(root: HTMLElement) {
   queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
   // A page that fails to load is the router's to report, as it would be without the prerendered page.
   await loadFirstPage(appRoutes, window.location.pathname).catch(() => undefined);
   await new Promise((resolve) => setTimeout(resolve, 0));
-  for (const control of container.querySelectorAll(`[${PRERENDER_DISABLED_ATTRIBUTE}]`)) {
+  for (const control of root.querySelectorAll(`[${PRERENDER_DISABLED_ATTRIBUTE}]`)) {
     control.removeAttribute('disabled');
     control.removeAttribute(PRERENDER_DISABLED_ATTRIBUTE);
   }
-  hydrateRoot(container, app);
-  container.removeAttribute(PRERENDERED_ATTRIBUTE);
-} else {
-  createRoot(container).render(app);
+  hydrateRoot(root, app);
+  root.removeAttribute(PRERENDERED_ATTRIBUTE);
 }
+
+if (container.hasAttribute(PRERENDERED_ATTRIBUTE)) void hydratePrerenderedPage(container);
+else createRoot(container).render(app);
