@@ -17,13 +17,21 @@ const RegistrationComplete = lazy(async () => ({
 
 /**
  * The answers' schemas (and zod with them) and the screens that follow a submit are not needed to
- * paint the form.
+ * paint the form, nor until someone starts on it: they load at the first focus, touch or click.
  */
-function preloadAfterPaint() {
-  for (const load of [loadAnswerSchemas, loadLoginVerification, loadRegistrationComplete]) {
-    // A failed preload is tried again when its module is needed, and that attempt reports the failure.
-    load().catch(() => undefined);
-  }
+function preloadOnFirstInteraction() {
+  const events = ['focusin', 'pointerdown', 'keydown'] as const;
+  const preload = () => {
+    for (const event of events) document.removeEventListener(event, preload, true);
+    for (const load of [loadAnswerSchemas, loadLoginVerification, loadRegistrationComplete]) {
+      // A failed preload is tried again when its module is needed, and that attempt reports the failure.
+      load().catch(() => undefined);
+    }
+  };
+  for (const event of events) document.addEventListener(event, preload, true);
+  return () => {
+    for (const event of events) document.removeEventListener(event, preload, true);
+  };
 }
 
 type Screen =
@@ -44,7 +52,7 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
 
   // Shown once: read when the screen opens, gone for the next visit.
   useEffect(() => clearStoredSuccessMessage(), []);
-  useEffect(preloadAfterPaint, []);
+  useEffect(preloadOnFirstInteraction, []);
 
   const signIn = useCallback(
     (signedIn: CurrentUser) => {
