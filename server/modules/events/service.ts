@@ -289,67 +289,109 @@ interface PageBounds {
   shared: number;
 }
 
+/** What the soonest documents say about the tiers, read in one pass. */
+interface NearestPass {
+  /** How many documents the window held: fewer than asked means it holds every upcoming event. */
+  documents: number;
+  /** event_search's size as the planner last counted it (pg_class.reltuples; -1 before any count). */
+  catalogRows: number;
+  /** Each tier's first `limit` events in the window, by date. */
+  tierEvents: number[][];
+  /** Each shared condition's matches in the window. */
+  sampled: number[];
+}
+
+const column = (prefix: 'tier' | 'sampled', index: number) => sql.raw(`"${prefix}${index}"`);
+
 /**
- * The ranked page for some tiers. Each tier needs its first `limit` upcoming events by date. It
- * looks first among the soonest `nearest` documents, read once for all tiers from the
- * (date, event_id) index, whose entries carry the text: a common term finds its `limit` there at a
- * bounded cost, whatever the planner would have estimated for it. Only a tier that finds fewer (a
- * rarer term) looks further. A tier whose shared condition is rare (its matches among the soonest
- * documents, scaled to the table, come to at most `shared`, and so do its matches in the table) takes
- * its events from those matches, read once for every tier that shares it (decision 0024). Any other
- * asks the whole table, where the planner takes the few matches from the trigram, word or name btree
- * indexes and sorts them. An event keeps its best tier. An event of the overall top `limit` is among the
- * first `limit` of its own tier, so the union holds the exact answer without ranking every match.
+ * One index-only walk of the soonest `nearest` documents ((date, event_id) index, whose entries carry the
+ * text), and every tier's first `limit` events among them and every shared condition's count, in one
+ * pass: a common term finds its events there at a bounded cost, whatever the planner would estimate.
  */
-function rankedPage(tiers: Tier[], { fromDate, limit, nearest, shared }: PageBounds): SQL {
-  const count = (from: SQL) => sql`(select count(*) from ${from})`;
+async function readNearest(
+  db: DbOrTx,
+  tiers: Tier[],
+  sharedConditions: SharedCondition[],
+  { fromDate, limit, nearest }: PageBounds,
+): Promise<NearestPass> {
+  const tierColumns = tiers.map(
+    ({ condition }, index) =>
+      sql`coalesce((array_agg(s.event_id order by s.date, s.event_id) filter (where ${condition}))[1:${limit}], '{}') as ${column('tier', index)}`,
+  );
+  const sampledColumns = sharedConditions.map(
+    (condition, index) => sql`count(*) filter (where ${condition.row})::int as ${column('sampled', index)}`,
+  );
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`
+    select count(*)::int as documents,
+      (select reltuples from pg_class where oid = 'event_search'::regclass)::float8 as "catalogRows",
+      ${sql.join([...tierColumns, ...sampledColumns], sql`, `)}
+    from (select s.event_id, s.date, s.name, s.artists, s.venue, s.city from event_search s
+      where s.date >= ${fromDate} order by s.date, s.event_id limit ${nearest}) s`,
+  );
+  return {
+    documents: Number(row?.documents ?? 0),
+    catalogRows: Number(row?.catalogRows ?? -1),
+    tierEvents: tiers.map((_, index) => (row?.[`tier${index}`] as number[] | undefined) ?? []),
+    sampled: sharedConditions.map((_, index) => Number(row?.[`sampled${index}`] ?? 0)),
+  };
+}
+
+/**
+ * The ranked page for some tiers, as the CTEs `concertPage` runs. Each tier needs its first `limit`
+ * upcoming events by date, and takes them from the soonest documents (`readNearest`, a statement of its
+ * own). Only a tier that finds fewer there (a rarer term) looks further, in the page's statement, which
+ * holds only the tiers that need it: less SQL to plan (decision 0027). A tier whose shared
+ * condition is rare (its matches among the soonest documents, a sample of the catalog, scaled to the
+ * table, come to at most `shared`, and so do its matches in the table) takes its events from those
+ * matches, read once for every tier that shares it (decision 0024). Any other asks the whole table,
+ * where the planner takes the few matches from the trigram, word or name btree indexes and sorts them.
+ * An event keeps its best tier. An event of the overall top `limit` is among the first `limit` of its own
+ * tier, so the union holds the exact answer without ranking every match.
+ */
+async function rankedPage(db: DbOrTx, tiers: Tier[], bounds: PageBounds): Promise<SQL> {
+  const { fromDate, limit, nearest, shared } = bounds;
   const sharedConditions = [...new Set(tiers.flatMap((tier) => (tier.shared ? [tier.shared] : [])))];
-  const sharedName = (condition: SharedCondition, kind: 'shared' | 'sampled') =>
-    sql.raw(`${kind}_${sharedConditions.indexOf(condition)}`);
+  const pass = await readNearest(db, tiers, sharedConditions, bounds);
+  // Fewer documents than asked: the window held every upcoming event, and each tier found all it has.
+  const windowFull = pass.documents === nearest;
   // The soonest documents are a sample of the catalog (dates do not depend on names): a condition is
   // rare when its matches there, scaled to the table's size, come to at most `shared`. Unlike the
   // planner's estimate, the sample sees words that go together.
   const looksRare = (condition: SharedCondition) =>
-    sql`(select n from ${sharedName(condition, 'sampled')}) * (select reltuples from pg_class where oid = 'event_search'::regclass) <= ${shared * nearest}`;
-  // Each counted and read only when a tier that shares it looks further than the soonest documents;
-  // one row more than `shared` says there are too many to share.
-  const sharedCtes = sharedConditions.flatMap((condition) => [
-    sql`${sharedName(condition, 'sampled')} as materialized (select count(*) as n from nearest s where ${condition.row})`,
-    sql`${sharedName(condition, 'shared')} as materialized (
+    (pass.sampled[sharedConditions.indexOf(condition)] ?? 0) * pass.catalogRows <= shared * nearest;
+  const looksFurther = tiers.filter(
+    (_, index) => windowFull && (pass.tierEvents[index]?.length ?? 0) < limit,
+  );
+  const readShared = sharedConditions.filter(
+    (condition) => looksRare(condition) && looksFurther.some((tier) => tier.shared === condition),
+  );
+  const sharedName = (condition: SharedCondition) => sql.raw(`shared_${readShared.indexOf(condition)}`);
+  // One row more than `shared` says there are too many to share.
+  const sharedCtes = readShared.map(
+    (condition) => sql`${sharedName(condition)} as materialized (
       select s.event_id, s.date, s.name, s.artists, s.venue, s.city from event_search s
-      where ${condition.indexed} and s.date >= ${fromDate} and ${looksRare(condition)} limit ${shared + 1})`,
-  ]);
-  const sharedFew = (condition: SharedCondition) =>
-    sql`${looksRare(condition)} and ${count(sharedName(condition, 'shared'))} <= ${shared}`;
-  const tierCtes = tiers.map(({ rank, condition, indexed, shared: sharedCondition }, index) => {
-    const near = sql.raw(`near_${index}`);
-    const nearShort = sql`${count(near)} < ${limit} and (select n from nearest_count) = ${nearest}`;
-    const fromShared =
-      sharedCondition &&
-      sql`
-      union all
-      (select s.event_id, s.date, ${rank}::int from ${sharedName(sharedCondition, 'shared')} s
-        where ${condition} and ${nearShort} and ${sharedFew(sharedCondition)}
+      where ${condition.indexed} and s.date >= ${fromDate} limit ${shared + 1})`,
+  );
+  const lookups = looksFurther.map(({ rank, condition, indexed, shared: sharedCondition }) => {
+    const fromTable = (gate?: SQL) =>
+      sql`(select s.event_id as id, ${rank}::int as tier from event_search s
+        where ${condition}${indexed ? sql` and ${indexed}` : sql``} and s.date >= ${fromDate}${gate ? sql` and ${gate}` : sql``}
         order by s.date, s.event_id limit ${limit})`;
-    const askTable = sharedCondition ? sql`${nearShort} and not (${sharedFew(sharedCondition)})` : nearShort;
-    return sql`${near} as (
-      select s.event_id as id, s.date, ${rank}::int as tier from nearest s
-      where ${condition} order by s.date, s.event_id limit ${limit}),
-    ${sql.raw(`tier_${index}`)} as (
-      select * from ${near}${fromShared ?? sql``}
-      union all
-      (select s.event_id, s.date, ${rank}::int from event_search s
-        where ${condition}${indexed ? sql` and ${indexed}` : sql``} and s.date >= ${fromDate} and ${askTable}
-        order by s.date, s.event_id limit ${limit}))`;
+    if (!sharedCondition || !readShared.includes(sharedCondition)) return fromTable();
+    const fewShared = sql`(select count(*) from ${sharedName(sharedCondition)}) <= ${shared}`;
+    return sql`(select s.event_id, ${rank}::int from ${sharedName(sharedCondition)} s
+        where ${condition} and ${fewShared} order by s.date, s.event_id limit ${limit})
+      union all ${fromTable(sql`not ${fewShared}`)}`;
   });
-  const hits = tiers.map((_, index) => sql`select * from ${sql.raw(`tier_${index}`)}`);
+  const found = JSON.stringify(
+    tiers.flatMap((tier, index) => (pass.tierEvents[index] ?? []).map((id) => [id, tier.rank])),
+  );
+  const nearHits = sql`select (hit->>0)::int as id, (hit->>1)::int as tier from json_array_elements(${found}::json) hit`;
   return sql`
-    nearest as materialized (
-      select s.event_id, s.date, s.name, s.artists, s.venue, s.city from event_search s
-      where s.date >= ${fromDate} order by s.date, s.event_id limit ${nearest}),
-    nearest_count as materialized (select count(*) as n from nearest),
-    ${sql.join([...sharedCtes, ...tierCtes], sql`, `)},
-    hits as (${sql.join(hits, sql` union all `)}),
+    ${sql.join(sharedCtes.map((cte) => sql`${cte}, `))}
+    hits as (${sql.join([nearHits, ...lookups], sql` union all `)}),
     page as (
       select e.id, e.name, e.date, e.days_count, e.venue_id, best.tier
       from (select h.id, min(h.tier) as tier from hits h group by h.id) best
@@ -380,11 +422,11 @@ export async function searchConcerts(
     nearest: options.nearestDocuments ?? NEAREST_DOCUMENTS,
     shared: options.sharedCandidates ?? SHARED_CANDIDATES,
   };
-  const results = await concertPage(db, rankedPage(queryTiers(text), bounds));
+  const results = await concertPage(db, await rankedPage(db, queryTiers(text), bounds));
   if (results.length > 0) return results;
   const first = fallbackWord(text, CONCERT_SEARCH_MIN_LENGTH);
   if (first === null) return results;
-  return concertPage(db, rankedPage(fallbackTiers(first, queryWords(text)), bounds));
+  return concertPage(db, await rankedPage(db, fallbackTiers(first, queryWords(text)), bounds));
 }
 
 const ARTIST_INFO_LIMIT = 10;
