@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../common/constants.js';
@@ -91,16 +91,24 @@ const needsSession = (url: string) => url.startsWith('/api/');
 export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, options) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
+  // Prepared once: on PostgreSQL each pooled connection parses and plans it once, not on every request.
+  const sessionUser = options.db
+    .select({ id: users.id, username: users.username, role: users.role, suspendedAt: users.suspendedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_user');
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !needsSession(request.url)) return;
     const tokenHash = sha256(token);
-    const [row] = await options.db
-      .select({ id: users.id, username: users.username, role: users.role, suspendedAt: users.suspendedAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
-      .limit(1);
+    const [row] = await sessionUser.execute({ tokenHash, now: new Date() });
     if (!row || row.suspendedAt) return;
     request.user = { id: row.id, username: row.username, role: row.role };
     request.sessionTokenHash = tokenHash;
