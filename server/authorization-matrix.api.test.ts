@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser, signedInClient } from './modules/auth/testing.js';
+import { insertListing } from './modules/marketplace/testing.js';
+import { buyListing } from './modules/payouts/testing.js';
+import { uploadedImage, validTicketFields } from './modules/tickets/testing.js';
+import { backends, startTestApp, type TestApp, type TestClient } from './test/harness.js';
+
+/**
+ * Issue 22 §5: who may call what. Every route of /api/openapi.json has a row saying what each caller gets:
+ * a visitor, an unrelated member, the parties of a sale where the route has them (the seller and the buyer),
+ * an ambassador and an admin. A route without a row fails the test, so a new route cannot ship unreviewed.
+ *
+ * Outcomes: 'pass' means the caller got past authorization (any answer but 401, 403 or a 5xx: a 404 for an
+ * id that does not exist or a 409 for a rule still shows the route let them in); 401 and 403 are exact;
+ * 'hidden' is 403 or 404 (another member's resource, which a route may refuse or deny knowing).
+ * Requests are schema-valid so that each call reaches the route's own check, and use fresh sessions and,
+ * for routes that change a resource, a fresh resource per caller, so rows don't affect each other.
+ */
+
+type Caller = 'visitor' | 'member' | 'seller' | 'buyer' | 'ambassador' | 'admin';
+type Outcome = 'pass' | 401 | 403 | 'hidden';
+const CALLERS: Caller[] = ['visitor', 'member', 'seller', 'buyer', 'ambassador', 'admin'];
+
+interface Fixture {
+  harness: TestApp;
+  ids: Record<Exclude<Caller, 'visitor'>, number>;
+  /** A sale of `seller`'s ticket to `buyer` through the sandbox checkout. */
+  sale: Awaited<ReturnType<typeof buyListing>>;
+  /** An unsold listing of `seller` that rows only read. */
+  listingId: number;
+  /** An image the seller uploaded, for complete listing forms. */
+  image: { cloudinaryUrl: string; cloudinaryPublicId: string };
+}
+
+interface Call {
+  path: string;
+  json?: unknown;
+}
+
+interface Row {
+  expect: Partial<Record<Caller, Outcome>>;
+  /** The request; called once per caller, so it may create what that call changes. */
+  call: (fixture: Fixture, caller: Caller) => Call | Promise<Call>;
+}
+
+const everyone = (): Row['expect'] => Object.fromEntries(CALLERS.map((caller) => [caller, 'pass']));
+const membersOnly = (): Row['expect'] => ({ ...everyone(), visitor: 401 });
+/** Only the sale's parties; other members and staff are refused or not told it exists. */
+const parties = (...who: ('seller' | 'buyer')[]): Row['expect'] => ({
+  visitor: 401,
+  member: 'hidden',
+  seller: who.includes('seller') ? 'pass' : 'hidden',
+  buyer: who.includes('buyer') ? 'pass' : 'hidden',
+  ambassador: 'hidden',
+  admin: 'hidden',
+});
+const fixed = (path: string, json?: unknown) => () => ({ path, ...(json === undefined ? {} : { json }) });
+const NO_SUCH_ID = 2_000_000_000;
+const SESSION = 'cs_test_matrix_unknown';
+const CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
+
+/** A listing of the seller that this call alone uses (edits, deletes, holds change it). */
+async function freshListing(fixture: Fixture): Promise<number> {
+  return (await insertListing(fixture.harness.database.db, fixture.ids.seller)).id;
+}
+
+const ROWS: Record<string, Row> = {
+  // Public: the catalog, the marketplace for visitors, sign-in and recovery, the sandbox's hosted page.
+  'GET /api/health': { expect: everyone(), call: fixed('/api/health') },
+  'GET /api/session': { expect: everyone(), call: fixed('/api/session') },
+  'GET /api/artists/info': { expect: everyone(), call: fixed('/api/artists/info?name=Nova') },
+  'GET /api/artists/{id}/image': { expect: everyone(), call: fixed(`/api/artists/${NO_SUCH_ID}/image`) },
+  'GET /api/concerts/search': { expect: everyone(), call: fixed('/api/concerts/search?query=nova') },
+  'GET /api/search/suggestions': { expect: everyone(), call: fixed('/api/search/suggestions?query=tes') },
+  'GET /api/tickets': { expect: everyone(), call: fixed('/api/tickets') },
+  'GET /api/tickets/{id}': { expect: membersOnly(), call: (f) => ({ path: `/api/tickets/${f.listingId}` }) },
+  'GET /api/images/{publicId}': { expect: membersOnly(), call: fixed('/api/images/no-such-image') },
+  'GET /api/users/{id}/reviews': {
+    expect: membersOnly(),
+    call: (f) => ({ path: `/api/users/${f.ids.seller}/reviews` }),
+  },
+  // A wrong password is a 401 of its own; an incomplete form shows the route is open to everyone.
+  'POST /api/login': { expect: everyone(), call: fixed('/api/login', {}) },
+  'POST /api/logout': { expect: everyone(), call: fixed('/api/logout') },
+  'POST /api/register': { expect: everyone(), call: fixed('/api/register', {}) },
+  'POST /api/verify-login': { expect: everyone(), call: fixed('/api/verify-login', {}) },
+  'POST /api/verify-login/resend': { expect: everyone(), call: fixed('/api/verify-login/resend', {}) },
+  'POST /api/request-password-reset': {
+    expect: everyone(),
+    call: fixed('/api/request-password-reset', { email: 'nobody@example.com' }),
+  },
+  'POST /api/request-username-recovery': {
+    expect: everyone(),
+    call: fixed('/api/request-username-recovery', { email: 'nobody@example.com' }),
+  },
+  'GET /api/reset-password/{token}': { expect: everyone(), call: fixed('/api/reset-password/no-such-token') },
+  'POST /api/reset-password/{token}': {
+    expect: everyone(),
+    call: fixed('/api/reset-password/no-such-token', {
+      password: 'Sturdy#Pass2',
+      confirmPassword: 'Sturdy#Pass2',
+    }),
+  },
+  'GET /api/verify-email/{token}': { expect: everyone(), call: fixed('/api/verify-email/no-such-token') },
+  'POST /api/subscribe': { expect: everyone(), call: fixed('/api/subscribe', {}) },
+  // The sandbox's hosted checkout: signed-in members; the session decides whose it is.
+  'GET /api/sandbox/checkout/{sessionId}': {
+    expect: membersOnly(),
+    call: fixed(`/api/sandbox/checkout/${SESSION}`),
+  },
+  'POST /api/sandbox/checkout/{sessionId}/pay': {
+    expect: membersOnly(),
+    call: fixed(`/api/sandbox/checkout/${SESSION}/pay`, CARD),
+  },
+  'POST /api/sandbox/checkout/{sessionId}/authenticate': {
+    expect: membersOnly(),
+    call: fixed(`/api/sandbox/checkout/${SESSION}/authenticate`, { approve: true }),
+  },
+  'POST /api/sandbox/checkout/{sessionId}/cancel': {
+    expect: membersOnly(),
+    call: fixed(`/api/sandbox/checkout/${SESSION}/cancel`),
+  },
+
+  // Any member: their own account, lists and notifications.
+  'GET /api/user': { expect: membersOnly(), call: fixed('/api/user') },
+  'PATCH /api/user': { expect: membersOnly(), call: fixed('/api/user', {}) },
+  'GET /api/my-tickets': { expect: membersOnly(), call: fixed('/api/my-tickets') },
+  'GET /api/notifications': { expect: membersOnly(), call: fixed('/api/notifications') },
+  'GET /api/payouts': { expect: membersOnly(), call: fixed('/api/payouts') },
+  'POST /api/payouts/onboarding': { expect: membersOnly(), call: fixed('/api/payouts/onboarding') },
+  'GET /api/reviews/pending': { expect: membersOnly(), call: fixed('/api/reviews/pending') },
+  'POST /api/tickets': { expect: membersOnly(), call: fixed('/api/tickets') },
+  'POST /api/upload/direct': { expect: membersOnly(), call: fixed('/api/upload/direct') },
+  'POST /api/tickets/barcode/upload': { expect: membersOnly(), call: fixed('/api/tickets/barcode/upload') },
+  // A member's own checkout sessions: an unknown or another's session is a 404 to everyone signed in.
+  'POST /api/purchase/verify/{session_id}': {
+    expect: membersOnly(),
+    call: fixed(`/api/purchase/verify/${SESSION}`, {}),
+  },
+  'POST /api/purchase/complete': {
+    expect: membersOnly(),
+    call: fixed('/api/purchase/complete', { sessionId: SESSION }),
+  },
+  'POST /api/complete-purchase-safari': {
+    expect: membersOnly(),
+    call: fixed(`/api/complete-purchase-safari?session_id=${SESSION}`),
+  },
+  // Reviews name their sale; only its parties may write one (checked against the sale).
+  'POST /api/reviews': {
+    expect: { ...parties('seller', 'buyer') },
+    call: (f) => ({
+      path: '/api/reviews',
+      json: {
+        ticketId: f.sale.ticket.id,
+        targetUserId: f.ids.seller,
+        rating: 5,
+        comment: 'Matrix',
+        reviewType: 'buyer_to_seller',
+        transactionId: f.sale.order.id,
+      },
+    }),
+  },
+  'DELETE /api/reviews/{transactionId}/pending': {
+    expect: { ...parties('seller', 'buyer') },
+    call: (f) => ({ path: `/api/reviews/${f.sale.order.id}/pending` }),
+  },
+
+  // Buying another member's listing: any member may hold and pay; the seller may not buy their own.
+  'POST /api/tickets/{id}/lock': {
+    expect: { ...membersOnly(), seller: 403 },
+    call: async (f) => ({ path: `/api/tickets/${await freshListing(f)}/lock` }),
+  },
+  'POST /api/tickets/{id}/lock/extend': {
+    expect: membersOnly(),
+    call: async (f) => ({ path: `/api/tickets/${await freshListing(f)}/lock/extend` }),
+  },
+  'POST /api/tickets/{id}/unlock': {
+    expect: membersOnly(),
+    call: async (f) => ({ path: `/api/tickets/${await freshListing(f)}/unlock` }),
+  },
+  'POST /api/tickets/{id}/payment': {
+    expect: { ...membersOnly(), seller: 403 },
+    call: async (f) => ({
+      path: `/api/tickets/${await freshListing(f)}/payment`,
+      json: { amount: 1, version: 1 },
+    }),
+  },
+
+  // The seller's own listing.
+  'POST /api/tickets/{id}': {
+    expect: { ...parties('seller') },
+    call: async (f) => {
+      const id = await freshListing(f);
+      return {
+        path: `/api/tickets/${id}`,
+        json: { ...validTicketFields(f.image), id: String(id), version: '1' },
+      };
+    },
+  },
+  'PATCH /api/tickets/{id}': {
+    expect: { ...parties('seller') },
+    call: async (f) => {
+      const id = await freshListing(f);
+      return {
+        path: `/api/tickets/${id}`,
+        json: { ...validTicketFields(f.image), id: String(id), version: '1' },
+      };
+    },
+  },
+  'DELETE /api/tickets/{id}': {
+    expect: { ...parties('seller') },
+    call: async (f) => ({ path: `/api/tickets/${await freshListing(f)}` }),
+  },
+  'POST /api/tickets/{id}/start-edit': {
+    expect: { ...parties('seller') },
+    call: async (f) => ({ path: `/api/tickets/${await freshListing(f)}/start-edit` }),
+  },
+  'POST /api/tickets/{id}/end-edit': {
+    expect: { ...parties('seller') },
+    call: async (f) => ({ path: `/api/tickets/${await freshListing(f)}/end-edit` }),
+  },
+
+  // After the sale: the seller transfers, the buyer confirms or reports, both message (and admins may
+  // read and write in a thread, decision 0015).
+  'POST /api/tickets/{id}/initiate-transfer': {
+    expect: { ...parties('seller') },
+    call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/initiate-transfer` }),
+  },
+  'GET /api/tickets/{id}/buyer-transfer-info': {
+    expect: { ...parties('seller') },
+    call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/buyer-transfer-info` }),
+  },
+  'DELETE /api/tickets/{id}/barcode': {
+    expect: { ...parties('seller') },
+    call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/barcode` }),
+  },
+  'GET /api/tickets/{id}/barcode/download': {
+    expect: { ...parties('seller', 'buyer') },
+    call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/barcode/download` }),
+  },
+  'POST /api/tickets/{id}/complete-transfer': {
+    expect: { ...parties('buyer') },
+    call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/complete-transfer` }),
+  },
+  'POST /api/tickets/{id}/report-problem': {
+    expect: { ...parties('buyer') },
+    call: (f) => ({
+      path: `/api/tickets/${f.sale.ticket.id}/report-problem`,
+      json: { reason: 'The barcode does not scan' },
+    }),
+  },
+  'GET /api/tickets/{id}/messages': {
+    expect: { ...parties('seller', 'buyer'), admin: 'pass' },
+    call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/messages` }),
+  },
+  'POST /api/tickets/{id}/messages': {
+    expect: { ...parties('seller', 'buyer'), admin: 'pass' },
+    call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/messages`, json: { content: 'Matrix hello' } }),
+  },
+};
+
+interface Operation {
+  method: string;
+  path: string;
+}
+
+function operationsOf(document: { paths: Record<string, Record<string, unknown>> }): Operation[] {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods)
+      .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map((method) => ({ method: method.toUpperCase(), path })),
+  );
+}
+
+function outcomeOf(status: number): Outcome | number {
+  if (status === 401 || status === 403) return status;
+  if (status >= 500) return status;
+  return 'pass';
+}
+
+function matches(expected: Outcome, status: number): boolean {
+  if (expected === 'hidden') return status === 403 || status === 404;
+  return outcomeOf(status) === expected;
+}
+
+describe.each(backends)('who may call what, on %s', (backend) => {
+  let harness: TestApp;
+  let fixture: Fixture;
+  let operations: Operation[];
+
+  beforeAll(async () => {
+    harness = await startTestApp(backend);
+    const db = harness.database.db;
+    const ids = {
+      member: (await createTestUser(db)).id,
+      seller: (await createTestUser(db)).id,
+      buyer: (await createTestUser(db)).id,
+      ambassador: (await createTestUser(db, { role: 'AMBSD' })).id,
+      admin: (await createTestUser(db, { role: 'admin' })).id,
+    };
+    const buyer = await signedInClient(harness, ids.buyer);
+    const sale = await buyListing(harness, buyer, ids.seller);
+    const listingId = (await insertListing(db, ids.seller)).id;
+    const image = await uploadedImage(await signedInClient(harness, ids.seller));
+    fixture = { harness, ids, sale, listingId, image };
+    operations = operationsOf((await harness.client().get('/api/openapi.json')).body);
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  async function clientOf(caller: Caller): Promise<TestClient> {
+    return caller === 'visitor' ? harness.client() : signedInClient(harness, fixture.ids[caller]);
+  }
+
+  it('has a row for every route of the API, and no row for a route that is gone', () => {
+    const routes = operations.map((operation) => `${operation.method} ${operation.path}`).sort();
+    expect(routes.filter((route) => !(route in ROWS))).toEqual([]);
+    expect(Object.keys(ROWS).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it('answers each caller of each route as its row says', { timeout: 180_000 }, async () => {
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const [route, row] of Object.entries(ROWS)) {
+      const method = route.slice(0, route.indexOf(' '));
+      for (const caller of CALLERS) {
+        const expected = row.expect[caller];
+        if (expected === undefined) continue;
+        const call = await row.call(fixture, caller);
+        const client = await clientOf(caller);
+        const response = await client.request(
+          method,
+          call.path,
+          call.json === undefined ? {} : { json: call.json },
+        );
+        checked += 1;
+        if (!matches(expected, response.status))
+          mismatches.push(
+            `${route} as ${caller}: expected ${expected}, got ${response.status} ${response.text.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(checked).toBeGreaterThan(Object.keys(ROWS).length * 5);
+    expect(mismatches).toEqual([]);
+  });
+});
