@@ -1,6 +1,6 @@
 import path from 'node:path';
-import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { precompressDirectory } from './scripts/precompress';
 import { prerenderVisitorPages } from './scripts/prerender';
@@ -32,7 +32,7 @@ function prerenderAndPrecompress(): Plugin {
 /**
  * Rollup warnings about dependencies that are theirs to fix, not ours: comments it cannot read as
  * annotations (zod), which it drops harmlessly, and "use client" directives (Radix, sonner), which mean
- * nothing in a browser bundle. A plugin, so that it comes after the Preact preset's own `onwarn`.
+ * nothing in a browser bundle.
  */
 function quietDependencyWarnings(): Plugin {
   const fromDependency = (warning: Rollup.RollupLog) => Boolean(warning.id?.includes('node_modules'));
@@ -54,7 +54,7 @@ function quietDependencyWarnings(): Plugin {
 
 /** Libraries every page needs, in chunks of their own that stay cached across app releases. */
 const VENDOR_CHUNKS: Record<string, string[]> = {
-  preact: ['preact'],
+  react: ['react', 'react-dom', 'scheduler'],
   router: ['react-router'],
   query: ['@tanstack/query-core', '@tanstack/react-query'],
 };
@@ -62,7 +62,7 @@ const VENDOR_CHUNKS: Record<string, string[]> = {
 function vendorChunk(id: string): string | undefined {
   // Rollup's CommonJS helpers go with the framework: left to Rollup, they land in the router chunk,
   // which the framework chunk would then import while the router imports the framework.
-  if (id.startsWith('\0commonjsHelpers')) return 'preact';
+  if (id.startsWith('\0commonjsHelpers')) return 'react';
   const [, after] = id.split('/node_modules/');
   if (!after) return undefined;
   const parts = after.split('/');
@@ -73,8 +73,7 @@ function vendorChunk(id: string): string | undefined {
 export default defineConfig({
   root: path.join(root, 'client'),
   publicDir: path.join(root, 'client/public'),
-  // Preact's React compatibility layer stands in for React and React DOM (decision 0025).
-  plugins: [preact(), quietDependencyWarnings(), tailwindcss(), prerenderAndPrecompress()],
+  plugins: [react(), quietDependencyWarnings(), tailwindcss(), prerenderAndPrecompress()],
   resolve: {
     alias: {
       '@common': path.join(root, 'common'),
@@ -90,6 +89,8 @@ export default defineConfig({
     sourcemap: false,
     // .vite/manifest.json: bench/first-load.bench.ts reads which chunks each page loads.
     manifest: true,
+    // Every browser that runs the app's JavaScript supports <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: { manualChunks: vendorChunk },
     },

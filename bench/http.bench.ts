@@ -9,9 +9,9 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import type { Database } from '../server/db/client.js';
 import { sessions, ticketMessages, tickets, users } from '../server/db/schema/index.js';
-import { seedDemoData } from '../server/db/seed/demo.js';
 import { newToken, sha256 } from '../server/lib/tokens.js';
 import { SESSION_COOKIE } from '../server/plugins/session.js';
+import { seedDemoData } from '../server/seed/demo.js';
 import type { BenchResult } from './run.js';
 import { onEachDatabase, printRows, summarize } from './stats.js';
 

@@ -1,6 +1,5 @@
 // First: zod's settings must be in place before any lazy chunk loads zod.
 import './lib/zod-jitless';
-import './lib/effects-before-next-event';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,7 +1,6 @@
 // Build-time only (scripts/prerender.ts): renders the pages a visitor lands on to HTML, in Node.
 import './lib/zod-jitless';
-import type { VNode } from 'preact';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { documentTitle, titleOfMatches } from './app/route-title';
@@ -32,8 +31,13 @@ export async function prerenderPage(pathname: string): Promise<PrerenderedPage> 
       />
     </AppProviders>
   );
-  // The source is written against React's types; Preact renders it (decision 0025).
-  const html = await renderToStringAsync(app as unknown as VNode);
+  // The whole page, lazy parts included: the stream is read once everything has rendered. A part that
+  // failed would be left to the browser to render, so it fails the build instead.
+  const errors: unknown[] = [];
+  const stream = await renderToReadableStream(app, { onError: (error) => void errors.push(error) });
+  await stream.allReady;
+  if (errors.length > 0) throw new Error(`${pathname} did not render`, { cause: errors[0] });
+  const html = await new Response(stream).text();
   const matches = context.matches.map((match) => ({ handle: match.route.handle }));
   return { title: documentTitle(titleOfMatches(matches, '')), html };
 }

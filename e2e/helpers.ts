@@ -131,7 +131,7 @@ export async function ticketImagePng(label = 'ADMIT ONE'): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The seeded demo accounts (README, server/db/seed/users.ts). */
+/** The seeded demo accounts (README, server/seed/users.ts). */
 export const DEMO_ACCOUNTS = {
   jordan: { username: 'jordan', email: 'jordan@encore.test', password: 'Encore#Jordan2026' },
   maya: { username: 'maya', email: 'maya@encore.test', password: 'Encore#Maya2026' },

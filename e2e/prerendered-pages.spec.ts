@@ -16,16 +16,37 @@ async function appRunning(page: Page): Promise<void> {
 }
 
 /**
- * #root's HTML once the app runs. What differs without changing the page is left out: a value the
- * server wrote as an attribute is a property in the browser, sonner's suppressHydrationWarning prop is
- * written as it comes, and the prerendered HTML marks a lazily loaded part with comments.
+ * #root's HTML once the app runs, written the same way whoever put the DOM there. What differs without
+ * changing the page is left out: attributes are in name order (the server writes them in the order of
+ * the props, the browser's DOM in the order React set them); a value the server wrote as an attribute is
+ * a property in the browser; sonner's suppressHydrationWarning prop is written as it comes; React's
+ * comments (Suspense boundaries, the seams between adjacent texts) are kept by hydration only; and
+ * `useId` names an element by its place in the tree when hydrating, by a counter when rendering afresh,
+ * so ids become their order of appearance (which keeps every label pointing at its own control).
  */
 async function rootHtml(page: Page): Promise<string> {
-  const html = await page.locator('#root').evaluate((root) => root.innerHTML);
-  return html
-    .replace(/ value="[^"]*"/g, '')
-    .replace(/ suppresshydrationwarning="[^"]*"/g, '')
-    .replace(/<!--\/?\$s-->/g, '');
+  const html = await page.locator('#root').evaluate((root) => {
+    const ignored = new Set(['value', 'suppresshydrationwarning']);
+    const escapeText = (text: string) =>
+      text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+    const write = (node: Node): string => {
+      if (node instanceof Text) return escapeText(node.data);
+      if (!(node instanceof Element)) return '';
+      const attributes = [...node.attributes]
+        .filter((attribute) => !ignored.has(attribute.name))
+        .map((attribute) => `${attribute.name}="${attribute.value.replaceAll('"', '&quot;')}"`)
+        .sort();
+      const children = [...node.childNodes].map(write).join('');
+      const tag = node.tagName.toLowerCase();
+      return `<${[tag, ...attributes].join(' ')}>${children}</${tag}>`;
+    };
+    return [...root.childNodes].map(write).join('');
+  });
+  const ids = new Map<string, string>();
+  return html.replace(/_[rR]_[0-9a-z]+_/g, (id) => {
+    if (!ids.has(id)) ids.set(id, `use-id-${ids.size + 1}`);
+    return ids.get(id) ?? id;
+  });
 }
 
 /** The page as the app renders it with no prerendered HTML: a session cookie gets the shell. */

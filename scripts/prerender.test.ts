@@ -6,7 +6,7 @@ const SHELL = `<!doctype html>
   <head>
     <title>Encore — Real Fans, Fair Pricing, Transparent Fees</title>
     <script type="module" crossorigin src="/assets/index-AAAA.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/preact-BBBB.js">
+    <link rel="modulepreload" crossorigin href="/assets/react-BBBB.js">
     <link rel="stylesheet" crossorigin href="/assets/index-CCCC.css">
   </head>
   <body>
@@ -23,7 +23,7 @@ describe('fillShell', () => {
   const page = {
     title: 'Log In · Encore',
     html: '<form><input type="text" id="u" value/><button type="submit" disabled="">Wait</button><button type="button">Show</button></form>',
-    chunks: ['assets/auth-page-DDDD.js', 'assets/preact-BBBB.js'],
+    chunks: ['assets/auth-page-DDDD.js', 'assets/react-BBBB.js'],
   };
 
   it('puts the page in #root, marked, with its title and its stylesheet inlined', () => {
@@ -38,7 +38,7 @@ describe('fillShell', () => {
   it("preloads the page's chunks the shell does not preload already", () => {
     const html = fillShell(SHELL, page, readAsset);
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-page-DDDD.js">');
-    expect(html.match(/preact-BBBB\.js/g)).toHaveLength(1);
+    expect(html.match(/react-BBBB\.js/g)).toHaveLength(1);
   });
 
   it('disables the controls until the app runs, and marks only those it disabled', () => {

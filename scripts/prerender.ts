@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -69,10 +68,13 @@ function chunkFiles(manifest: Manifest, modules: string[]): string[] {
 /**
  * Renders the visitor pages of the client just built in `outDir` into the files the server looks up
  * (server/lib/prerendered-pages.ts). client/prerender.tsx is built for Node with the same Vite
- * configuration (Preact for React, the aliases), every dependency bundled so that they get Preact too.
+ * configuration (the aliases, JSX), the dependencies left to Node to load from node_modules.
  */
 export async function prerenderVisitorPages(outDir: string, configFile: string | undefined): Promise<void> {
-  const ssrDir = mkdtempSync(path.join(os.tmpdir(), 'encore-prerender-'));
+  // Inside the project, so that Node finds the dependencies the bundle imports in its node_modules.
+  const cacheDir = path.resolve(import.meta.dirname, '../node_modules/.cache');
+  mkdirSync(cacheDir, { recursive: true });
+  const ssrDir = mkdtempSync(path.join(cacheDir, 'encore-prerender-'));
   try {
     await build({
       configFile,
@@ -84,7 +86,6 @@ export async function prerenderVisitorPages(outDir: string, configFile: string |
         manifest: false,
         rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
       },
-      ssr: { noExternal: true },
     });
     const { prerenderPage }: PrerenderModule = await import(
       pathToFileURL(path.join(ssrDir, 'prerender.mjs')).href

@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import '../client/lib/effects-before-next-event';
 import { afterEach } from 'vitest';
 
-// Pages load lazily (route chunks, the toaster): on a busy 2-core CI machine the first render can take
-// longer than testing-library's 1 s default, which made findBy/waitFor fail on timing alone.
-configure({ asyncUtilTimeout: 5000 });
+/**
+ * How long a findBy/waitFor waits for what it expects before it fails the test. Not a speed budget:
+ * pages load lazily (route chunks, the toaster), and on a loaded 2-core machine a first render took
+ * over 10 s; testing-library's 1 s default and a later 5 s failed tests on timing alone. A wait that
+ * is passed its own timeout (a countdown's few seconds) keeps it.
+ */
+const UI_WAIT_LIMIT_MS = 60_000;
+configure({ asyncUtilTimeout: UI_WAIT_LIMIT_MS });
 
 afterEach(() => cleanup());

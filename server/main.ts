@@ -5,7 +5,6 @@ import { createPaymentProvider } from './adapters/payments/index.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedDemoDataIfEmpty } from './db/seed/demo.js';
 import { type CheckoutRecovery, startCheckoutRecovery } from './jobs/checkout-recovery.js';
 import { type JobRunner, startJobRunner } from './jobs/queue.js';
 import { type Sweeps, startSweeps } from './jobs/sweeps.js';
@@ -13,6 +12,7 @@ import { systemClock } from './lib/clock.js';
 import { sandboxSessionStore } from './modules/checkout/service.js';
 import { developmentExposureWarning } from './modules/dev-mail/exposure.js';
 import { afterSaleJobHandlers } from './modules/payouts/service.js';
+import { seedDemoDataIfEmpty } from './seed/demo.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -360,7 +360,7 @@ describe('titles, announcements and the skip link', () => {
     await waitFor(() => expect(document.title).toBe('Terms of Service · Encore'));
     const announcer = screen.getByTestId('route-announcer');
     expect(announcer).toHaveAttribute('aria-live', 'polite');
-    expect(announcer.textContent).toBe('');
+    expect(announcer).toBeEmptyDOMElement();
     await act(() => router.navigate('/privacy'));
     await waitFor(() => expect(announcer).toHaveTextContent('Privacy Policy · Encore'));
     expect(document.title).toBe('Privacy Policy · Encore');

@@ -169,15 +169,12 @@ describe('MessageThread', () => {
     server.messages.push(message(1));
     renderThread();
     await screen.findByText('message 1');
-    await waitFor(
-      () => expect(server.requests.some((request) => request.ifNoneMatch === '"t1-m1"')).toBe(true),
-      {
-        timeout: 7_000,
-      },
+    await waitFor(() =>
+      expect(server.requests.some((request) => request.ifNoneMatch === '"t1-m1"')).toBe(true),
     );
     expect(screen.getByText('message 1')).toBeInTheDocument();
     server.messages.push(message(2, { content: 'A new one' }));
-    expect(await screen.findByText('A new one', {}, { timeout: 7_000 })).toBeInTheDocument();
+    expect(await screen.findByText('A new one')).toBeInTheDocument();
     expect(screen.getAllByTestId('message')).toHaveLength(2);
   }, 20_000);
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
-import { seedDemoData } from '../../db/seed/demo.js';
+import { seedDemoData } from '../../seed/demo.js';
 import { backends, startTestApp, type TestApp } from '../../test/harness.js';
 import { signedInClient } from '../auth/testing.js';
 

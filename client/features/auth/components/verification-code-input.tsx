@@ -2,7 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { VERIFICATION_CODE_LENGTH } from '@common/constants';
 import { AUTH_SCREEN_TEXT } from '@common/messages';
 import { Eraser } from 'lucide-react';
-import { type ChangeEvent, type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import { type ChangeEvent, type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
 
 export const EMPTY_CODE: readonly string[] = Array.from({ length: VERIFICATION_CODE_LENGTH }, () => '');
 
@@ -36,9 +36,6 @@ export function VerificationCodeInput({
   describedBy,
 }: VerificationCodeInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  // The code is the only thing to do on this screen. Focused here rather than through `autoFocus`:
-  // Preact only sets the attribute, which the browser honours on a page's first load alone.
-  useEffect(() => boxes.current[0]?.focus(), []);
 
   const focusBox = (index: number) => {
     const box = boxes.current[Math.max(0, Math.min(index, VERIFICATION_CODE_LENGTH - 1))];
@@ -69,13 +66,7 @@ export function VerificationCodeInput({
     // Otherwise keep the digit just typed: the one before the caret.
     const beforeCaret = value.charAt((selectionStart ?? value.length) - 1);
     const digit = /\d/.test(beforeCaret) ? beforeCaret : (typed.at(-1) ?? '');
-    // The box is set here as well as by the state: Preact does not re-render a state that stays the
-    // same (a letter refused, the same digit typed again), and the box would keep what was typed.
-    if (value !== '' && digit === '') {
-      event.target.value = digits[index] ?? '';
-      return;
-    }
-    event.target.value = digit;
+    if (value !== '' && digit === '') return;
     const next = [...digits];
     next[index] = digit;
     if (digit !== '' && index < VERIFICATION_CODE_LENGTH - 1) focusBox(index + 1);
@@ -130,6 +121,8 @@ export function VerificationCodeInput({
             onKeyDown={(event) => handleKeyDown(index, event)}
             onPaste={handlePaste}
             onFocus={(event) => event.target.select()}
+            // biome-ignore lint/a11y/noAutofocus: the code is the only thing to do on this screen
+            autoFocus={index === 0}
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}

@@ -1,7 +1,7 @@
 import { currentUserQueryOptions, useCurrentUser } from '@client/lib/session';
 import type { CurrentUser } from '@common/schemas/users';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { loadAnswerSchemas } from '../api';
 import { AuthForm, type AuthMode } from '../components/auth-form';
@@ -63,14 +63,8 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
   );
 
   // Screens that follow a submit load after the first paint and are normally there by the submit; if
-  // one is not, the form stays on screen until it is, rather than the boundary below showing nothing.
-  const showAfterSubmit = (next: Screen) => {
-    const load = next.name === 'registration-complete' ? loadRegistrationComplete : loadLoginVerification;
-    // A failed load is the lazy screen's to report when it renders.
-    void load()
-      .catch(() => undefined)
-      .then(() => setScreen(next));
-  };
+  // one is not, the transition keeps the form on screen (the boundary below already shows it) until it is.
+  const showAfterSubmit = (next: Screen) => startTransition(() => setScreen(next));
 
   function currentScreen() {
     switch (screen.name) {

@@ -70,7 +70,7 @@ describe('/purchase/cancel', () => {
       'href',
       '/',
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4_500 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('says the ticket should be available again shortly when the release fails', async () => {
@@ -160,7 +160,7 @@ describe('/safari-purchase-success', () => {
       ticketId: 3,
     });
     expect(screen.getByRole('button', { name: PURCHASE_RESULT_TEXT.goToMyTickets })).toBeVisible();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-tickets'), { timeout: 6_500 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-tickets'));
     expect(localStorage.getItem(SAFARI_PURCHASE_KEY)).toBeNull();
   }, 10_000);
 

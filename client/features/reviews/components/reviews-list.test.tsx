@@ -32,11 +32,7 @@ describe('ReviewsList', () => {
     const calls = fakeApi(() => json(404, { message: 'User not found' }));
     renderWithClient(<ReviewsList userId={5} />);
     expect(
-      await screen.findByText(
-        'Error loading reviews: 404: {"message":"User not found"}',
-        {},
-        { timeout: 3_000 },
-      ),
+      await screen.findByText('Error loading reviews: 404: {"message":"User not found"}'),
     ).toBeInTheDocument();
     expect(calls).toHaveLength(2);
   });

@@ -27,12 +27,7 @@ function CardField({ id, label, onChange, ...input }: CardFieldProps) {
         id={id}
         inputMode="numeric"
         {...input}
-        onChange={(event) => {
-          onChange(event.target.value);
-          // Back to the controlled value: the parent's next render brings a changed one, and Preact
-          // renders nothing when the change was refused (a letter in a digits-only field).
-          event.target.value = String(input.value ?? '');
-        }}
+        onChange={(event) => onChange(event.target.value)}
         required
       />
     </div>

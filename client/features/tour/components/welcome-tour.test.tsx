@@ -6,9 +6,6 @@ import { TOUR_COMPLETED_KEY, TOUR_DISABLED_KEY } from '../tour-flags';
 import { presentSteps, TOUR_STEPS } from '../tour-steps';
 import { WelcomeTour } from './welcome-tour';
 
-/** The prompt comes after 1 s: wait longer than testing-library's default 1 s. */
-const PROMPT_WAIT = { timeout: 3_000 };
-
 afterEach(() => {
   localStorage.clear();
   document.body.innerHTML = '';
@@ -20,7 +17,7 @@ describe('WelcomeTour', () => {
     expect(screen.queryByRole('dialog', { name: TOUR_TEXT.welcomeTitle })).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 900));
     expect(screen.queryByRole('dialog', { name: TOUR_TEXT.welcomeTitle })).toBeNull();
-    expect(await screen.findByRole('dialog', { name: TOUR_TEXT.welcomeTitle }, PROMPT_WAIT)).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: TOUR_TEXT.welcomeTitle })).toBeVisible();
     expect(screen.getByRole('button', { name: TOUR_TEXT.skipTour })).toBeVisible();
     expect(screen.getByRole('button', { name: TOUR_TEXT.startTour })).toBeVisible();
   });
@@ -28,7 +25,7 @@ describe('WelcomeTour', () => {
   it("'Skip Tour' with 'Don't show this tour again' ticked sets the disable flag", async () => {
     const user = userEvent.setup();
     render(<WelcomeTour />);
-    await screen.findByRole('dialog', { name: TOUR_TEXT.welcomeTitle }, PROMPT_WAIT);
+    await screen.findByRole('dialog', { name: TOUR_TEXT.welcomeTitle });
     await user.click(screen.getByRole('checkbox', { name: TOUR_TEXT.dontShowAgain }));
     await user.click(screen.getByRole('button', { name: TOUR_TEXT.skipTour }));
     expect(screen.queryByRole('dialog', { name: TOUR_TEXT.welcomeTitle })).toBeNull();
@@ -39,7 +36,7 @@ describe('WelcomeTour', () => {
   it("'Skip Tour' alone leaves the tour on for next time", async () => {
     const user = userEvent.setup();
     render(<WelcomeTour />);
-    await user.click(await screen.findByRole('button', { name: TOUR_TEXT.skipTour }, PROMPT_WAIT));
+    await user.click(await screen.findByRole('button', { name: TOUR_TEXT.skipTour }));
     expect(localStorage.getItem(TOUR_DISABLED_KEY)).toBeNull();
   });
 
@@ -53,7 +50,7 @@ describe('WelcomeTour', () => {
   it("'Start Tour' with the box ticked also sets the disable flag", async () => {
     const user = userEvent.setup();
     render(<WelcomeTour />);
-    await screen.findByRole('dialog', { name: TOUR_TEXT.welcomeTitle }, PROMPT_WAIT);
+    await screen.findByRole('dialog', { name: TOUR_TEXT.welcomeTitle });
     await user.click(screen.getByRole('checkbox', { name: TOUR_TEXT.dontShowAgain }));
     await user.click(screen.getByRole('button', { name: TOUR_TEXT.startTour }));
     await waitFor(() => expect(localStorage.getItem(TOUR_DISABLED_KEY)).toBe('true'));

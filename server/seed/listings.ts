@@ -1,10 +1,10 @@
 import { asc, eq, gte, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { listingPriceCents } from '../../../common/pricing.js';
-import { PLATFORMS, type Platform, type TicketType } from '../../../common/schemas/tickets.js';
-import { DatabaseImageStore } from '../../adapters/images/database-store.js';
-import type { Db, DbOrTx } from '../client.js';
-import { events, tickets, venues } from '../schema/index.js';
+import { listingPriceCents } from '../../common/pricing.js';
+import { PLATFORMS, type Platform, type TicketType } from '../../common/schemas/tickets.js';
+import { DatabaseImageStore } from '../adapters/images/database-store.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { events, tickets, venues } from '../db/schema/index.js';
 import type { DemoUsers } from './users.js';
 
 /**

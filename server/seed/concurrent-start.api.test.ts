@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { type Database, openPglite, openPostgres } from '../client.js';
-import { events, tickets, users } from '../schema/index.js';
+import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { events, tickets, users } from '../db/schema/index.js';
 import { seedDemoData, seedDemoDataIfEmpty } from './demo.js';
 
 /** What main.ts does before it listens: migrate, then seed an empty database. */

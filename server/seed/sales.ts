@@ -1,15 +1,15 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { centsToDollars } from '../../../common/money.js';
-import { saleBreakdown } from '../../../common/pricing.js';
-import { OutboxMailer } from '../../adapters/mail/outbox.js';
-import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.js';
-import { systemClock } from '../../lib/clock.js';
-import { sandboxPay } from '../../modules/checkout/sandbox.js';
-import { type CheckoutDeps, sandboxSessionStore, startPayment } from '../../modules/checkout/service.js';
-import { lockTicket } from '../../modules/holds/service.js';
-import { completeTransfer, initiateTransfer } from '../../modules/transfers/service.js';
-import type { Db } from '../client.js';
-import { orders, tickets, users } from '../schema/index.js';
+import { centsToDollars } from '../../common/money.js';
+import { saleBreakdown } from '../../common/pricing.js';
+import { OutboxMailer } from '../adapters/mail/outbox.js';
+import { SandboxPaymentProvider } from '../adapters/payments/sandbox.js';
+import type { Db } from '../db/client.js';
+import { orders, tickets, users } from '../db/schema/index.js';
+import { systemClock } from '../lib/clock.js';
+import { sandboxPay } from '../modules/checkout/sandbox.js';
+import { type CheckoutDeps, sandboxSessionStore, startPayment } from '../modules/checkout/service.js';
+import { lockTicket } from '../modules/holds/service.js';
+import { completeTransfer, initiateTransfer } from '../modules/transfers/service.js';
 import type { DemoUsers } from './users.js';
 
 /**

@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchConcerts } from '../../modules/events/service.js';
-import { backends, openTestDatabase } from '../../test/harness.js';
-import type { Database } from '../client.js';
-import { artists, eventArtists, events, venues } from '../schema/index.js';
+import type { Database } from '../db/client.js';
+import { artists, eventArtists, events, venues } from '../db/schema/index.js';
+import { searchConcerts } from '../modules/events/service.js';
+import { backends, openTestDatabase } from '../test/harness.js';
 import { seedCatalog } from './catalog.js';
 
 // Database-backed, so it runs with the API tests on every backend.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { users } from '../schema/index.js';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema/index.js';
 import { seedCatalog } from './catalog.js';
 import { seedListings } from './listings.js';
 import { seedSales } from './sales.js';

@@ -1,5 +1,5 @@
-import { loadConfig } from '../../config.js';
-import { openDatabase } from '../client.js';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
 import { seedDemoData } from './demo.js';
 
 const config = loadConfig();

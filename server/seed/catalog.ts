@@ -1,10 +1,10 @@
+import type { Db } from '../db/client.js';
 import {
   type CatalogArtist,
   type CatalogEvent,
   type CatalogVenue,
   upsertCatalog,
-} from '../../modules/events/import.js';
-import type { Db } from '../client.js';
+} from '../modules/events/import.js';
 
 /**
  * The demo event catalog: fictional artists touring real US venues over the next six

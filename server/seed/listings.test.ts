@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingPriceCents } from '../../../common/pricing.js';
-import { type Database, openPglite } from '../client.js';
-import { storedImages, tickets } from '../schema/index.js';
+import { listingPriceCents } from '../../common/pricing.js';
+import { type Database, openPglite } from '../db/client.js';
+import { storedImages, tickets } from '../db/schema/index.js';
 import { seedCatalog } from './catalog.js';
 import { seedListings } from './listings.js';
 import { type DemoUsers, seedDemoUsers } from './users.js';

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient } from '../../modules/auth/testing.js';
-import { backends, startTestApp, type TestApp } from '../../test/harness.js';
-import { ledgerEntries, orders, tickets, users } from '../schema/index.js';
+import { ledgerEntries, orders, tickets, users } from '../db/schema/index.js';
+import { signedInClient } from '../modules/auth/testing.js';
+import { backends, startTestApp, type TestApp } from '../test/harness.js';
 import { seedDemoData } from './demo.js';
 
 describe.each(backends)('demo sales on %s', (backend) => {

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Role } from '../../../common/constants.js';
-import { hashPassword, verifyPassword } from '../../modules/auth/passwords.js';
-import { setPasswordHash } from '../../modules/auth/service.js';
-import type { Db } from '../client.js';
-import { users } from '../schema/index.js';
+import type { Role } from '../../common/constants.js';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords.js';
+import { setPasswordHash } from '../modules/auth/service.js';
 
 export interface DemoUsers {
   admin: number;

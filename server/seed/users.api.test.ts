@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECOVERY_TEXT } from '../../../common/messages.js';
-import { hashPassword } from '../../modules/auth/passwords.js';
-import { latestLinkToken, latestLoginCode } from '../../modules/auth/testing.js';
-import { backends, startTestApp, type TestApp } from '../../test/harness.js';
-import { users } from '../schema/index.js';
+import { RECOVERY_TEXT } from '../../common/messages.js';
+import { users } from '../db/schema/index.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { latestLinkToken, latestLoginCode } from '../modules/auth/testing.js';
+import { backends, startTestApp, type TestApp } from '../test/harness.js';
 import { seedDemoUsers } from './users.js';
 
 describe.each(backends)('demo users on %s', (backend) => {
