@@ -726,6 +726,7 @@ export const PAYOUT_MAIL_SUBJECT = {
   buyerRefunded: 'Your payment has been refunded: the seller did not transfer the ticket',
   problemReported: 'The buyer reported a problem with a ticket you sold',
   paid: 'Your payout has been sent',
+  saleCompleted: 'Sale complete: your payout is scheduled',
 } as const;
 
 /** A sale's after-sale state on My Tickets, which spec 001 does not word (decision 0020). */
