@@ -53,6 +53,7 @@ export function MyTicketsRoute() {
           role={role}
           transferStatus={ticket.transferStatus}
           hasBarcode={ticket.barcodeCloudinaryUrl !== null}
+          barcodeUrl={ticket.barcodeCloudinaryUrl}
           onBarcodeChange={refetchTickets}
         />
       )}
