@@ -508,6 +508,16 @@ export const MY_TICKETS_TEXT = {
   alreadyCompleted: 'This transfer was already completed.',
   confirmFailed: 'Failed to confirm transfer',
   editorBack: 'Back to My Tickets',
+  // Issue 20: the confirm dialogs name the ticket; Confirm Receipt asks first; the bought card's all-in total.
+  dialogTicketLabel: 'Ticket',
+  sectionOf: (section: string) => `Section ${section}`,
+  rowOf: (row: string) => `Row ${row}`,
+  ticketCount: (quantity: number) => `${quantity} ${quantity === 1 ? 'ticket' : 'tickets'}`,
+  confirmDialogTitle: 'Did you receive your tickets?',
+  confirmDialogBody:
+    'Confirm only once the tickets are in your account and match what you bought. Your payment is then released to the seller, and you can no longer report a problem with this sale.',
+  processingFee: 'Card Processing Fee',
+  totalPaid: 'Total Paid',
 } as const;
 
 /** Issue 9, transfers helper: the transfer e-mails (server). */
@@ -553,6 +563,8 @@ export const BARCODE_TEXT = {
   removed: 'Barcode removed',
   removedDescription: 'The barcode image was deleted.',
   current: 'A barcode is uploaded for this ticket.',
+  uploadedTitle: 'Barcode Uploaded',
+  thumbnailAlt: 'The uploaded barcode',
   none: 'No barcode uploaded yet.',
   accessTitle: 'Barcode Access',
   download: 'Download Barcode',
@@ -726,6 +738,7 @@ export const PAYOUT_MAIL_SUBJECT = {
   buyerRefunded: 'Your payment has been refunded: the seller did not transfer the ticket',
   problemReported: 'The buyer reported a problem with a ticket you sold',
   paid: 'Your payout has been sent',
+  saleCompleted: 'Sale complete: your payout is scheduled',
 } as const;
 
 /** A sale's after-sale state on My Tickets, which spec 001 does not word (decision 0020). */

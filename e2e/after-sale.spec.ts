@@ -223,10 +223,21 @@ test.describe('after the sale', () => {
     await expect(toastWith(seller.page, BARCODE_TEXT.uploaded)).toContainText(
       BARCODE_TEXT.uploadedDescription,
     );
-    await expect(panel.getByTestId('barcode-state')).toHaveText(BARCODE_TEXT.current);
-    await expect(panel.getByRole('alert')).toBeHidden();
-    await expect(panel.getByRole('button', { name: BARCODE_TEXT.replace })).toBeVisible();
+    // The card shows the upload at once: no more 'Barcode Upload Required', the image, Replace in focus.
+    const uploaded = sellerCard.getByRole('region', { name: BARCODE_TEXT.uploadedTitle });
+    await expect(uploaded.getByTestId('barcode-state')).toHaveText(BARCODE_TEXT.current);
+    await expect(sellerCard.getByText(BARCODE_TEXT.uploadTitle)).toHaveCount(0);
+    await expect(uploaded.getByRole('img', { name: BARCODE_TEXT.thumbnailAlt })).toBeVisible();
+    expect(
+      await uploaded
+        .getByRole('img', { name: BARCODE_TEXT.thumbnailAlt })
+        .evaluate((image: HTMLImageElement) => image.naturalWidth),
+    ).toBeGreaterThan(0);
+    await expect(uploaded.getByRole('alert')).toBeHidden();
+    await expect(uploaded.getByRole('button', { name: BARCODE_TEXT.replace })).toBeFocused();
     await expectAccessibleAtBothWidths(seller.page, 'barcode panel with a barcode');
+    await seller.page.reload();
+    await expect(uploaded.getByRole('button', { name: BARCODE_TEXT.replace })).toBeVisible();
 
     // Before the transfer the buyer sees the access panel locked, and the server agrees.
     await buyer.page.goto('/my-tickets');

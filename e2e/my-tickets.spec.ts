@@ -58,9 +58,14 @@ test.describe('My Tickets', () => {
     await doomed.getByRole('button', { name: /^Delete/ }).click();
     const confirm = seller.page.getByRole('alertdialog', { name: MY_TICKETS_TEXT.deleteTitle });
     await expect(confirm).toContainText(MY_TICKETS_TEXT.deleteDescription);
+    // The dialog names the listing it deletes: event, date and section.
+    await expect(confirm.getByTestId('dialog-ticket')).toContainText('Canceled Encore Night');
+    await expect(confirm.getByTestId('dialog-ticket')).toContainText('Section 104');
     await confirm.getByRole('button', { name: MY_TICKETS_TEXT.delete }).click();
     await expect(toastWith(seller.page, MY_TICKETS_TEXT.successTitle)).toContainText(MY_TICKETS_TEXT.deleted);
     await expect(doomed).toBeHidden();
+    // Focus goes to the listing left in its place, not to the page body.
+    await expect(seller.page.getByTestId(`my-ticket-${keptId}`)).toBeFocused();
     await expect(tab(seller.page, /Active Listings/)).toContainText('(1)');
 
     // The buyer buys the other one; the seller's pending tab asks for the transfer.
@@ -93,6 +98,10 @@ test.describe('My Tickets', () => {
     await expect(buyerCard.getByText(MY_TICKETS_TEXT.checkEmail)).toBeVisible();
     await expect(buyerCard).toContainText(`${MY_TICKETS_TEXT.seller}: ${seller.account.username}`);
     await buyerCard.getByRole('button', { name: MY_TICKETS_TEXT.confirmReceipt }).click();
+    await buyer.page
+      .getByRole('alertdialog', { name: MY_TICKETS_TEXT.confirmDialogTitle })
+      .getByRole('button', { name: MY_TICKETS_TEXT.confirmReceipt })
+      .click();
     await expect(toastWith(buyer.page, MY_TICKETS_TEXT.completedTitle)).toContainText(
       MY_TICKETS_TEXT.completed,
     );

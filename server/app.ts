@@ -162,7 +162,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onRelease: (ticketId, buyerId, log) => expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId),
   });
   await app.register(checkoutRoutes, { ...checkout, isProduction: config.isProduction });
-  await app.register(transferRoutes, { db: database.db, mailer: deps.mailer, clock, appUrl: config.appUrl });
+  await app.register(transferRoutes, {
+    db: database.db,
+    mailer: deps.mailer,
+    clock,
+    appUrl: config.appUrl,
+    payoutsNeedAccount: payments.payoutsNeedAccount,
+  });
   await app.register(messageRoutes, { db: database.db, mailer: deps.mailer, clock, appUrl: config.appUrl });
   await app.register(barcodeRoutes, { db: database.db, images, clock });
   await app.register(payoutRoutes, checkout);

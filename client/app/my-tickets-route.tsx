@@ -4,6 +4,7 @@ import { BarcodeSection } from '@client/features/barcodes/barcode-section';
 import { MessageThread } from '@client/features/messages/message-thread';
 import { myTicketsKeys } from '@client/features/my-tickets/api';
 import { MyTicketsPage } from '@client/features/my-tickets/components/my-tickets-page';
+import { useNotificationNews } from '@client/features/notifications/use-notification-news';
 import { ReportProblemButton } from '@client/features/payouts/report-problem';
 import { SalePayout } from '@client/features/payouts/sale-payout';
 import { useCurrentUser } from '@client/lib/session';
@@ -25,8 +26,10 @@ const ListingEditor = lazy(async () => ({
 export function MyTicketsRoute() {
   const { data: user } = useCurrentUser();
   const queryClient = useQueryClient();
-  if (!user) return null;
   const refetchTickets = () => queryClient.invalidateQueries({ queryKey: myTicketsKeys.all });
+  // What the badge's poll or an open thread learns (a transfer step, a refund) shows on the cards too.
+  useNotificationNews(() => void refetchTickets());
+  if (!user) return null;
   return (
     <MyTicketsPage
       viewerId={user.id}
@@ -37,7 +40,12 @@ export function MyTicketsRoute() {
         </Link>
       }
       renderThread={(ticket, viewerId) => (
-        <MessageThread ticketId={ticket.id} viewerId={viewerId} closed={ticket.refunded} />
+        <MessageThread
+          ticketId={ticket.id}
+          viewerId={viewerId}
+          closed={ticket.refunded}
+          onSystemNote={() => void refetchTickets()}
+        />
       )}
       renderBarcode={(ticket, role) => (
         <BarcodeSection
@@ -45,6 +53,7 @@ export function MyTicketsRoute() {
           role={role}
           transferStatus={ticket.transferStatus}
           hasBarcode={ticket.barcodeCloudinaryUrl !== null}
+          barcodeUrl={ticket.barcodeCloudinaryUrl}
           onBarcodeChange={refetchTickets}
         />
       )}

@@ -65,22 +65,33 @@ const png = (size = 10) => new File([new Uint8Array(size)], 'code.png', { type: 
 const fileInput = () => screen.getByLabelText(BARCODE_TEXT.chooseFile);
 
 describe('BarcodeSection for the seller', () => {
-  it('shows Barcode Upload Required with a show/hide toggle', async () => {
-    const { user } = renderSection({ hasBarcode: true });
+  it('shows Barcode Upload Required with a show/hide toggle while there is no barcode', async () => {
+    const { user } = renderSection();
     expect(screen.getByRole('heading', { name: BARCODE_TEXT.uploadTitle })).toBeInTheDocument();
-    const toggle = screen.getByRole('button', { name: BARCODE_TEXT.showUpload });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('button', { name: BARCODE_TEXT.replace })).not.toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: BARCODE_TEXT.hideUpload });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: BARCODE_TEXT.upload })).toBeVisible();
     await user.click(toggle);
-    expect(screen.getByRole('button', { name: BARCODE_TEXT.hideUpload })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: BARCODE_TEXT.showUpload })).toHaveAttribute(
       'aria-expanded',
-      'true',
+      'false',
+    );
+    expect(screen.queryByRole('button', { name: BARCODE_TEXT.upload })).not.toBeInTheDocument();
+  });
+
+  it('shows an uploaded barcode at once: its heading, the image, Replace and Remove', () => {
+    renderSection({ hasBarcode: true, barcodeUrl: '/api/images/img_old' });
+    expect(screen.getByRole('heading', { name: BARCODE_TEXT.uploadedTitle })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: BARCODE_TEXT.uploadTitle })).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: BARCODE_TEXT.thumbnailAlt })).toHaveAttribute(
+      'src',
+      '/api/images/img_old',
     );
     expect(screen.getByRole('button', { name: BARCODE_TEXT.replace })).toBeVisible();
     expect(screen.getByRole('button', { name: BARCODE_TEXT.remove })).toBeVisible();
   });
 
-  it('uploads the file with the ticket id, then offers Replace and Remove', async () => {
+  it('uploads the file with the ticket id, then shows it with Replace and Remove without a reload', async () => {
     const { user, onBarcodeChange } = renderSection();
     expect(screen.getByTestId('barcode-state')).toHaveTextContent(BARCODE_TEXT.none);
     await user.upload(fileInput(), png());
@@ -89,12 +100,21 @@ describe('BarcodeSection for the seller', () => {
     expect(form.get('ticketId')).toBe('4');
     expect((form.get('barcode') as File).name).toBe('code.png');
     expect(onBarcodeChange).toHaveBeenCalledTimes(1);
+    // The card no longer asks for an upload: it shows the uploaded image, and focus is on Replace.
     expect(screen.getByTestId('barcode-state')).toHaveTextContent(BARCODE_TEXT.current);
+    expect(screen.getByRole('heading', { name: BARCODE_TEXT.uploadedTitle })).toBeInTheDocument();
+    expect(screen.queryByText(BARCODE_TEXT.uploadTitle)).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: BARCODE_TEXT.thumbnailAlt })).toHaveAttribute(
+      'src',
+      '/api/images/img_x',
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: BARCODE_TEXT.replace })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: BARCODE_TEXT.remove }));
     expect(await screen.findByText(BARCODE_TEXT.removed)).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
-    expect(screen.getByRole('button', { name: BARCODE_TEXT.upload })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: BARCODE_TEXT.uploadTitle })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: BARCODE_TEXT.upload })).toHaveFocus());
     expect(onBarcodeChange).toHaveBeenCalledTimes(2);
   });
 
@@ -115,8 +135,11 @@ describe('BarcodeSection for the seller', () => {
   it('shows upload and removal failures with the server text or the spec defaults', async () => {
     answers['POST /api/tickets/barcode/upload'] = () =>
       json(413, { success: false, message: 'File size exceeds 10MB limit' });
-    const { user } = renderSection({ hasBarcode: true, transferStatus: 'initiated' });
-    await user.click(screen.getByRole('button', { name: BARCODE_TEXT.showUpload }));
+    const { user } = renderSection({
+      hasBarcode: true,
+      barcodeUrl: '/api/images/img_old',
+      transferStatus: 'initiated',
+    });
     await user.upload(fileInput(), png());
     expect(await screen.findByText(BARCODE_TEXT.uploadFailedTitle)).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('File size exceeds 10MB limit');
@@ -132,9 +155,8 @@ describe('BarcodeSection for the seller', () => {
     expect(screen.getByText(BARCODE_TEXT.errorTitle)).toBeInTheDocument();
   });
 
-  it('offers no changes once the transfer is complete', async () => {
-    const { user } = renderSection({ hasBarcode: true, transferStatus: 'completed' });
-    await user.click(screen.getByRole('button', { name: BARCODE_TEXT.showUpload }));
+  it('offers no changes once the transfer is complete', () => {
+    renderSection({ hasBarcode: true, barcodeUrl: '/api/images/img_old', transferStatus: 'completed' });
     expect(screen.getByTestId('barcode-state')).toHaveTextContent(BARCODE_TEXT.current);
     expect(screen.queryByRole('button', { name: BARCODE_TEXT.replace })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: BARCODE_TEXT.remove })).not.toBeInTheDocument();

@@ -4,7 +4,7 @@ import { toast, useScreenToasts } from '@client/components/ui/toaster';
 import { ApiError } from '@client/lib/api';
 import { BARCODE_TEXT } from '@common/messages';
 import { BARCODE_MAX_BYTES } from '@common/schemas/barcodes';
-import { Barcode, ChevronDown, ChevronUp, Download, Trash2, Upload } from 'lucide-react';
+import { Barcode, CheckCircle2, ChevronDown, ChevronUp, Download, Trash2, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDownloadBarcode, useRemoveBarcode, useUploadBarcode } from './api';
 
@@ -14,7 +14,10 @@ export interface BarcodeSectionProps {
   ticketId: number;
   role: 'seller' | 'buyer';
   transferStatus: TransferStatus;
+  /** The buyer's view: whether the seller uploaded one. */
   hasBarcode: boolean;
+  /** The seller's view: the uploaded image, shown as a thumbnail (null when there is none). */
+  barcodeUrl?: string | null;
   /** Called after an upload or removal, so the page can refresh its ticket list. */
   onBarcodeChange?: () => void;
 }
@@ -40,26 +43,12 @@ function serverText(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : undefined;
 }
 
-/** Seller: Barcode Upload Required, with a panel to upload, replace or remove the image. */
-function SellerBarcode({
-  ticketId,
-  transferStatus,
-  hasBarcode,
-  onBarcodeChange,
-}: Omit<BarcodeSectionProps, 'role'>) {
-  const [open, setOpen] = useState(!hasBarcode);
-  const [present, setPresent] = useState(hasBarcode);
+/** The seller's barcode changes: upload (checked first), replace, remove, with their toasts. */
+function useSellerBarcode(ticketId: number, onChange: (url: string | null) => void) {
   const [inlineError, setInlineError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const panelId = useId();
   const upload = useUploadBarcode(ticketId);
   const remove = useRemoveBarcode(ticketId);
   const errorToasts = useScreenToasts();
-  const locked = transferStatus === 'completed';
-  const busy = upload.isPending || remove.isPending;
-
-  useEffect(() => setPresent(hasBarcode), [hasBarcode]);
 
   async function onFile(file: File) {
     errorToasts.dismiss();
@@ -71,10 +60,9 @@ function SellerBarcode({
     }
     setInlineError(null);
     try {
-      await upload.mutateAsync(file);
-      setPresent(true);
+      const answer = await upload.mutateAsync(file);
       toast({ title: BARCODE_TEXT.uploaded, description: BARCODE_TEXT.uploadedDescription });
-      onBarcodeChange?.();
+      onChange(answer.cloudinaryUrl);
     } catch (error) {
       setInlineError(serverText(error) ?? BARCODE_TEXT.uploadFailedInline);
       errorToasts.toast({
@@ -89,10 +77,9 @@ function SellerBarcode({
     errorToasts.dismiss();
     try {
       await remove.mutateAsync();
-      setPresent(false);
       setInlineError(null);
       toast({ title: BARCODE_TEXT.removed, description: BARCODE_TEXT.removedDescription });
-      onBarcodeChange?.();
+      onChange(null);
     } catch (error) {
       errorToasts.toast({
         title: BARCODE_TEXT.errorTitle,
@@ -101,6 +88,120 @@ function SellerBarcode({
       });
     }
   }
+
+  return {
+    onFile,
+    onRemove,
+    inlineError,
+    uploading: upload.isPending,
+    busy: upload.isPending || remove.isPending,
+  };
+}
+
+/**
+ * Seller: 'Barcode Upload Required' with a toggle for the upload panel while there is none; once uploaded,
+ * 'Barcode Uploaded' with the image and Replace / Remove at once (no reload, no toggle to find them).
+ */
+function SellerBarcode({
+  ticketId,
+  transferStatus,
+  barcodeUrl = null,
+  onBarcodeChange,
+}: Omit<BarcodeSectionProps, 'role' | 'hasBarcode'>) {
+  const [url, setUrl] = useState(barcodeUrl);
+  const [open, setOpen] = useState(true);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const focusActions = useRef(false);
+  const inputId = useId();
+  const panelId = useId();
+  const locked = transferStatus === 'completed';
+  const barcode = useSellerBarcode(ticketId, (next) => {
+    setUrl(next);
+    // The button used is replaced by the other state's: focus moves to its successor, not to the page.
+    focusActions.current = true;
+    onBarcodeChange?.();
+  });
+  const present = url !== null;
+
+  useEffect(() => setUrl(barcodeUrl), [barcodeUrl]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the barcode comes or goes, which swaps the buttons.
+  useEffect(() => {
+    if (!focusActions.current) return;
+    focusActions.current = false;
+    actionsRef.current?.querySelector('button')?.focus();
+  }, [present]);
+
+  const fileInput = (
+    <input
+      ref={inputRef}
+      id={inputId}
+      type="file"
+      accept="image/*"
+      className="sr-only"
+      aria-label={BARCODE_TEXT.chooseFile}
+      aria-invalid={barcode.inlineError ? true : undefined}
+      disabled={locked || barcode.busy}
+      onChange={(event) => {
+        const file = event.target.files?.[0];
+        event.target.value = '';
+        if (file) void barcode.onFile(file);
+      }}
+    />
+  );
+  const actions = locked ? null : (
+    <div ref={actionsRef} className="flex flex-wrap gap-2">
+      <Button size="sm" disabled={barcode.busy} onClick={() => inputRef.current?.click()}>
+        {barcode.uploading ? <Spinner label={BARCODE_TEXT.uploading} /> : <Upload aria-hidden />}
+        {present ? BARCODE_TEXT.replace : BARCODE_TEXT.upload}
+      </Button>
+      {present ? (
+        <Button
+          size="sm"
+          variant="outline"
+          className="text-destructive hover:text-destructive"
+          disabled={barcode.busy}
+          onClick={() => void barcode.onRemove()}
+        >
+          <Trash2 aria-hidden />
+          {BARCODE_TEXT.remove}
+        </Button>
+      ) : null}
+    </div>
+  );
+  const inlineError = barcode.inlineError ? (
+    <p role="alert" className="text-sm font-medium text-destructive">
+      {barcode.inlineError}
+    </p>
+  ) : null;
+
+  if (present)
+    return (
+      <section
+        aria-labelledby={`${panelId}-title`}
+        className="grid gap-3 rounded-lg border border-success/40 bg-success-soft/60 p-3"
+      >
+        <h4 id={`${panelId}-title`} className="flex items-center gap-2 text-sm font-semibold">
+          <CheckCircle2 className="size-4 text-success" aria-hidden />
+          {BARCODE_TEXT.uploadedTitle}
+        </h4>
+        <div className="flex flex-wrap items-start gap-3">
+          <img
+            src={url}
+            alt={BARCODE_TEXT.thumbnailAlt}
+            className="h-20 w-32 shrink-0 rounded border border-border bg-white object-contain"
+          />
+          <div className="grid min-w-0 gap-2">
+            <p className="text-sm font-medium" data-testid="barcode-state">
+              {BARCODE_TEXT.current}
+            </p>
+            {fileInput}
+            {actions}
+          </div>
+        </div>
+        {inlineError}
+      </section>
+    );
 
   return (
     <section
@@ -126,55 +227,22 @@ function SellerBarcode({
       <div id={panelId} hidden={!open} className="grid gap-3">
         <p className="text-sm text-muted-foreground">{BARCODE_TEXT.uploadIntro}</p>
         <p className="text-sm font-medium" data-testid="barcode-state">
-          {present ? BARCODE_TEXT.current : BARCODE_TEXT.none}
+          {BARCODE_TEXT.none}
         </p>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          accept="image/*"
-          className="sr-only"
-          aria-label={BARCODE_TEXT.chooseFile}
-          aria-invalid={inlineError ? true : undefined}
-          disabled={locked || busy}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void onFile(file);
-          }}
-        />
-        {locked ? null : (
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" disabled={busy} onClick={() => inputRef.current?.click()}>
-              {upload.isPending ? <Spinner label={BARCODE_TEXT.uploading} /> : <Upload aria-hidden />}
-              {present ? BARCODE_TEXT.replace : BARCODE_TEXT.upload}
-            </Button>
-            {present ? (
-              <Button
-                size="sm"
-                variant="outline"
-                className="text-destructive hover:text-destructive"
-                disabled={busy}
-                onClick={() => void onRemove()}
-              >
-                <Trash2 aria-hidden />
-                {BARCODE_TEXT.remove}
-              </Button>
-            ) : null}
-          </div>
-        )}
-        {inlineError ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {inlineError}
-          </p>
-        ) : null}
+        {fileInput}
+        {actions}
+        {inlineError}
       </div>
     </section>
   );
 }
 
 /** Buyer: Barcode Access; the download opens once the seller initiated the transfer (spec 001 §4). */
-function BuyerBarcode({ ticketId, transferStatus, hasBarcode }: Omit<BarcodeSectionProps, 'role'>) {
+function BuyerBarcode({
+  ticketId,
+  transferStatus,
+  hasBarcode,
+}: Omit<BarcodeSectionProps, 'role' | 'barcodeUrl'>) {
   const download = useDownloadBarcode(ticketId);
   const available = transferStatus !== 'not_started';
 
@@ -210,6 +278,10 @@ function BuyerBarcode({ ticketId, transferStatus, hasBarcode }: Omit<BarcodeSect
 }
 
 /** A paper ticket's barcode on a My Tickets card (spec 001 §2 paper tickets). */
-export function BarcodeSection({ role, ...props }: BarcodeSectionProps) {
-  return role === 'seller' ? <SellerBarcode {...props} /> : <BuyerBarcode {...props} />;
+export function BarcodeSection({ role, hasBarcode, barcodeUrl, ...props }: BarcodeSectionProps) {
+  return role === 'seller' ? (
+    <SellerBarcode barcodeUrl={barcodeUrl} {...props} />
+  ) : (
+    <BuyerBarcode hasBarcode={hasBarcode} {...props} />
+  );
 }

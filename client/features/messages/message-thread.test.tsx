@@ -6,6 +6,7 @@ import type { TicketMessage } from '@common/schemas/messages';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { format } from 'date-fns';
 import { toast as sonner } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessageThread } from './message-thread';
@@ -66,13 +67,19 @@ const message = (id: number, overrides: Partial<TicketMessage> = {}): TicketMess
   ...overrides,
 });
 
-function renderThread({ closed = false } = {}) {
+function renderThread({
+  closed = false,
+  onSystemNote,
+}: {
+  closed?: boolean;
+  onSystemNote?: () => void;
+} = {}) {
   const queryClient = createQueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={queryClient}>
-      <MessageThread ticketId={1} viewerId={VIEWER} closed={closed} />
+      <MessageThread ticketId={1} viewerId={VIEWER} closed={closed} onSystemNote={onSystemNote} />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -136,6 +143,47 @@ describe('MessageThread', () => {
     expect(within(other).getByText('<script>alert("x")</script>')).toBeInTheDocument();
     expect(document.querySelector('script')).toBeNull();
   });
+
+  it("shows the times a system note stores in UTC as a readable date in the viewer's zone", async () => {
+    const deadline = new Date('2027-01-01T00:00:00Z');
+    server.messages.push(
+      message(1, {
+        messageType: 'system',
+        senderId: null,
+        sender: null,
+        content: 'Ticket sold. The seller must transfer the ticket by 2027-01-01 00:00 UTC; otherwise...',
+      }),
+    );
+    renderThread();
+    const [note] = await screen.findAllByTestId('message');
+    expect(note).not.toHaveTextContent('2027-01-01 00:00 UTC');
+    const readable = `${format(deadline, 'EEE, MMM d, yyyy, h:mm a')}`;
+    expect(note).toHaveTextContent(`The seller must transfer the ticket by ${readable}`);
+    expect(note?.querySelector('time[datetime="2027-01-01T00:00:00Z"]')).toHaveTextContent(readable);
+  });
+
+  it('tells the page when a system note arrives, so the card can catch up with the thread', async () => {
+    server.messages.push(message(1, { content: 'When will you send them?' }));
+    const onSystemNote = vi.fn();
+    renderThread({ onSystemNote });
+    await screen.findByText('When will you send them?');
+    expect(onSystemNote).not.toHaveBeenCalled();
+    server.messages.push(
+      message(2, {
+        messageType: 'system',
+        senderId: null,
+        sender: null,
+        content: 'The seller has initiated the ticket transfer.',
+      }),
+    );
+    expect(
+      await screen.findByText('The seller has initiated the ticket transfer.', {}, { timeout: 7_000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(onSystemNote).toHaveBeenCalledTimes(1));
+    server.messages.push(message(3, { content: 'Got them, thanks' }));
+    expect(await screen.findByText('Got them, thanks', {}, { timeout: 7_000 })).toBeInTheDocument();
+    expect(onSystemNote).toHaveBeenCalledTimes(1);
+  }, 20_000);
 
   it('sends the trimmed text, clears the box and fetches only what is new', async () => {
     server.messages.push(message(1));

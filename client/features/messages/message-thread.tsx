@@ -11,6 +11,7 @@ import { format } from 'date-fns';
 import { Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { threadQueryOptions, useSendMessage } from './api';
+import { SystemText } from './system-text';
 
 export interface MessageThreadProps {
   ticketId: number;
@@ -18,6 +19,11 @@ export interface MessageThreadProps {
   viewerId: number;
   /** The sale was refunded: the thread stays readable, with no way to write (decision 0020). */
   closed?: boolean;
+  /**
+   * Called when the thread shows a system note the screen may not know of yet (a transfer step, a refund,
+   * a reported problem): the page around it refreshes, so the card never contradicts its own thread.
+   */
+  onSystemNote?: () => void;
 }
 
 function serverText(error: unknown): string {
@@ -43,7 +49,9 @@ function MessageBubble({ message, own }: { message: TicketMessage; own: boolean 
           {system ? MESSAGE_TEXT.systemSender : (message.sender?.username ?? MESSAGE_TEXT.systemSender)}
         </p>
         {/* Text only: React escapes it, so markup in a message is shown, never interpreted. */}
-        <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        <p className="whitespace-pre-wrap break-words">
+          {system ? <SystemText content={message.content} /> : message.content}
+        </p>
         <p
           className={cn(
             'mt-1 text-right text-xs',
@@ -58,7 +66,7 @@ function MessageBubble({ message, own }: { message: TicketMessage; own: boolean 
 }
 
 /** A ticket's conversation (spec 001 §2 message thread): polled every 5 s while it is on screen. */
-export function MessageThread({ ticketId, viewerId, closed = false }: MessageThreadProps) {
+export function MessageThread({ ticketId, viewerId, closed = false, onSystemNote }: MessageThreadProps) {
   const queryClient = useQueryClient();
   const thread = useQuery(threadQueryOptions(queryClient, ticketId));
   const send = useSendMessage(ticketId);
@@ -73,6 +81,13 @@ export function MessageThread({ ticketId, viewerId, closed = false }: MessageThr
     const log = logRef.current;
     if (log && newestId !== undefined) log.scrollTop = log.scrollHeight;
   }, [newestId]);
+
+  const newestNoteId = messages.findLast((entry) => entry.messageType === 'system')?.id;
+  const noteListener = useRef(onSystemNote);
+  noteListener.current = onSystemNote;
+  useEffect(() => {
+    if (newestNoteId !== undefined) noteListener.current?.();
+  }, [newestNoteId]);
 
   const blank = draft.trim().length === 0;
 

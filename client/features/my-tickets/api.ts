@@ -66,36 +66,51 @@ export interface MutationHandlers<T> {
   onError(error: unknown): void;
 }
 
+/** What a mutation is called with: the ticket, and what to do once the list shows the outcome. */
+export interface CardAction {
+  ticketId: number;
+  /** Runs after the list was refreshed (or the call failed), e.g. to put focus back where it belongs. */
+  afterRefresh?: () => void;
+}
+
 export function useInitiateTransfer(handlers: MutationHandlers<{ message: string }>) {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (ticketId: number) =>
+    mutationFn: ({ ticketId }: CardAction) =>
       sendJson<{ message: string }>('POST', `/api/tickets/${ticketId}/initiate-transfer`, {}),
     onSuccess: handlers.onSuccess,
     onError: handlers.onError,
-    onSettled: refresh,
+    onSettled: async (_answer, _error, action) => {
+      await refresh();
+      action.afterRefresh?.();
+    },
   });
 }
 
 export function useCompleteTransfer(handlers: MutationHandlers<CompleteTransferResponse>) {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (ticketId: number) =>
+    mutationFn: ({ ticketId }: CardAction) =>
       sendJson<CompleteTransferResponse>('POST', `/api/tickets/${ticketId}/complete-transfer`, {}),
     onSuccess: handlers.onSuccess,
     onError: handlers.onError,
-    onSettled: refresh,
+    onSettled: async (_answer, _error, action) => {
+      await refresh();
+      action.afterRefresh?.();
+    },
   });
 }
 
 export function useDeleteListing(handlers: MutationHandlers<{ message: string }>) {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (ticketId: number) => sendJson<{ message: string }>('DELETE', `/api/tickets/${ticketId}`),
+    mutationFn: ({ ticketId }: CardAction) =>
+      sendJson<{ message: string }>('DELETE', `/api/tickets/${ticketId}`),
     onSuccess: async (answer) => {
       handlers.onSuccess(answer);
       await refresh();
     },
     onError: handlers.onError,
+    onSettled: (_answer, _error, action) => action.afterRefresh?.(),
   });
 }

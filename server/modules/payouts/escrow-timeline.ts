@@ -15,7 +15,8 @@ import {
 } from './mail-templates.js';
 import { PAYOUT_NOTE, PAYOUT_RECHECK_MS } from './payout.js';
 import { contactOf, loadSale, type Sale } from './sale.js';
-import { formatUtc, transferDeadlineAt } from './schedule.js';
+import { mailSaleCompleted } from './sale-completed.js';
+import { formatUtcForPeople, transferDeadlineAt } from './schedule.js';
 
 /** Decision 0017: the escrow timeline's job handlers. Each reads the sale's state and is safe to rerun. */
 
@@ -47,7 +48,7 @@ export async function runTransferReminder(deps: CheckoutDeps, orderId: number): 
   const sale = await loadSale(deps.db, orderId);
   if (sale?.status !== 'in_escrow' || sale.transferStatus !== 'not_started') return jobDone;
   const seller = await factsFor(deps, sale, sale.sellerId);
-  await send(deps, transferReminderMail(seller.email, seller.facts, formatUtc(deadlineOf(sale))));
+  await send(deps, transferReminderMail(seller.email, seller.facts, formatUtcForPeople(deadlineOf(sale))));
   return jobDone;
 }
 
@@ -126,7 +127,13 @@ export async function runAutoComplete(deps: CheckoutDeps, orderId: number): Prom
   if (sale.disputedAt)
     return { retryAt: new Date(now.getTime() + PAYOUT_RECHECK_MS), note: PAYOUT_NOTE.disputed };
   try {
-    await completeTransfer(deps.db, sale.ticketId, { kind: 'system' }, now);
+    const { alreadyCompleted } = await completeTransfer(deps.db, sale.ticketId, { kind: 'system' }, now);
+    if (!alreadyCompleted)
+      await mailSaleCompleted(
+        { ...deps, payoutsNeedAccount: deps.payments.payoutsNeedAccount },
+        orderId,
+        'system',
+      );
   } catch (error) {
     // The sale moved on meanwhile (refunded, say): there is nothing left to complete.
     if (error instanceof Conflict) return jobDone;

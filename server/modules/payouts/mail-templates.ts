@@ -60,3 +60,35 @@ export function payoutSentMail(to: string, facts: TimelineMailFacts, amountCents
     `We sent you ${formatCents(amountCents)} for ${ticketFor(facts)}.`,
   ]);
 }
+
+export interface SaleCompletedFacts {
+  /** Who completed the transfer: the buyer confirming receipt, or Encore after the event. */
+  completedBy: 'buyer' | 'system';
+  amountCents: number;
+  /** When the payout is due, already worded for people ('Monday, May 4, 2030'). */
+  payoutDate: string;
+  /** The provider needs a payout account the seller has not connected yet. */
+  accountMissing: boolean;
+  profileUrl: string;
+}
+
+/** To the seller once the transfer is complete: the sale is done and the payout has a date. */
+export function saleCompletedMail(
+  to: string,
+  facts: TimelineMailFacts,
+  sale: SaleCompletedFacts,
+): MailMessage {
+  const how =
+    sale.completedBy === 'buyer'
+      ? `The buyer confirmed receipt of ${ticketFor(facts)}. The sale is complete.`
+      : `The sale of ${ticketFor(facts)} is complete: the buyer did not report a problem after the event.`;
+  return mail(to, PAYOUT_MAIL_SUBJECT.saleCompleted, [
+    `Hi ${facts.firstName},`,
+    how,
+    `Your payout of ${formatCents(sale.amountCents)} is scheduled for ${sale.payoutDate}, three days after the event.`,
+    ...(sale.accountMissing
+      ? [`Connect a payout account in your profile so we can pay you: ${sale.profileUrl}`]
+      : []),
+    `You can follow it in My Tickets: ${facts.myTicketsUrl}`,
+  ]);
+}

@@ -171,6 +171,16 @@ describe.each(backends)('payouts and the escrow timeline on %s', (backend) => {
     await runner.runOnce();
     expect(await ticketOf(ticket.id)).toMatchObject({ transferStatus: 'completed', transferComplete: true });
     expect(await payoutRows(order.id)).toEqual([]);
+    // The seller is told the sale is complete and when the payout comes.
+    const completedMails = (await mailsTo(seller.email)).filter(
+      (mail) =>
+        mail.subject === PAYOUT_MAIL_SUBJECT.saleCompleted && mail.text.includes(`${ticket.eventName} on`),
+    );
+    expect(completedMails).toHaveLength(1);
+    expect(completedMails[0]?.text).toContain(
+      'is complete: the buyer did not report a problem after the event',
+    );
+    expect(completedMails[0]?.text).toContain('scheduled for Saturday, May 4, 2030');
     clock.set(PAYOUT_DUE);
     await runner.runOnce();
     expect((await payoutRows(order.id))[0]?.status).toBe('paid');
@@ -188,7 +198,7 @@ describe.each(backends)('payouts and the escrow timeline on %s', (backend) => {
     clock.set(new Date(START.getTime() + 25 * HOUR));
     await runner.runOnce();
     expect(await reminders()).toHaveLength(1);
-    expect((await reminders())[0]?.text).toContain('2030-04-30 00:00 UTC');
+    expect((await reminders())[0]?.text).toContain('by Tuesday, April 30, 2030 at 12:00 AM UTC');
     clock.set(new Date(DEADLINE.getTime() - 1));
     await runner.runOnce();
     expect(await reminders()).toHaveLength(2);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   autoCompleteAt,
   formatUtc,
+  formatUtcDay,
+  formatUtcForPeople,
   payoutDueAt,
   transferDeadlineAt,
   transferReminderTimes,
@@ -45,5 +47,12 @@ describe('escrow timeline (decision 0017)', () => {
 
   it('writes a deadline as a UTC minute', () => {
     expect(formatUtc(at('2030-04-30T00:00:00Z'))).toBe('2030-04-30 00:00 UTC');
+  });
+
+  it('words times for e-mails as people read them, in UTC', () => {
+    expect(formatUtcForPeople(at('2030-04-30T00:00:00Z'))).toBe('Tuesday, April 30, 2030 at 12:00 AM UTC');
+    expect(formatUtcForPeople(at('2030-12-01T13:05:00Z'))).toBe('Sunday, December 1, 2030 at 1:05 PM UTC');
+    expect(formatUtcForPeople(at('2030-12-01T12:30:00Z'))).toBe('Sunday, December 1, 2030 at 12:30 PM UTC');
+    expect(formatUtcDay(at('2030-05-04T00:00:00Z'))).toBe('Saturday, May 4, 2030');
   });
 });

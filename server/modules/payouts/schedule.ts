@@ -61,9 +61,41 @@ export function transferReminderTimes(soldAt: Date, deadline: Date): Date[] {
   return times.map((time) => new Date(time));
 }
 
-/** '2030-04-30 00:00 UTC': how the deadline reads in a thread both parties see. */
+/**
+ * '2030-04-30 00:00 UTC': how a time is stored in a thread's system note. The client shows it in the
+ * viewer's own zone (a stored note cannot know who reads it); e-mails use `formatUtcForPeople`.
+ */
 export function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 'Thursday, April 30, 2030': a UTC calendar day as a person reads it (payout dates in e-mails). */
+export function formatUtcDay(date: Date): string {
+  return `${WEEKDAYS[date.getUTCDay()]}, ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** 'Thursday, April 30, 2030 at 12:00 AM UTC': a time in an e-mail, whose reader's zone is unknown. */
+export function formatUtcForPeople(date: Date): string {
+  const hours = date.getUTCHours();
+  const minutes = String(date.getUTCMinutes()).padStart(2, '0');
+  const clock = `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${formatUtcDay(date)} at ${clock} UTC`;
 }
 
 export interface NewSale {

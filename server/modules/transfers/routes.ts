@@ -12,6 +12,7 @@ import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
+import { mailSaleCompleted } from '../payouts/sale-completed.js';
 import { listMyTickets } from './my-tickets.js';
 import {
   buyerTransferInfo,
@@ -26,6 +27,8 @@ export interface TransferRoutesOptions {
   mailer: Mailer;
   clock: Clock;
   appUrl: string;
+  /** Whether the payment provider pays only sellers with a connected payout account (the seller's mail says so). */
+  payoutsNeedAccount: boolean;
 }
 
 /** My Tickets and the transfer steps (spec 001 §2, §4, §7; decision 0014). */
@@ -34,7 +37,7 @@ export async function transferRoutes(
   options: TransferRoutesOptions,
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, mailer, clock, appUrl } = options;
+  const { db, mailer, clock, appUrl, payoutsNeedAccount } = options;
 
   app.get(
     '/api/my-tickets',
@@ -75,17 +78,24 @@ export async function transferRoutes(
       schema: {
         params: ticketIdParamsSchema,
         tags: ['transfers'],
-        summary: 'The buyer confirms receipt (initiated → completed); repeating it answers alreadyCompleted',
+        summary:
+          'The buyer confirms receipt (initiated → completed) and the seller is e-mailed; repeating it answers alreadyCompleted',
         response: { 200: completeTransferResponseSchema },
       },
     },
     async (request) => {
-      const { alreadyCompleted } = await completeTransfer(
+      const { sale, alreadyCompleted } = await completeTransfer(
         db,
         request.params.id,
         { kind: 'buyer', userId: currentUser(request).id },
         clock.now(),
       );
+      if (!alreadyCompleted)
+        await mailSaleCompleted(
+          { db, mailer, appUrl, payoutsNeedAccount, log: request.log },
+          sale.orderId,
+          'buyer',
+        );
       return alreadyCompleted
         ? { message: MY_TICKETS_TEXT.alreadyCompleted, alreadyCompleted: true }
         : { message: MY_TICKETS_TEXT.completed };

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MY_TICKETS_TEXT, TRANSFER_MAIL_SUBJECT } from '../../../common/messages.js';
+import { MY_TICKETS_TEXT, PAYOUT_MAIL_SUBJECT, TRANSFER_MAIL_SUBJECT } from '../../../common/messages.js';
 import { jobs, orders, reviews, ticketMessages, tickets, users } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
@@ -117,9 +117,20 @@ describe.each(backends)('transfers API on %s', (backend) => {
     const completed = await buyer.post(`/api/tickets/${ticket.id}/complete-transfer`);
     expect(completed.status, completed.text).toBe(200);
     expect(completed.body).toEqual({ message: MY_TICKETS_TEXT.completed });
+    // The seller learns the sale is complete and when the payout comes, once.
+    const sellerMails = async () =>
+      (await harness.mailer.list(seller.email)).filter(
+        (mail) => mail.subject === PAYOUT_MAIL_SUBJECT.saleCompleted,
+      );
+    const [saleMail] = await sellerMails();
+    expect(saleMail?.text).toContain(`The buyer confirmed receipt of your ticket for ${ticket.eventName}`);
+    // Three days after the event (2030-05-01): Saturday, May 4, 2030.
+    expect(saleMail?.text).toMatch(/Your payout of \$[\d,]+\.\d{2} is scheduled for Saturday, May 4, 2030/);
+    expect(saleMail?.text).not.toContain('Connect a payout account');
     const repeated = await buyer.post(`/api/tickets/${ticket.id}/complete-transfer`);
     expect(repeated.status).toBe(200);
     expect(repeated.body).toEqual({ message: MY_TICKETS_TEXT.alreadyCompleted, alreadyCompleted: true });
+    expect(await sellerMails()).toHaveLength(1);
     expect(await ticketRow(ticket.id)).toMatchObject({ transferStatus: 'completed', transferComplete: true });
     expect(await db().select().from(reviews).where(eq(reviews.ticketId, ticket.id))).toHaveLength(2);
     expect(await systemMessages(ticket.id)).toContainEqual({ content: TRANSFER_TEXT.systemCompletedByBuyer });

@@ -4,8 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Mail } from 'lucide-react';
 import { buyerTransferInfoQueryOptions } from '../api';
 
-/** Seller view: where to send a digital ticket (the buyer's e-mail for the platform), or the spec's warnings. */
-export function BuyerTransferInfo({ ticketId }: { ticketId: number }) {
+/**
+ * Seller view: where to send a digital ticket (the buyer's e-mail for the platform), or the spec's warnings.
+ * The warnings ask the seller to act before transferring, so once the transfer is initiated they are gone.
+ */
+export function BuyerTransferInfo({ ticketId, initiated }: { ticketId: number; initiated: boolean }) {
   const { data, isPending } = useQuery(buyerTransferInfoQueryOptions(ticketId));
   if (isPending)
     return <p className="text-sm text-muted-foreground">{MY_TICKETS_TEXT.transferInfoLoading}</p>;
@@ -18,6 +21,7 @@ export function BuyerTransferInfo({ ticketId }: { ticketId: number }) {
         <span className="font-medium break-all">{data.platformEmail}</span>
       </p>
     );
+  if (initiated) return null;
   return (
     <Alert variant="warning">
       <AlertTriangle aria-hidden />

@@ -3,7 +3,7 @@ import { fakeApi, json } from '@client/lib/test-fetch';
 import { MY_TICKETS_TEXT, SALE_STATE_TEXT } from '@common/messages';
 import type { MyTicket } from '@common/schemas/my-tickets';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { soldTo } from '../test-fixtures';
@@ -78,6 +78,46 @@ describe('MyTicketCard after the sale', () => {
     expect(
       within(sellerCard).getByText(SALE_STATE_TEXT.sellerReportedOn('Mar 2, 2030 at 9:30 AM')),
     ).toBeVisible();
+  });
+
+  it("shows the buyer's bought card what the card was charged, all-in, and the seller's sold card the sale total", () => {
+    const done = { transferStatus: 'completed', transferComplete: true } as const;
+    const bought = renderCard(soldTo({ ...asBuyer, ...done, id: 21, totalPaid: 207.47 })).card;
+    expect(bought.dataset.kind).toBe('bought');
+    const boughtRows = within(bought)
+      .getByText(MY_TICKETS_TEXT.priceDetails)
+      .closest('section') as HTMLElement;
+    expect(within(boughtRows).getByText(MY_TICKETS_TEXT.perTicket).nextSibling).toHaveTextContent('$101.75');
+    expect(within(boughtRows).getByText(MY_TICKETS_TEXT.processingFee).nextSibling).toHaveTextContent(
+      '$3.97',
+    );
+    expect(within(boughtRows).getByText(MY_TICKETS_TEXT.totalPaid).nextSibling).toHaveTextContent('$207.47');
+    expect(within(boughtRows).queryByText('$203.50')).toBeNull();
+
+    const sold = renderCard(soldTo({ ...done, id: 22, totalPaid: 207.47 })).card;
+    expect(sold.dataset.kind).toBe('sold');
+    const soldRows = within(sold).getByText(MY_TICKETS_TEXT.priceDetails).closest('section') as HTMLElement;
+    expect(within(soldRows).getByText(MY_TICKETS_TEXT.total).nextSibling).toHaveTextContent('$203.50');
+    expect(within(soldRows).queryByText(MY_TICKETS_TEXT.processingFee)).toBeNull();
+  });
+
+  it("warns the seller about the buyer's missing transfer e-mail only until the transfer is initiated", async () => {
+    fakeApi(() =>
+      json(200, {
+        platform: 'livenation',
+        platformDisplayName: 'Live Nation',
+        platformEmail: null,
+        requiresEmail: true,
+      }),
+    );
+    const before = renderCard(soldTo({ id: 31 })).card;
+    expect(await within(before).findByText(MY_TICKETS_TEXT.noEmailOnFile('Live Nation'))).toBeVisible();
+    expect(within(before).getByText(MY_TICKETS_TEXT.buyerNotifiedForEmail)).toBeVisible();
+
+    const after = renderCard(soldTo({ id: 32, transferStatus: 'initiated' })).card;
+    await waitFor(() => expect(within(after).queryByText(MY_TICKETS_TEXT.transferInfoLoading)).toBeNull());
+    expect(within(after).queryByText(MY_TICKETS_TEXT.noEmailOnFile('Live Nation'))).toBeNull();
+    expect(within(after).queryByText(MY_TICKETS_TEXT.buyerNotifiedForEmail)).toBeNull();
   });
 
   it('shows no notice on a sale nobody disputed', () => {

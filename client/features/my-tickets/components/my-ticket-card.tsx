@@ -41,7 +41,15 @@ export const MyTicketCard = memo(function MyTicketCard({
   const extras = kind === 'sold' || pending ? renderSaleExtras?.(ticket, ticket.role) : null;
 
   return (
-    <article aria-labelledby={titleId} data-testid={`my-ticket-${ticket.id}`} data-kind={kind}>
+    <article
+      aria-labelledby={titleId}
+      data-testid={`my-ticket-${ticket.id}`}
+      data-kind={kind}
+      // Focus lands on the card when the control that was used on it is gone (client/lib/focus-return).
+      data-focus-item
+      tabIndex={-1}
+      className="rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <Card className="flex h-full flex-col gap-4 p-5">
         <CardHeader ticket={ticket} titleId={titleId} />
         <ArtistBlock artist={ticket.artist} />
@@ -62,7 +70,7 @@ export const MyTicketCard = memo(function MyTicketCard({
         {extras}
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
           {kind === 'listing' ? (
-            <ListingActions ticketId={ticket.id} eventName={ticket.eventName} onEdit={onEdit} />
+            <ListingActions ticket={ticket} onEdit={onEdit} />
           ) : (
             <>
               <TransferActions ticket={ticket} />

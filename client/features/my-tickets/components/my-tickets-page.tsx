@@ -3,6 +3,7 @@ import { MY_TICKETS_TEXT } from '@common/messages';
 import { MY_TICKETS_TABS, type MyTicketsCounts, type MyTicketsTab } from '@common/schemas/my-tickets';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { myTicketsQueryOptions } from '../api';
 import type { MyTicketsSlots } from '../slots';
 import { useRefetchOnFocus } from '../use-refetch-on-focus';
@@ -29,7 +30,20 @@ export function MyTicketsPage({
   renderEditor,
   ...slots
 }: MyTicketsPageProps) {
-  const [tab, setTab] = useState<MyTicketsTab>('pending');
+  // The tab lives in the address (?tab=bought), so a reload, Back and a shared link open it again.
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('tab');
+  const tab: MyTicketsTab = asked !== null && isTab(asked) ? asked : 'pending';
+  const setTab = (next: MyTicketsTab) =>
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'pending') params.delete('tab');
+        else params.set('tab', next);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const [editing, setEditing] = useState<number | null>(null);
   const query = useInfiniteQuery(myTicketsQueryOptions(tab));
   useRefetchOnFocus(() => {

@@ -11,7 +11,9 @@ export function Parties({ ticket }: { ticket: MyTicket }) {
           <span className="text-muted-foreground">{MY_TICKETS_TEXT.buyer}: </span>
           <span className="font-medium">{buyerDisplayName(ticket)}</span>
         </p>
-        {ticket.buyerId !== null ? <BuyerTransferInfo ticketId={ticket.id} /> : null}
+        {ticket.buyerId !== null ? (
+          <BuyerTransferInfo ticketId={ticket.id} initiated={ticket.transferStatus !== 'not_started'} />
+        ) : null}
       </div>
     );
   return (

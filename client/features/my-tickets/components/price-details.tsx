@@ -1,12 +1,19 @@
 import { MY_TICKETS_TEXT } from '@common/messages';
-import { centsToDollars, dollarsToCents } from '@common/money';
+import { centsToDollars, dollarsToCents, formatCents } from '@common/money';
 import type { MyTicket } from '@common/schemas/my-tickets';
 import { formatDollars } from '../format';
 import { DetailList } from './detail-list';
 
-/** Listing, bought and sold cards: Face Value, Service Fee, Markup, Per Ticket and Total for the quantity. */
+/**
+ * Listing, bought and sold cards: Face Value, Service Fee, Markup, Per Ticket and Total for the quantity.
+ * A buyer's Total is what the card was charged, all-in (decision 0003): the order's amount, with the card
+ * processing fee on its own row so the rows add up.
+ */
 export function PriceDetails({ ticket }: { ticket: MyTicket }) {
-  const totalCents = dollarsToCents(ticket.listingPrice) * ticket.quantity;
+  const listingTotalCents = dollarsToCents(ticket.listingPrice) * ticket.quantity;
+  const paidCents =
+    ticket.role === 'buyer' && ticket.totalPaid !== null ? dollarsToCents(ticket.totalPaid) : null;
+  const processingFeeCents = paidCents === null ? 0 : paidCents - listingTotalCents;
   return (
     <DetailList
       title={MY_TICKETS_TEXT.priceDetails}
@@ -15,9 +22,12 @@ export function PriceDetails({ ticket }: { ticket: MyTicket }) {
         { label: MY_TICKETS_TEXT.serviceFee, value: formatDollars(ticket.serviceFee) },
         { label: MY_TICKETS_TEXT.markup, value: `${ticket.markup}%` },
         { label: MY_TICKETS_TEXT.perTicket, value: formatDollars(ticket.listingPrice) },
+        ...(processingFeeCents > 0
+          ? [{ label: MY_TICKETS_TEXT.processingFee, value: formatCents(processingFeeCents) }]
+          : []),
         {
-          label: MY_TICKETS_TEXT.total,
-          value: formatDollars(centsToDollars(totalCents)),
+          label: paidCents === null ? MY_TICKETS_TEXT.total : MY_TICKETS_TEXT.totalPaid,
+          value: formatCents(paidCents ?? listingTotalCents),
           strong: true,
         },
       ]}

@@ -1,22 +1,15 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@client/components/ui/alert-dialog';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toaster';
 import { ApiError } from '@client/lib/api';
+import { rememberFocusPlace, restoreFocusSoon } from '@client/lib/focus-return';
 import { MY_TICKETS_TEXT } from '@common/messages';
 import type { MyTicket } from '@common/schemas/my-tickets';
 import { CheckCircle2, Send } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useCompleteTransfer, useInitiateTransfer } from '../api';
 import { canConfirmReceipt, canInitiate } from '../card-rules';
+import { CardConfirmDialog } from './confirm-dialog';
+import { myTicketsFocusReturn } from './focus-return';
 
 function failure(error: unknown, fallback: string) {
   toast({
@@ -26,37 +19,47 @@ function failure(error: unknown, fallback: string) {
   });
 }
 
-/** Seller: Initiate Transfer behind the 'Confirm Ticket Transfer' dialog. */
-function InitiateTransferButton({ ticketId }: { ticketId: number }) {
+/** Seller: Initiate Transfer behind the 'Confirm Ticket Transfer' dialog, which names the ticket. */
+function InitiateTransferButton({ ticket }: { ticket: MyTicket }) {
   const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement | null>(null);
   const initiate = useInitiateTransfer({
     onSuccess: () => toast({ title: MY_TICKETS_TEXT.initiatedTitle, description: MY_TICKETS_TEXT.initiated }),
     onError: (error) => failure(error, MY_TICKETS_TEXT.initiateFailed),
   });
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <Button size="sm" disabled={initiate.isPending} onClick={() => setOpen(true)}>
-        <Send aria-hidden />
-        {MY_TICKETS_TEXT.initiateTransfer}
-      </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{MY_TICKETS_TEXT.initiateDialogTitle}</AlertDialogTitle>
-          <AlertDialogDescription>{MY_TICKETS_TEXT.initiateDialogBody}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{MY_TICKETS_TEXT.goBack}</AlertDialogCancel>
-          <AlertDialogAction onClick={() => initiate.mutate(ticketId)}>
-            {MY_TICKETS_TEXT.proceed}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <CardConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      ticket={ticket}
+      title={MY_TICKETS_TEXT.initiateDialogTitle}
+      body={MY_TICKETS_TEXT.initiateDialogBody}
+      cancel={MY_TICKETS_TEXT.goBack}
+      confirm={MY_TICKETS_TEXT.proceed}
+      onConfirm={() => {
+        const restore = rememberFocusPlace(triggerRef.current, myTicketsFocusReturn);
+        initiate.mutate({ ticketId: ticket.id, afterRefresh: () => restoreFocusSoon(restore) });
+      }}
+      trigger={
+        <Button
+          size="sm"
+          disabled={initiate.isPending}
+          onClick={(event) => {
+            triggerRef.current = event.currentTarget;
+          }}
+        >
+          <Send aria-hidden />
+          {MY_TICKETS_TEXT.initiateTransfer}
+        </Button>
+      }
+    />
   );
 }
 
-/** Buyer: Confirm Receipt once the seller initiated the transfer. */
-function ConfirmReceiptButton({ ticketId }: { ticketId: number }) {
+/** Buyer: Confirm Receipt once the seller initiated the transfer; it releases escrow, so it asks first. */
+function ConfirmReceiptButton({ ticket }: { ticket: MyTicket }) {
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement | null>(null);
   const complete = useCompleteTransfer({
     onSuccess: (answer) =>
       answer.alreadyCompleted
@@ -65,16 +68,37 @@ function ConfirmReceiptButton({ ticketId }: { ticketId: number }) {
     onError: (error) => failure(error, MY_TICKETS_TEXT.confirmFailed),
   });
   return (
-    <Button size="sm" disabled={complete.isPending} onClick={() => complete.mutate(ticketId)}>
-      <CheckCircle2 aria-hidden />
-      {MY_TICKETS_TEXT.confirmReceipt}
-    </Button>
+    <CardConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      ticket={ticket}
+      title={MY_TICKETS_TEXT.confirmDialogTitle}
+      body={MY_TICKETS_TEXT.confirmDialogBody}
+      cancel={MY_TICKETS_TEXT.goBack}
+      confirm={MY_TICKETS_TEXT.confirmReceipt}
+      onConfirm={() => {
+        const restore = rememberFocusPlace(triggerRef.current, myTicketsFocusReturn);
+        complete.mutate({ ticketId: ticket.id, afterRefresh: () => restoreFocusSoon(restore) });
+      }}
+      trigger={
+        <Button
+          size="sm"
+          disabled={complete.isPending}
+          onClick={(event) => {
+            triggerRef.current = event.currentTarget;
+          }}
+        >
+          <CheckCircle2 aria-hidden />
+          {MY_TICKETS_TEXT.confirmReceipt}
+        </Button>
+      }
+    />
   );
 }
 
 /** The transfer buttons a pending card offers its viewer (none once nothing is left to do). */
 export function TransferActions({ ticket }: { ticket: MyTicket }) {
-  if (canInitiate(ticket)) return <InitiateTransferButton ticketId={ticket.id} />;
-  if (canConfirmReceipt(ticket)) return <ConfirmReceiptButton ticketId={ticket.id} />;
+  if (canInitiate(ticket)) return <InitiateTransferButton ticket={ticket} />;
+  if (canConfirmReceipt(ticket)) return <ConfirmReceiptButton ticket={ticket} />;
   return null;
 }

@@ -8,7 +8,14 @@ import { useState } from 'react';
 import { ReviewsListDialog } from './reviews-list-dialog';
 
 /** One review the user still owes (spec 001 §2 Pending Reviews). */
-export function PendingReviewCard({ review, onWrite }: { review: PendingReview; onWrite: () => void }) {
+export function PendingReviewCard({
+  review,
+  onWrite,
+}: {
+  review: PendingReview;
+  /** Opens the review dialog; the button is where focus returns when it closes. */
+  onWrite: (trigger: HTMLElement) => void;
+}) {
   const [showReviews, setShowReviews] = useState(false);
   return (
     <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
@@ -29,7 +36,11 @@ export function PendingReviewCard({ review, onWrite }: { review: PendingReview; 
           </button>
         </p>
       </div>
-      <Button onClick={onWrite} className="w-full sm:w-auto">
+      <Button
+        onClick={(event) => onWrite(event.currentTarget)}
+        className="w-full sm:w-auto"
+        data-write-review
+      >
         <Star aria-hidden />
         {REVIEW_TEXT.writeReview}
         <span className="sr-only"> for {review.eventName}</span>

@@ -35,10 +35,16 @@ export function ReviewDialog({
   review,
   onOpenChange,
   onSubmitted,
+  onClosed,
 }: {
   review: PendingReview;
   onOpenChange: (open: boolean) => void;
   onSubmitted: () => void;
+  /**
+   * The dialog has no trigger of its own (the page opens it), so the page says where focus goes when it
+   * closes; without it focus would fall to the page body.
+   */
+  onClosed?: () => void;
 }) {
   const id = useId();
   const [rating, setRating] = useState(DEFAULT_RATING);
@@ -78,7 +84,13 @@ export function ReviewDialog({
 
   return (
     <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!onClosed) return;
+          event.preventDefault();
+          onClosed();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{REVIEW_TEXT.dialogTitle}</DialogTitle>
           <DialogDescription>

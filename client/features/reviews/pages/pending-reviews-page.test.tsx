@@ -56,6 +56,36 @@ describe('PendingReviewsPage', () => {
     );
     expect(screen.getByRole('heading', { name: 'Night Drive' })).toBeInTheDocument();
     expect(onReviewed).toHaveBeenCalledTimes(1);
+    // The reviewed card is gone: focus goes to the next card's Write Review, not to the page body.
+    await waitFor(() => expect(within(second).getByRole('button', { name: /Write Review/ })).toHaveFocus());
+  });
+
+  it('gives focus back to Write Review when the dialog is dismissed, and to the heading when none is left', async () => {
+    let pending = [pendingReview()];
+    fakeApi((call) => {
+      if (call.url === '/api/reviews/pending') return json(200, pending);
+      if (call.method === 'POST') {
+        pending = [];
+        return json(201, { message: REVIEW_TEXT.submitted });
+      }
+      return json(200, { status: 'submitted' });
+    });
+    const user = userEvent.setup();
+    renderWithClient(<PendingReviewsPage />);
+    const write = await screen.findByRole('button', { name: /Write Review/ });
+    await user.click(write);
+    expect(screen.getByRole('dialog', { name: REVIEW_TEXT.dialogTitle })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(write).toHaveFocus());
+
+    await user.click(write);
+    await user.type(screen.getByLabelText(REVIEW_TEXT.commentLabel), 'Smooth sale');
+    await user.click(screen.getByRole('button', { name: REVIEW_TEXT.submit }));
+    expect(await screen.findByText(REVIEW_TEXT.noPending)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: REVIEW_TEXT.pendingTitle })).toHaveFocus(),
+    );
   });
 
   it('opens the reviewed user’s reviews from their name', async () => {

@@ -1,11 +1,12 @@
 import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { Card } from '@client/components/ui/card';
 import { PageSpinner } from '@client/components/ui/spinner';
+import { rememberFocusPlace, restoreFocusSoon } from '@client/lib/focus-return';
 import { REVIEW_TEXT } from '@common/messages';
 import type { PendingReview } from '@common/schemas/reviews';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquareHeart } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { pendingReviewsQueryOptions, reviewKeys } from '../api';
 import { PendingReviewCard } from '../components/pending-review-card';
 import { ReviewDialog } from '../components/review-dialog';
@@ -18,6 +19,17 @@ export function PendingReviewsPage({ onReviewed }: { onReviewed?: () => void }) 
   const queryClient = useQueryClient();
   const pending = useQuery(pendingReviewsQueryOptions);
   const [writing, setWriting] = useState<PendingReview | null>(null);
+  const headingId = useId();
+  // Where focus goes when the dialog closes: its Write Review button, or, once that card is gone (a review
+  // written), the next card's, else the page heading.
+  const focusPlace = useRef<() => void>(() => undefined);
+  function openDialog(review: PendingReview, trigger: HTMLElement) {
+    focusPlace.current = rememberFocusPlace(trigger, {
+      target: 'button[data-write-review]',
+      fallback: () => document.getElementById(headingId),
+    });
+    setWriting(review);
+  }
 
   function reviewed(review: PendingReview) {
     queryClient.setQueryData(reviewKeys.pending, (list: PendingReview[] | undefined) =>
@@ -31,7 +43,9 @@ export function PendingReviewsPage({ onReviewed }: { onReviewed?: () => void }) 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
       <header className="mb-6 space-y-1">
-        <h1 className="text-2xl font-bold sm:text-3xl">{REVIEW_TEXT.pendingTitle}</h1>
+        <h1 id={headingId} className="text-2xl font-bold sm:text-3xl">
+          {REVIEW_TEXT.pendingTitle}
+        </h1>
         <p className="text-muted-foreground">{REVIEW_TEXT.pendingIntro}</p>
       </header>
       {pending.isPending ? (
@@ -50,8 +64,8 @@ export function PendingReviewsPage({ onReviewed }: { onReviewed?: () => void }) 
       ) : (
         <ul className="flex flex-col gap-4">
           {pending.data.map((review) => (
-            <li key={review.id}>
-              <PendingReviewCard review={review} onWrite={() => setWriting(review)} />
+            <li key={review.id} data-focus-item>
+              <PendingReviewCard review={review} onWrite={(trigger) => openDialog(review, trigger)} />
             </li>
           ))}
         </ul>
@@ -63,6 +77,7 @@ export function PendingReviewsPage({ onReviewed }: { onReviewed?: () => void }) 
             if (!open) setWriting(null);
           }}
           onSubmitted={() => reviewed(writing)}
+          onClosed={() => restoreFocusSoon(focusPlace.current)}
         />
       ) : null}
     </div>
