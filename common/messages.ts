@@ -214,6 +214,8 @@ export const CHECKOUT_TEXT = {
   eventPast: 'This event has already taken place',
   notHolding: 'Your hold on this ticket has ended. Please open the ticket again.',
   noMoreExtensions: 'This hold cannot be extended any further.',
+  tooManyHolds: (max: number) =>
+    `You are already holding ${max} tickets. Please close one of them or complete your purchase before viewing another.`,
   unlocked: 'Ticket released',
   notHeld: 'You were not holding this ticket',
   amountInvalid: 'amount must be an amount in dollars of at least 0 with at most 2 decimals',

@@ -14,7 +14,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { checkoutSessions, ledgerEntries, orders, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { holdUntil } from '../holds/service.js';
+import { holdForCheckout } from '../holds/service.js';
 import { scheduleSaleTimeline } from '../payouts/schedule.js';
 import {
   buyerConfirmationMail,
@@ -98,8 +98,9 @@ export async function startPayment(
     expiresAt,
   });
   const kept = await db.transaction(async (tx) => {
-    // The hold must cover the whole checkout, so nobody else can take the ticket while the buyer pays.
-    if (!(await holdUntil(tx, buyerId, ticketId, ticket.version, expiresAt, now))) return false;
+    // The hold must cover the checkout, so nobody else can take the ticket while the buyer pays.
+    if (!(await holdForCheckout(tx, buyerId, ticketId, ticket.version, CHECKOUT_SESSION_TTL_MS, now)))
+      return false;
     await tx.insert(checkoutSessions).values({
       id: created.id,
       provider: deps.payments.kind,
@@ -223,7 +224,6 @@ async function decide(deps: CheckoutDeps, sessionId: string, paymentReference: s
         transferStatus: 'not_started',
         currentViewerId: null,
         lockExpiresAt: null,
-        holdExtensions: 0,
         editingBy: null,
         editExpiresAt: null,
         updatedAt: now,
