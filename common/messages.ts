@@ -406,6 +406,12 @@ export const UPLOAD_QUOTA_TEXT = {
     'You have too many uploaded images that are not on a listing. Please list a ticket with one of them, or wait a day for unused images to be removed, before uploading more.',
 } as const;
 
+/** Uploaded images decode a few at a time per instance and one at a time per user (decision 0032), 429. */
+export const IMAGE_WORK_TEXT = {
+  userBusy: 'Your previous image is still being processed. Please wait a moment and try again.',
+  instanceBusy: 'Many images are being processed right now. Please try again in a moment.',
+} as const;
+
 /** Issue 7: the listing form's own notices (the spec's texts stay in LISTING_TEXT). */
 export const LISTING_NOTICE_TEXT = {
   /** Spec 000 §5 'Listing form': the image field's text for a file over 5MB (the toast keeps its own). */

@@ -13,6 +13,7 @@ import { uploadFailureSchema, uploadResponseSchema } from '../../../common/schem
 import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { Db } from '../../db/client.js';
 import { DomainError, NotFound } from '../../errors.js';
+import { imageDecoding } from '../../lib/image-decoding.js';
 import { countHit } from '../../plugins/rate-limit.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { isListedTicketImage } from '../tickets/service.js';
@@ -96,7 +97,7 @@ export async function imageRoutes(instance: FastifyInstance, options: ImageRoute
       const upload = await readImageField(request);
       let processed: Awaited<ReturnType<typeof processImage>>;
       try {
-        processed = await processImage(upload);
+        processed = await imageDecoding.run(user.id, () => processImage(upload));
       } catch (error) {
         if (error instanceof DomainError) throw uploadFailure(error.statusCode, error.message);
         throw error;
