@@ -406,9 +406,8 @@ export const UPLOAD_QUOTA_TEXT = {
     'You have too many uploaded images that are not on a listing. Please list a ticket with one of them, or wait a day for unused images to be removed, before uploading more.',
 } as const;
 
-/** Uploaded images decode a few at a time per instance and one at a time per user (decision 0032), 429. */
+/** Uploaded images decode a few at a time per instance (decision 0032); too many waiting is a 429. */
 export const IMAGE_WORK_TEXT = {
-  userBusy: 'Your previous image is still being processed. Please wait a moment and try again.',
   instanceBusy: 'Many images are being processed right now. Please try again in a moment.',
 } as const;
 

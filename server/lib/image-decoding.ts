@@ -2,15 +2,20 @@ import sharp from 'sharp';
 import { IMAGE_WORK_TEXT } from '../../common/messages.js';
 import { TooManyRequests } from '../errors.js';
 
+interface Waiting {
+  userId: number;
+  start(): void;
+}
+
 /**
  * Bounds the memory and CPU that decoding uploaded images may take on one instance (decision 0032): at
- * most `perInstance` images decode at once and `maxWaiting` more wait their turn; one user has at most one
- * image in decoding or waiting. Beyond that the upload is answered 429 at once, before any decoding.
+ * most `perInstance` images decode at once, and one user's images one at a time (the others wait their
+ * turn, so a user cannot take both places); at most `maxWaiting` wait on the instance. Beyond that an upload
+ * is answered 429 at once, before anything is decoded.
  */
 export class DecodingLimiter {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
-  private readonly users = new Set<number>();
+  private readonly decoding = new Set<number>();
+  private readonly waiting: Waiting[] = [];
 
   constructor(
     private readonly perInstance: number,
@@ -18,34 +23,36 @@ export class DecodingLimiter {
   ) {}
 
   async run<T>(userId: number, work: () => Promise<T>): Promise<T> {
-    if (this.users.has(userId)) throw new TooManyRequests(IMAGE_WORK_TEXT.userBusy);
-    if (this.running >= this.perInstance && this.waiting.length >= this.maxWaiting)
-      throw new TooManyRequests(IMAGE_WORK_TEXT.instanceBusy);
-    this.users.add(userId);
+    await this.turn(userId);
     try {
-      await this.turn();
-      try {
-        return await work();
-      } finally {
-        this.running -= 1;
-        this.waiting.shift()?.();
-      }
+      return await work();
     } finally {
-      this.users.delete(userId);
+      this.decoding.delete(userId);
+      this.startNext();
     }
   }
 
-  private turn(): Promise<void> {
-    if (this.running < this.perInstance) {
-      this.running += 1;
+  private mayStart(userId: number): boolean {
+    return this.decoding.size < this.perInstance && !this.decoding.has(userId);
+  }
+
+  private turn(userId: number): Promise<void> {
+    if (this.mayStart(userId) && !this.waiting.some((entry) => entry.userId === userId)) {
+      this.decoding.add(userId);
       return Promise.resolve();
     }
-    return new Promise((resolve) =>
-      this.waiting.push(() => {
-        this.running += 1;
-        resolve();
-      }),
-    );
+    if (this.waiting.length >= this.maxWaiting) throw new TooManyRequests(IMAGE_WORK_TEXT.instanceBusy);
+    return new Promise((resolve) => this.waiting.push({ userId, start: resolve }));
+  }
+
+  /** The longest-waiting upload whose user has no image decoding. */
+  private startNext(): void {
+    const index = this.waiting.findIndex((entry) => this.mayStart(entry.userId));
+    if (index < 0) return;
+    const [next] = this.waiting.splice(index, 1);
+    if (!next) return;
+    this.decoding.add(next.userId);
+    next.start();
   }
 }
 
