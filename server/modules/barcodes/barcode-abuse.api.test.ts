@@ -71,4 +71,21 @@ describe.each(backends)('large barcode images on %s', (backend) => {
     expect(image?.status, image?.text).toBe(200);
     expect(await sizeOf(image?.body.cloudinaryPublicId)).toEqual({ width: 4_000, height: 4_000 });
   });
+
+  it('never lets a barcode be cached, not even through the image route', async () => {
+    const seller = await createTestUser(db());
+    const sellerClient = await signedInClient(harness, seller.id);
+    const buyerClient = await signedInClient(harness, (await createTestUser(db())).id);
+    const ticketId = await buySoldTicket(harness, seller.id, buyerClient, { paper: true });
+    const small = await sharp({ create: { width: 300, height: 80, channels: 3, background: '#000000' } })
+      .png()
+      .toBuffer();
+    const uploaded = await uploadBarcode(sellerClient, ticketId, small);
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const cookie = [...sellerClient.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const served = await fetch(`${harness.baseUrl}${uploaded.body.cloudinaryUrl}`, { headers: { cookie } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toContain('no-store');
+    expect(served.headers.get('cache-control')).not.toContain('max-age');
+  });
 });
