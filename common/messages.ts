@@ -214,6 +214,8 @@ export const CHECKOUT_TEXT = {
   eventPast: 'This event has already taken place',
   notHolding: 'Your hold on this ticket has ended. Please open the ticket again.',
   noMoreExtensions: 'This hold cannot be extended any further.',
+  tooManyHolds: (max: number) =>
+    `You are already holding ${max} tickets. Please close one of them or complete your purchase before viewing another.`,
   unlocked: 'Ticket released',
   notHeld: 'You were not holding this ticket',
   amountInvalid: 'amount must be an amount in dollars of at least 0 with at most 2 decimals',
@@ -402,6 +404,11 @@ export const UPLOAD_QUOTA_TEXT = {
   tooManyUploads: 'You have uploaded too many images in the last hour. Please wait before uploading more.',
   tooManyUnattached:
     'You have too many uploaded images that are not on a listing. Please list a ticket with one of them, or wait a day for unused images to be removed, before uploading more.',
+} as const;
+
+/** Uploaded images decode a few at a time per instance (decision 0032); too many waiting is a 429. */
+export const IMAGE_WORK_TEXT = {
+  instanceBusy: 'Many images are being processed right now. Please try again in a moment.',
 } as const;
 
 /** Issue 7: the listing form's own notices (the spec's texts stay in LISTING_TEXT). */

@@ -54,6 +54,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, STRIPE_SECRET_KEY: '' })).toThrow(
       /STRIPE_SECRET_KEY is required/,
     );
+    for (const testKey of ['sk_test_abc123', 'rk_test_abc123'])
+      expect(() => loadConfig({ ...production, STRIPE_SECRET_KEY: testKey })).toThrow(/must be a live key/);
+    expect(loadConfig({ ...production, STRIPE_SECRET_KEY: 'rk_live_abc123' }).isProduction).toBe(true);
     expect(() => loadConfig({ ...production, STRIPE_WEBHOOK_SECRET: '' })).toThrow(
       /STRIPE_WEBHOOK_SECRET is required/,
     );

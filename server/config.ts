@@ -91,6 +91,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       'STRIPE_SECRET_KEY is required when NODE_ENV=production: the sandbox checkout exists only for development.',
     );
   }
+  if (isProduction && /^(sk|rk)_test_/.test(values.STRIPE_SECRET_KEY ?? '')) {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY must be a live key (sk_live_… or rk_live_…) when NODE_ENV=production: a test key takes no real payments.',
+    );
+  }
   if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: payments are confirmed by signed webhooks.',

@@ -9,8 +9,15 @@ import { INT32_MAX, singleLineText } from './text.js';
 
 /** A hold lasts 5 minutes from the lock (or from the last extension). The spec leaves the length open. */
 export const HOLD_DURATION_MS = 5 * 60_000;
-/** WCAG 2.2.1: the buyer may extend a hold this many times (each extension restarts the 5 minutes). */
+/**
+ * WCAG 2.2.1: the buyer may extend a hold this many times (each extension restarts the 5 minutes), per
+ * ticket and HOLD_BUDGET_PERIOD_MS: releasing and locking again does not refill it (decision 0031).
+ */
 export const HOLD_MAX_EXTENSIONS = 10;
+/** The period a member's extension and checkout budget on one ticket lasts (decision 0031). */
+export const HOLD_BUDGET_PERIOD_MS = 24 * 60 * 60_000;
+/** A member holds at most this many tickets at once (decision 0031); a real buyer needs one or two. */
+export const MAX_LIVE_HOLDS = 3;
 /** The details dialog offers more time once this little of the hold is left (at least 20 s, WCAG 2.2.1). */
 export const HOLD_EXTEND_OFFER_MS = 60_000;
 

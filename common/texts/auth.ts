@@ -91,7 +91,7 @@ export const SIGN_IN_TEXT = {
   pendingLoginExpired: 'Verification code expired. Please log in again.',
   resendTooSoon: 'Please wait before requesting another code.',
   usernameInvalidCharacters:
-    'Usernames cannot contain control characters, line breaks or text-direction characters.',
+    'Usernames cannot contain control characters, line breaks, invisible or text-direction characters.',
 } as const;
 
 /** The Registration Complete screen names the verification mail by its subject. */

@@ -2,6 +2,7 @@ export * from './after-sale.js';
 export * from './auth.js';
 export * from './checkout.js';
 export * from './events.js';
+export * from './holds.js';
 export * from './images.js';
 export * from './mail.js';
 export * from './newsletter.js';

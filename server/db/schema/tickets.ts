@@ -51,8 +51,6 @@ export const tickets = pgTable(
     editExpiresAt: timestamp('edit_expires_at', { withTimezone: true }),
     currentViewerId: integer('current_viewer_id').references(() => users.id),
     lockExpiresAt: timestamp('lock_expires_at', { withTimezone: true }),
-    /** How many times the current hold was extended (bounded; holds module, decision 0011). */
-    holdExtensions: integer('hold_extensions').notNull().default(0),
     /**
      * What the buyer pays per ticket, all-in, in cents: common/pricing.ts saleBreakdown's
      * buyerPaysPerTicketCents written in SQL (round half up at each step), so the marketplace can filter and
@@ -71,6 +69,8 @@ export const tickets = pgTable(
     index('tickets_event_idx').on(t.eventId),
     index('tickets_event_date_idx').on(t.eventDate),
     index('tickets_buyer_idx').on(t.buyerId),
+    // A member's live holds are counted on every lock (decision 0031).
+    index('tickets_current_viewer_idx').on(t.currentViewerId).where(sql`${t.currentViewerId} is not null`),
     // The marketplace's sorts (decision 0010): each a btree on the sort key and the id tie-breaker.
     index('tickets_market_date_idx').on(t.eventDate, t.id),
     index('tickets_market_price_idx').on(t.buyerPaysPerTicketCents, t.id),

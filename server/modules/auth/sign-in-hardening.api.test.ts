@@ -344,6 +344,16 @@ describe.each(backends)('sign-in hardening on %s', (backend) => {
       ['a left-to-right isolate', 'rae\u2066fan'],
       ['a line separator', 'rae\u2028fan'],
       ['a C1 control', 'rae\u0085fan'],
+      ['a zero-width space', 'admin\u200B'],
+      ['a zero-width joiner', 'rae\u200Dfan'],
+      ['a word joiner', 'rae\u2060fan'],
+      ['a byte order mark', 'rae\uFEFFfan'],
+      ['a soft hyphen', 'rae\u00ADfan'],
+      ['a Hangul filler', 'rae\u3164fan'],
+      ['a blank Braille pattern', 'rae\u2800fan'],
+      ['a variation selector', 'rae\uFE0Ffan'],
+      ['a tag character', 'rae\u{E0061}fan'],
+      ['a combining grapheme joiner', 'rae\u034Ffan'],
     ])('refuses %s in a username', async (_name, username) => {
       const body = registration({ username });
       const response = await harness.client().post('/api/register', body);

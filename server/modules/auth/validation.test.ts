@@ -85,13 +85,24 @@ describe('usernames', () => {
     expect(normalizeUsername('Zoë')).toBe('Zoë');
   });
 
-  it.each(['a\u0000b', 'a\nb', 'a\u0085b', 'a\u200eb', 'a\u202eb', 'a\u2067b', 'a\u061cb', 'a\u2029b'])(
-    'refuses %j',
-    (username) => {
-      expect(hasForbiddenUsernameCharacter(username)).toBe(true);
-      expect(registrationProblem({ ...valid, username })).toBe(SIGN_IN_TEXT.usernameInvalidCharacters);
-    },
-  );
+  it.each([
+    'a\u0000b',
+    'a\nb',
+    'a\u0085b',
+    'a\u200eb',
+    'a\u202eb',
+    'a\u2067b',
+    'a\u061cb',
+    'a\u2029b',
+    'admin\u200b',
+    'a\u2060b',
+    'a\ufeffb',
+    'a\u3164b',
+    'a\ufe0fb',
+  ])('refuses %j', (username) => {
+    expect(hasForbiddenUsernameCharacter(username)).toBe(true);
+    expect(registrationProblem({ ...valid, username })).toBe(SIGN_IN_TEXT.usernameInvalidCharacters);
+  });
 
   it('accepts letters of any script and emoji', () => {
     expect(hasForbiddenUsernameCharacter('Zoë_東京-🎸')).toBe(false);

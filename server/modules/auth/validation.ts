@@ -23,19 +23,26 @@ export function looksLikeEmail(email: string): boolean {
 
 /**
  * Characters a username may not hold: control characters (C0, DEL, C1, which include the line breaks
- * U+000A, U+000D and U+0085), the Unicode line and paragraph separators, and the bidirectional marks,
- * embeddings, overrides and isolates that make a name display differently from what it is.
+ * U+000A, U+000D and U+0085), the Unicode line and paragraph separators, every format character (the
+ * bidirectional marks, embeddings, overrides and isolates, zero-width spaces and joiners, the word joiner,
+ * the byte order mark, soft hyphens, tag characters), private-use, surrogate and unassigned code points,
+ * and the letters and marks that show as nothing (Hangul fillers, the blank Braille pattern, the combining
+ * grapheme joiner, variation selectors): 'admin' followed by any of them would pass for 'admin'
+ * (decision 0032). NFKC already folds the full-width forms.
  */
-const FORBIDDEN_USERNAME_CHARACTER = /[\p{Cc}\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/u;
+const FORBIDDEN_USERNAME_CHARACTER =
+  /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Cn}\p{Zl}\p{Zp}\u115f\u1160\u2800\u3164\uffa0]/u;
+/** The combining marks among them, apart: each is a class of its own, not a mark after a letter. */
+const INVISIBLE_USERNAME_MARK = /\u034f|\u17b4|\u17b5|[\u180b-\u180f]|[\ufe00-\ufe0f]|[\u{e0100}-\u{e01ef}]/u;
 
 /** The form a username is stored and looked up in: NFKC (full-width letters become ASCII, and so on), trimmed. */
 export function normalizeUsername(username: string): string {
   return username.normalize('NFKC').trim();
 }
 
-/** Whether a username holds a control character, a line break or a text-direction character. */
+/** Whether a username holds a control character, a line break, an invisible or a text-direction character. */
 export function hasForbiddenUsernameCharacter(username: string): boolean {
-  return FORBIDDEN_USERNAME_CHARACTER.test(username);
+  return FORBIDDEN_USERNAME_CHARACTER.test(username) || INVISIBLE_USERNAME_MARK.test(username);
 }
 
 export interface RegistrationFields {

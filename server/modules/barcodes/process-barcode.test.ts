@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { BARCODE_TEXT } from '../../../common/messages.js';
 import { BARCODE_MAX_BYTES } from '../../../common/schemas/barcodes.js';
 import { PayloadTooLarge, UnsupportedMediaType } from '../../errors.js';
-import { processBarcode } from './process-barcode.js';
+import { BARCODE_MAX_DIMENSION, BARCODE_MAX_INPUT_PIXELS, processBarcode } from './process-barcode.js';
 
 /** A linear barcode: bars of 1 to 4 pixels, black on white, `width` pixels wide. */
 async function barcodePng(width: number, height: number, transparent = false): Promise<Buffer> {
@@ -48,12 +49,33 @@ describe('processBarcode', () => {
     expect(worst).toBeLessThan(16);
   });
 
-  it('does not scale a large photo down', async () => {
-    const big = await sharp({ create: { width: 5000, height: 3000, channels: 3, background: '#ffffff' } })
+  it('keeps a phone-sized photo as it is and scales a larger one down to the longer side’s limit', async () => {
+    const phone = await sharp({ create: { width: 3_024, height: 3_200, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    expect(await sharp((await processBarcode(phone)).bytes).metadata()).toMatchObject({
+      width: 3_024,
+      height: 3_200,
+    });
+    const big = await sharp({ create: { width: 6_400, height: 3_000, channels: 3, background: '#ffffff' } })
       .png()
       .toBuffer();
     const processed = await processBarcode(big);
-    expect(await sharp(processed.bytes).metadata()).toMatchObject({ width: 5000, height: 3000 });
+    expect(await sharp(processed.bytes).metadata()).toMatchObject({
+      width: BARCODE_MAX_DIMENSION,
+      height: 1_500,
+    });
+  });
+
+  it('refuses an image over the pixel budget before decoding it', async () => {
+    const side = Math.ceil(Math.sqrt(BARCODE_MAX_INPUT_PIXELS)) + 1;
+    const bomb = await sharp({ create: { width: side, height: side, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    await expect(processBarcode(bomb)).rejects.toMatchObject({
+      statusCode: 415,
+      message: BARCODE_TEXT.invalidType,
+    });
   });
 
   it('puts a transparent barcode on white, not black', async () => {

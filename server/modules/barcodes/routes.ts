@@ -15,6 +15,7 @@ import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { Db } from '../../db/client.js';
 import { DomainError, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { imageDecoding } from '../../lib/image-decoding.js';
 import { countHit } from '../../plugins/rate-limit.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { processBarcode } from './process-barcode.js';
@@ -115,7 +116,7 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
       const { ticketId, barcode } = await readUpload(request);
       try {
         await assertMayUploadBarcode(db, ticketId, user);
-        const processed = await processBarcode(barcode);
+        const processed = await imageDecoding.run(user.id, () => processBarcode(barcode));
         const saved = await images.save(processed.bytes, processed.contentType, user.id);
         let replaced: string | null;
         try {

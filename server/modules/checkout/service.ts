@@ -14,7 +14,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { checkoutSessions, ledgerEntries, orders, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { holdUntil } from '../holds/service.js';
+import { holdForCheckout } from '../holds/service.js';
 import { scheduleSaleTimeline } from '../payouts/schedule.js';
 import {
   buyerConfirmationMail,
@@ -80,9 +80,6 @@ export async function startPayment(
   if (dollarsToCents(request.amount) !== sale.buyerPaysCents)
     throw new Invalid(CHECKOUT_TEXT.amountMismatch, { amount: CHECKOUT_TEXT.amountMismatch });
 
-  // A buyer who starts over (a second tab, back from the checkout) leaves no payable session behind.
-  await expireOpenCheckouts(deps, ticketId, buyerId);
-
   const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS);
   const created = await deps.payments.createCheckout({
     attemptKey: `checkout-${ticketId}-${buyerId}-${randomUUID()}`,
@@ -97,9 +94,24 @@ export async function startPayment(
     cancelUrl: cancelUrlOf(deps.appUrl, ticketId),
     expiresAt,
   });
-  const kept = await db.transaction(async (tx) => {
-    // The hold must cover the whole checkout, so nobody else can take the ticket while the buyer pays.
-    if (!(await holdUntil(tx, buyerId, ticketId, ticket.version, expiresAt, now))) return false;
+  const superseded = await db.transaction(async (tx) => {
+    // The hold must cover the checkout, so nobody else can take the ticket while the buyer pays. This also
+    // locks the ticket row, so simultaneous starts run one after another.
+    if (!(await holdForCheckout(tx, buyerId, ticketId, ticket.version, CHECKOUT_SESSION_TTL_MS, now)))
+      return null;
+    // A buyer who starts over (a second tab, back from the checkout) keeps one payable session: the older
+    // ones end in the same transaction that records the new one (issue 21; decision 0031).
+    const older = await tx
+      .update(checkoutSessions)
+      .set({ status: 'expired' })
+      .where(
+        and(
+          eq(checkoutSessions.ticketId, ticketId),
+          eq(checkoutSessions.buyerId, buyerId),
+          eq(checkoutSessions.status, 'open'),
+        ),
+      )
+      .returning({ id: checkoutSessions.id });
     await tx.insert(checkoutSessions).values({
       id: created.id,
       provider: deps.payments.kind,
@@ -120,15 +132,22 @@ export async function startPayment(
       url: created.url,
       expiresAt,
     });
-    return true;
+    return older.map((session) => session.id);
   });
-  if (!kept) {
-    await deps.payments.expireCheckout(created.id).catch((error: unknown) => {
-      deps.log.warn({ err: error, sessionId: created.id }, 'could not expire an unused checkout session');
-    });
+  if (!superseded) {
+    await expireAtProvider(deps, created.id);
     throw new Conflict(CHECKOUT_TEXT.notHolding);
   }
+  // Already expired here; the provider is told after the commit (a payment that slips through anyway is
+  // fulfilled or refunded like any other).
+  for (const sessionId of superseded) await expireAtProvider(deps, sessionId);
   return { url: created.url };
+}
+
+async function expireAtProvider(deps: CheckoutDeps, sessionId: string): Promise<void> {
+  await deps.payments.expireCheckout(sessionId).catch((error: unknown) => {
+    deps.log.warn({ err: error, sessionId }, 'could not expire a checkout session at the provider');
+  });
 }
 
 export function cancelUrlOf(appUrl: string, ticketId: number): string {
@@ -223,7 +242,6 @@ async function decide(deps: CheckoutDeps, sessionId: string, paymentReference: s
         transferStatus: 'not_started',
         currentViewerId: null,
         lockExpiresAt: null,
-        holdExtensions: 0,
         editingBy: null,
         editExpiresAt: null,
         updatedAt: now,

@@ -1,9 +1,14 @@
-import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { CHECKOUT_TEXT, TICKET_TEXT } from '../../../common/messages.js';
-import { HOLD_DURATION_MS, HOLD_MAX_EXTENSIONS } from '../../../common/schemas/checkout.js';
-import type { DbOrTx } from '../../db/client.js';
-import { tickets } from '../../db/schema/index.js';
-import { Conflict, Forbidden, NotFound } from '../../errors.js';
+import {
+  HOLD_BUDGET_PERIOD_MS,
+  HOLD_DURATION_MS,
+  HOLD_MAX_EXTENSIONS,
+  MAX_LIVE_HOLDS,
+} from '../../../common/schemas/checkout.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { holdAllowances, tickets, users } from '../../db/schema/index.js';
+import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../errors.js';
 import { utcDate } from '../../lib/clock.js';
 
 /**
@@ -40,91 +45,138 @@ async function explainUnavailable(db: DbOrTx, ticketId: number, buyerId: number,
   if (row.eventDate < utcDate(now)) throw new Conflict(CHECKOUT_TEXT.eventPast);
   if (row.editingBy !== null && row.editExpiresAt && row.editExpiresAt > now)
     throw new Conflict(CHECKOUT_TEXT.beingEditedBySeller);
+  const [held] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(
+      and(eq(tickets.currentViewerId, buyerId), gt(tickets.lockExpiresAt, now), ne(tickets.id, ticketId)),
+    );
+  // 429, not 409: the buyer's own limit, which the client shows as said (spec 000 §9 'Other lock failures').
+  if ((held?.count ?? 0) >= MAX_LIVE_HOLDS)
+    throw new TooManyRequests(CHECKOUT_TEXT.tooManyHolds(MAX_LIVE_HOLDS));
   throw new Conflict(CHECKOUT_TEXT.heldByOther);
+}
+
+/** The member's extension budget on this ticket for the current period, opened by a lock (decision 0031). */
+async function openAllowance(tx: DbOrTx, buyerId: number, ticketId: number, now: Date): Promise<number> {
+  const lapsed = sql`${holdAllowances.periodStartedAt} <= ${periodStartBefore(now)}`;
+  const [row] = await tx
+    .insert(holdAllowances)
+    .values({ userId: buyerId, ticketId, periodStartedAt: now })
+    .onConflictDoUpdate({
+      target: [holdAllowances.userId, holdAllowances.ticketId],
+      set: {
+        periodStartedAt: sql`case when ${lapsed} then ${now.toISOString()}::timestamptz else ${holdAllowances.periodStartedAt} end`,
+        extensionsUsed: sql`case when ${lapsed} then 0 else ${holdAllowances.extensionsUsed} end`,
+        checkoutStartedAt: sql`case when ${lapsed} then null else ${holdAllowances.checkoutStartedAt} end`,
+      },
+    })
+    .returning({ extensionsUsed: holdAllowances.extensionsUsed });
+  return row?.extensionsUsed ?? 0;
+}
+
+function periodStartBefore(now: Date): string {
+  return new Date(now.getTime() - HOLD_BUDGET_PERIOD_MS).toISOString();
+}
+
+/** Live holds the member has on other tickets, as a SQL count (decision 0031). */
+function liveHoldsElsewhere(buyerId: number, ticketId: number, now: Date) {
+  return sql`(select count(*) from ${tickets} as held where held.current_viewer_id = ${buyerId} and held.lock_expires_at > ${now.toISOString()}::timestamptz and held.id <> ${ticketId})`;
 }
 
 /**
  * POST /api/tickets/{id}/lock. One conditional UPDATE decides between simultaneous callers: the ticket must
  * be unsold, available, upcoming, not the caller's own, not open in its seller's editor, and free (no hold,
- * a lapsed hold, or the caller's own hold). Locking again while holding keeps the hold as it is (its expiry
- * and the extensions used), so re-opening the dialog cannot stretch a hold past its bound.
+ * a lapsed hold, or the caller's own hold), and the caller must hold fewer than MAX_LIVE_HOLDS other tickets.
+ * The member's row is locked first, so their simultaneous locks (from any instance) are counted one after
+ * another. Locking again while holding keeps the hold as it is, so re-opening the dialog cannot stretch it.
  */
 export async function lockTicket(db: DbOrTx, buyerId: number, ticketId: number, now: Date): Promise<Hold> {
-  const freshExpiry = new Date(now.getTime() + HOLD_DURATION_MS);
-  const heldByMe = and(eq(tickets.currentViewerId, buyerId), gt(tickets.lockExpiresAt, now));
-  const [row] = await db
-    .update(tickets)
-    .set({
-      currentViewerId: buyerId,
-      lockExpiresAt: sql`case when ${heldByMe} then ${tickets.lockExpiresAt} else ${freshExpiry} end`,
-      holdExtensions: sql`case when ${heldByMe} then ${tickets.holdExtensions} else 0 end`,
-    })
-    .where(
-      and(
-        eq(tickets.id, ticketId),
-        eq(tickets.sold, false),
-        eq(tickets.status, 'available'),
-        ne(tickets.sellerId, buyerId),
-        sql`${tickets.eventDate} >= ${utcDate(now)}`,
-        or(isNull(tickets.editingBy), isNull(tickets.editExpiresAt), lte(tickets.editExpiresAt, now)),
-        or(
-          isNull(tickets.currentViewerId),
-          isNull(tickets.lockExpiresAt),
-          lte(tickets.lockExpiresAt, now),
-          eq(tickets.currentViewerId, buyerId),
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, buyerId)).for('no key update');
+    const freshExpiry = new Date(now.getTime() + HOLD_DURATION_MS);
+    const heldByMe = and(eq(tickets.currentViewerId, buyerId), gt(tickets.lockExpiresAt, now));
+    const [row] = await tx
+      .update(tickets)
+      .set({
+        currentViewerId: buyerId,
+        lockExpiresAt: sql`case when ${heldByMe} then ${tickets.lockExpiresAt} else ${freshExpiry} end`,
+      })
+      .where(
+        and(
+          eq(tickets.id, ticketId),
+          eq(tickets.sold, false),
+          eq(tickets.status, 'available'),
+          ne(tickets.sellerId, buyerId),
+          sql`${tickets.eventDate} >= ${utcDate(now)}`,
+          or(isNull(tickets.editingBy), isNull(tickets.editExpiresAt), lte(tickets.editExpiresAt, now)),
+          or(
+            isNull(tickets.currentViewerId),
+            isNull(tickets.lockExpiresAt),
+            lte(tickets.lockExpiresAt, now),
+            eq(tickets.currentViewerId, buyerId),
+          ),
+          sql`${liveHoldsElsewhere(buyerId, ticketId, now)} < ${MAX_LIVE_HOLDS}`,
         ),
-      ),
-    )
-    .returning({
-      version: tickets.version,
-      lockExpiresAt: tickets.lockExpiresAt,
-      holdExtensions: tickets.holdExtensions,
-    });
-  if (!row?.lockExpiresAt) return explainUnavailable(db, ticketId, buyerId, now);
-  return {
-    version: row.version,
-    expiresAt: row.lockExpiresAt,
-    extensionsLeft: Math.max(0, HOLD_MAX_EXTENSIONS - row.holdExtensions),
-  };
+      )
+      .returning({ version: tickets.version, lockExpiresAt: tickets.lockExpiresAt });
+    if (!row?.lockExpiresAt) return explainUnavailable(tx, ticketId, buyerId, now);
+    const extensionsUsed = await openAllowance(tx, buyerId, ticketId, now);
+    return {
+      version: row.version,
+      expiresAt: row.lockExpiresAt,
+      extensionsLeft: Math.max(0, HOLD_MAX_EXTENSIONS - extensionsUsed),
+    };
+  });
 }
 
 /**
  * POST /api/tickets/{id}/lock/extend (WCAG 2.2.1): the holder asks for more time before the hold lapses.
  * The hold then runs HOLD_DURATION_MS from now (never shorter than it already was), at most
- * HOLD_MAX_EXTENSIONS times per hold.
+ * HOLD_MAX_EXTENSIONS times per member, ticket and period (decision 0031), counted in the same transaction.
  */
 export async function extendHold(db: DbOrTx, buyerId: number, ticketId: number, now: Date): Promise<Hold> {
   const freshExpiry = new Date(now.getTime() + HOLD_DURATION_MS);
-  const [row] = await db
-    .update(tickets)
-    .set({
-      lockExpiresAt: sql`greatest(${tickets.lockExpiresAt}, ${freshExpiry})`,
-      holdExtensions: sql`${tickets.holdExtensions} + 1`,
-    })
-    .where(
-      and(
-        eq(tickets.id, ticketId),
-        eq(tickets.sold, false),
-        eq(tickets.currentViewerId, buyerId),
-        gt(tickets.lockExpiresAt, now),
-        lt(tickets.holdExtensions, HOLD_MAX_EXTENSIONS),
-      ),
-    )
-    .returning({
-      version: tickets.version,
-      lockExpiresAt: tickets.lockExpiresAt,
-      holdExtensions: tickets.holdExtensions,
-    });
-  if (row?.lockExpiresAt)
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tickets)
+      .set({ lockExpiresAt: sql`greatest(${tickets.lockExpiresAt}, ${freshExpiry})` })
+      .where(
+        and(
+          eq(tickets.id, ticketId),
+          eq(tickets.sold, false),
+          eq(tickets.currentViewerId, buyerId),
+          gt(tickets.lockExpiresAt, now),
+        ),
+      )
+      .returning({ version: tickets.version, lockExpiresAt: tickets.lockExpiresAt });
+    if (!row?.lockExpiresAt) {
+      const hold = await currentHold(tx, ticketId, now);
+      if (hold === 'missing') throw new NotFound(TICKET_TEXT.notFound);
+      throw new Conflict(CHECKOUT_TEXT.notHolding);
+    }
+    const lapsed = sql`${holdAllowances.periodStartedAt} <= ${periodStartBefore(now)}`;
+    const [allowance] = await tx
+      .insert(holdAllowances)
+      .values({ userId: buyerId, ticketId, periodStartedAt: now, extensionsUsed: 1 })
+      .onConflictDoUpdate({
+        target: [holdAllowances.userId, holdAllowances.ticketId],
+        set: {
+          periodStartedAt: sql`case when ${lapsed} then ${now.toISOString()}::timestamptz else ${holdAllowances.periodStartedAt} end`,
+          extensionsUsed: sql`case when ${lapsed} then 1 else ${holdAllowances.extensionsUsed} + 1 end`,
+          checkoutStartedAt: sql`case when ${lapsed} then null else ${holdAllowances.checkoutStartedAt} end`,
+        },
+        setWhere: sql`${lapsed} or ${holdAllowances.extensionsUsed} < ${HOLD_MAX_EXTENSIONS}`,
+      })
+      .returning({ extensionsUsed: holdAllowances.extensionsUsed });
+    // Throwing rolls the longer hold back with it.
+    if (!allowance) throw new Conflict(CHECKOUT_TEXT.noMoreExtensions);
     return {
       version: row.version,
       expiresAt: row.lockExpiresAt,
-      extensionsLeft: Math.max(0, HOLD_MAX_EXTENSIONS - row.holdExtensions),
+      extensionsLeft: Math.max(0, HOLD_MAX_EXTENSIONS - allowance.extensionsUsed),
     };
-  const hold = await currentHold(db, ticketId, now);
-  if (hold === 'missing') throw new NotFound(TICKET_TEXT.notFound);
-  if (hold?.holderId === buyerId) throw new Conflict(CHECKOUT_TEXT.noMoreExtensions);
-  throw new Conflict(CHECKOUT_TEXT.notHolding);
+  });
 }
 
 /**
@@ -134,7 +186,7 @@ export async function extendHold(db: DbOrTx, buyerId: number, ticketId: number, 
 export async function releaseHold(db: DbOrTx, buyerId: number, ticketId: number): Promise<boolean> {
   const [row] = await db
     .update(tickets)
-    .set({ currentViewerId: null, lockExpiresAt: null, holdExtensions: 0 })
+    .set({ currentViewerId: null, lockExpiresAt: null })
     .where(and(eq(tickets.id, ticketId), eq(tickets.currentViewerId, buyerId)))
     .returning({ id: tickets.id });
   if (row) return true;
@@ -164,29 +216,47 @@ export async function currentHold(
 }
 
 /**
- * The payment step: keeps the caller's live hold at least until `until` (the checkout session's end), so
- * nobody else can take the ticket while the buyer is on the hosted checkout. False when the hold was lost.
+ * The payment step: keeps the caller's live hold until one checkout's lifetime after their first payment
+ * start on this ticket in the period (decision 0031), so nobody else can take the ticket while the buyer is
+ * on the hosted checkout, and starting again cannot stretch the hold further. The ticket row is locked first,
+ * so simultaneous payment starts for it run one after another. False when the hold was lost.
  */
-export async function holdUntil(
-  db: DbOrTx,
+export async function holdForCheckout(
+  tx: Tx,
   buyerId: number,
   ticketId: number,
   version: number,
-  until: Date,
+  checkoutLifetimeMs: number,
   now: Date,
 ): Promise<boolean> {
-  const [row] = await db
+  const holding = and(
+    eq(tickets.id, ticketId),
+    eq(tickets.sold, false),
+    eq(tickets.version, version),
+    eq(tickets.currentViewerId, buyerId),
+    gt(tickets.lockExpiresAt, now),
+  );
+  const [held] = await tx.select({ id: tickets.id }).from(tickets).where(holding).for('update');
+  if (!held) return false;
+  const lapsed = sql`${holdAllowances.periodStartedAt} <= ${periodStartBefore(now)}`;
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const [allowance] = await tx
+    .insert(holdAllowances)
+    .values({ userId: buyerId, ticketId, periodStartedAt: now, checkoutStartedAt: now })
+    .onConflictDoUpdate({
+      target: [holdAllowances.userId, holdAllowances.ticketId],
+      set: {
+        periodStartedAt: sql`case when ${lapsed} then ${nowSql} else ${holdAllowances.periodStartedAt} end`,
+        extensionsUsed: sql`case when ${lapsed} then 0 else ${holdAllowances.extensionsUsed} end`,
+        checkoutStartedAt: sql`case when ${lapsed} then ${nowSql} else coalesce(${holdAllowances.checkoutStartedAt}, ${nowSql}) end`,
+      },
+    })
+    .returning({ checkoutStartedAt: holdAllowances.checkoutStartedAt });
+  const firstStart = allowance?.checkoutStartedAt ?? now;
+  const until = new Date(firstStart.getTime() + checkoutLifetimeMs);
+  await tx
     .update(tickets)
     .set({ lockExpiresAt: sql`greatest(${tickets.lockExpiresAt}, ${until})` })
-    .where(
-      and(
-        eq(tickets.id, ticketId),
-        eq(tickets.sold, false),
-        eq(tickets.version, version),
-        eq(tickets.currentViewerId, buyerId),
-        gt(tickets.lockExpiresAt, now),
-      ),
-    )
-    .returning({ id: tickets.id });
-  return row !== undefined;
+    .where(holding);
+  return true;
 }

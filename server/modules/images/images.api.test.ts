@@ -50,7 +50,8 @@ describe.each(backends)('image uploads on %s', (backend) => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(served.headers.get('cache-control')).toBe('private, max-age=3600');
+    // Not on a listing yet: not cached (decision 0032).
+    expect(served.headers.get('cache-control')).toContain('no-store');
     const metadata = await sharp(await bytesOf(served)).metadata();
     expect(metadata).toMatchObject({ format: 'png', width: 64, height: 32 });
 
@@ -66,7 +67,9 @@ describe.each(backends)('image uploads on %s', (backend) => {
     expect((await fetchImage(admin, url)).status).toBe(200);
 
     const listing = await createListing(owner);
-    expect((await fetchImage(someone, listing.fields.cloudinaryUrl ?? '')).status).toBe(200);
+    const listed = await fetchImage(someone, listing.fields.cloudinaryUrl ?? '');
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('cache-control')).toBe('private, max-age=3600');
     expect((await fetchImage(someone, '/api/images/img_doesnotexistdoesnotexist')).status).toBe(404);
   });
 

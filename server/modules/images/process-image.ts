@@ -32,7 +32,12 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (!mime || !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(mime))
     throw new UnsupportedMediaType(LISTING_TEXT.invalidFileType);
   try {
-    const image = sharp(bytes, { animated: false, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const image = sharp(bytes, {
+      animated: false,
+      limitInputPixels: MAX_INPUT_PIXELS,
+      sequentialRead: true,
+      failOn: 'error',
+    })
       .rotate()
       .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: 'inside', withoutEnlargement: true });
     switch (mime) {

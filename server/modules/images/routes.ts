@@ -13,6 +13,7 @@ import { uploadFailureSchema, uploadResponseSchema } from '../../../common/schem
 import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { Db } from '../../db/client.js';
 import { DomainError, NotFound } from '../../errors.js';
+import { imageDecoding } from '../../lib/image-decoding.js';
 import { countHit } from '../../plugins/rate-limit.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { isListedTicketImage } from '../tickets/service.js';
@@ -25,6 +26,8 @@ export interface ImageRoutesOptions {
 
 /** Browsers may keep a served image for an hour, but only in the signed-in user's own cache. */
 const IMAGE_CACHE_CONTROL = 'private, max-age=3600';
+/** The answers of this instance's image route that show a listing's picture. */
+const cacheable = new WeakSet<FastifyRequest>();
 
 /** Upload failures answer { success: false, message } (spec 000 §3 Upload response). */
 function uploadFailure(status: number, message: string): DomainError {
@@ -96,7 +99,7 @@ export async function imageRoutes(instance: FastifyInstance, options: ImageRoute
       const upload = await readImageField(request);
       let processed: Awaited<ReturnType<typeof processImage>>;
       try {
-        processed = await processImage(upload);
+        processed = await imageDecoding.run(user.id, () => processImage(upload));
       } catch (error) {
         if (error instanceof DomainError) throw uploadFailure(error.statusCode, error.message);
         throw error;
@@ -121,20 +124,22 @@ export async function imageRoutes(instance: FastifyInstance, options: ImageRoute
           'A stored image: to its uploader, to admins, and to every signed-in user once a listing shows it',
         params: z.object({ publicId: singleLineText(TEXT_LIMITS.token).min(1) }),
       },
-      onSend: async (_request, reply) => {
-        // Route hooks run after the app-wide no-store hook: a served image may be cached, privately.
-        if (reply.statusCode === 200) reply.header('cache-control', IMAGE_CACHE_CONTROL);
+      onSend: async (request, reply) => {
+        // Route hooks run after the app-wide no-store hook: a listing's picture may be cached, privately.
+        if (reply.statusCode === 200 && cacheable.has(request))
+          reply.header('cache-control', IMAGE_CACHE_CONTROL);
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       const { publicId } = request.params;
       const file = await images.get(publicId);
+      const listed = file !== null && (await isListedTicketImage(db, publicId));
       // Someone else's image that no listing shows (yet) is answered as if it did not exist.
-      const allowed =
-        file !== null &&
-        (file.ownerId === user.id || user.role === 'admin' || (await isListedTicketImage(db, publicId)));
+      const allowed = file !== null && (listed || file.ownerId === user.id || user.role === 'admin');
       if (!file || !allowed) throw new NotFound(TICKET_TEXT.imageNotFound);
+      // Anything but a listing's picture (a barcode, an upload not listed yet) stays no-store (decision 0032).
+      if (listed) cacheable.add(request);
       return reply.header('content-type', file.contentType).send(file.bytes);
     },
   );

@@ -1,7 +1,8 @@
 import { Toaster } from '@client/components/ui/toaster';
 import { createQueryClient } from '@client/lib/query-client';
 import { type FetchCall, json, fakeApi as stubFetch } from '@client/lib/test-fetch';
-import { BUYING_TEXT } from '@common/messages';
+import { BUYING_TEXT, CHECKOUT_TEXT } from '@common/messages';
+import { MAX_LIVE_HOLDS } from '@common/schemas/checkout';
 import type { CurrentUser } from '@common/schemas/users';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -173,6 +174,16 @@ describe('MarketplaceHome', () => {
     const card = await screen.findByTestId('ticket-card-7');
     await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
     await toastWith(BUYING_TEXT.ticketUnavailableTitle, BUYING_TEXT.ticketUnavailable);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the server’s reason when the member already holds as many tickets as allowed', async () => {
+    const reason = CHECKOUT_TEXT.tooManyHolds(MAX_LIVE_HOLDS);
+    fakeApi(({ url }) => (url === '/api/tickets/7/lock' ? json(429, { message: reason }) : undefined));
+    const { user } = renderHome();
+    const card = await screen.findByTestId('ticket-card-7');
+    await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+    await toastWith(BUYING_TEXT.errorTitle, reason);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
