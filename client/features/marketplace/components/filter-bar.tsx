@@ -172,7 +172,11 @@ function AdvancedSort({
           {criteria.length > 0 ? <span className="text-primary">({criteria.length})</span> : null}
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" className="w-[min(22rem,calc(100vw-2rem))]">
+      <PopoverContent
+        align="end"
+        aria-label={BUYING_TEXT.advancedSort}
+        className="w-[min(22rem,calc(100vw-2rem))]"
+      >
         <div className="flex flex-col gap-3">
           <h2 className="font-semibold">{BUYING_TEXT.advancedSort}</h2>
           {criteria.length === 0 ? (
@@ -271,7 +275,7 @@ export function FilterBar({
                 onChange({ ...filters, sortBy: sortBy as SortBy, sortCriteria: [] });
             }}
           >
-            <SelectTrigger id={sortId} className="w-48" aria-label={BUYING_TEXT.sortLabel}>
+            <SelectTrigger id={sortId} className="w-full sm:w-48" aria-label={BUYING_TEXT.sortLabel}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -287,15 +291,18 @@ export function FilterBar({
               ) : null}
             </SelectContent>
           </Select>
-          <AdvancedSort
-            criteria={filters.sortCriteria}
-            onChange={(sortCriteria) => onChange({ ...filters, sortCriteria })}
-          />
-          <RangeFiltersPopover filters={filters} onApply={(range) => onChange({ ...filters, ...range })} />
-          <Button variant="ghost" onClick={() => onChange(DEFAULT_FILTERS)}>
-            <X aria-hidden />
-            {BUYING_TEXT.clear}
-          </Button>
+          {/* One row of buttons on a phone, under the full-width select, so the sticky bar stays short. */}
+          <div className="flex w-full gap-2 sm:w-auto">
+            <AdvancedSort
+              criteria={filters.sortCriteria}
+              onChange={(sortCriteria) => onChange({ ...filters, sortCriteria })}
+            />
+            <RangeFiltersPopover filters={filters} onApply={(range) => onChange({ ...filters, ...range })} />
+            <Button variant="ghost" className="px-3" onClick={() => onChange(DEFAULT_FILTERS)}>
+              <X aria-hidden />
+              {BUYING_TEXT.clear}
+            </Button>
+          </div>
         </div>
       </div>
     </div>

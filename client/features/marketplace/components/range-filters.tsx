@@ -156,13 +156,12 @@ export function RangeFiltersPopover({
           ) : null}
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" className="w-[min(24rem,calc(100vw-2rem))]">
-        <form
-          onSubmit={apply}
-          noValidate
-          className="flex flex-col gap-3"
-          aria-label={MARKET_FILTER_TEXT.filters}
-        >
+      <PopoverContent
+        align="end"
+        aria-label={MARKET_FILTER_TEXT.filters}
+        className="w-[min(24rem,calc(100vw-2rem))]"
+      >
+        <form onSubmit={apply} noValidate className="flex flex-col gap-3">
           <div className="grid grid-cols-2 gap-3">
             <FilterField {...field} name="minPrice" label={MARKET_FILTER_TEXT.minPrice} inputMode="decimal" />
             <FilterField {...field} name="maxPrice" label={MARKET_FILTER_TEXT.maxPrice} inputMode="decimal" />
