@@ -55,6 +55,7 @@ export const RECOVERY_TEXT = {
   verifyEmailInvalid:
     'This verification link is invalid or has expired. Please request a new verification email.',
   verifyEmailSuccess: 'Your email has been successfully verified.',
+  verifyEmailAlreadyDone: 'Your email address is already verified. You can log in.',
   resetInvalidToken: 'Invalid or expired reset token',
   resetSuccess: 'Your password has been reset. Please log in with your new password.',
   genericFailure: 'Something went wrong. Please try again.',
@@ -171,6 +172,7 @@ export const TICKET_TEXT = {
   serviceFeeInvalid: 'Service fee must be an amount of at least 0 with at most 2 decimals',
   amountTooLarge: 'Amounts must be at most $100,000.00 per ticket',
   quantityMax: 'Quantity must be at most 100',
+  quantityWhole: 'Quantity must be a whole number',
   daysCountMax: 'Number of days must be at most 31',
   markupInvalid: 'Markup must be a whole number from -100 to 50',
   eventDateInvalid: 'Event date must be a valid date (yyyy-MM-dd)',
@@ -197,6 +199,7 @@ export const MARKETPLACE_TEXT = {
   startDateInvalid: 'startDate must be a valid date (yyyy-MM-dd)',
   endDateInvalid: 'endDate must be a valid date (yyyy-MM-dd)',
   dateRangeInvalid: 'startDate must not be after endDate',
+  quantityInvalid: 'quantity must be a whole number from 1 to 100',
   includeAllInvalid: 'includeAll must be true or false',
   cursorInvalid: 'This page of results is no longer valid. Please reload the list.',
   limitInvalid: 'limit must be a whole number from 1 to 100',
@@ -374,8 +377,6 @@ export const SANDBOX_CHECKOUT_TEXT = {
   fail: 'Fail authentication',
   notFound: 'This checkout session was not found.',
   closed: 'This checkout session is no longer open.',
-  released:
-    'Your card was not charged and the ticket has been released. You can reserve it again from the marketplace.',
   backToEncore: 'Back to Encore',
 } as const;
 
@@ -762,4 +763,21 @@ export const SALE_STATE_TEXT = {
   sellerRefunded: (amount: string) =>
     `The ticket was not transferred before the deadline, so the buyer was refunded ${amount}. This sale is not paid out.`,
   threadClosed: 'This sale was refunded. The conversation is closed.',
+} as const;
+
+/** The marketplace's price, date and quantity filters (spec 000 §3 'Ticket list filters'; decision 0030). */
+export const MARKET_FILTER_TEXT = {
+  filters: 'Filters',
+  minPrice: 'Min price per ticket ($)',
+  maxPrice: 'Max price per ticket ($)',
+  startDate: 'From date',
+  endDate: 'To date',
+  quantity: 'Number of tickets',
+  apply: 'Apply filters',
+  reset: 'Reset filters',
+  priceInvalid: 'Enter an amount from 0 to 200,000 with at most 2 decimals',
+  priceRange: 'The max price must not be below the min price',
+  dateRange: 'The end date must not be before the start date',
+  quantityInvalid: 'Enter a whole number from 1 to 100',
+  advancedSortActive: 'Advanced Sort',
 } as const;

@@ -81,7 +81,7 @@ test.describe('navigation bar on a desktop', () => {
     await expect.poll(() => linkNames(nav)).toEqual(MEMBER_LINKS);
     await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Ambassador' })).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: `Welcome back, ${account.username}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Welcome, ${account.username}` })).toBeVisible();
 
     await nav.getByRole('link', { name: 'Giving Back' }).click();
     await expect(page).toHaveURL('/giving-back');

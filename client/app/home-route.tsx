@@ -1,6 +1,8 @@
 import { PageSpinner } from '@client/components/ui/spinner';
+import { loginThenTo } from '@client/lib/safe-destination';
 import { useCurrentUser } from '@client/lib/session';
 import { type ComponentType, lazy, Suspense } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { SignedInHome } from './signed-in-home';
 
 type VisitorPage = 'landing' | 'public-home';
@@ -41,7 +43,11 @@ export function preloadVisitorPage(pathname: string): Promise<unknown> {
  */
 export function HomeRoute({ visitorPage }: { visitorPage: VisitorPage }) {
   const { data: user } = useCurrentUser();
+  const [params] = useSearchParams();
+  const { pathname, search } = useLocation();
   if (user) return <SignedInHome user={user} />;
+  // A shared ticket link opens the ticket for a user: a visitor signs in first and comes back to it.
+  if (params.has('ticket')) return <Navigate to={loginThenTo(`${pathname}${search}`)} replace />;
   const Page = loaded[visitorPage] ?? lazyPages[visitorPage];
   return (
     <Suspense fallback={<PageSpinner />}>

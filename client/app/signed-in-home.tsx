@@ -16,7 +16,7 @@ export function SignedInHome({ user }: { user: CurrentUser }) {
   return (
     <Suspense fallback={<PageSpinner label="Loading the marketplace" />}>
       <MarketplaceHome user={user} />
-      <WelcomeTour />
+      <WelcomeTour userId={user.id} />
     </Suspense>
   );
 }

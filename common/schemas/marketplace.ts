@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TICKET_MAX_AMOUNT_CENTS, TICKET_PAGE_SIZE_DEFAULT } from '../constants.js';
+import { TICKET_MAX_AMOUNT_CENTS, TICKET_MAX_QUANTITY, TICKET_PAGE_SIZE_DEFAULT } from '../constants.js';
 import { MARKETPLACE_TEXT } from '../messages.js';
 import { boundedText } from './text.js';
 import { amountTextToCents, isCalendarDate, PLATFORMS, TICKET_TYPES, TRANSFER_STATUSES } from './tickets.js';
@@ -105,6 +105,16 @@ export const ticketListQuerySchema = z
     maxPrice: priceFilter(MARKETPLACE_TEXT.maxPriceInvalid),
     startDate: dateFilter(MARKETPLACE_TEXT.startDateInvalid),
     endDate: dateFilter(MARKETPLACE_TEXT.endDateInvalid),
+    /** Listings of exactly this many tickets (a listing is bought whole): 1 to TICKET_MAX_QUANTITY. */
+    quantity: queryText(3, MARKETPLACE_TEXT.quantityInvalid).transform((value, context) => {
+      if (value === undefined) return undefined;
+      const quantity = /^\d+$/.test(value) ? Number(value) : 0;
+      if (quantity < 1 || quantity > TICKET_MAX_QUANTITY) {
+        context.addIssue({ code: 'custom', message: MARKETPLACE_TEXT.quantityInvalid });
+        return z.NEVER;
+      }
+      return quantity;
+    }),
     includeAll: z
       .enum(['true', 'false'], { error: MARKETPLACE_TEXT.includeAllInvalid })
       .optional()

@@ -119,6 +119,18 @@ const wholeNumber = (value: string | undefined): number | null => {
   const trimmed = (value ?? '').trim();
   return WHOLE_NUMBER_TEXT.test(trimmed) ? Number(trimmed) : null;
 };
+/**
+ * What is wrong with a typed quantity, or null: a whole number from 1 to TICKET_MAX_QUANTITY, so that
+ * '1.5' is told it must be whole rather than at least 1 (the form and the server say the same).
+ */
+export function quantityProblem(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed !== '' && !/^-?\d+$/.test(trimmed)) return TICKET_TEXT.quantityWhole;
+  const quantity = trimmed === '' ? 0 : Number(trimmed);
+  if (quantity < 1) return LISTING_TEXT.quantityMin;
+  if (quantity > TICKET_MAX_QUANTITY) return TICKET_TEXT.quantityMax;
+  return null;
+}
 const flag = formText.transform((value) => ['true', 'on', '1', 'yes'].includes((value ?? '').trim()));
 
 /**
@@ -147,11 +159,10 @@ export const ticketFormSchema = z
     row: requiredText(LISTING_TEXT.rowRequired, 50),
     seats: requiredText(LISTING_TEXT.seatsRequired, 200),
     quantity: formText.transform((value, context) => {
-      const quantity = wholeNumber(value ?? '1') ?? 0;
-      if (quantity < 1) context.addIssue({ code: 'custom', message: LISTING_TEXT.quantityMin });
-      else if (quantity > TICKET_MAX_QUANTITY)
-        context.addIssue({ code: 'custom', message: TICKET_TEXT.quantityMax });
-      return quantity;
+      const text = value ?? '1';
+      const problem = quantityProblem(text);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+      return wholeNumber(text) ?? 0;
     }),
     faceValue: amount(TICKET_TEXT.faceValueInvalid),
     serviceFee: amount(TICKET_TEXT.serviceFeeInvalid),

@@ -65,6 +65,9 @@ export function useScreenToasts() {
   );
 }
 
+/** The navigation bar's height (h-16) and a gap. */
+const NAV_CLEARANCE_PX = 76;
+
 const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
 export function Toaster() {
@@ -75,8 +78,13 @@ export function Toaster() {
         visibleToasts={1}
         duration={TOAST_DURATION_MS}
         closeButton
+        // Below the fixed 64 px navigation bar, never over it.
+        offset={{ top: NAV_CLEARANCE_PX }}
+        mobileOffset={{ top: NAV_CLEARANCE_PX }}
         toastOptions={{
           classNames: {
+            // 28 px: sonner's own 20 px close button fails WCAG 2.5.8 target size.
+            closeButton: '!size-7',
             toast:
               'group !rounded-lg !border !border-border !bg-surface !text-foreground !shadow-[var(--shadow-pop)] !font-sans',
             title: '!font-semibold',

@@ -2,7 +2,13 @@ import { IMAGE_MAX_BYTES } from '@common/constants';
 import { LISTING_NOTICE_TEXT, LISTING_TEXT, TICKET_TEXT } from '@common/messages';
 import { centsToDollars, dollarsToCents } from '@common/money';
 import { listingPriceCents, MARKUP_DEFAULT, MARKUP_MAX, MARKUP_MIN } from '@common/pricing';
-import { PLATFORMS, TICKET_TYPES, type TicketDetails, ticketRuleIssues } from '@common/schemas/tickets';
+import {
+  PLATFORMS,
+  quantityProblem,
+  TICKET_TYPES,
+  type TicketDetails,
+  ticketRuleIssues,
+} from '@common/schemas/tickets';
 import { z } from 'zod';
 
 export interface TicketImage {
@@ -42,7 +48,10 @@ export const listingFormSchema = z
     section: required(LISTING_TEXT.sectionRequired),
     row: required(LISTING_TEXT.rowRequired),
     seats: required(LISTING_TEXT.seatsRequired),
-    quantity: z.string().refine((text) => (typedWholeNumber(text) ?? 0) >= 1, LISTING_TEXT.quantityMin),
+    quantity: z.string().superRefine((text, context) => {
+      const problem = quantityProblem(text);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
     faceValue: amount(TICKET_TEXT.faceValueInvalid),
     serviceFee: amount(TICKET_TEXT.serviceFeeInvalid),
     markup: z.number().int().min(MARKUP_MIN).max(MARKUP_MAX),
@@ -133,7 +142,8 @@ export function pricingInput(
   const faceValueCents = amount(values.faceValue);
   const serviceFeeCents = amount(values.serviceFee);
   const quantity = typedWholeNumber(values.quantity);
-  if (faceValueCents === null || serviceFeeCents === null || quantity === null || quantity < 1) return null;
+  if (faceValueCents === null || serviceFeeCents === null || quantity === null) return null;
+  if (quantityProblem(values.quantity)) return null;
   return { faceValueCents, serviceFeeCents, markupPercent: values.markup, quantity };
 }
 

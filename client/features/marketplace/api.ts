@@ -39,6 +39,7 @@ export function ticketListQuery(filters: TicketFilters, cursor: string | null): 
   if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
   if (filters.startDate) params.set('startDate', filters.startDate);
   if (filters.endDate) params.set('endDate', filters.endDate);
+  if (filters.quantity !== undefined) params.set('quantity', String(filters.quantity));
   if (filters.includeAll) params.set('includeAll', 'true');
   params.set('limit', String(PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);

@@ -29,5 +29,7 @@ export interface TicketFilters {
   maxPrice?: number;
   startDate?: string;
   endDate?: string;
+  /** Listings of exactly this many tickets. */
+  quantity?: number;
   includeAll?: boolean;
 }

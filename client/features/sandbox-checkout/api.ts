@@ -31,14 +31,6 @@ export function cancelSandbox(sessionId: string): Promise<SandboxRedirect> {
   return sendJson<SandboxRedirect>('POST', `${base(sessionId)}/cancel`);
 }
 
-/**
- * A declined payment ends the attempt: the buyer's hold is released so the ticket is free again (spec 000
- * §4 step 4, 'a payment failure unlocks the ticket'); releasing it also closes this checkout session.
- */
-export function releaseHold(ticketId: number): Promise<unknown> {
-  return sendJson('POST', `/api/tickets/${ticketId}/unlock`);
-}
-
 /** '4242424242424242' → '4242 4242 4242 4242' while typing (digits only, at most 19). */
 export function formatCardNumber(text: string): string {
   return text

@@ -45,6 +45,20 @@ export async function findUsableEmailToken(
   return row ?? null;
 }
 
+/** The token of one of `purposes` whatever its state (used or expired), to explain why it no longer works. */
+export async function findEmailToken(
+  db: DbOrTx,
+  token: string,
+  purposes: EmailTokenPurpose[],
+): Promise<EmailTokenRow | null> {
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, sha256(token)), inArray(emailTokens.purpose, purposes)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Marks the token used in one conditional update, so two clicks cannot both succeed. */
 export async function consumeEmailToken(
   db: DbOrTx,

@@ -24,6 +24,7 @@ import { endAllSessions } from '../../plugins/session.js';
 import { isEmailTaken } from '../users/service.js';
 import {
   consumeEmailToken,
+  findEmailToken,
   findUsableEmailToken,
   issueEmailToken,
   lastIssuedAt,
@@ -441,11 +442,27 @@ export async function verifyLogin(
   });
 }
 
+/** The link is a verification link whose account's address is verified (by it or by another link). */
+async function isVerifiedByLink(db: DbOrTx, token: string): Promise<boolean> {
+  const row = await findEmailToken(db, token, ['verify_email']);
+  if (!row) return false;
+  const [user] = await db
+    .select({ emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, row.userId))
+    .limit(1);
+  return Boolean(user?.emailVerifiedAt);
+}
+
 /** Opens a link from a verification or e-mail-change mail. Each link works once. */
 export async function verifyEmail(db: Db, token: string): Promise<string> {
   return db.transaction(async (tx) => {
     const row = await consumeEmailToken(tx, token, ['verify_email', 'email_change']);
-    if (!row) throw new Invalid(RECOVERY_TEXT.verifyEmailInvalid);
+    if (!row) {
+      // A verification link opened again (a second tab, the mail app's preview) is no failure.
+      if (await isVerifiedByLink(tx, token)) return RECOVERY_TEXT.verifyEmailAlreadyDone;
+      throw new Invalid(RECOVERY_TEXT.verifyEmailInvalid);
+    }
     if (row.purpose === 'verify_email') {
       await tx
         .update(users)

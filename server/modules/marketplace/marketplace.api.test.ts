@@ -203,6 +203,12 @@ describe.each(backends)('marketplace API on %s', (backend) => {
     expect(idsOf((await list(member, 'endDate=2030-03-05')).body)).toEqual(named('cheap', 'mid'));
   });
 
+  it('filters by the number of tickets in a listing, for visitors too', async () => {
+    expect(idsOf((await list(member, 'quantity=2')).body)).toEqual(named('mid'));
+    expect(idsOf((await list(visitor, 'quantity=4')).body)).toEqual(named('dear'));
+    expect(idsOf((await list(member, 'quantity=3')).body)).toEqual([]);
+  });
+
   it('publishes sortBy as an enum in the OpenAPI document', async () => {
     const document = await visitor.get('/api/openapi.json');
     const sortBy = document.body.paths['/api/tickets'].get.parameters.find(
@@ -256,6 +262,9 @@ describe.each(backends)('marketplace API on %s', (backend) => {
     ['endDate=tomorrow', MARKETPLACE_TEXT.endDateInvalid],
     ['startDate=2030-05-01&endDate=2030-04-01', MARKETPLACE_TEXT.dateRangeInvalid],
     ['includeAll=yes', MARKETPLACE_TEXT.includeAllInvalid],
+    ['quantity=0', MARKETPLACE_TEXT.quantityInvalid],
+    ['quantity=1.5', MARKETPLACE_TEXT.quantityInvalid],
+    ['quantity=101', MARKETPLACE_TEXT.quantityInvalid],
     ['limit=0', MARKETPLACE_TEXT.limitInvalid],
     ['limit=101', MARKETPLACE_TEXT.limitInvalid],
     ['limit=ten', MARKETPLACE_TEXT.limitInvalid],

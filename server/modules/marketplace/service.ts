@@ -156,6 +156,7 @@ async function filtersOf(db: DbOrTx, query: TicketListQuery, now: Date): Promise
   if (query.maxPrice !== undefined) filters.push(lte(tickets.buyerPaysPerTicketCents, query.maxPrice));
   if (query.startDate !== undefined) filters.push(gte(tickets.eventDate, query.startDate));
   if (query.endDate !== undefined) filters.push(lte(tickets.eventDate, query.endDate));
+  if (query.quantity !== undefined) filters.push(eq(tickets.quantity, query.quantity));
   return filters;
 }
 

@@ -226,7 +226,7 @@ describe.each(backends)('listings API on %s', (backend) => {
       ['no row', { row: '' }, 'row', LISTING_TEXT.rowRequired],
       ['no seats', { seats: '' }, 'seats', LISTING_TEXT.seatsRequired],
       ['quantity 0', { quantity: '0' }, 'quantity', LISTING_TEXT.quantityMin],
-      ['a fractional quantity', { quantity: '1.5' }, 'quantity', LISTING_TEXT.quantityMin],
+      ['a fractional quantity', { quantity: '1.5' }, 'quantity', TICKET_TEXT.quantityWhole],
       ['quantity over the limit', { quantity: '101' }, 'quantity', TICKET_TEXT.quantityMax],
       [
         'multi-day with 1 day',

@@ -4,7 +4,7 @@ import { CenteredCard } from '@client/components/ui/centered-card';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Label } from '@client/components/ui/label';
 import { VERIFY_SUCCESS_REDIRECT_MS } from '@common/constants';
-import { AUTH_SCREEN_TEXT, AUTH_SUCCESS_TEXT, VERIFY_FAILURE_TEXT } from '@common/messages';
+import { AUTH_SCREEN_TEXT, AUTH_SUCCESS_TEXT, SERVER_MESSAGE, VERIFY_FAILURE_TEXT } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
 import { ArrowLeft, CircleAlert, CircleCheck, Loader2, MailCheck, ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -29,7 +29,8 @@ interface LoginVerificationProps {
 }
 
 type Phase =
-  | { name: 'entering' }
+  /** `wrongCode`: the last code was wrong but tries remain, so it can be typed again here. */
+  | { name: 'entering'; wrongCode?: string }
   | { name: 'verifying' }
   | { name: 'verified'; user: CurrentUser }
   | { name: 'failed'; message: string };
@@ -80,7 +81,10 @@ export function LoginVerification({
       {
         onSuccess: (outcome) => {
           if (outcome.ok) setPhase({ name: 'verified', user: outcome.user });
-          else
+          else if (outcome.message === SERVER_MESSAGE.invalidCode) {
+            setDigits([...EMPTY_CODE]);
+            setPhase({ name: 'entering', wrongCode: mapAuthError(outcome.message) });
+          } else
             setPhase({
               name: 'failed',
               message: outcome.message ? mapAuthError(outcome.message) : VERIFY_FAILURE_TEXT.failed,
@@ -138,6 +142,12 @@ export function LoginVerification({
         </p>
       }
     >
+      {phase.wrongCode ? (
+        <Alert variant="destructive" role="alert" id={`${id}-wrong`}>
+          <CircleAlert aria-hidden />
+          <AlertDescription>{phase.wrongCode}</AlertDescription>
+        </Alert>
+      ) : null}
       {resent ? (
         <Alert variant="success" role="status">
           <CircleCheck aria-hidden />
@@ -168,7 +178,7 @@ export function LoginVerification({
           onDigitsChange={setDigits}
           onComplete={submit}
           labelledBy={`${id}-label`}
-          describedBy={`${id}-hint`}
+          describedBy={phase.wrongCode ? `${id}-wrong ${id}-hint` : `${id}-hint`}
         />
       </div>
 

@@ -19,6 +19,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast as sonner } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mapAuthError } from '../auth-error-map';
 import { LOGIN_SUCCESS_MESSAGE_KEY } from '../stored-success-message';
 
 // The auth screen loads lazily; the first import in a run can take a moment.
@@ -192,12 +193,45 @@ describe('login', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByRole('heading', { name: 'Welcome back, maya' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, maya' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(queryClient.getQueryData(currentUserQueryOptions.queryKey)).toEqual(MAYA);
     expect(api.apiCalls()).toEqual([
       { method: 'POST', url: '/api/login', body: { username: 'maya', password: 'Secret#123' } },
     ]);
+  });
+
+  it('keeps a shared /?ticket= link through sign-in and opens that ticket', async () => {
+    const api = serve({
+      'POST /api/login': () =>
+        Response.json({ requiresVerification: false, message: 'Logged in', user: MAYA }),
+    });
+    const { router } = renderApp('/?ticket=7');
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?next=%2F%3Fticket%3D7');
+    await userEvent.type(screen.getByLabelText('Username'), 'maya');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, maya' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.apiCalls()).toContainEqual({ method: 'POST', url: '/api/tickets/7/lock', body: undefined }),
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('goes home, not off-site, when the destination is another site', async () => {
+    serve({
+      'POST /api/login': () =>
+        Response.json({ requiresVerification: false, message: 'Logged in', user: MAYA }),
+    });
+    const { router } = await openLogin(`/login?next=${encodeURIComponent('//evil.example/x')}`);
+    await userEvent.type(screen.getByLabelText('Username'), 'maya');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, maya' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('shows a mapped server message in the alert and an Authentication Error toast', async () => {
@@ -255,7 +289,7 @@ describe('login', () => {
   it('sends a signed-in user from /login to /', async () => {
     serve({}, MAYA);
     const { router } = renderApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Welcome back, maya' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, maya' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 });
@@ -576,12 +610,34 @@ describe('verification required', () => {
     });
   });
 
-  it('shows the mapped server message on failure, and Try Again returns to the login form at /auth', async () => {
-    const { router } = await reachVerification({
-      'POST /api/verify-login': () => refused(SERVER_MESSAGE.invalidCode),
-    });
+  it('keeps a mistyped code on the same screen, with the boxes empty and focused for another try', async () => {
+    const answers = [
+      refused(SERVER_MESSAGE.invalidCode),
+      Response.json({ ok: true, message: 'ok', user: MAYA }),
+    ];
+    const { api } = await reachVerification({ 'POST /api/verify-login': () => answers.shift()! });
     await userEvent.paste('111111');
     expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_TEXT.invalidCode);
+    const boxes = screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ });
+    expect(valuesOf(boxes)).toEqual(['', '', '', '', '', '']);
+    expect(boxes[0]).toHaveFocus();
+    expect(screen.getByRole('group')).toHaveAccessibleDescription(
+      expect.stringContaining(AUTH_ERROR_TEXT.invalidCode),
+    );
+    expect(screen.queryByRole('button', { name: AUTH_SCREEN_TEXT.tryAgain })).not.toBeInTheDocument();
+    await userEvent.paste('222222');
+    expect(await screen.findByText(AUTH_SUCCESS_TEXT.loginVerified)).toBeInTheDocument();
+    expect(api.apiCalls().filter((call) => call.url === '/api/verify-login')).toHaveLength(2);
+  });
+
+  it('shows the mapped server message once the code has expired, and Try Again returns to the login form at /auth', async () => {
+    const { router } = await reachVerification({
+      'POST /api/verify-login': () => refused(SERVER_MESSAGE.codeAttemptsExhausted),
+    });
+    await userEvent.paste('111111');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      mapAuthError(SERVER_MESSAGE.codeAttemptsExhausted),
+    );
     await userEvent.click(screen.getByRole('button', { name: AUTH_SCREEN_TEXT.tryAgain }));
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
@@ -659,7 +715,9 @@ describe('verification required', () => {
       expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_TEXT.invalidCode);
       await act(() => vi.advanceTimersByTimeAsync(60_000));
       await userEvent.click(resendButton());
-      expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+      expect(await screen.findByRole('status')).toHaveTextContent(AUTH_SUCCESS_TEXT.codeResent);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
       expect(screen.getByRole('status')).toHaveTextContent(AUTH_SUCCESS_TEXT.codeResent);
       expect(valuesOf(screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ }))).toEqual([
         '',

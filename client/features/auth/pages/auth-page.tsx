@@ -1,8 +1,9 @@
+import { safeDestination } from '@client/lib/safe-destination';
 import { currentUserQueryOptions, useCurrentUser } from '@client/lib/session';
 import type { CurrentUser } from '@common/schemas/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { loadAnswerSchemas } from '../api';
 import { AuthForm, type AuthMode } from '../components/auth-form';
 import type { PendingLogin } from '../components/login-verification';
@@ -49,6 +50,9 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
   const navigate = useNavigate();
   const [screen, setScreen] = useState<Screen>({ name: initialMode });
   const [successMessage] = useState(readStoredSuccessMessage);
+  // Where a shared link was going before it asked to sign in (same-site paths only).
+  const [params] = useSearchParams();
+  const destination = safeDestination(params.get('next')) ?? '/';
 
   // Shown once: read when the screen opens, gone for the next visit.
   useEffect(() => clearStoredSuccessMessage(), []);
@@ -57,9 +61,9 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
   const signIn = useCallback(
     (signedIn: CurrentUser) => {
       queryClient.setQueryData(currentUserQueryOptions.queryKey, signedIn);
-      void navigate('/', { replace: true });
+      void navigate(destination, { replace: true });
     },
-    [queryClient, navigate],
+    [queryClient, navigate, destination],
   );
 
   // Screens that follow a submit load after the first paint and are normally there by the submit; if
@@ -77,7 +81,7 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
             onBackToLogin={() => setScreen({ name: 'login' })}
             onTryAgain={() => {
               setScreen({ name: 'login' });
-              void navigate('/auth');
+              void navigate({ pathname: '/auth', search: params.toString() ? `?${params}` : '' });
             }}
             onVerified={signIn}
           />
@@ -96,7 +100,7 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
     }
   }
 
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={destination} replace />;
 
   return <Suspense>{currentScreen()}</Suspense>;
 }

@@ -189,6 +189,39 @@ describe('ListingForm', () => {
     expect(field('Seats').value).toBe('GA');
   });
 
+  it('takes the GA shortcut back when Section stops being GA, keeping a row or seats typed since', async () => {
+    const { user } = renderForm();
+    await user.type(field('Section'), 'ga');
+    await user.type(field('Section'), 'llery');
+    expect(field('Row').value).toBe('');
+    expect(field('Seats').value).toBe('');
+
+    await user.clear(field('Section'));
+    await user.type(field('Section'), 'GA');
+    await user.clear(field('Seats'));
+    await user.type(field('Seats'), '12');
+    await user.type(field('Section'), '{Backspace}');
+    expect(field('Row').value).toBe('');
+    expect(field('Seats').value).toBe('12');
+  });
+
+  it('wants a whole number of tickets from 1 to 100, and says which rule a quantity breaks', async () => {
+    const { user } = renderForm();
+    await user.clear(field('Quantity'));
+    await user.type(field('Quantity'), '1.5');
+    expect(await screen.findByText(TICKET_TEXT.quantityWhole)).toBeInTheDocument();
+    expect(screen.queryByText(LISTING_TEXT.quantityMin)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Total for/)).not.toBeInTheDocument();
+    await user.clear(field('Quantity'));
+    await user.type(field('Quantity'), '99999');
+    expect(await screen.findByText(TICKET_TEXT.quantityMax)).toBeInTheDocument();
+    expect(field('Quantity')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/^Total for/)).not.toBeInTheDocument();
+    await user.clear(field('Quantity'));
+    await user.type(field('Quantity'), '100');
+    await waitFor(() => expect(screen.queryByText(TICKET_TEXT.quantityMax)).not.toBeInTheDocument());
+  });
+
   it('fills the event from a search result, and applies the multi-day rules to the face value', async () => {
     const { user } = renderForm();
     await chooseConcert(user);

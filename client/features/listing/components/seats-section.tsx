@@ -1,4 +1,5 @@
 import { Input } from '@client/components/ui/input';
+import { TICKET_MAX_QUANTITY } from '@common/constants';
 import { Armchair } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { ListingFormValues } from '../listing-form-values';
@@ -10,6 +11,15 @@ interface SeatsSectionProps {
   update: UpdateField;
   /** Checks the quantity as it is typed, so an impossible one shows its error at once. */
   onQuantityTyped(): void;
+}
+
+const GA = 'GA';
+const isGeneralAdmission = (section: string) => section.trim().toUpperCase() === GA;
+
+/** Section stopped being GA: the row and seats the shortcut filled go, anything typed since stays. */
+function undoGeneralAdmission(form: UseFormReturn<ListingFormValues>, update: UpdateField) {
+  if (form.getValues('row') === GA) update('row', '');
+  if (form.getValues('seats') === GA) update('seats', '');
 }
 
 /** Seats: section (GA fills row and seats), row, seats and quantity. */
@@ -27,11 +37,12 @@ export function SeatsSection({ form, update, onQuantityTyped }: SeatsSectionProp
                 {...props}
                 {...sectionField}
                 onChange={(event) => {
+                  const wasGeneralAdmission = isGeneralAdmission(form.getValues('section'));
                   void sectionField.onChange(event);
-                  if (event.target.value.toUpperCase() === 'GA') {
-                    update('row', 'GA');
-                    update('seats', 'GA');
-                  }
+                  if (isGeneralAdmission(event.target.value)) {
+                    update('row', GA);
+                    update('seats', GA);
+                  } else if (wasGeneralAdmission) undoGeneralAdmission(form, update);
                 }}
               />
             );
@@ -51,6 +62,7 @@ export function SeatsSection({ form, update, onQuantityTyped }: SeatsSectionProp
                 {...props}
                 type="number"
                 min={1}
+                max={TICKET_MAX_QUANTITY}
                 step={1}
                 inputMode="numeric"
                 {...quantityField}

@@ -1,13 +1,14 @@
 import { createQueryClient } from '@client/lib/query-client';
 import { json } from '@client/lib/test-fetch';
-import { BUYING_TEXT } from '@common/messages';
+import { BUYING_TEXT, MARKET_FILTER_TEXT } from '@common/messages';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_FILTERS } from '../filter-params';
 import type { TicketFilters } from '../types';
-import { DEFAULT_FILTERS, FilterBar } from './filter-bar';
+import { FilterBar } from './filter-bar';
 
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {
@@ -106,5 +107,22 @@ describe('FilterBar', () => {
     expect(search).toHaveValue('');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(latest().search).toBe('');
+  });
+
+  it("says 'Advanced Sort' in the sort select while advanced criteria decide, and a plain sort replaces them", async () => {
+    const user = userEvent.setup();
+    const { latest } = renderBar();
+    const select = screen.getByRole('combobox', { name: BUYING_TEXT.sortLabel });
+    expect(select).toHaveTextContent(BUYING_TEXT.sortDate);
+    await user.click(screen.getByRole('button', { name: BUYING_TEXT.advancedSort }));
+    await user.click(await screen.findByRole('button', { name: BUYING_TEXT.addCriterion }));
+    await user.keyboard('{Escape}');
+    expect(select).toHaveTextContent(MARKET_FILTER_TEXT.advancedSortActive);
+    expect(select).not.toHaveTextContent(BUYING_TEXT.sortDate);
+
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: BUYING_TEXT.sortPriceAsc }));
+    expect(latest()).toMatchObject({ sortBy: 'price_asc', sortCriteria: [] });
+    expect(select).toHaveTextContent(BUYING_TEXT.sortPriceAsc);
   });
 });

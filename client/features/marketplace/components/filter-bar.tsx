@@ -2,11 +2,12 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
-import { BUYING_TEXT } from '@common/messages';
+import { BUYING_TEXT, MARKET_FILTER_TEXT } from '@common/messages';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowUpDown, Plus, Search, Trash2, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { SUGGESTIONS_MIN_LENGTH, suggestionsQueryOptions } from '../api';
+import { DEFAULT_FILTERS } from '../filter-params';
 import {
   MAX_SORT_CRITERIA,
   SORT_FIELDS,
@@ -15,6 +16,7 @@ import {
   type SortField,
   type TicketFilters,
 } from '../types';
+import { RangeFiltersPopover } from './range-filters';
 
 export const SORT_LABELS: Record<SortBy, string> = {
   date: BUYING_TEXT.sortDate,
@@ -30,7 +32,6 @@ const FIELD_LABELS: Record<SortField, string> = {
   markup: BUYING_TEXT.fieldMarkup,
 };
 
-export const DEFAULT_FILTERS: TicketFilters = { search: '', sortBy: 'date', sortCriteria: [] };
 const SEARCH_PAUSE_MS = 300;
 
 function useDebounced(value: string, delay: number): string {
@@ -171,7 +172,11 @@ function AdvancedSort({
           {criteria.length > 0 ? <span className="text-primary">({criteria.length})</span> : null}
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" className="w-[min(22rem,calc(100vw-2rem))]">
+      <PopoverContent
+        align="end"
+        aria-label={BUYING_TEXT.advancedSort}
+        className="w-[min(22rem,calc(100vw-2rem))]"
+      >
         <div className="flex flex-col gap-3">
           <h2 className="font-semibold">{BUYING_TEXT.advancedSort}</h2>
           {criteria.length === 0 ? (
@@ -235,6 +240,9 @@ function AdvancedSort({
   );
 }
 
+/** The sort select's value while Advanced Sort's criteria decide the order. */
+const ADVANCED_SORT = 'advanced';
+
 /** The sticky search and sort bar of the signed-in home (spec 000 §2 'Filter bar'). */
 export function FilterBar({
   filters,
@@ -244,6 +252,7 @@ export function FilterBar({
   onChange: (filters: TicketFilters) => void;
 }) {
   const sortId = useId();
+  const advanced = filters.sortCriteria.length > 0;
   const onSearch = (search: string) => onChange({ ...filters, search });
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is not yet known to every browser and test DOM
@@ -259,10 +268,14 @@ export function FilterBar({
             {BUYING_TEXT.sortLabel}
           </label>
           <Select
-            value={filters.sortBy}
-            onValueChange={(sortBy) => onChange({ ...filters, sortBy: sortBy as SortBy })}
+            value={advanced ? ADVANCED_SORT : filters.sortBy}
+            onValueChange={(sortBy) => {
+              // Choosing a plain sort replaces the advanced one, so the select always names what applies.
+              if (sortBy !== ADVANCED_SORT)
+                onChange({ ...filters, sortBy: sortBy as SortBy, sortCriteria: [] });
+            }}
           >
-            <SelectTrigger id={sortId} className="w-48" aria-label={BUYING_TEXT.sortLabel}>
+            <SelectTrigger id={sortId} className="w-full sm:w-48" aria-label={BUYING_TEXT.sortLabel}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -271,16 +284,25 @@ export function FilterBar({
                   {SORT_LABELS[value]}
                 </SelectItem>
               ))}
+              {advanced ? (
+                <SelectItem value={ADVANCED_SORT} disabled>
+                  {MARKET_FILTER_TEXT.advancedSortActive}
+                </SelectItem>
+              ) : null}
             </SelectContent>
           </Select>
-          <AdvancedSort
-            criteria={filters.sortCriteria}
-            onChange={(sortCriteria) => onChange({ ...filters, sortCriteria })}
-          />
-          <Button variant="ghost" onClick={() => onChange(DEFAULT_FILTERS)}>
-            <X aria-hidden />
-            {BUYING_TEXT.clear}
-          </Button>
+          {/* One row of buttons on a phone, under the full-width select, so the sticky bar stays short. */}
+          <div className="flex w-full gap-2 sm:w-auto">
+            <AdvancedSort
+              criteria={filters.sortCriteria}
+              onChange={(sortCriteria) => onChange({ ...filters, sortCriteria })}
+            />
+            <RangeFiltersPopover filters={filters} onApply={(range) => onChange({ ...filters, ...range })} />
+            <Button variant="ghost" className="px-3" onClick={() => onChange(DEFAULT_FILTERS)}>
+              <X aria-hidden />
+              {BUYING_TEXT.clear}
+            </Button>
+          </div>
         </div>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { Toaster } from '@client/components/ui/toaster';
 import { createQueryClient } from '@client/lib/query-client';
 import { type FetchCall, json, fakeApi as stubFetch } from '@client/lib/test-fetch';
-import { BUYING_TEXT, CHECKOUT_TEXT } from '@common/messages';
+import { BUYING_TEXT, CHECKOUT_TEXT, MARKET_FILTER_TEXT } from '@common/messages';
 import { MAX_LIVE_HOLDS } from '@common/schemas/checkout';
 import type { CurrentUser } from '@common/schemas/users';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -145,7 +145,7 @@ describe('MarketplaceHome', () => {
     await user.click(screen.getByRole('button', { name: BUYING_TEXT.loadMore }));
     expect(await screen.findByTestId('ticket-card-9')).toBeVisible();
     expect(screen.getByTestId('ticket-card-7')).toBe(first);
-    expect(screen.getByText('2 listings')).toBeVisible();
+    expect(screen.getByText(/^2 listings/)).toBeVisible();
     expect(calls.filter((call) => call.url.startsWith('/api/tickets?')).map((call) => call.url)).toEqual([
       '/api/tickets?sortBy=date&limit=24',
       '/api/tickets?sortBy=date&limit=24&cursor=next',
@@ -268,6 +268,9 @@ describe('MarketplaceHome', () => {
     });
     expect(readPurchase()).toBeNull();
     expect(router.state.location.search).toBe('');
+    // Reviews come with Confirm Receipt, not after the event.
+    expect(dialog).toHaveTextContent('confirm receipt there and leave a review for the seller');
+    expect(dialog).not.toHaveTextContent('After the event');
     await user.click(within(dialog).getByRole('button', { name: BUYING_TEXT.viewMyTickets }));
     expect(router.state.location.pathname).toBe('/my-tickets');
   });
@@ -298,5 +301,100 @@ describe('MarketplaceHome', () => {
     expect(await screen.findByRole('dialog', { name: 'Aurora Skies' })).toBeVisible();
     expect(router.state.location.search).toBe('');
     expect(calls.some((call) => call.url === '/api/tickets/7/lock' && call.method === 'POST')).toBe(true);
+  });
+
+  it("greets a user without 'Welcome back', which a brand-new user's first screen must not say", async () => {
+    fakeApi();
+    renderHome();
+    expect(await screen.findByRole('heading', { name: 'Welcome, jordan', level: 1 })).toBeVisible();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+  });
+
+  it('reads its filters from the address and writes them back, so a filtered view can be shared', async () => {
+    fakeApi();
+    const { router, user } = renderHome('/?minPrice=50&quantity=2&sortBy=price_asc&startDate=2027-01-01');
+    await screen.findByTestId('ticket-card-7');
+    expect(calls[0]?.url).toBe(
+      '/api/tickets?sortBy=price_asc&minPrice=50&startDate=2027-01-01&quantity=2&limit=24',
+    );
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const maxPrice = await screen.findByLabelText(MARKET_FILTER_TEXT.maxPrice);
+    expect(screen.getByLabelText(MARKET_FILTER_TEXT.minPrice)).toHaveValue('50');
+    await user.type(maxPrice, '40');
+    await user.click(screen.getByRole('button', { name: MARKET_FILTER_TEXT.apply }));
+    expect(await screen.findByText(MARKET_FILTER_TEXT.priceRange)).toBeVisible();
+    expect(maxPrice).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(maxPrice);
+    await user.type(maxPrice, '120.5');
+    await user.click(screen.getByRole('button', { name: MARKET_FILTER_TEXT.apply }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?sortBy=price_asc&minPrice=50&maxPrice=120.5&startDate=2027-01-01&quantity=2',
+      ),
+    );
+    await waitFor(() => expect(calls.at(-1)?.url).toContain('maxPrice=120.5'));
+    expect(screen.getByRole('button', { name: /^Filters/ })).toHaveTextContent('(4 active)');
+  });
+
+  describe('focus after a dialog or a card goes away', () => {
+    it("returns to the card's View Details when the details dialog closes", async () => {
+      fakeApi();
+      const { user } = renderHome();
+      const card = await screen.findByTestId('ticket-card-7');
+      await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+      await screen.findByRole('dialog', { name: 'Aurora Skies' });
+      await user.keyboard('{Escape}');
+      await waitFor(() =>
+        expect(
+          within(screen.getByTestId('ticket-card-7')).getByRole('button', { name: BUYING_TEXT.viewDetails }),
+        ).toHaveFocus(),
+      );
+    });
+
+    it('moves to the next card when the closed ticket has left the list', async () => {
+      let unlocked = false;
+      fakeApi(({ url }) => {
+        if (url === '/api/tickets/7/unlock') unlocked = true;
+        if (url.startsWith('/api/tickets?') && unlocked)
+          return json(200, { audience: 'member', tickets: [second], nextCursor: null });
+        return undefined;
+      });
+      const { user } = renderHome();
+      const card = await screen.findByTestId('ticket-card-7');
+      await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+      await screen.findByRole('dialog', { name: 'Aurora Skies' });
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByTestId('ticket-card-7')).toBeNull());
+      await waitFor(() =>
+        expect(
+          within(screen.getByTestId('ticket-card-8')).getByRole('button', { name: BUYING_TEXT.viewDetails }),
+        ).toHaveFocus(),
+      );
+    });
+
+    it("stays on the card when 'Ticket Unavailable' turns it into a reserved card", async () => {
+      let refused = false;
+      const reserved = {
+        ...listed,
+        isBeingEdited: true,
+        currentViewerId: 9,
+        lockExpiresAt: new Date(Date.now() + 300_000).toISOString(),
+      };
+      fakeApi(({ url }) => {
+        if (url === '/api/tickets/7/lock') {
+          refused = true;
+          return json(409, { message: 'This ticket is currently being viewed' });
+        }
+        if (url.startsWith('/api/tickets?') && refused)
+          return json(200, { audience: 'member', tickets: [reserved, second], nextCursor: null });
+        return undefined;
+      });
+      const { user } = renderHome();
+      const card = await screen.findByTestId('ticket-card-7');
+      await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+      await toastWith(BUYING_TEXT.ticketUnavailableTitle, BUYING_TEXT.ticketUnavailable);
+      expect(await screen.findByText(BUYING_TEXT.reservedTitle)).toBeVisible();
+      await waitFor(() => expect(screen.getByTestId('ticket-card-7')).toHaveFocus());
+    });
   });
 });

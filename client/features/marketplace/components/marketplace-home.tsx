@@ -6,17 +6,19 @@ import { BUYING_TEXT } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus, Ticket } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { serverMessage, ticketListQueryOptions } from '../api';
-import { groupByEvent, isReservedByOther, listingCount } from '../card-rules';
+import { groupByEvent } from '../card-rules';
+import { filtersFromParams, filtersToParams } from '../filter-params';
 import type { TicketFilters } from '../types';
 import { useCheckoutReturn } from '../use-checkout-return';
+import { useFocusReturn } from '../use-focus-return';
 import { usePurchaseFlow } from '../use-purchase-flow';
-import { DEFAULT_FILTERS, FilterBar } from './filter-bar';
+import { FilterBar } from './filter-bar';
 import { HowItWorksDialog } from './help-dialogs';
+import { ListingGroups } from './listing-groups';
 import { PurchaseSuccessfulDialog } from './purchase-successful-dialog';
-import { TicketCard } from './ticket-card';
 import { TicketDetailsDialog } from './ticket-details-dialog';
 
 export interface MarketplaceHomeProps {
@@ -52,12 +54,20 @@ function useLoadMoreWhenVisible(onVisible: () => void, active: boolean) {
 
 /** The signed-in marketplace home (spec 000 §2 'Home for signed-in users'). */
 export function MarketplaceHome({ user }: MarketplaceHomeProps) {
-  const [filters, setFilters] = useState<TicketFilters>(DEFAULT_FILTERS);
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  // The filters live in the address, so a filtered view can be shared (decision 0030).
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const setFilters = useCallback(
+    (next: TicketFilters) => setParams(filtersToParams(next), { replace: true }),
+    [setParams],
+  );
   const list = useInfiniteQuery(ticketListQueryOptions(filters));
+  const listingsRef = useRef<HTMLElement>(null);
+  const rememberFocus = useFocusReturn(listingsRef);
+
   const flow = usePurchaseFlow();
   const { open } = flow;
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const ticketToOpen = ticketParam(params.get('ticket'));
   const checkout = useCheckoutReturn(params.get('session_id'), {
     onHandled: () => void navigate('/', { replace: true }),
@@ -74,12 +84,21 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
       });
   }, [list.isError, list.error]);
 
-  // Spec 000 §2: the 'ticket' parameter opens that ticket's dialog, then the address goes back to '/'.
+  // Spec 000 §2: the 'ticket' parameter opens that ticket's dialog, then leaves the address ('/' unless
+  // filters are in it too).
   useEffect(() => {
     if (ticketToOpen === null) return;
-    void navigate('/', { replace: true });
+    setParams(
+      (current) => {
+        const rest = new URLSearchParams(current);
+        rest.delete('ticket');
+        return rest;
+      },
+      { replace: true },
+    );
+    rememberFocus(ticketToOpen);
     void open(ticketToOpen);
-  }, [ticketToOpen, navigate, open]);
+  }, [ticketToOpen, setParams, open, rememberFocus]);
 
   const tickets = useMemo(
     () => (list.isError ? [] : (list.data?.pages.flatMap((page) => page.tickets) ?? [])),
@@ -87,7 +106,13 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
   );
   const groups = useMemo(() => groupByEvent(tickets), [tickets]);
   const now = list.dataUpdatedAt || Date.now();
-  const onViewDetails = useCallback((ticket: { id: number }) => void open(ticket.id), [open]);
+  const onViewDetails = useCallback(
+    (ticket: { id: number }) => {
+      rememberFocus(ticket.id);
+      void open(ticket.id);
+    },
+    [open, rememberFocus],
+  );
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -99,7 +124,7 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
         <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="space-y-1">
-            <h1 className="text-3xl font-bold sm:text-4xl">Welcome back, {user.username}</h1>
+            <h1 className="text-3xl font-bold sm:text-4xl">Welcome, {user.username}</h1>
             <p className="text-muted-foreground">Find tickets from fans, at fair prices.</p>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -115,7 +140,13 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
 
         <FilterBar filters={filters} onChange={setFilters} />
 
-        <section aria-label="Listings" aria-busy={list.isPending} className="flex flex-col gap-8">
+        <section
+          ref={listingsRef}
+          tabIndex={-1}
+          aria-label="Listings"
+          aria-busy={list.isPending}
+          className="flex flex-col gap-8 outline-none"
+        >
           {list.isPending ? (
             <div className="flex justify-center py-16">
               <Spinner className="size-8" label="Loading listings" />
@@ -129,27 +160,13 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
               <p className="text-muted-foreground">{BUYING_TEXT.noListings}</p>
             </Card>
           ) : (
-            groups.map((group) => (
-              <section key={group.eventName} aria-label={group.eventName} className="flex flex-col gap-3">
-                <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                  <h2 className="text-xl font-bold">{group.eventName}</h2>
-                  <span className="text-sm text-muted-foreground">{listingCount(group.tickets.length)}</span>
-                </div>
-                <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
-                  {group.tickets.map((ticket) => (
-                    <li key={ticket.id}>
-                      <TicketCard
-                        ticket={ticket}
-                        viewerId={user.id}
-                        reserved={isReservedByOther(ticket, user.id, now)}
-                        opening={flow.openingId === ticket.id}
-                        onViewDetails={onViewDetails}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))
+            <ListingGroups
+              groups={groups}
+              user={user}
+              now={now}
+              openingId={flow.openingId}
+              onViewDetails={onViewDetails}
+            />
           )}
           <div ref={sentinel} aria-hidden />
           {hasNextPage ? (

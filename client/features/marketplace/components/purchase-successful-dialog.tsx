@@ -13,8 +13,8 @@ import { CircleCheck } from 'lucide-react';
 const NEXT_STEPS = [
   'Your payment is held safely in escrow.',
   'The seller has been asked to transfer your ticket; you will get an e-mail when it is on its way.',
-  'Follow the transfer and confirm receipt in My Tickets.',
-  'After the event, leave a review for the seller.',
+  'Follow the transfer in My Tickets.',
+  'Once the ticket is yours, confirm receipt there and leave a review for the seller.',
 ] as const;
 
 /** Shown on return from a paid checkout (spec 000 §2 'Purchase Successful dialog', §4 step 6). */

@@ -26,6 +26,29 @@ function markupLabel(markup: number): string {
   return `${markup > 0 ? '+' : ''}${markup}% markup`;
 }
 
+/**
+ * 'What You Pay': the all-in price of one ticket, the figure the price sort and filters use, then the
+ * total charged for the listing's quantity.
+ */
+function CardPrice({ ticket }: { ticket: MarketTicket }) {
+  return (
+    <div>
+      <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        {BUYING_TEXT.whatYouPay}
+      </p>
+      <p className="text-2xl font-bold">
+        {formatDollars(ticket.buyerPaysPerTicket)}
+        <span className="text-sm font-medium text-muted-foreground"> each</span>
+      </p>
+      <p className="text-sm text-muted-foreground" data-testid="card-total">
+        {ticket.quantity === 1
+          ? '1 ticket'
+          : `${formatDollars(ticket.buyerPays)} for ${ticket.quantity} tickets`}
+      </p>
+    </div>
+  );
+}
+
 /** The marketplace ticket card (spec 000 §2). Memoised so loading more pages leaves shown cards alone. */
 export const TicketCard = memo(function TicketCard({
   ticket,
@@ -39,7 +62,13 @@ export const TicketCard = memo(function TicketCard({
   const titleId = `ticket-${ticket.id}-title`;
 
   return (
-    <article aria-labelledby={titleId} className="relative h-full" data-testid={`ticket-card-${ticket.id}`}>
+    <article
+      aria-labelledby={titleId}
+      className="relative h-full rounded-xl focus-visible:outline-2 focus-visible:outline-ring"
+      data-testid={`ticket-card-${ticket.id}`}
+      data-ticket-card={ticket.id}
+      tabIndex={-1}
+    >
       <Card
         className={cn('flex h-full flex-col gap-4 overflow-hidden p-5', ticket.sold && 'bg-muted/40')}
         inert={reserved}
@@ -50,10 +79,11 @@ export const TicketCard = memo(function TicketCard({
           </div>
         ) : null}
         <div className={cn('space-y-1', ticket.sold && 'pr-14')}>
-          <h3 id={titleId} className="text-lg font-semibold leading-tight">
+          {/* The group's heading shows the event name: the card keeps it for its accessible name only. */}
+          <h3 id={titleId} className="sr-only">
             {ticket.eventName}
           </h3>
-          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <p className="flex items-center gap-1.5 text-sm font-medium">
             <CalendarDays aria-hidden className="size-4" />
             {formatEventDate(ticket.eventDate)}
             {ticket.daysCount > 1 ? (
@@ -99,7 +129,7 @@ export const TicketCard = memo(function TicketCard({
           </div>
         ) : null}
 
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Quantity</dt>
           <dd>{ticket.quantity}</dd>
           <dt className="text-muted-foreground">Section</dt>
@@ -111,8 +141,8 @@ export const TicketCard = memo(function TicketCard({
           {ticket.seller ? (
             <>
               <dt className="text-muted-foreground">Seller</dt>
-              <dd className="flex items-center gap-1">
-                <span className="truncate">{ticket.seller.username}</span>
+              <dd className="flex flex-wrap items-center gap-1">
+                <span className="break-all">{ticket.seller.username}</span>
                 <SellerRating rating={ticket.seller.rating} />
               </dd>
             </>
@@ -120,12 +150,7 @@ export const TicketCard = memo(function TicketCard({
         </dl>
 
         <div className="mt-auto flex items-end justify-between gap-3">
-          <div>
-            <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-              {BUYING_TEXT.whatYouPay}
-            </p>
-            <p className="text-2xl font-bold">{formatDollars(ticket.buyerPays)}</p>
-          </div>
+          <CardPrice ticket={ticket} />
           <Badge variant={tone} data-tone={tone} className={BADGE_TEXT[tone]}>
             {markupLabel(ticket.markup)}
           </Badge>
@@ -138,10 +163,12 @@ export const TicketCard = memo(function TicketCard({
           </div>
         ) : showDetails ? (
           <Button
-            onClick={() => onViewDetails(ticket)}
-            disabled={opening}
+            // aria-disabled, not disabled: a disabled button drops the keyboard focus to <body>.
+            onClick={() => (opening ? undefined : onViewDetails(ticket))}
+            aria-disabled={opening || undefined}
             aria-describedby={titleId}
-            className="w-full"
+            data-view-details
+            className="w-full aria-disabled:opacity-60"
           >
             {BUYING_TEXT.viewDetails}
           </Button>

@@ -16,7 +16,6 @@ import {
   type CardDetails,
   cancelSandbox,
   paySandbox,
-  releaseHold,
   sandboxSessionQueryOptions,
 } from '../api';
 import { CardForm } from '../components/card-form';
@@ -37,7 +36,6 @@ export function SandboxCheckoutPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [authenticating, setAuthenticating] = useState(false);
-  const [declined, setDeclined] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
 
   const showError = (message: string) => {
@@ -52,11 +50,10 @@ export function SandboxCheckoutPage() {
       await action();
     } catch (failure) {
       showError(failureMessage(failure));
-      if (failure instanceof ApiError && failure.status === 402 && session.data) {
-        setDeclined(true);
-        await releaseHold(session.data.ticketId).catch(() => undefined);
-        await session.refetch();
-      }
+      // A refused card leaves the session open with the hold, as Stripe Checkout does: another card may
+      // be tried at once, so the refused one's number and CVC go.
+      if (failure instanceof ApiError && failure.status === 402)
+        setCard((typed) => ({ ...typed, cardNumber: '', cvc: '' }));
       setBusy(false);
     }
   };
@@ -146,11 +143,7 @@ export function SandboxCheckoutPage() {
 
           {!open ? (
             <div className="flex flex-col gap-3">
-              {declined ? (
-                <p className="text-sm text-muted-foreground">{SANDBOX_CHECKOUT_TEXT.released}</p>
-              ) : (
-                <Alert>{SANDBOX_CHECKOUT_TEXT.closed}</Alert>
-              )}
+              <Alert>{SANDBOX_CHECKOUT_TEXT.closed}</Alert>
               <Button asChild variant="outline">
                 <Link to="/">{SANDBOX_CHECKOUT_TEXT.backToEncore}</Link>
               </Button>

@@ -2,9 +2,19 @@ import { TOUR_TEXT } from '@common/messages';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOUR_COMPLETED_KEY, TOUR_DISABLED_KEY } from '../tour-flags';
+import { BROWSER_TOUR_DISABLED_KEY, tourCompletedKey, tourDisabledKey } from '../tour-flags';
 import { presentSteps, TOUR_STEPS } from '../tour-steps';
 import { WelcomeTour } from './welcome-tour';
+
+const USER = 5;
+const TOUR_DISABLED_KEY = tourDisabledKey(USER);
+const TOUR_COMPLETED_KEY = tourCompletedKey(USER);
+
+/** Waits past the prompt's delay and says whether it came. */
+async function promptShown(): Promise<boolean> {
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  return screen.queryByRole('dialog', { name: TOUR_TEXT.welcomeTitle }) !== null;
+}
 
 afterEach(() => {
   localStorage.clear();
@@ -13,7 +23,7 @@ afterEach(() => {
 
 describe('WelcomeTour', () => {
   it('offers the tour 1 s after the page loads', async () => {
-    render(<WelcomeTour />);
+    render(<WelcomeTour userId={USER} />);
     expect(screen.queryByRole('dialog', { name: TOUR_TEXT.welcomeTitle })).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 900));
     expect(screen.queryByRole('dialog', { name: TOUR_TEXT.welcomeTitle })).toBeNull();
@@ -24,7 +34,7 @@ describe('WelcomeTour', () => {
 
   it("'Skip Tour' with 'Don't show this tour again' ticked sets the disable flag", async () => {
     const user = userEvent.setup();
-    render(<WelcomeTour />);
+    render(<WelcomeTour userId={USER} />);
     await screen.findByRole('dialog', { name: TOUR_TEXT.welcomeTitle });
     await user.click(screen.getByRole('checkbox', { name: TOUR_TEXT.dontShowAgain }));
     await user.click(screen.getByRole('button', { name: TOUR_TEXT.skipTour }));
@@ -35,21 +45,36 @@ describe('WelcomeTour', () => {
 
   it("'Skip Tour' alone leaves the tour on for next time", async () => {
     const user = userEvent.setup();
-    render(<WelcomeTour />);
+    render(<WelcomeTour userId={USER} />);
     await user.click(await screen.findByRole('button', { name: TOUR_TEXT.skipTour }));
     expect(localStorage.getItem(TOUR_DISABLED_KEY)).toBeNull();
   });
 
   it('does not appear once the disable flag is set', async () => {
     localStorage.setItem(TOUR_DISABLED_KEY, 'true');
-    render(<WelcomeTour />);
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(screen.queryByRole('dialog', { name: TOUR_TEXT.welcomeTitle })).toBeNull();
+    render(<WelcomeTour userId={USER} />);
+    expect(await promptShown()).toBe(false);
+  });
+
+  it('does not come back once the user has finished the tour', async () => {
+    localStorage.setItem(TOUR_COMPLETED_KEY, 'true');
+    render(<WelcomeTour userId={USER} />);
+    expect(await promptShown()).toBe(false);
+  });
+
+  it('is still offered to another user of the same browser, and never after the browser-wide opt-out', async () => {
+    localStorage.setItem(TOUR_COMPLETED_KEY, 'true');
+    const other = render(<WelcomeTour userId={USER + 1} />);
+    expect(await promptShown()).toBe(true);
+    other.unmount();
+    localStorage.setItem(BROWSER_TOUR_DISABLED_KEY, 'true');
+    render(<WelcomeTour userId={USER + 1} />);
+    expect(await promptShown()).toBe(false);
   });
 
   it("'Start Tour' with the box ticked also sets the disable flag", async () => {
     const user = userEvent.setup();
-    render(<WelcomeTour />);
+    render(<WelcomeTour userId={USER} />);
     await screen.findByRole('dialog', { name: TOUR_TEXT.welcomeTitle });
     await user.click(screen.getByRole('checkbox', { name: TOUR_TEXT.dontShowAgain }));
     await user.click(screen.getByRole('button', { name: TOUR_TEXT.startTour }));

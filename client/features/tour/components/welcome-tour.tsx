@@ -5,7 +5,7 @@ import { TOUR_TEXT } from '@common/messages';
 import { Sparkles, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { ACTIONS, EVENTS, type EventData, Joyride, ORIGIN, STATUS, type Step } from 'react-joyride';
-import { disableTour, isTourDisabled, markTourCompleted } from '../tour-flags';
+import { disableTour, markTourCompleted, shouldOfferTour } from '../tour-flags';
 import { presentSteps, TOUR_STEPS } from '../tour-steps';
 
 /** Spec 000 §4, §9: the welcome prompt appears 1000 ms after the page loads. */
@@ -17,7 +17,7 @@ const SCROLL_OFFSET = 80;
  * the bottom of the page so it never blocks the marketplace; the tour is react-joyride, continuous, with
  * progress, a skip button, overlay clicks ignored and Escape closing it.
  */
-export function WelcomeTour() {
+export function WelcomeTour({ userId }: { userId: number }) {
   const [prompt, setPrompt] = useState(false);
   const [dontShow, setDontShow] = useState(false);
   const [steps, setSteps] = useState<Step[] | null>(null);
@@ -25,17 +25,17 @@ export function WelcomeTour() {
   const checkboxId = useId();
 
   useEffect(() => {
-    if (isTourDisabled()) return;
+    if (!shouldOfferTour(userId)) return;
     const timer = setTimeout(() => setPrompt(true), TOUR_PROMPT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [userId]);
 
   const skip = () => {
-    if (dontShow) disableTour();
+    if (dontShow) disableTour(userId);
     setPrompt(false);
   };
   const start = () => {
-    if (dontShow) disableTour();
+    if (dontShow) disableTour(userId);
     setPrompt(false);
     const present = presentSteps(TOUR_STEPS);
     setSteps(
@@ -46,7 +46,7 @@ export function WelcomeTour() {
     );
   };
   const end = () => {
-    markTourCompleted();
+    markTourCompleted(userId);
     setSteps(null);
   };
 

@@ -1,0 +1,69 @@
+import type { CurrentUser } from '@common/schemas/users';
+import { isReservedByOther, listingCount } from '../card-rules';
+import { formatDollars } from '../format';
+import type { MarketTicket } from '../types';
+import { TicketCard } from './ticket-card';
+
+interface ListingGroupsProps {
+  groups: { eventName: string; tickets: MarketTicket[] }[];
+  user: CurrentUser;
+  now: number;
+  openingId: number | null;
+  onViewDetails: (ticket: MarketTicket) => void;
+}
+
+/**
+ * How many of the page's columns (1 on small screens, 2 on medium, 3 on large: spec 000 §2) a group takes,
+ * and its own grid: as many columns as it has cards, so events with one or two listings share a row
+ * instead of each taking a whole one. Literal class names, for Tailwind to find.
+ */
+const GROUP_LAYOUT = {
+  1: { span: '', cards: 'grid-cols-1' },
+  2: { span: 'md:col-span-2', cards: 'grid-cols-1 md:grid-cols-2' },
+  many: { span: 'md:col-span-2 lg:col-span-3', cards: 'grid-cols-1 md:grid-cols-2 lg:grid-cols-3' },
+} as const;
+
+function layoutOf(count: number) {
+  return count === 1 ? GROUP_LAYOUT[1] : count === 2 ? GROUP_LAYOUT[2] : GROUP_LAYOUT.many;
+}
+
+/** The listings under their event-name headings, in the order the sort gives them. */
+export function ListingGroups({ groups, user, now, openingId, onViewDetails }: ListingGroupsProps) {
+  return (
+    <div className="grid grid-cols-1 gap-x-4 gap-y-8 md:grid-cols-2 lg:grid-cols-3">
+      {groups.map((group) => {
+        const layout = layoutOf(group.tickets.length);
+        const cheapest = Math.min(...group.tickets.map((ticket) => ticket.buyerPaysPerTicket));
+        return (
+          <section
+            key={group.eventName}
+            aria-label={group.eventName}
+            data-testid="listing-group"
+            className={`flex min-w-0 flex-col gap-3 ${layout.span}`}
+          >
+            <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+              <h2 className="text-xl font-bold">{group.eventName}</h2>
+              <span className="text-sm text-muted-foreground">
+                {listingCount(group.tickets.length)}
+                {group.tickets.length > 1 ? ` · from ${formatDollars(cheapest)} each` : null}
+              </span>
+            </div>
+            <ul className={`grid flex-1 gap-4 ${layout.cards}`}>
+              {group.tickets.map((ticket) => (
+                <li key={ticket.id}>
+                  <TicketCard
+                    ticket={ticket}
+                    viewerId={user.id}
+                    reserved={isReservedByOther(ticket, user.id, now)}
+                    opening={openingId === ticket.id}
+                    onViewDetails={onViewDetails}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
