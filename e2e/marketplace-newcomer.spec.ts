@@ -84,7 +84,7 @@ test.describe('the marketplace for a newcomer', () => {
     await signInAsJordan(page);
     await page.goto('/');
     const groups = page.getByTestId('listing-group');
-    await expect(groups.first()).toBeVisible();
+    await expect(groups.first()).toBeVisible(FIRST_LOAD);
     const tops = await groups.evaluateAll((sections) =>
       sections.map((section) => Math.round(section.getBoundingClientRect().top)),
     );
