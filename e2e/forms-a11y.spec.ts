@@ -56,7 +56,9 @@ for (const viewport of [
       const wrongCode = `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`;
       await page.getByLabel('Digit 1 of 6').click();
       await page.keyboard.type(wrongCode);
-      await expect(page.getByRole('heading', { name: 'Verification unsuccessful' })).toBeVisible();
+      // A mistyped code is typed again on the same screen (decision 0030).
+      await expect(page.getByRole('alert')).toContainText(AUTH_ERROR_TEXT.invalidCode);
+      await expect(page.getByLabel('Digit 1 of 6')).toBeFocused();
       await expectNoSeriousViolations(page);
     });
 

@@ -16,6 +16,8 @@ import {
 /** Issue 20 §2: what a newcomer found on the marketplace, walked again (decision 0030). */
 
 const taken: number[] = [];
+/** A first visit loads the marketplace's code after signing in: on a busy 2-core machine, more than 10 s. */
+const FIRST_LOAD = { timeout: 30_000 };
 /** A second buyer (not the seller of jordan's maya tickets), registered once for the file. */
 const registeredOther = uniqueAccount();
 
@@ -67,14 +69,14 @@ test.describe('the marketplace for a newcomer', () => {
   test('price sorts read true: every card leads with its price per ticket, in order', async ({ page }) => {
     await signInAsJordan(page);
     await page.goto('/?sortBy=price_asc');
-    await expect(page.locator('[data-ticket-card]').first()).toBeVisible();
+    await expect(page.locator('[data-ticket-card]').first()).toBeVisible(FIRST_LOAD);
     expectSorted(await groupPrices(page), (a, b) => a - b);
     await expect(page.getByRole('combobox', { name: BUYING_TEXT.sortLabel })).toHaveText(
       BUYING_TEXT.sortPriceAsc,
     );
 
     await page.goto('/?sortBy=price_desc');
-    await expect(page.locator('[data-ticket-card]').first()).toBeVisible();
+    await expect(page.locator('[data-ticket-card]').first()).toBeVisible(FIRST_LOAD);
     expectSorted(await groupPrices(page), (a, b) => b - a);
   });
 
@@ -82,7 +84,7 @@ test.describe('the marketplace for a newcomer', () => {
     await signInAsJordan(page);
     await page.goto('/');
     const groups = page.getByTestId('listing-group');
-    await expect(groups.first()).toBeVisible();
+    await expect(groups.first()).toBeVisible(FIRST_LOAD);
     const tops = await groups.evaluateAll((sections) =>
       sections.map((section) => Math.round(section.getBoundingClientRect().top)),
     );
@@ -101,7 +103,7 @@ test.describe('the marketplace for a newcomer', () => {
   }) => {
     await signInAsJordan(page);
     await page.goto('/?minPrice=60&maxPrice=400');
-    await expect(page.locator('[data-ticket-card]').first()).toBeVisible();
+    await expect(page.locator('[data-ticket-card]').first()).toBeVisible(FIRST_LOAD);
     for (const price of (await groupPrices(page)).flat()) {
       expect(price).toBeGreaterThanOrEqual(60);
       expect(price).toBeLessThanOrEqual(400);
@@ -198,7 +200,7 @@ test.describe('the marketplace for a newcomer', () => {
     await expectNoSeriousViolations(page, 'mistyped code');
     await page.keyboard.type(code);
 
-    await expect(page.getByRole('dialog', { name: ticket.eventName })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: ticket.eventName })).toBeVisible(FIRST_LOAD);
     await expect(page).toHaveURL('/');
   });
 });
@@ -209,7 +211,7 @@ test.describe('at 390 px', () => {
   test('seller names are shown whole on the cards', async ({ page }) => {
     await signInAsJordan(page);
     await page.goto('/');
-    await expect(page.locator('[data-ticket-card]').first()).toBeVisible();
+    await expect(page.locator('[data-ticket-card]').first()).toBeVisible(FIRST_LOAD);
     const clipped = await page
       .locator('[data-ticket-card] dd span')
       .evaluateAll((names) =>
