@@ -1,7 +1,7 @@
 import { TOUR_TEXT } from '@common/messages';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BROWSER_TOUR_DISABLED_KEY, tourCompletedKey, tourDisabledKey } from '../tour-flags';
 import { presentSteps, TOUR_STEPS } from '../tour-steps';
 import { WelcomeTour } from './welcome-tour';
@@ -23,10 +23,17 @@ afterEach(() => {
 
 describe('WelcomeTour', () => {
   it('offers the tour 1 s after the page loads', async () => {
-    render(<WelcomeTour userId={USER} />);
-    expect(screen.queryByRole('dialog', { name: TOUR_TEXT.welcomeTitle })).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 900));
-    expect(screen.queryByRole('dialog', { name: TOUR_TEXT.welcomeTitle })).toBeNull();
+    // The clock is the test's: a loaded machine must not fire the prompt's timer before the test's own.
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    try {
+      render(<WelcomeTour userId={USER} />);
+      expect(screen.queryByRole('dialog', { name: TOUR_TEXT.welcomeTitle })).toBeNull();
+      act(() => vi.advanceTimersByTime(900));
+      expect(screen.queryByRole('dialog', { name: TOUR_TEXT.welcomeTitle })).toBeNull();
+      act(() => vi.advanceTimersByTime(200));
+    } finally {
+      vi.useRealTimers();
+    }
     expect(await screen.findByRole('dialog', { name: TOUR_TEXT.welcomeTitle })).toBeVisible();
     expect(screen.getByRole('button', { name: TOUR_TEXT.skipTour })).toBeVisible();
     expect(screen.getByRole('button', { name: TOUR_TEXT.startTour })).toBeVisible();
