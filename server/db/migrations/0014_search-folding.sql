@@ -75,11 +75,16 @@ DROP INDEX "tickets_event_name_sorted_idx";--> statement-breakpoint
 CREATE INDEX "tickets_event_name_folded_sorted_idx" ON "tickets" USING btree ((search_fold("event_name") collate "C"));--> statement-breakpoint
 DROP INDEX "artists_name_sorted_idx";--> statement-breakpoint
 CREATE INDEX "artists_name_folded_sorted_idx" ON "artists" USING btree ((search_fold("name") collate "C"));--> statement-breakpoint
-CREATE INDEX "artists_name_folded_trgm_idx" ON "artists" USING gin (search_fold("name") gin_trgm_ops);--> statement-breakpoint
 DROP INDEX "venues_name_sorted_idx";--> statement-breakpoint
 CREATE INDEX "venues_name_folded_sorted_idx" ON "venues" USING btree ((search_fold("name") collate "C"));--> statement-breakpoint
 DROP INDEX "venues_name_trgm_idx";--> statement-breakpoint
 CREATE INDEX "venues_name_folded_trgm_idx" ON "venues" USING gin (search_fold("name") gin_trgm_ops);--> statement-breakpoint
+-- Concert search's lineup and venue tiers find the few artists, or venues whose name or city holds the
+-- query, first: folded once when written, so that even a scan of the table compares plain text.
+ALTER TABLE "artists" ADD COLUMN "search_name" text GENERATED ALWAYS AS (search_fold("name")) STORED;--> statement-breakpoint
+ALTER TABLE "venues" ADD COLUMN "search_place" text GENERATED ALWAYS AS (search_fold("name" || E'\n' || "city")) STORED;--> statement-breakpoint
+CREATE INDEX "artists_search_name_trgm_idx" ON "artists" USING gin ("search_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "venues_search_place_trgm_idx" ON "venues" USING gin ("search_place" gin_trgm_ops);--> statement-breakpoint
 DROP INDEX "events_name_sorted_idx";--> statement-breakpoint
 CREATE INDEX "events_name_folded_sorted_idx" ON "events" USING btree ((search_fold("name") collate "C"));--> statement-breakpoint
 DROP INDEX "events_name_trgm_idx";--> statement-breakpoint

@@ -11,15 +11,17 @@ export const artists = pgTable(
     imageUrl: text('image_url'),
     genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
     infoUrl: text('info_url'),
+    /** The folded name (migration 0014, decision 0040): what concert search's lineup tier compares. */
+    searchName: text('search_name').generatedAlwaysAs(sql`search_fold(name)`),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('artists_external_id_idx').on(t.externalId),
     uniqueIndex('artists_name_lower_idx').on(sql`lower(${t.name})`),
     index('artists_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    // Suggestions and the lineup tier of concert search read folded names (decision 0040).
+    // Suggestions read folded names in order, and the lineup tier of concert search by trigrams (0040).
     index('artists_name_folded_sorted_idx').on(sql`(search_fold(${t.name}) collate "C")`),
-    index('artists_name_folded_trgm_idx').using('gin', sql`search_fold(${t.name}) gin_trgm_ops`),
+    index('artists_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
   ],
 );
 
@@ -30,6 +32,8 @@ export const venues = pgTable(
     externalId: text('external_id'),
     name: text('name').notNull(),
     city: text('city').notNull(),
+    /** The folded name and city, joined by a line break (migration 0014): concert search's venue tier. */
+    searchPlace: text('search_place').generatedAlwaysAs(sql`search_fold(name || E'\n' || city)`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -40,6 +44,8 @@ export const venues = pgTable(
     // Suggestions read folded names (decision 0040).
     index('venues_name_folded_trgm_idx').using('gin', sql`search_fold(${t.name}) gin_trgm_ops`),
     index('venues_name_folded_sorted_idx').on(sql`(search_fold(${t.name}) collate "C")`),
+    // Concert search's venue tier: the venues whose name or city holds the query (decision 0040).
+    index('venues_search_place_trgm_idx').using('gin', sql`${t.searchPlace} gin_trgm_ops`),
   ],
 );
 

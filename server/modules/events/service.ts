@@ -332,8 +332,8 @@ const VIA_ROWS = 50;
 function viaIds({ source, pattern }: NonNullable<Tier['via']>): SQL {
   const rows =
     source === 'artists'
-      ? sql`select a.id from artists a where search_fold(a.name) like ${pattern}`
-      : sql`select v.id from venues v where search_fold(v.name || E'\n' || v.city) like ${pattern}`;
+      ? sql`select a.id from artists a where a.search_name like ${pattern}`
+      : sql`select v.id from venues v where v.search_place like ${pattern}`;
   return sql`array(${rows} limit ${VIA_ROWS + 1})`;
 }
 
