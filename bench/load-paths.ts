@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** What bench/load-paths.mjs reports: autocannon's rate and latencies (it reports p97.5, not p95). */
@@ -11,6 +13,8 @@ export interface LoadResult {
   p50Ms: number;
   p97_5Ms: number;
   maxMs: number;
+  /** Requests that took a path an earlier request of the run took (0: every request was distinct). */
+  repeated: number;
 }
 
 export interface LoadOptions {
@@ -24,15 +28,22 @@ export interface LoadOptions {
  * bench/load-paths.mjs against `base`: autocannon in a child process, so the server keeps this one, and
  * a load generator fast enough not to be what is measured.
  */
-export function loadPaths(base: string, paths: string[], options: LoadOptions): Promise<LoadResult> {
+export async function loadPaths(base: string, paths: string[], options: LoadOptions): Promise<LoadResult> {
   const script = path.join(import.meta.dirname, 'load-paths.mjs');
-  const args = JSON.stringify({ base, paths, ...options });
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [script, args], { maxBuffer: 1 << 20 }, (error, stdout) => {
-      if (error) reject(error);
-      else resolve(JSON.parse(stdout) as LoadResult);
+  // In a file: a list of thousands of distinct paths is longer than one command-line argument may be.
+  const directory = await mkdtemp(path.join(tmpdir(), 'encore-load-'));
+  const job = path.join(directory, 'job.json');
+  await writeFile(job, JSON.stringify({ base, paths, ...options }));
+  try {
+    return await new Promise((resolve, reject) => {
+      execFile(process.execPath, [script, job], { maxBuffer: 1 << 20 }, (error, stdout) => {
+        if (error) reject(error);
+        else resolve(JSON.parse(stdout) as LoadResult);
+      });
     });
-  });
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
 }
 
 /** Throws unless every request of the run was answered with a 2xx. */

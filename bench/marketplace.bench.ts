@@ -14,6 +14,7 @@ import { newToken, sha256 } from '../server/lib/tokens.js';
 import { listMarketplaceTickets, listPublicTickets } from '../server/modules/marketplace/service.js';
 import { searchSuggestions } from '../server/modules/marketplace/suggestions.js';
 import { SESSION_COOKIE } from '../server/plugins/session.js';
+import { catalogNames, distinctQueries, seededRandom, singleClient } from './distinct-queries.js';
 import { assertAllAnswered, loadPaths } from './load-paths.js';
 import type { BenchResult } from './run.js';
 import { onEachDatabase, printRows, summarize } from './stats.js';
@@ -32,6 +33,12 @@ const VENUES = 200;
 const CONNECTIONS = 50;
 const LOAD_SECONDS = 8;
 const PURCHASES = 60;
+/** Distinct queries (decision 0040): asked once each by one client, and by 50 connections over HTTP. */
+const DISTINCT_SINGLE = 300;
+const DISTINCT_WARM = 1_500;
+const DISTINCT_LOAD = 20_000;
+/** Listings whose details are asked for, each in turn. */
+const DETAIL_IDS = 5_000;
 
 const WORDS = [
   'Neon',
@@ -92,16 +99,20 @@ export async function generate(db: Database['db']): Promise<void> {
 /** A browser's Accept-Encoding: answers of 1 KB or more come compressed, as they would to the app. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-/** `paths` in turn from CONNECTIONS connections for LOAD_SECONDS, after a short warm-up. */
+/**
+ * `paths` in turn from CONNECTIONS connections for LOAD_SECONDS, after a short warm-up on `warmPaths`
+ * (other paths, so that a row of distinct queries asks none of them twice; else the same paths).
+ */
 async function loadRow(
   name: string,
   backend: string,
   base: string,
   paths: string[],
   headers: Record<string, string> = {},
+  warmPaths: string[] = paths,
 ): Promise<BenchResult> {
   const options = { connections: CONNECTIONS, headers: { ...BROWSER_HEADERS, ...headers } };
-  assertAllAnswered(name, await loadPaths(base, paths, { ...options, seconds: 1 }));
+  assertAllAnswered(name, await loadPaths(base, warmPaths, { ...options, seconds: 1 }));
   const result = await loadPaths(base, paths, { ...options, seconds: LOAD_SECONDS });
   assertAllAnswered(name, result);
   return {
@@ -112,7 +123,7 @@ async function loadRow(
     // autocannon reports p97.5, not p95: the stricter of the two.
     p95Ms: result.p97_5Ms,
     maxMs: result.maxMs,
-    note: `${result.requestsPerSecond.toFixed(0)} req/s, ${CONNECTIONS} connections (p97.5 in the p95 column)`,
+    note: `${result.requestsPerSecond.toFixed(0)} req/s, ${CONNECTIONS} connections (p97.5 in the p95 column)${paths.length > 1 && result.repeated === 0 ? ', every request distinct' : ''}`,
   };
 }
 
@@ -189,14 +200,67 @@ async function measure(backend: string, database: Database): Promise<BenchResult
   // Suggestions as typed: two to five letters of the benchmark's words, and whole artist names.
   const typed = WORDS.flatMap((word) => [2, 3, 5].map((letters) => word.slice(0, letters).toLowerCase()));
   const suggestions = typed.map((q) => `/api/search/suggestions?q=${encodeURIComponent(q)}`);
+  // Decision 0040: queries drawn from this catalog at run time, each asked once.
+  const drawn = distinctQueries(
+    await catalogNames(database.db, 3_000),
+    DISTINCT_SINGLE + DISTINCT_WARM + DISTINCT_LOAD,
+    seededRandom(LISTINGS),
+  );
+  const searchPath = (query: { text: string }) =>
+    `/api/tickets?search=${encodeURIComponent(query.text)}&sortBy=price_asc`;
+  const warmSearches = drawn.slice(DISTINCT_SINGLE, DISTINCT_SINGLE + DISTINCT_WARM).map(searchPath);
+  const distinctSearches = drawn.slice(DISTINCT_SINGLE + DISTINCT_WARM).map(searchPath);
+  const listingIds = await database.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .orderBy(sql`random()`)
+    .limit(DETAIL_IDS);
   const rows: BenchResult[] = [];
   try {
+    rows.push(
+      await singleClient(
+        backend,
+        'list: search, sortBy=price_asc, member card, distinct queries (one client)',
+        drawn.slice(0, DISTINCT_SINGLE),
+        async (search) =>
+          (await listMarketplaceTickets(database.db, listQuery({ search, sortBy: 'price_asc' }), new Date()))
+            .tickets,
+        'no shared answers',
+      ),
+    );
+    const helloRow = await loadRow(
+      'hello-world Fastify (same run)',
+      backend,
+      `http://127.0.0.1:${(hello.server.address() as AddressInfo).port}`,
+      ['/hello'],
+    );
+    rows.push(helloRow);
+    const helloRate = helloRow.samples / LOAD_SECONDS;
+    const detailRow = await loadRow(
+      `GET /api/tickets/{id} (signed in, ${DETAIL_IDS.toLocaleString('en-US')} listings in turn)`,
+      backend,
+      base,
+      listingIds.map((listing) => `/api/tickets/${listing.id}`),
+      { cookie },
+    );
+    detailRow.note = `${detailRow.note}; ${((100 * detailRow.samples) / LOAD_SECONDS / helloRate).toFixed(1)}% of hello-world's req/s`;
+    rows.push(detailRow);
+    rows.push(
+      await loadRow(
+        'GET /api/tickets?search=…&sortBy=price_asc (signed in, distinct queries)',
+        backend,
+        base,
+        distinctSearches,
+        { cookie },
+        warmSearches,
+      ),
+    );
     rows.push(
       await serviceRow('list: first page (one client)', backend, [
         () => listPublicTickets(database.db, listQuery({}), new Date()),
       ]),
       await serviceRow(
-        'list: search, sortBy=price_asc (one client)',
+        'list: search, sortBy=price_asc, repeated queries (one client)',
         backend,
         searchWords.map(
           (search) => () =>
@@ -204,7 +268,7 @@ async function measure(backend: string, database: Database): Promise<BenchResult
         ),
       ),
       await serviceRow(
-        'list: search, sortCriteria=date,price desc, member card (one client)',
+        'list: search, sortCriteria=date,price desc, member card, repeated queries (one client)',
         backend,
         searchWords.map(
           (search) => () =>
@@ -217,20 +281,26 @@ async function measure(backend: string, database: Database): Promise<BenchResult
         typed.map((q) => () => searchSuggestions(database.db, q, new Date())),
       ),
     );
-    rows.push(await loadRow('GET /api/search/suggestions?q=… (visitor)', backend, base, suggestions));
     rows.push(
       await loadRow(
-        'hello-world Fastify (same run)',
+        'GET /api/search/suggestions?q=… (visitor, repeated queries)',
         backend,
-        `http://127.0.0.1:${(hello.server.address() as AddressInfo).port}`,
-        ['/hello'],
+        base,
+        suggestions,
       ),
     );
     rows.push(await loadRow('GET /api/tickets (first page, visitor)', backend, base, ['/api/tickets']));
-    rows.push(await loadRow('GET /api/tickets?search=…&sortBy=price_asc (visitor)', backend, base, searches));
     rows.push(
       await loadRow(
-        'GET /api/tickets?search=…&sortCriteria=date,price desc (signed in)',
+        'GET /api/tickets?search=…&sortBy=price_asc (visitor, repeated queries)',
+        backend,
+        base,
+        searches,
+      ),
+    );
+    rows.push(
+      await loadRow(
+        'GET /api/tickets?search=…&sortCriteria=date,price desc (signed in, repeated queries)',
         backend,
         base,
         sortedSearches,
@@ -240,7 +310,7 @@ async function measure(backend: string, database: Database): Promise<BenchResult
     rows.push(
       await whileListingsChange(database, () =>
         loadRow(
-          'GET /api/tickets?search=…&sortBy=price_asc, a listing edited every 100 ms',
+          'GET /api/tickets?search=…&sortBy=price_asc, repeated queries, a listing edited every 100 ms',
           backend,
           base,
           searches,

@@ -32,7 +32,7 @@ export function printRows(rows: BenchResult[]): void {
 }
 
 /**
- * Runs `measure` on a fresh in-memory PGlite (unless `pglite` is false), then on a throwaway PostgreSQL
+ * Runs `measure` on a fresh in-memory PGlite (unless `pglite` is false or BENCH_PGLITE is `off`), then on a throwaway PostgreSQL
  * database when BENCH_DATABASE_URL names a server (the database is created and dropped here).
  */
 export async function onEachDatabase(
@@ -41,7 +41,8 @@ export async function onEachDatabase(
   { pglite: onPglite = true }: { pglite?: boolean } = {},
 ): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
-  if (onPglite) {
+  // BENCH_PGLITE=off measures PostgreSQL alone (a quicker run while working on a PostgreSQL figure).
+  if (onPglite && process.env.BENCH_PGLITE !== 'off') {
     const pglite = await openPglite();
     try {
       results.push(...(await measure('pglite', pglite)));

@@ -11,13 +11,17 @@ export const artists = pgTable(
     imageUrl: text('image_url'),
     genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
     infoUrl: text('info_url'),
+    /** The folded name (migration 0014, decision 0040): what concert search's lineup tier compares. */
+    searchName: text('search_name').generatedAlwaysAs(sql`search_fold(name)`),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('artists_external_id_idx').on(t.externalId),
     uniqueIndex('artists_name_lower_idx').on(sql`lower(${t.name})`),
     index('artists_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('artists_name_sorted_idx').on(sql`(lower(${t.name}) collate "C")`),
+    // Suggestions read folded names in order, and the lineup tier of concert search by trigrams (0040).
+    index('artists_name_folded_sorted_idx').on(sql`(search_fold(${t.name}) collate "C")`),
+    index('artists_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
   ],
 );
 
@@ -28,15 +32,20 @@ export const venues = pgTable(
     externalId: text('external_id'),
     name: text('name').notNull(),
     city: text('city').notNull(),
+    /** The folded name and city, joined by a line break (migration 0014): concert search's venue tier. */
+    searchPlace: text('search_place').generatedAlwaysAs(sql`search_fold(name || E'\n' || city)`),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('venues_external_id_idx').on(t.externalId),
     uniqueIndex('venues_name_city_idx').on(sql`lower(${t.name})`, sql`lower(${t.city})`),
     // Concert search matches venue names and cities by substring (ILIKE through pg_trgm).
-    index('venues_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('venues_city_trgm_idx').using('gin', sql`lower(${t.city}) gin_trgm_ops`),
-    index('venues_name_sorted_idx').on(sql`(lower(${t.name}) collate "C")`),
+    // Suggestions read folded names (decision 0040).
+    index('venues_name_folded_trgm_idx').using('gin', sql`search_fold(${t.name}) gin_trgm_ops`),
+    index('venues_name_folded_sorted_idx').on(sql`(search_fold(${t.name}) collate "C")`),
+    // Concert search's venue tier: the venues whose name or city holds the query (decision 0040).
+    index('venues_search_place_trgm_idx').using('gin', sql`${t.searchPlace} gin_trgm_ops`),
   ],
 );
 
@@ -58,11 +67,12 @@ export const events = pgTable(
     index('events_date_idx').on(t.date),
     // Venue matches in concert search reach their upcoming events through this index.
     index('events_venue_date_idx').on(t.venueId, t.date),
-    index('events_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // Exact-name and name-prefix tiers of concert search are btree range scans on this one.
     index('events_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
-    // Search suggestions walk names starting with the letters typed in order (decision 0023).
-    index('events_name_sorted_idx').on(sql`(lower(${t.name}) collate "C")`),
+    // Search suggestions walk folded names starting with the letters typed in order (decisions 0023,
+    // 0040), and find later words through the trigrams.
+    index('events_name_folded_sorted_idx').on(sql`(search_fold(${t.name}) collate "C")`),
+    index('events_name_folded_trgm_idx').using('gin', sql`search_fold(${t.name}) gin_trgm_ops`),
   ],
 );
 
@@ -126,4 +136,26 @@ export const eventSearch = pgTable(
     // Exact name and name prefix: a btree range.
     index('event_search_name_prefix_idx').on(sql`${t.name} text_pattern_ops`),
   ],
+);
+
+/**
+ * The catalog's folded words of four letters or more (migration 0014, collation "C" there), added by
+ * event_search_refresh and never removed: a word that left the catalog can only suggest a correction
+ * that then finds nothing (decision 0040).
+ */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+});
+
+/**
+ * Every catalog word under itself and under each of its one-letter deletions: a query word one letter
+ * off a catalog word (a letter missing, extra, changed or two swapped) shares one of these with it.
+ */
+export const searchWordVariants = pgTable(
+  'search_word_variants',
+  {
+    variant: text('variant').notNull(),
+    word: text('word').notNull(),
+  },
+  (t) => [primaryKey({ name: 'search_word_variants_pk', columns: [t.variant, t.word] })],
 );

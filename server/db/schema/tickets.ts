@@ -61,6 +61,12 @@ export const tickets = pgTable(
       .generatedAlwaysAs(
         sql`((2 * ((listing_price_cents::bigint * quantity) + ((listing_price_cents::bigint * quantity * 390 + 10000) / 20000)) + quantity) / (2 * quantity))::integer`,
       ),
+    /**
+     * What the marketplace search matches (decision 0040): the folded event name and description, a line
+     * break, then the catalog event's lineup as event_search holds it. Written by the database only
+     * (migration 0014: a trigger on the listing, and event_search_refresh when a lineup changes).
+     */
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -76,12 +82,9 @@ export const tickets = pgTable(
     index('tickets_market_price_idx').on(t.buyerPaysPerTicketCents, t.id),
     index('tickets_market_section_idx').on(t.section, t.id),
     index('tickets_market_markup_idx').on(t.markup, t.id),
-    // The marketplace search matches event name and description ('event at venue, city') by substring.
-    index('tickets_search_trgm_idx').using(
-      'gin',
-      sql`lower(${t.eventName} || ' ' || ${t.description}) gin_trgm_ops`,
-    ),
-    // Search suggestions walk event names starting with the letters typed in order (decision 0023).
-    index('tickets_event_name_sorted_idx').on(sql`(lower(${t.eventName}) collate "C")`),
+    // The marketplace search matches the folded event name, description and lineup by substring.
+    index('tickets_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Search suggestions walk folded event names starting with the letters typed (decisions 0023, 0040).
+    index('tickets_event_name_folded_sorted_idx').on(sql`(search_fold(${t.eventName}) collate "C")`),
   ],
 );

@@ -1,3 +1,5 @@
+import { searchFold } from '../../lib/search-fold.js';
+
 /**
  * Pure helpers of the catalog's text matching: how a search query turns into LIKE patterns
  * and regular expressions, and how an event name is cut down to the artist part.
@@ -13,14 +15,14 @@ export function escapeRegex(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/-]/g, (character) => `\\${character}`);
 }
 
-/** The lower-cased words of a query, split on whitespace. */
+/** The folded words of a query (lower case, no accents: decision 0040), split on whitespace. */
 export function queryWords(query: string): string[] {
-  return query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  return searchFold(query.trim()).split(/\s+/).filter(Boolean);
 }
 
 /** What a concert search looks for: the query lower-cased with its patterns for each ranking tier. */
 export interface SearchTerm {
-  /** The text as typed, lower-cased and trimmed: an exact event-name match. */
+  /** The text as typed, folded and trimmed: an exact event-name match. */
   text: string;
   /** `%text%`: the event name, an artist, the venue or its city contains it. */
   contains: string;
@@ -37,7 +39,7 @@ export interface SearchTerm {
 const NOT_ALNUM = '[^[:alnum:]]';
 
 export function searchTerm(query: string): SearchTerm {
-  const text = query.trim().toLowerCase();
+  const text = searchFold(query.trim());
   const first = queryWords(text)[0] ?? text;
   return {
     text,

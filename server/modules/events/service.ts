@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { artistImageUrlSql, type DecodedImage, decodeDataUrl, imageVersionSql } from './artist-image.js';
 import { artistNameOf, escapeLike, fallbackWord, queryWords, searchTerm } from './search-terms.js';
+import { correctedQueries } from './search-typos.js';
 
 interface ConcertRow {
   id: number;
@@ -100,6 +101,12 @@ interface Tier {
    * them instead of scanning the same index again (decision 0024).
    */
   shared?: SharedCondition;
+  /**
+   * The tier's events are exactly the events of the artists or venues whose folded name contains this
+   * pattern: those few rows are found first (their own trigram index, in the soonest documents' pass),
+   * and the tier then reads their events by id instead of scanning event_search's text (decision 0040).
+   */
+  via?: { source: 'artists' | 'venues'; pattern: string };
 }
 
 interface SharedCondition {
@@ -158,20 +165,23 @@ const containsTier = (rank: number, field: TrigramField, text: string, also?: SQ
 };
 
 /**
- * A tier of lineups containing `text`. The lineup is its artists' lower-cased names, and a query holds
- * no line break, so it contains `text` exactly when one of its artists' names does: the few artists are
- * found through their own name's trigram index, then their events through the lineup's artist index,
- * instead of reading the long posting lists of every lineup (decision 0024).
+ * A tier of lineups containing `text`. The lineup is its artists' folded names, and a query holds no line
+ * break, so it contains `text` exactly when one of its artists' names does: the few artists are found
+ * through their own name's trigram index, then their events through the lineup's artist index, instead
+ * of reading the long posting lists of every lineup (decisions 0024, 0040).
  */
-const lineupTier = (rank: number, text: string): Tier => {
-  const pattern = `%${escapeLike(text)}%`;
-  return {
-    rank,
-    condition: fieldLike('artists', pattern),
-    indexed: sql`s.event_id in (select ea.event_id from artists a join event_artists ea on ea.artist_id = a.id
-      where lower(a.name) like ${pattern})`,
-  };
-};
+const lineupTier = (rank: number, text: string): Tier => ({
+  rank,
+  condition: fieldLike('artists', `%${escapeLike(text)}%`),
+  indexed: joinedLike('artists', text),
+  via: { source: 'artists', pattern: `%${escapeLike(text)}%` },
+});
+
+/** A tier of venues or cities containing `text`: the events of the few venues that match (decision 0040). */
+const placeTier = (rank: number, text: string): Tier => ({
+  ...containsTier(rank, 'place', text),
+  via: { source: 'venues', pattern: `%${escapeLike(text)}%` },
+});
 
 /**
  * The name has every word of `text` as a word of its own (event_search.words, split the same way by the
@@ -211,12 +221,7 @@ function queryTiers(text: string): Tier[] {
   ];
   // For a one-word query a first-word match is a prefix match, already ranked above.
   if (queryWords(text).length === 1)
-    return [
-      ...byName,
-      wholeWordTier(3, text),
-      containsTier(5, 'name', term.text),
-      containsTier(5, 'place', term.text),
-    ];
+    return [...byName, wholeWordTier(3, text), containsTier(5, 'name', term.text), placeTier(5, term.text)];
   // Several words: the whole-word, first-word and contains tiers all need the phrase in the name, and
   // the two place tiers the phrase in the venue or city.
   const firstWord = sql`s.name like ${term.firstWordPrefix} and s.name ~ ${term.firstWord}`;
@@ -233,7 +238,19 @@ function queryTiers(text: string): Tier[] {
     sharing(namePhrase, containsTier(4, 'name', term.text, firstWord)),
     sharing(placePhrase, containsTier(4, 'place', term.text, firstWord)),
     sharing(namePhrase, containsTier(5, 'name', term.text)),
-    sharing(placePhrase, containsTier(5, 'place', term.text)),
+    sharing(placePhrase, placeTier(5, term.text)),
+  ];
+}
+
+/** Where the tiers of a corrected query start: below every tier of the query as typed (decision 0040). */
+const TYPO_RANK = 10;
+
+/** A query with a one-letter slip corrected: its lineup, name and place matches, below every exact match. */
+function typoTiers(corrected: string): Tier[] {
+  return [
+    lineupTier(TYPO_RANK, corrected),
+    containsTier(TYPO_RANK + 1, 'name', corrected),
+    placeTier(TYPO_RANK + 2, corrected),
   ];
 }
 
@@ -299,9 +316,26 @@ interface NearestPass {
   tierEvents: number[][];
   /** Each shared condition's matches in the window. */
   sampled: number[];
+  /** For each tier with `via`, the ids of its artists or venues (at most VIA_ROWS + 1); else null. */
+  via: (number[] | null)[];
 }
 
-const column = (prefix: 'tier' | 'sampled', index: number) => sql.raw(`"${prefix}${index}"`);
+const column = (prefix: 'tier' | 'sampled' | 'via', index: number) => sql.raw(`"${prefix}${index}"`);
+
+/**
+ * Up to how many artists or venues a tier's events are read through by id; beyond that the term is common
+ * among them and the tier reads event_search's own index.
+ */
+const VIA_ROWS = 50;
+
+/** The ids of the artists or venues whose folded name (a venue's with its city) contains the pattern. */
+function viaIds({ source, pattern }: NonNullable<Tier['via']>): SQL {
+  const rows =
+    source === 'artists'
+      ? sql`select a.id from artists a where a.search_name like ${pattern}`
+      : sql`select v.id from venues v where v.search_place like ${pattern}`;
+  return sql`array(${rows} limit ${VIA_ROWS + 1})`;
+}
 
 /**
  * One index-only walk of the soonest `nearest` documents ((date, event_id) index, whose entries carry the
@@ -321,12 +355,15 @@ async function readNearest(
   const sampledColumns = sharedConditions.map(
     (condition, index) => sql`count(*) filter (where ${condition.row})::int as ${column('sampled', index)}`,
   );
+  const viaColumns = tiers.flatMap(({ via }, index) =>
+    via ? [sql`(${viaIds(via)}) as ${column('via', index)}`] : [],
+  );
   const [row] = await rowsOf<Record<string, unknown>>(
     db,
     sql`
     select count(*)::int as documents,
       (select reltuples from pg_class where oid = 'event_search'::regclass)::float8 as "catalogRows",
-      ${sql.join([...tierColumns, ...sampledColumns], sql`, `)}
+      ${sql.join([...tierColumns, ...sampledColumns, ...viaColumns], sql`, `)}
     from (select s.event_id, s.date, s.name, s.artists, s.venue, s.city from event_search s
       where s.date >= ${fromDate} order by s.date, s.event_id limit ${nearest}) s`,
   );
@@ -335,6 +372,7 @@ async function readNearest(
     catalogRows: Number(row?.catalogRows ?? -1),
     tierEvents: tiers.map((_, index) => (row?.[`tier${index}`] as number[] | undefined) ?? []),
     sampled: sharedConditions.map((_, index) => Number(row?.[`sampled${index}`] ?? 0)),
+    via: tiers.map(({ via }, index) => (via ? ((row?.[`via${index}`] as number[] | undefined) ?? []) : null)),
   };
 }
 
@@ -361,8 +399,17 @@ async function rankedPage(db: DbOrTx, tiers: Tier[], bounds: PageBounds): Promis
   // planner's estimate, the sample sees words that go together.
   const looksRare = (condition: SharedCondition) =>
     (pass.sampled[sharedConditions.indexOf(condition)] ?? 0) * pass.catalogRows <= shared * nearest;
+  // A tier looks further only when the window was full, it found fewer than `limit` there, it can match
+  // at all (a tier through artists or venues none of which match cannot), and the better tiers did not
+  // already fill the page among the soonest documents (then none of its events could be shown).
+  const betterFound = (rank: number) =>
+    new Set(tiers.flatMap((tier, index) => (tier.rank < rank ? (pass.tierEvents[index] ?? []) : []))).size;
   const looksFurther = tiers.filter(
-    (_, index) => windowFull && (pass.tierEvents[index]?.length ?? 0) < limit,
+    (tier, index) =>
+      windowFull &&
+      (pass.tierEvents[index]?.length ?? 0) < limit &&
+      pass.via[index]?.length !== 0 &&
+      betterFound(tier.rank) < limit,
   );
   const readShared = sharedConditions.filter(
     (condition) => looksRare(condition) && looksFurther.some((tier) => tier.shared === condition),
@@ -374,7 +421,21 @@ async function rankedPage(db: DbOrTx, tiers: Tier[], bounds: PageBounds): Promis
       select s.event_id, s.date, s.name, s.artists, s.venue, s.city from event_search s
       where ${condition.indexed} and s.date >= ${fromDate} limit ${shared + 1})`,
   );
-  const lookups = looksFurther.map(({ rank, condition, indexed, shared: sharedCondition }) => {
+  const lookups = looksFurther.map((tier) => {
+    const { rank, condition, indexed, shared: sharedCondition, via } = tier;
+    const ids = pass.via[tiers.indexOf(tier)];
+    if (via && ids && ids.length <= VIA_ROWS) {
+      const idList = sql`${`{${ids.join(',')}}`}::int[]`;
+      const events =
+        via.source === 'artists'
+          ? sql`select ea.event_id from event_artists ea where ea.artist_id = any(${idList})`
+          : sql`select e.id from unnest(${idList}) v(id) cross join lateral (
+              select e.id from events e where e.venue_id = v.id and e.date >= ${fromDate}
+              order by e.date, e.id limit ${limit}) e`;
+      return sql`(select s.event_id as id, ${rank}::int as tier from event_search s
+        where s.event_id in (${events}) and ${condition} and s.date >= ${fromDate}
+        order by s.date, s.event_id limit ${limit})`;
+    }
     const fromTable = (gate?: SQL) =>
       sql`(select s.event_id as id, ${rank}::int as tier from event_search s
         where ${condition}${indexed ? sql` and ${indexed}` : sql``} and s.date >= ${fromDate}${gate ? sql` and ${gate}` : sql``}
@@ -422,7 +483,10 @@ export async function searchConcerts(
     nearest: options.nearestDocuments ?? NEAREST_DOCUMENTS,
     shared: options.sharedCandidates ?? SHARED_CANDIDATES,
   };
-  const results = await concertPage(db, await rankedPage(db, queryTiers(text), bounds));
+  // One-letter slips (decision 0040): the corrected queries' tiers rank below every tier of the query.
+  const corrected = await correctedQueries(db, text);
+  const tiers = [...queryTiers(text), ...corrected.flatMap(typoTiers)];
+  const results = await concertPage(db, await rankedPage(db, tiers, bounds));
   if (results.length > 0) return results;
   const first = fallbackWord(text, CONCERT_SEARCH_MIN_LENGTH);
   if (first === null) return results;

@@ -9,7 +9,7 @@ import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
 import { LIST_SHARED_MS, SUGGESTIONS_SHARED_MS } from './routes.js';
-import { ARTIST_EVENTS_LISTED, listingsVersion } from './service.js';
+import { listingsVersion, SEARCH_CANDIDATES } from './service.js';
 import { insertListing } from './testing.js';
 
 const PUBLIC_KEYS = [
@@ -374,25 +374,36 @@ describe.each(backends)('marketplace API on %s', (backend) => {
     expect(row?.sold).toBe(false);
   });
 
-  it('finds listings through an artist whose lineup has more events than it lists as numbers', async () => {
+  it('pages a search with more matches than it sorts as candidates by walking the sort order', async () => {
     const db = harness.database.db;
     const [venue] = await db.insert(venues).values({ name: 'Tour Barn', city: 'Salem' }).returning();
     const [artist] = await db.insert(artists).values({ name: 'Prolific Quartet', genres: [] }).returning();
+    const [stop] = await db
+      .insert(events)
+      .values({ name: 'Tour Stop', date: '2030-05-01', venueId: venue?.id ?? 0 })
+      .returning();
+    await db.insert(eventArtists).values({ eventId: stop?.id ?? 0, artistId: artist?.id ?? 0, position: 0 });
+    // Priced from the most expensive down, so that the cheapest are the last inserted.
     const inserted = await db.execute(sql`
-      insert into ${events} (name, date, venue_id)
-      select 'Tour Stop ' || i, '2030-05-01', ${venue?.id ?? 0}
-      from generate_series(1, ${ARTIST_EVENTS_LISTED + 1}) as i
+      insert into ${tickets} (seller_id, event_id, event_name, event_date, description, venue, section, row,
+        seats, face_value_cents, service_fee_cents, listing_price_cents)
+      select ${seller.id}, ${stop?.id ?? 0}, 'Tour Stop', '2030-05-01', 'Tour Stop at Tour Barn, Salem',
+        'Tour Barn', 'A', '1', '1', 100000 - i, 100, 100100 - i
+      from generate_series(1, ${SEARCH_CANDIDATES + 5}) as i
       returning id`);
-    const stops = (inserted as unknown as { rows: { id: number }[] }).rows;
-    await db
-      .insert(eventArtists)
-      .values(stops.map((stop) => ({ eventId: stop.id, artistId: artist?.id ?? 0, position: 0 })));
-    const listing = await insertListing(db, seller.id, {
-      eventName: 'Tour Stop 7',
-      eventId: stops[6]?.id ?? null,
-      eventDate: '2030-05-01',
-    });
-    expect(idsOf((await list(visitor, 'search=prolific')).body)).toEqual([listing.id]);
+    const stops = (inserted as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    try {
+      const cheapest = stops.slice(-3).reverse();
+      const page = await list(visitor, 'search=PROLIFIC%20qu%C3%A1rtet&sortBy=price_asc&limit=3');
+      expect(idsOf(page.body)).toEqual(cheapest);
+      const next = await list(
+        visitor,
+        `search=prolific&sortBy=price_asc&limit=3&cursor=${page.body.nextCursor}`,
+      );
+      expect(idsOf(next.body)).toEqual(stops.slice(-6, -3).reverse());
+    } finally {
+      await db.delete(tickets).where(inArray(tickets.id, stops));
+    }
   });
 
   it('shares one suggestion answer per typed query for 5 s, then shows a new listing', async () => {

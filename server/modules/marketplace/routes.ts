@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { type Clock, utcDate } from '../../lib/clock.js';
 import { type EncodedJson, jsonSerializer, sendEncodedJson } from '../../lib/encoded-json.js';
+import { searchFold } from '../../lib/search-fold.js';
 import { SharedAnswers } from '../../lib/shared-answers.js';
 import { listingsVersion, listMarketplaceTickets, listPublicTickets } from './service.js';
 import { searchSuggestions } from './suggestions.js';
@@ -101,7 +102,7 @@ export async function marketplaceRoutes(
     },
     async (request, reply) => {
       const now = clock.now();
-      const key = `${utcDate(now)}\n${request.query.q.trim().toLowerCase()}`;
+      const key = `${utcDate(now)}\n${searchFold(request.query.q.trim())}`;
       const answer = await suggestions.get(key, async () =>
         encodeSuggestions(await searchSuggestions(db, request.query.q, now)),
       );

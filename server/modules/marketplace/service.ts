@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { artists, eventArtists, tickets, users } from '../../db/schema/index.js';
 import { Invalid } from '../../errors.js';
 import { utcDate } from '../../lib/clock.js';
+import { searchFold } from '../../lib/search-fold.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
 import { ratingOf, ratingsOf, sellerRating } from '../reviews/ratings.js';
 
@@ -114,43 +115,35 @@ function escapeLike(text: string): string {
 }
 
 /**
- * The most events a search's artists may bring in as a list of their own (below); beyond it the list
- * would cost more to send than it saves, and the search asks the lineup inside the query instead.
+ * How many matches of a search are read through the listings' trigram index before they are sorted and
+ * paged (decision 0040). A term with more is common enough that walking the sort order finds a page soon.
  */
-export const ARTIST_EVENTS_LISTED = 5_000;
+export const SEARCH_CANDIDATES = 2_000;
 
 /**
- * The events whose lineup has an artist matching `pattern`, as SQL for `tickets.event_id = any(…)`.
- * Looked up first and sent as a list of numbers, so that the planner knows their count and checks a
- * listing against them with a hash (it scans an array computed inside the query one element at a time,
- * for every listing it walks in date order). The artists are found first, then their events through
- * the lineup's artist index.
+ * The listings matching a search, as `id = any(…)` for the page's query (decision 0040): the folded
+ * query against `tickets.search_text` (event name, description and lineup, folded by the database).
+ * What it may cost is bounded by design: at most SEARCH_CANDIDATES + 1 matches are read through the
+ * trigram index; when there are no more, those are sorted and the page taken from them. Otherwise the
+ * term matches more than SEARCH_CANDIDATES listings and the page is taken by walking the sort order,
+ * where about one listing in (live listings / SEARCH_CANDIDATES) or more matches.
  */
-async function eventsByArtist(db: DbOrTx, pattern: string): Promise<SQL> {
-  const matchingArtists = sql`array(select ${artists.id} from ${artists} where lower(${artists.name}) like ${pattern})`;
-  const lineupEvents = sql`select ${eventArtists.eventId} from ${eventArtists} where ${eventArtists.artistId} = any(${matchingArtists})`;
-  const result = (await db.execute(
-    sql`select array(${lineupEvents} limit ${ARTIST_EVENTS_LISTED + 1})::int[] as ids`,
-  )) as unknown as { rows: { ids: number[] }[] };
-  const ids = result.rows[0]?.ids ?? [];
-  if (ids.length > ARTIST_EVENTS_LISTED) return sql`array(${lineupEvents})`;
-  return sql`${`{${ids.join(',')}}`}::int[]`;
+function searchMatches(filters: SQL[], search: string, order: SQL[], limit: number): SQL {
+  const base = and(...filters, sql`${tickets.searchText} like ${`%${escapeLike(searchFold(search))}%`}`);
+  const orderBy = sql.join(order, sql`, `);
+  const few = sql`(select count(*) from candidates) <= ${SEARCH_CANDIDATES}`;
+  return sql`${tickets.id} = any(array(
+    with candidates as materialized (select * from ${tickets} where ${base} limit ${SEARCH_CANDIDATES + 1})
+    (select ${tickets.id} from candidates ${tickets} where ${few} order by ${orderBy} limit ${limit})
+    union all
+    (select ${tickets.id} from ${tickets} where ${base} and not ${few} order by ${orderBy} limit ${limit})))`;
 }
 
-async function filtersOf(db: DbOrTx, query: TicketListQuery, now: Date): Promise<SQL[]> {
+function filtersOf(query: TicketListQuery, now: Date): SQL[] {
   const filters: SQL[] = [ne(tickets.status, 'cancelled')];
   if (!query.includeAll) {
     filters.push(eq(tickets.sold, false), eq(tickets.status, 'available'));
     filters.push(gte(tickets.eventDate, utcDate(now)));
-  }
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
-    // '= any(…)' rather than 'in (…)': the planner can then combine the event index with the trigram
-    // index in one bitmap scan instead of filtering every listing.
-    const byArtist = sql`${tickets.eventId} = any(${await eventsByArtist(db, pattern)})`;
-    filters.push(
-      or(sql`lower(${tickets.eventName} || ' ' || ${tickets.description}) like ${pattern}`, byArtist) as SQL,
-    );
   }
   if (query.minPrice !== undefined) filters.push(gte(tickets.buyerPaysPerTicketCents, query.minPrice));
   if (query.maxPrice !== undefined) filters.push(lte(tickets.buyerPaysPerTicketCents, query.maxPrice));
@@ -296,7 +289,7 @@ async function page(
   now: Date,
 ): Promise<{ rows: Row[]; next: string | null }> {
   const sort = effectiveSort(query);
-  const filters = await filtersOf(db, query, now);
+  const filters = filtersOf(query, now);
   if (query.cursor) {
     const { values, id } = decodeCursor(query.cursor, sort);
     filters.push(afterCursor(sort, values, id));
@@ -309,11 +302,12 @@ async function page(
     ),
     asc(tickets.id),
   ];
+  const where = query.search ? searchMatches(filters, query.search, order, query.limit + 1) : and(...filters);
   const rows = (await db
     .select(columns)
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.sellerId))
-    .where(and(...filters))
+    .where(where)
     .orderBy(...order)
     .limit(query.limit + 1)) as Row[];
   const more = rows.length > query.limit;

@@ -8,6 +8,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { artists, events, tickets, venues } from '../../db/schema/index.js';
 import { utcDate } from '../../lib/clock.js';
+import { searchFold } from '../../lib/search-fold.js';
 
 /** Candidates read per kind before ranking; more than enough for 5 suggestions. */
 const CANDIDATES_PER_KIND = 20;
@@ -20,7 +21,7 @@ function escapeLike(text: string): string {
 
 /**
  * How a name matches the query: 0 exact, 1 prefix, 2 a later word of the name starts with it. Written in
- * SQL so candidates are ranked before the limit; the name is lower-cased by the caller.
+ * SQL so candidates are ranked before the limit; the name and the query are folded (decision 0040).
  */
 function rankOf(name: ReturnType<typeof sql>, query: string) {
   const escaped = escapeLike(query);
@@ -60,7 +61,7 @@ async function namesMatching(
 ): Promise<{ text: string; rank: number }[]> {
   const text = sql<string>`min(${source.column})`;
   if (pass === 'prefix') {
-    const name = sql`(lower(${source.column}) collate "C")`;
+    const name = sql`(search_fold(${source.column}) collate "C")`;
     return db
       .select({ text, rank: rankOf(name, query) })
       .from(source.table)
@@ -69,7 +70,7 @@ async function namesMatching(
       .orderBy(name)
       .limit(CANDIDATES_PER_KIND);
   }
-  const name = sql`lower(${source.column})`;
+  const name = sql`search_fold(${source.column})`;
   const rank = rankOf(name, query);
   return db
     .select({ text, rank })
@@ -117,7 +118,7 @@ async function candidates(
             : and(
                 listed,
                 // Implied by the name's own condition; it lets the listings' trigram index find the candidates.
-                startsAWord(sql`lower(${tickets.eventName} || ' ' || ${tickets.description})`, query),
+                startsAWord(sql`${tickets.searchText}`, query),
               ),
         )),
       ];
@@ -142,7 +143,7 @@ async function suggestionsOf(db: DbOrTx, query: string, pass: Pass, today: strin
   const seen = new Set<string>();
   const result: Suggestion[] = [];
   for (const { order: _order, ...suggestion } of ranked) {
-    const key = suggestion.text.toLowerCase();
+    const key = searchFold(suggestion.text);
     if (seen.has(key)) continue;
     seen.add(key);
     result.push(suggestion);
@@ -161,7 +162,7 @@ async function suggestionsOf(db: DbOrTx, query: string, pass: Pass, today: strin
  * indexes for the later-word matches too (decision 0023).
  */
 export async function searchSuggestions(db: DbOrTx, rawQuery: string, now: Date): Promise<Suggestion[]> {
-  const query = rawQuery.trim().toLowerCase();
+  const query = searchFold(rawQuery.trim());
   if (query.length < SUGGESTION_MIN_LENGTH) return [];
   const today = utcDate(now);
   const prefixes = await suggestionsOf(db, query, 'prefix', today);

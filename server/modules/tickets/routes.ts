@@ -22,10 +22,10 @@ import {
   createTicket,
   deleteTicket,
   endEdit,
-  getTicketDetails,
   type SavedTicket,
   startEdit,
   type TicketServiceDeps,
+  ticketDetailsReader,
   updateTicket,
 } from './service.js';
 
@@ -84,6 +84,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, images } = options;
   const deps = (request: FastifyRequest): TicketServiceDeps => ({ db, images, log: request.log });
+  const ticketDetails = ticketDetailsReader(db);
 
   // Scoped to this plugin: the listing form's text fields, and no files.
   await app.register(multipart, {
@@ -156,7 +157,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
         response: { 200: ticketDetailsSchema },
       },
     },
-    async (request) => getTicketDetails(db, request.params.id),
+    async (request) => ticketDetails(request.params.id),
   );
 
   app.delete(

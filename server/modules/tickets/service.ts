@@ -3,6 +3,7 @@ import { TICKET_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { listingPriceCents, saleBreakdown } from '../../../common/pricing.js';
 import type { Notifications } from '../../../common/schemas/notifications.js';
+import type { Rating } from '../../../common/schemas/reviews.js';
 import {
   EDIT_LOCK_TTL_MS,
   type Platform,
@@ -11,9 +12,9 @@ import {
 } from '../../../common/schemas/tickets.js';
 import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { events, tickets, users, venues } from '../../db/schema/index.js';
+import { events, reviews, tickets, users, venues } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
-import { sellerRating, userRating } from '../reviews/ratings.js';
+import { sellerRating } from '../reviews/ratings.js';
 
 export interface TicketServiceDeps {
   db: Db;
@@ -268,20 +269,41 @@ function liveLock(
   return { isBeingEdited: false, lockExpiresAt: null, currentViewerId: null };
 }
 
-/** GET /api/tickets/{id}. */
-export async function getTicketDetails(db: DbOrTx, ticketId: number): Promise<TicketDetails> {
-  const [row] = await db
+/**
+ * GET /api/tickets/{id}: the listing, its seller and the seller's rating from submitted reviews in one
+ * statement, prepared once for `db` (on PostgreSQL parsed and planned once per pooled connection, as the
+ * session lookup is: decision 0027). The route reads a listing on every details dialog (decision 0040).
+ */
+export function ticketDetailsReader(db: Db): (ticketId: number) => Promise<TicketDetails> {
+  const submitted = sql`${reviews.targetUserId} = ${users.id} and ${reviews.status} = 'submitted'`;
+  const statement = db
     .select({
       ticket: tickets,
       seller: { id: users.id, username: users.username, createdAt: users.createdAt },
+      averageRating: sql<
+        number | null
+      >`(select round(avg(${reviews.rating}), 1)::float8 from ${reviews} where ${submitted})`,
+      totalReviews: sql<number>`(select count(*)::int from ${reviews} where ${submitted})`,
     })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.sellerId))
-    .where(eq(tickets.id, ticketId))
-    .limit(1);
-  if (!row) throw new NotFound(TICKET_TEXT.notFound);
-  const { ticket, seller } = row;
-  const rating = sellerRating(await userRating(db, seller.id));
+    .where(eq(tickets.id, sql.placeholder('ticketId')))
+    .limit(1)
+    .prepare('ticket_details');
+  return async (ticketId) => {
+    const [row] = await statement.execute({ ticketId });
+    if (!row) throw new NotFound(TICKET_TEXT.notFound);
+    const averageRating = row.averageRating === null ? null : Number(row.averageRating);
+    return detailsOf(row.ticket, row.seller, { averageRating, totalReviews: Number(row.totalReviews) });
+  };
+}
+
+function detailsOf(
+  ticket: typeof tickets.$inferSelect,
+  seller: { id: number; username: string; createdAt: Date },
+  sellerReviews: Rating,
+): TicketDetails {
+  const rating = sellerRating(sellerReviews);
   const sale = saleBreakdown({
     perTicketCents: ticket.listingPriceCents,
     markupPercent: ticket.markup,
