@@ -671,12 +671,12 @@ export const PROFILE_TEXT = {
   changeEmail: 'Change Email',
   changeEmailTitle: 'Change Email',
   changeEmailDescription:
-    'Enter your new e-mail address. We will send a confirmation link to your current address; the change takes effect once you open it.',
+    'Enter your new e-mail address. We will send a confirmation link to your current address, then a link to the new one; the change takes effect once you open both.',
   newEmail: 'New Email',
   sendConfirmation: 'Send Confirmation',
   emailChangeInitiated: 'Email Change Initiated',
   emailChangeSentTo: (address: string) =>
-    `We sent a verification email to ${address}. Open the link in it to confirm the change.`,
+    `We sent a verification email to ${address}. Open the link in it to confirm the change; we will then send a link to your new address.`,
   emailChangeFailed: 'Failed to update email',
   pendingEmail: (address: string) => `Waiting for confirmation: ${address}`,
   done: 'Done',

@@ -25,6 +25,7 @@ import { isReachable } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-json.js';
 import { prerenderedPage } from './lib/prerendered-pages.js';
+import { ambassadorRoutes } from './modules/ambassador/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { barcodeRoutes } from './modules/barcodes/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
@@ -39,6 +40,7 @@ import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
+import { supportRoutes } from './modules/support/routes.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
 import { transferRoutes } from './modules/transfers/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -172,6 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(messageRoutes, { db: database.db, mailer: deps.mailer, clock, appUrl: config.appUrl });
   await app.register(barcodeRoutes, { db: database.db, images, clock });
   await app.register(payoutRoutes, checkout);
+  // Issue 22: customer support and the ambassadors' chat and attendee search.
+  await app.register(supportRoutes, { db: database.db, mailer: deps.mailer, clock, appUrl: config.appUrl });
+  await app.register(ambassadorRoutes, { db: database.db, clock });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

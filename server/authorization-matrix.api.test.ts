@@ -28,6 +28,9 @@ interface Fixture {
   sale: Awaited<ReturnType<typeof buyListing>>;
   /** An unsold listing of `seller` that rows only read. */
   listingId: number;
+  /** A support request the buyer wrote, and a topic of the ambassadors' chat. */
+  supportMessageId: number;
+  topicId: number;
   /** An image the seller uploaded, for complete listing forms. */
   image: { cloudinaryUrl: string; cloudinaryPublicId: string };
 }
@@ -45,6 +48,15 @@ interface Row {
 
 const everyone = (): Row['expect'] => Object.fromEntries(CALLERS.map((caller) => [caller, 'pass']));
 const membersOnly = (): Row['expect'] => ({ ...everyone(), visitor: 401 });
+const adminsOnly = (): Row['expect'] => ({
+  visitor: 401,
+  member: 403,
+  seller: 403,
+  buyer: 403,
+  ambassador: 403,
+  admin: 'pass',
+});
+const ambassadorsAndAdmins = (): Row['expect'] => ({ ...adminsOnly(), ambassador: 'pass' });
 /** Only the sale's parties; other members and staff are refused or not told it exists. */
 const parties = (...who: ('seller' | 'buyer')[]): Row['expect'] => ({
   visitor: 401,
@@ -257,6 +269,62 @@ const ROWS: Record<string, Row> = {
     expect: { ...parties('seller', 'buyer'), admin: 'pass' },
     call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/messages`, json: { content: 'Matrix hello' } }),
   },
+
+  // Customer support (decision 0038): members write and read their own conversations, admins answer.
+  'GET /api/admin-messages': { expect: membersOnly(), call: fixed('/api/admin-messages') },
+  'POST /api/admin-messages': {
+    expect: membersOnly(),
+    call: fixed('/api/admin-messages', { topic: 'other', message: 'A question for the support team' }),
+  },
+  'PUT /api/admin-messages/read': {
+    expect: membersOnly(),
+    call: fixed('/api/admin-messages/read', { topic: 'tickets' }),
+  },
+  // Writing again in a conversation is its asker's (the buyer's here); admins answer through reply.
+  'POST /api/admin-messages/{id}/follow-up': {
+    expect: {
+      visitor: 401,
+      member: 'hidden',
+      seller: 'hidden',
+      buyer: 'pass',
+      ambassador: 'hidden',
+      admin: 403,
+    },
+    call: (f) => ({
+      path: `/api/admin-messages/${f.supportMessageId}/follow-up`,
+      json: { message: 'Any news?' },
+    }),
+  },
+  'POST /api/admin-messages/{id}/reply': {
+    expect: adminsOnly(),
+    call: (f) => ({
+      path: `/api/admin-messages/${f.supportMessageId}/reply`,
+      json: { message: 'On its way', adminId: 1 },
+    }),
+  },
+  'PUT /api/admin-messages/{id}/status': {
+    expect: adminsOnly(),
+    call: (f) => ({ path: `/api/admin-messages/${f.supportMessageId}/status`, json: { resolved: false } }),
+  },
+
+  // The ambassadors' group chat and attendee search (decision 0038).
+  'GET /api/ambsd/chat/topics': { expect: ambassadorsAndAdmins(), call: fixed('/api/ambsd/chat/topics') },
+  'POST /api/ambsd/chat/topics': {
+    expect: ambassadorsAndAdmins(),
+    call: fixed('/api/ambsd/chat/topics', { name: 'Matrix' }),
+  },
+  'GET /api/ambsd/chat/topics/{id}/messages': {
+    expect: ambassadorsAndAdmins(),
+    call: (f) => ({ path: `/api/ambsd/chat/topics/${f.topicId}/messages` }),
+  },
+  'POST /api/ambsd/chat/topics/{id}/messages': {
+    expect: ambassadorsAndAdmins(),
+    call: (f) => ({ path: `/api/ambsd/chat/topics/${f.topicId}/messages`, json: { content: 'Hello' } }),
+  },
+  'GET /api/ambsd/event-attendees': {
+    expect: ambassadorsAndAdmins(),
+    call: fixed('/api/ambsd/event-attendees?query=zz'),
+  },
 };
 
 interface Operation {
@@ -302,7 +370,21 @@ describe.each(backends)('who may call what, on %s', (backend) => {
     const sale = await buyListing(harness, buyer, ids.seller);
     const listingId = (await insertListing(db, ids.seller)).id;
     const image = await uploadedImage(await signedInClient(harness, ids.seller));
-    fixture = { harness, ids, sale, listingId, image };
+    const asked = await buyer.post('/api/admin-messages', {
+      topic: 'tickets',
+      message: 'Where is my ticket?',
+    });
+    const ambassador = await signedInClient(harness, ids.ambassador);
+    const topic = await ambassador.post('/api/ambsd/chat/topics', { name: 'Matrix' });
+    fixture = {
+      harness,
+      ids,
+      sale,
+      listingId,
+      image,
+      supportMessageId: asked.body.id,
+      topicId: topic.body.id,
+    };
     operations = operationsOf((await harness.client().get('/api/openapi.json')).body);
   });
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { notificationsQueryOptions } from '@client/features/notifications/api';
 import { createQueryClient } from '@client/lib/query-client';
 import { A11Y_TEXT, SHELL_TEXT } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
+import { AMBASSADOR_TEXT } from '@common/texts/ambassador';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
@@ -302,7 +303,7 @@ describe('role pages', () => {
   it('let ambassadors into /ambsd', async () => {
     serve({ user: user({ role: 'AMBSD' }) });
     renderApp('/ambsd');
-    expect(await screen.findByText(/The ambassador dashboard is being built/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: AMBASSADOR_TEXT.title })).toBeInTheDocument();
   });
 
   it('render nothing at /admin for non-admins, and the page for admins', async () => {

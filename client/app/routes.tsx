@@ -151,8 +151,8 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'messages',
-            element: <NotBuiltYet feature="Customer Support" />,
             handle: { title: 'Customer Support' },
+            lazy: async () => ({ Component: (await import('./support-route')).SupportRoute }),
           },
           {
             element: <RequireAdmin />,
@@ -169,8 +169,11 @@ export const appRoutes: RouteObject[] = [
             children: [
               {
                 path: 'ambsd',
-                element: <NotBuiltYet feature="The ambassador dashboard" />,
                 handle: { title: 'Ambassador' },
+                lazy: async () => ({
+                  Component: (await import('@client/features/ambassador/pages/ambassador-page'))
+                    .AmbassadorPage,
+                }),
               },
             ],
           },

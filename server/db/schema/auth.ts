@@ -102,7 +102,16 @@ export const loginCodes = pgTable(
   ],
 );
 
-export const emailTokenPurposes = ['verify_email', 'password_reset', 'email_change'] as const;
+/**
+ * 'email_change' is the link to the previous address; opening it sends 'email_change_new' to the new address,
+ * and only that one switches the address (decision 0039).
+ */
+export const emailTokenPurposes = [
+  'verify_email',
+  'password_reset',
+  'email_change',
+  'email_change_new',
+] as const;
 
 export const emailTokens = pgTable(
   'email_tokens',

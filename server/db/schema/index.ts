@@ -1,4 +1,5 @@
 export * from './after-sale.js';
+export * from './ambassador.js';
 export * from './auth.js';
 export * from './checkout.js';
 export * from './events.js';
@@ -6,4 +7,5 @@ export * from './holds.js';
 export * from './images.js';
 export * from './mail.js';
 export * from './newsletter.js';
+export * from './support.js';
 export * from './tickets.js';

@@ -74,17 +74,22 @@ export async function consumeEmailToken(
   return row ?? null;
 }
 
-/** Retires every open token of a purpose (a newer request supersedes them). */
+/** Retires every open token of the purposes (a newer request supersedes them). */
 export async function retireEmailTokens(
   db: DbOrTx,
   userId: number,
-  purpose: EmailTokenPurpose,
+  ...purposes: EmailTokenPurpose[]
 ): Promise<void> {
   await db
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+    .where(
+      and(eq(emailTokens.userId, userId), inArray(emailTokens.purpose, purposes), isNull(emailTokens.usedAt)),
+    );
 }
+
+/** Both steps of an e-mail change: the previous address's link, then the new address's (decision 0039). */
+export const EMAIL_CHANGE_PURPOSES: EmailTokenPurpose[] = ['email_change', 'email_change_new'];
 
 /** When the newest token of a purpose was issued to a user, if ever. */
 export async function lastIssuedAt(
@@ -109,7 +114,7 @@ export async function pendingEmailOf(db: DbOrTx, userId: number): Promise<string
     .where(
       and(
         eq(emailTokens.userId, userId),
-        eq(emailTokens.purpose, 'email_change'),
+        inArray(emailTokens.purpose, EMAIL_CHANGE_PURPOSES),
         isNull(emailTokens.usedAt),
         gt(emailTokens.expiresAt, new Date()),
       ),

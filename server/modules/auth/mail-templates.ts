@@ -6,6 +6,7 @@ import {
   PRODUCT_NAME,
 } from '../../../common/constants.js';
 import { MAIL_SUBJECT } from '../../../common/messages.js';
+import { EMAIL_CHANGE_TEXT } from '../../../common/texts/email-change.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 
 export function escapeHtml(value: string): string {
@@ -125,6 +126,27 @@ export function emailChangeMail(to: string, newEmail: string, url: string): Mail
       button(url, 'Confirm Email Change'),
       `<p>Or paste this link into your browser: ${escapeHtml(url)}</p>`,
       `<p>The link works once and expires in ${EMAIL_CHANGE_TTL_HOURS} hours. If you did not ask, ignore this email and your address stays as it is.</p>`,
+    ]),
+  };
+}
+
+/** The second step of an e-mail change: proves the new address is the account owner's (decision 0039). */
+export function emailChangeNewAddressMail(to: string, url: string): MailMessage {
+  return {
+    to,
+    subject: EMAIL_CHANGE_TEXT.newAddressSubject,
+    text: [
+      `Someone asked to use this address for their ${PRODUCT_NAME} account.`,
+      "To make it the account's email address, open:",
+      url,
+      '',
+      `The link works once and expires in ${EMAIL_CHANGE_TTL_HOURS} hours. If you did not ask, ignore this email: the address will not be used.`,
+    ].join('\n'),
+    html: layout([
+      `<p>Someone asked to use this address for their ${escapeHtml(PRODUCT_NAME)} account.</p>`,
+      button(url, 'Confirm New Email Address'),
+      `<p>Or paste this link into your browser: ${escapeHtml(url)}</p>`,
+      `<p>The link works once and expires in ${EMAIL_CHANGE_TTL_HOURS} hours. If you did not ask, ignore this email: the address will not be used.</p>`,
     ]),
   };
 }

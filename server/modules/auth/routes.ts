@@ -171,7 +171,7 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
   app.get(
     '/api/verify-email/:token',
     { schema: { params: tokenParamsSchema, response: { 200: messageResponseSchema } } },
-    async (request) => ({ message: await verifyEmail(db, request.params.token) }),
+    async (request) => ({ message: await verifyEmail(deps, request.params.token) }),
   );
 
   app.post(

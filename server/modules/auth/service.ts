@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import {
   ACCOUNT_LOCK_MINUTES,
+  EMAIL_CHANGE_TTL_HOURS,
   EMAIL_VERIFICATION_TTL_HOURS,
   LOGIN_CODE_MAX_RESENDS,
   LOGIN_CODE_MAX_TRIES,
@@ -15,6 +16,7 @@ import {
   VERIFICATION_RESEND_MINUTES,
 } from '../../../common/constants.js';
 import { RECOVERY_TEXT, SERVER_MESSAGE, SIGN_IN_TEXT } from '../../../common/messages.js';
+import { EMAIL_CHANGE_TEXT } from '../../../common/texts/email-change.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { loginCodes, trustedDevices, users } from '../../db/schema/index.js';
@@ -30,7 +32,13 @@ import {
   lastIssuedAt,
   retireEmailTokens,
 } from './email-tokens.js';
-import { loginCodeMail, passwordResetMail, usernameRecoveryMail, verifyEmailMail } from './mail-templates.js';
+import {
+  emailChangeNewAddressMail,
+  loginCodeMail,
+  passwordResetMail,
+  usernameRecoveryMail,
+  verifyEmailMail,
+} from './mail-templates.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { uniqueViolation } from './unique-violation.js';
 import {
@@ -454,13 +462,18 @@ async function isVerifiedByLink(db: DbOrTx, token: string): Promise<boolean> {
   return Boolean(user?.emailVerifiedAt);
 }
 
-/** Opens a link from a verification or e-mail-change mail. Each link works once. */
-export async function verifyEmail(db: Db, token: string): Promise<string> {
-  return db.transaction(async (tx) => {
-    const row = await consumeEmailToken(tx, token, ['verify_email', 'email_change']);
+/**
+ * Opens a link from a verification or e-mail-change mail. Each link works once. The previous address's
+ * change link only confirms the request and sends a link to the new address; the new address's link proves
+ * the address is the account owner's, and only then does it become the account's (decision 0039).
+ */
+export async function verifyEmail(deps: AuthDeps, token: string): Promise<string> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const row = await consumeEmailToken(tx, token, ['verify_email', 'email_change', 'email_change_new']);
     if (!row) {
       // A verification link opened again (a second tab, the mail app's preview) is no failure.
-      if (await isVerifiedByLink(tx, token)) return RECOVERY_TEXT.verifyEmailAlreadyDone;
+      if (await isVerifiedByLink(tx, token))
+        return { message: RECOVERY_TEXT.verifyEmailAlreadyDone, mail: null };
       throw new Invalid(RECOVERY_TEXT.verifyEmailInvalid);
     }
     if (row.purpose === 'verify_email') {
@@ -468,14 +481,31 @@ export async function verifyEmail(db: Db, token: string): Promise<string> {
         .update(users)
         .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
         .where(eq(users.id, row.userId));
-      return RECOVERY_TEXT.verifyEmailSuccess;
+      return { message: RECOVERY_TEXT.verifyEmailSuccess, mail: null };
     }
     const newEmail = row.newEmail;
     if (!newEmail) throw new Invalid(RECOVERY_TEXT.verifyEmailInvalid);
     if (await isEmailTaken(tx, newEmail, row.userId)) throw new Conflict(SERVER_MESSAGE.emailTaken);
-    await tx.update(users).set({ email: newEmail, updatedAt: new Date() }).where(eq(users.id, row.userId));
-    return RECOVERY_TEXT.emailChangeConfirmed;
+    if (row.purpose === 'email_change') {
+      const next = await issueEmailToken(tx, {
+        userId: row.userId,
+        purpose: 'email_change_new',
+        ttlMs: EMAIL_CHANGE_TTL_HOURS * HOUR_MS,
+        newEmail,
+      });
+      return {
+        message: EMAIL_CHANGE_TEXT.previousAddressConfirmed(newEmail),
+        mail: emailChangeNewAddressMail(newEmail, `${deps.appUrl}/verify-email/${next}`),
+      };
+    }
+    await tx
+      .update(users)
+      .set({ email: newEmail, emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, row.userId));
+    return { message: RECOVERY_TEXT.emailChangeConfirmed, mail: null };
   });
+  if (outcome.mail) await deps.mailer.send(outcome.mail);
+  return outcome.message;
 }
 
 async function userByEmail(db: Db, rawEmail: string) {

@@ -7,10 +7,16 @@ export interface CompletedSale {
   ticketId: number;
   buyerId: number;
   sellerId: number;
+  /** What the buyer paid for the tickets. */
+  totalCents: number;
 }
 
-/** A completed transfer asks both sides for a review; calling it again for the same sale adds nothing. */
+/**
+ * A completed transfer asks both sides for a review; calling it again for the same sale adds nothing. A sale
+ * at no price asks for none: trading free tickets back and forth must not build a reputation (decision 0039).
+ */
 export async function createPendingReviews(db: DbOrTx, sale: CompletedSale, now: Date): Promise<void> {
+  if (sale.totalCents <= 0) return;
   const common = { orderId: sale.orderId, ticketId: sale.ticketId, createdAt: now };
   await db
     .insert(reviews)

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Rating } from '../../../common/schemas/reviews.js';
 import type { DbOrTx } from '../../db/client.js';
 import { reviews } from '../../db/schema/index.js';
@@ -7,22 +7,31 @@ import { reviews } from '../../db/schema/index.js';
 export const NO_RATING: Rating = { averageRating: null, totalReviews: 0 };
 
 /**
- * Ratings of several users from their submitted reviews, in one grouped query on the partial index
- * reviews_target_submitted_idx. The average is rounded to one decimal, as it is shown. Users without
- * reviews are absent from the map: read them with `ratingOf`.
+ * Ratings of several users from their submitted reviews, counting one review per reviewer and reviewed member:
+ * the latest one they submitted (decision 0039), so repeated sales between the same two accounts cannot pile
+ * up a score. One statement on the partial index reviews_target_submitted_idx. The average is rounded to one
+ * decimal, as it is shown. Users without reviews are absent from the map: read them with `ratingOf`.
  */
 export async function ratingsOf(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, Rating>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
+  const latest = db
+    .selectDistinctOn([reviews.targetUserId, reviews.reviewerId], {
       userId: reviews.targetUserId,
-      average: sql<number>`round(avg(${reviews.rating}), 1)::float8`.mapWith(Number),
-      total: count(),
+      rating: reviews.rating,
     })
     .from(reviews)
     .where(and(inArray(reviews.targetUserId, ids), eq(reviews.status, 'submitted')))
-    .groupBy(reviews.targetUserId);
+    .orderBy(reviews.targetUserId, reviews.reviewerId, desc(reviews.submittedAt), desc(reviews.id))
+    .as('latest');
+  const rows = await db
+    .select({
+      userId: latest.userId,
+      average: sql<number>`round(avg(${latest.rating}), 1)::float8`.mapWith(Number),
+      total: count(),
+    })
+    .from(latest)
+    .groupBy(latest.userId);
   return new Map(rows.map((row) => [row.userId, { averageRating: row.average, totalReviews: row.total }]));
 }
 

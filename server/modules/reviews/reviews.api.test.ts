@@ -211,9 +211,11 @@ describe.each(backends)('reviews API on %s', (backend) => {
       totalReviews: 0,
     });
 
+    // Three different buyers: a rating counts one review per reviewer (decision 0039).
     for (const rating of [5, 4, 4]) {
-      const done = await sale(newSeller, fan);
-      const response = await fan.client.post(
+      const reviewer = await party();
+      const done = await sale(newSeller, reviewer);
+      const response = await reviewer.client.post(
         '/api/reviews',
         reviewBody(done, newSeller.id, 'buyer_to_seller', { rating }),
       );

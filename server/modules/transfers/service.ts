@@ -38,6 +38,8 @@ export interface TransferSale {
   eventDate: string;
   ticketType: 'digital' | 'paper';
   platform: string | null;
+  /** What the buyer paid for the tickets: a sale at no price asks for no reviews (decision 0039). */
+  totalCents: number;
 }
 
 /** Who completes a transfer: the buyer confirming receipt, or the system once the confirmation window closed. */
@@ -54,6 +56,7 @@ async function saleOf(db: Pick<Db, 'select'>, ticketId: number): Promise<Transfe
       eventDate: tickets.eventDate,
       ticketType: tickets.ticketType,
       platform: tickets.platform,
+      totalCents: orders.totalCents,
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.ticketId, tickets.id))

@@ -8,7 +8,12 @@ import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
-import { issueEmailToken, pendingEmailOf, retireEmailTokens } from '../auth/email-tokens.js';
+import {
+  EMAIL_CHANGE_PURPOSES,
+  issueEmailToken,
+  pendingEmailOf,
+  retireEmailTokens,
+} from '../auth/email-tokens.js';
 import { emailChangeMail } from '../auth/mail-templates.js';
 import { isAccountEmailShape, looksLikeEmail } from '../auth/validation.js';
 import { userRating } from '../reviews/ratings.js';
@@ -67,8 +72,9 @@ function cleaned(value: string | null): string | null {
 }
 
 /**
- * Profile fields change at once. A new e-mail address only opens a change: a link goes
- * to the current address, and the address switches when that link is opened.
+ * Profile fields change at once. A new e-mail address only opens a change: a link goes to the current
+ * address; opening it sends a second link to the new address, and the address switches only when that one
+ * is opened (decision 0039). Until then the current address stays in force and the new one is nobody's.
  */
 export async function updateUser(
   deps: UsersDeps,
@@ -117,7 +123,7 @@ export async function updateUser(
         .set({ ...profile, updatedAt: now })
         .where(eq(users.id, userId));
     if (!changesEmail) return null;
-    await retireEmailTokens(tx, userId, 'email_change');
+    await retireEmailTokens(tx, userId, ...EMAIL_CHANGE_PURPOSES);
     return issueEmailToken(tx, {
       userId,
       purpose: 'email_change',

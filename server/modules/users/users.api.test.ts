@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_SUBJECT, RECOVERY_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
 import { currentUserSchema, sessionResponseSchema } from '../../../common/schemas/users.js';
+import { EMAIL_CHANGE_TEXT } from '../../../common/texts/email-change.js';
 import { users } from '../../db/schema/index.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 import { backends, startTestApp, type TestApp } from '../../test/harness.js';
@@ -130,7 +131,7 @@ describe.each(backends)('current user on %s', (backend) => {
     expect(unknownField.status).toBe(400);
   });
 
-  it('changes the e-mail only once the link mailed to the previous address is opened', async () => {
+  it('changes the e-mail only once the previous address and then the new address open their links', async () => {
     const account = await createTestUser(harness.database.db, { email: 'old@example.com' });
     const client = await signedInClient(harness, account.id);
     const response = await client.patch('/api/user', { email: 'new@example.com' });
@@ -142,21 +143,64 @@ describe.each(backends)('current user on %s', (backend) => {
     expect(mail.text).toContain('new@example.com');
     const token = await latestLinkToken(harness, 'old@example.com', 'verify-email');
     expect(mail.text).toContain(`${harness.config.appUrl}/verify-email/${token}`);
+
+    // The previous address confirms the request: a link now goes to the new address, nothing switches yet.
+    const confirmed = await harness.client().get(`/api/verify-email/${token}`);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({
+      message: EMAIL_CHANGE_TEXT.previousAddressConfirmed('new@example.com'),
+    });
     expect((await client.get('/api/user')).body).toMatchObject({
       email: 'old@example.com',
       pendingEmail: 'new@example.com',
     });
+    const newAddressMail = await latestMail(harness, 'new@example.com');
+    expect(newAddressMail.subject).toBe(EMAIL_CHANGE_TEXT.newAddressSubject);
+    const second = await latestLinkToken(harness, 'new@example.com', 'verify-email');
+    expect((await harness.client().get(`/api/verify-email/${token}`)).status).toBe(400);
 
-    const opened = await harness.client().get(`/api/verify-email/${token}`);
+    const opened = await harness.client().get(`/api/verify-email/${second}`);
     expect(opened.status).toBe(200);
     expect(opened.body).toEqual({ message: RECOVERY_TEXT.emailChangeConfirmed });
     expect((await client.get('/api/user')).body).toMatchObject({
       email: 'new@example.com',
       pendingEmail: null,
     });
-    const reused = await harness.client().get(`/api/verify-email/${token}`);
+    const reused = await harness.client().get(`/api/verify-email/${second}`);
     expect(reused.status).toBe(400);
     expect(reused.body.message).toBe(RECOVERY_TEXT.verifyEmailInvalid);
+  });
+
+  it('never gives an account an address its owner did not confirm, nor keeps the owner from signing up', async () => {
+    // Issue 21 item 6: the claimant controls the previous address and opens its link at once.
+    const claimant = await createTestUser(harness.database.db, { email: 'claimant@example.com' });
+    const client = await signedInClient(harness, claimant.id);
+    await client.patch('/api/user', { email: 'owner@example.com' });
+    const token = await latestLinkToken(harness, 'claimant@example.com', 'verify-email');
+    expect((await harness.client().get(`/api/verify-email/${token}`)).status).toBe(200);
+    const [row] = await harness.database.db.select().from(users).where(eq(users.id, claimant.id));
+    expect(row?.email).toBe('claimant@example.com');
+
+    // The owner of the address signs up with it as if nothing happened.
+    const registered = await harness.client().post('/api/register', {
+      username: 'realowner',
+      password: 'Sturdy#Pass1',
+      firstName: 'Real',
+      lastName: 'Owner',
+      email: 'owner@example.com',
+      phoneNumber: null,
+      verificationPreference: 'email',
+    });
+    expect(registered.status).toBe(201);
+    // The link the owner got for the claimant's change is now refused: the address is theirs.
+    const ownersChangeLinks = (await harness.mailer.list('owner@example.com')).filter(
+      (mail) => mail.subject === EMAIL_CHANGE_TEXT.newAddressSubject,
+    );
+    const claimLink = /\/verify-email\/([\w-]+)/.exec(ownersChangeLinks[0]?.text ?? '')?.[1];
+    const late = await harness.client().get(`/api/verify-email/${claimLink}`);
+    expect(late.status).toBe(409);
+    const [after] = await harness.database.db.select().from(users).where(eq(users.id, claimant.id));
+    expect(after?.email).toBe('claimant@example.com');
   });
 
   it('ignores an empty or unchanged e-mail and refuses one already registered', async () => {
@@ -201,6 +245,8 @@ describe.each(backends)('current user on %s', (backend) => {
     expect((await harness.client().get(`/api/verify-email/${first}`)).status).toBe(400);
     const latest = await latestLinkToken(harness, account.email, 'verify-email');
     expect((await harness.client().get(`/api/verify-email/${latest}`)).status).toBe(200);
+    const atNewAddress = await latestLinkToken(harness, 'second@example.com', 'verify-email');
+    expect((await harness.client().get(`/api/verify-email/${atNewAddress}`)).status).toBe(200);
     expect((await client.get('/api/user')).body.email).toBe('second@example.com');
   });
 });

@@ -1,0 +1,4 @@
+/** Issue 21 item 7: what a rating counts, said where it is shown (decision 0039). */
+export const RATING_RULE_TEXT = {
+  counts: 'Counts the latest review from each member you traded with; sales at no price are not reviewed.',
+} as const;
