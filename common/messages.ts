@@ -781,3 +781,54 @@ export const MARKET_FILTER_TEXT = {
   quantityInvalid: 'Enter a whole number from 1 to 100',
   advancedSortActive: 'Advanced Sort',
 } as const;
+
+/** The back office's money actions and what they tell buyers and sellers (decisions 0033–0035). */
+export const MONEY_TEXT = {
+  orderNotFound: 'Order not found',
+  alreadyRefunded: 'This order has already been refunded',
+  paidOut: 'This order has already been paid out to the seller and can no longer be refunded from escrow',
+  payoutInProgress: 'The payout of this order has started and it can no longer be refunded from escrow',
+  refundStarted: (amount: string) => `Refund of ${amount} to the buyer started`,
+  disputeNotFound: 'No dispute on this order',
+  disputeResolved: 'This dispute has already been resolved',
+  disputeRefunded: (amount: string) => `Dispute resolved: ${amount} refunded to the buyer`,
+  disputeReleased: 'Dispute resolved: the payout to the seller is released',
+  providerDisputeOpen:
+    "This payment is disputed with the buyer's bank; the bank decides it. Encore records its outcome when the provider reports it",
+  releaseNotTransferred: 'The seller has not transferred the ticket yet, so there is no payout to release',
+  eventNotFound: 'Event not found',
+  eventCancelled: 'This event is already cancelled',
+  eventCancelledNow: (orders: number) =>
+    `Event cancelled. ${orders === 1 ? '1 order is' : `${orders} orders are`} being refunded to the buyers`,
+  postponeSameDate: 'Please choose a date other than the current one',
+  postponePast: 'Please choose a date in the future',
+  eventPostponed: (date: string) => `Event postponed to ${date}`,
+  reportAfterConfirmation: 'You confirmed receipt of this ticket, so a problem can no longer be reported',
+  reportWindowClosed: 'The time to report a problem with this sale has ended',
+  refundRequestNotPostponed: 'A refund can only be requested for a postponed event',
+  refundRequestClosed: 'Refunds for this postponed event could be requested until the new date',
+  refundRequested: (amount: string) => `Your refund of ${amount} is on its way to your card`,
+  notBuyer: 'Only the buyer can request a refund of this order',
+  systemRefunded: (reason: string) => `Encore support refunded the buyer in full. Reason: ${reason}`,
+  systemEventCancelled: (reason: string) =>
+    `The event was cancelled, so the buyer is refunded in full. Reason: ${reason}`,
+  systemPostponedRefund:
+    'The event was postponed and the buyer asked for a refund. The buyer is refunded in full.',
+  systemProviderRefund: 'The payment was refunded at the payment provider. The sale is cancelled.',
+  systemChargeback: "The buyer's bank took the payment back (chargeback). The sale is cancelled.",
+  systemProviderDispute:
+    'The buyer disputed the payment with their bank. The payout is on hold until the dispute is decided.',
+  systemDisputeReleased: (reason: string) =>
+    `Encore support resolved the reported problem and released the payout. Reason: ${reason}`,
+  systemDisputeWon: 'The bank decided the payment dispute for the seller. The payout is released.',
+} as const;
+
+/** Subjects of the back office's money e-mails. */
+export const MONEY_MAIL_SUBJECT = {
+  buyerRefunded: 'Your payment has been refunded',
+  sellerRefunded: 'A sale of yours was refunded to the buyer',
+  eventCancelledBuyer: 'Your event was cancelled: your payment is refunded',
+  eventCancelledSeller: 'An event you sold tickets for was cancelled',
+  eventPostponed: 'Your event was postponed',
+  disputeReleased: 'The reported problem was resolved: the payout is released',
+} as const;

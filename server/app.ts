@@ -25,7 +25,9 @@ import { isReachable } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-json.js';
 import { prerenderedPage } from './lib/prerendered-pages.js';
+import { adminMoneyRoutes } from './modules/admin-money/routes.js';
 import { ambassadorRoutes } from './modules/ambassador/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { barcodeRoutes } from './modules/barcodes/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
@@ -39,6 +41,7 @@ import { messageRoutes } from './modules/messages/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
+import { refundRoutes } from './modules/refunds/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
@@ -177,6 +180,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Issue 22: customer support and the ambassadors' chat and attendee search.
   await app.register(supportRoutes, { db: database.db, mailer: deps.mailer, clock, appUrl: config.appUrl });
   await app.register(ambassadorRoutes, { db: database.db, clock });
+  // The back office's money: refunds, disputes, cancelled and postponed events, the audit log.
+  await app.register(adminMoneyRoutes, checkout);
+  await app.register(auditRoutes, { db: database.db });
+  await app.register(refundRoutes, checkout);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -45,7 +45,17 @@ export interface RefundRequest {
 export type PaymentEvent =
   | { type: 'checkout.completed'; sessionId: string }
   | { type: 'checkout.expired'; sessionId: string }
-  | { type: 'charge.refunded'; paymentReference: string }
+  | {
+      type: 'charge.refunded';
+      paymentReference: string;
+      /** The provider's latest refund, or the charge when the event does not carry its refunds. */
+      refundReference: string;
+      /** Whether the whole charge is refunded (Encore itself only ever refunds in full). */
+      fullyRefunded: boolean;
+      amountRefundedCents: number;
+    }
+  | { type: 'dispute.created'; paymentReference: string; disputeId: string; reason: string }
+  | { type: 'dispute.closed'; paymentReference: string; disputeId: string; lost: boolean }
   | { type: 'ignored'; eventType: string };
 
 export class WebhookSignatureError extends Error {}

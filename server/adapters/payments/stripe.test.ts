@@ -112,10 +112,42 @@ describe('Stripe payment provider (recorded responses)', () => {
       type: 'checkout.expired',
       sessionId: 'cs_test_2',
     });
-    const refunded = signedEvent('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_9' });
+    const refunded = signedEvent('charge.refunded', {
+      id: 'ch_1',
+      object: 'charge',
+      payment_intent: 'pi_9',
+      amount: 20_747,
+      amount_refunded: 20_747,
+      refunded: true,
+      refunds: { object: 'list', data: [{ id: 're_1', object: 'refund', amount: 20_747 }] },
+    });
     expect(payments.parseWebhook(Buffer.from(refunded.payload), refunded.signature)).toEqual({
       type: 'charge.refunded',
       paymentReference: 'pi_9',
+      refundReference: 're_1',
+      fullyRefunded: true,
+      amountRefundedCents: 20_747,
+    });
+    const dispute = {
+      id: 'dp_1',
+      object: 'dispute',
+      payment_intent: 'pi_9',
+      reason: 'fraudulent',
+      status: 'lost',
+    };
+    const opened = signedEvent('charge.dispute.created', { ...dispute, status: 'needs_response' });
+    expect(payments.parseWebhook(Buffer.from(opened.payload), opened.signature)).toEqual({
+      type: 'dispute.created',
+      paymentReference: 'pi_9',
+      disputeId: 'dp_1',
+      reason: 'fraudulent',
+    });
+    const closed = signedEvent('charge.dispute.closed', dispute);
+    expect(payments.parseWebhook(Buffer.from(closed.payload), closed.signature)).toEqual({
+      type: 'dispute.closed',
+      paymentReference: 'pi_9',
+      disputeId: 'dp_1',
+      lost: true,
     });
     const other = signedEvent('customer.created', { id: 'cus_1', object: 'customer' });
     expect(payments.parseWebhook(Buffer.from(other.payload), other.signature)).toEqual({

@@ -153,10 +153,30 @@ export class StripePaymentProvider implements PaymentProvider {
       case 'checkout.session.expired':
         return { type: 'checkout.expired', sessionId: event.data.object.id };
       case 'charge.refunded': {
-        const paymentReference = idOf(event.data.object.payment_intent);
-        return paymentReference
-          ? { type: 'charge.refunded', paymentReference }
-          : { type: 'ignored', eventType: event.type };
+        const charge = event.data.object;
+        const paymentReference = idOf(charge.payment_intent);
+        if (!paymentReference) return { type: 'ignored', eventType: event.type };
+        return {
+          type: 'charge.refunded',
+          paymentReference,
+          refundReference: charge.refunds?.data[0]?.id ?? charge.id,
+          fullyRefunded: charge.refunded,
+          amountRefundedCents: charge.amount_refunded,
+        };
+      }
+      case 'charge.dispute.created':
+      case 'charge.dispute.closed': {
+        const dispute = event.data.object;
+        const paymentReference = idOf(dispute.payment_intent);
+        if (!paymentReference) return { type: 'ignored', eventType: event.type };
+        return event.type === 'charge.dispute.created'
+          ? { type: 'dispute.created', paymentReference, disputeId: dispute.id, reason: dispute.reason }
+          : {
+              type: 'dispute.closed',
+              paymentReference,
+              disputeId: dispute.id,
+              lost: dispute.status === 'lost',
+            };
       }
       default:
         return { type: 'ignored', eventType: event.type };

@@ -75,6 +75,18 @@ export const checkoutSessions = pgTable(
 );
 
 export const orderStatuses = ['in_escrow', 'released', 'refunded'] as const;
+export const disputeSources = ['report', 'provider'] as const;
+export const disputeStatuses = ['open', 'refunded', 'released', 'lost'] as const;
+/** What refunded a sale from escrow. */
+export const refundCauses = [
+  'transfer_deadline',
+  'admin',
+  'dispute',
+  'event_cancelled',
+  'event_postponed',
+  'provider',
+  'chargeback',
+] as const;
 
 /** A sale: the buyer paid and the ticket is theirs; the money sits in escrow (decision 0012). */
 export const orders = pgTable(
@@ -105,6 +117,19 @@ export const orders = pgTable(
     /** The buyer reported a problem with the transfer: the payout waits until it is resolved. */
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
     disputeReason: text('dispute_reason'),
+    /** Who opened the dispute: the buyer's report, or the card issuer through the provider (decision 0034). */
+    disputeSource: text('dispute_source', { enum: disputeSources }),
+    /** Open holds the payout; the back office (or the provider's outcome) closes it once. */
+    disputeStatus: text('dispute_status', { enum: disputeStatuses }),
+    providerDisputeId: text('provider_dispute_id'),
+    disputeResolvedAt: timestamp('dispute_resolved_at', { withTimezone: true }),
+    disputeResolutionReason: text('dispute_resolution_reason'),
+    /** Why the sale was refunded from escrow, and the reason the parties were e-mailed (decision 0033). */
+    refundCause: text('refund_cause', { enum: refundCauses }),
+    refundReason: text('refund_reason'),
+    /** The provider's refund, once it confirmed it. */
+    refundReference: text('refund_reference'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -113,13 +138,15 @@ export const orders = pgTable(
     uniqueIndex('orders_ticket_idx').on(t.ticketId),
     index('orders_buyer_idx').on(t.buyerId),
     index('orders_seller_idx').on(t.sellerId),
+    index('orders_dispute_idx').on(t.disputeStatus, t.disputedAt).where(sql`${t.disputeStatus} is not null`),
   ],
 );
 
 /**
  * Ledger accounts. escrow: money received and held; seller_payable: owed to sellers; platform_fees,
  * processing_fees: Encore's and the card fee; refunds_payable: received money owed back to a buyer;
- * operating: Encore's own funds, where a settled sale's fees go when they leave escrow (decision 0017).
+ * operating: Encore's own funds, where a settled sale's fees go when they leave escrow (decision 0017);
+ * written_off: money taken back at the provider after the seller was paid, Encore's loss (decision 0035).
  */
 export const ledgerAccounts = [
   'escrow',
@@ -128,8 +155,17 @@ export const ledgerAccounts = [
   'processing_fees',
   'refunds_payable',
   'operating',
+  'written_off',
 ] as const;
-export const ledgerJournals = ['sale', 'unmatched_payment', 'refund', 'payout', 'escrow_refund'] as const;
+export const ledgerJournals = [
+  'sale',
+  'unmatched_payment',
+  'refund',
+  'payout',
+  'escrow_refund',
+  'chargeback',
+  'provider_refund',
+] as const;
 
 /**
  * Double-entry ledger: every money movement is a journal of rows whose amounts (debit positive, credit

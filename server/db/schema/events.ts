@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 export const artists = pgTable(
@@ -49,6 +59,8 @@ export const venues = pgTable(
   ],
 );
 
+export const eventStatuses = ['scheduled', 'postponed', 'cancelled'] as const;
+
 export const events = pgTable(
   'events',
   {
@@ -60,6 +72,12 @@ export const events = pgTable(
       .notNull()
       .references(() => venues.id),
     daysCount: integer('days_count').notNull().default(1),
+    /** Cancelled or postponed by the back office (decision 0033), with the reason and when. */
+    status: text('status', { enum: eventStatuses }).notNull().default('scheduled'),
+    statusReason: text('status_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** The date before the first postponement. */
+    originalDate: date('original_date', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [

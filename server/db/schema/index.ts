@@ -1,3 +1,4 @@
+export * from './admin.js';
 export * from './after-sale.js';
 export * from './ambassador.js';
 export * from './auth.js';

@@ -47,6 +47,8 @@ export const tickets = pgTable(
     /** Paper tickets: the seller's barcode image in the image store (spec 001 §3 barcodeCloudinary*). */
     barcodeUrl: text('barcode_url'),
     barcodePublicId: text('barcode_public_id'),
+    /** When the buyer first downloaded the barcode (shown to the back office on a dispute). */
+    barcodeDownloadedAt: timestamp('barcode_downloaded_at', { withTimezone: true }),
     editingBy: integer('editing_by').references(() => users.id),
     editExpiresAt: timestamp('edit_expires_at', { withTimezone: true }),
     currentViewerId: integer('current_viewer_id').references(() => users.id),

@@ -187,7 +187,7 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const barcode = await downloadableBarcode(db, request.params.id, user);
+      const barcode = await downloadableBarcode(db, request.params.id, user, clock.now());
       const bytes = await barcodeBytes(images, barcode);
       return reply
         .header('content-type', 'image/jpeg')

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Role } from '../../../common/constants.js';
 import { BARCODE_TEXT } from '../../../common/messages.js';
 import type { SavedImage } from '../../adapters/images/image-store.js';
@@ -114,6 +114,7 @@ export async function downloadableBarcode(
   db: DbOrTx,
   ticketId: number,
   caller: BarcodeCaller,
+  now: Date,
 ): Promise<{ url: string; publicId: string }> {
   const ticket = await ticketOf(db, ticketId);
   if (!ticket) throw new NotFound(BARCODE_TEXT.notFound);
@@ -123,5 +124,11 @@ export async function downloadableBarcode(
   if (caller.id !== ticket.sellerId && caller.role !== 'admin' && ticket.transferStatus === 'not_started')
     throw new NotFound(BARCODE_TEXT.notYetAvailable);
   if (!ticket.barcodeUrl || !ticket.barcodePublicId) throw new NotFound(BARCODE_TEXT.noBarcode);
+  // The back office shows a dispute whether the buyer ever fetched the barcode (decision 0034).
+  if (isBuyer)
+    await db
+      .update(tickets)
+      .set({ barcodeDownloadedAt: now })
+      .where(and(eq(tickets.id, ticketId), isNull(tickets.barcodeDownloadedAt)));
   return { url: ticket.barcodeUrl, publicId: ticket.barcodePublicId };
 }

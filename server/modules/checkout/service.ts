@@ -10,12 +10,18 @@ import type {
   PaymentEvent,
   PaymentProvider,
 } from '../../adapters/payments/payment-provider.js';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { checkoutSessions, ledgerEntries, orders, tickets, users } from '../../db/schema/index.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { checkoutSessions, orders, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { holdForCheckout } from '../holds/service.js';
+import { saleRows, unmatchedPaymentRows, unmatchedRefundRows, writeJournal } from '../ledger/journal.js';
 import { scheduleSaleTimeline } from '../payouts/schedule.js';
+import {
+  closeProviderDispute,
+  openProviderDispute,
+  recordProviderRefund,
+} from '../refunds/provider-events.js';
 import {
   buyerConfirmationMail,
   buyerRefundMail,
@@ -192,28 +198,6 @@ async function loadSession(db: DbOrTx, sessionId: string): Promise<SessionRow | 
   return row;
 }
 
-export interface Journal {
-  account: (typeof ledgerEntries.$inferInsert)['account'];
-  amountCents: number;
-  memo: string;
-}
-
-/** Writes one balanced journal (rows of zero are left out); a journal that does not sum to zero is a bug. */
-export async function writeJournal(
-  tx: Tx,
-  sessionId: string,
-  journal: (typeof ledgerEntries.$inferInsert)['journal'],
-  rows: Journal[],
-  orderId: number | null = null,
-): Promise<void> {
-  const sum = rows.reduce((total, row) => total + row.amountCents, 0);
-  if (sum !== 0) throw new Error(`ledger journal ${journal} for ${sessionId} does not balance (${sum})`);
-  const values = rows
-    .filter((row) => row.amountCents !== 0)
-    .map((row) => ({ ...row, checkoutSessionId: sessionId, journal, orderId }));
-  if (values.length > 0) await tx.insert(ledgerEntries).values(values);
-}
-
 type Decision = { outcome: SessionRow['outcome']; fresh: boolean; orderId?: number };
 
 /**
@@ -287,27 +271,7 @@ async function decide(deps: CheckoutDeps, sessionId: string, paymentReference: s
         })
         .returning({ id: orders.id });
       if (!order) throw new Error('order insert returned no row');
-      await writeJournal(
-        tx,
-        session.id,
-        'sale',
-        [
-          { account: 'escrow', amountCents: session.amountCents, memo: 'buyer payment held in escrow' },
-          { account: 'seller_payable', amountCents: -session.sellerProceedsCents, memo: 'seller proceeds' },
-          { account: 'platform_fees', amountCents: -session.platformFeeCents, memo: 'platform fee' },
-          {
-            account: 'processing_fees',
-            amountCents: -session.processingFeeCents,
-            memo: 'processing fee paid by the buyer',
-          },
-          {
-            account: 'processing_fees',
-            amountCents: -session.processingFeeCents,
-            memo: "processing fee deducted from the seller's proceeds",
-          },
-        ],
-        order.id,
-      );
+      await writeJournal(tx, session.id, 'sale', saleRows(session), order.id);
       await scheduleSaleTimeline(tx, {
         orderId: order.id,
         ticketId: session.ticketId,
@@ -320,14 +284,7 @@ async function decide(deps: CheckoutDeps, sessionId: string, paymentReference: s
         .where(eq(checkoutSessions.id, session.id));
       return { outcome: 'fulfilled', fresh: true, orderId: order.id };
     }
-    await writeJournal(tx, session.id, 'unmatched_payment', [
-      {
-        account: 'escrow',
-        amountCents: session.amountCents,
-        memo: 'payment for a ticket that cannot be delivered',
-      },
-      { account: 'refunds_payable', amountCents: -session.amountCents, memo: 'owed back to the buyer' },
-    ]);
+    await writeJournal(tx, session.id, 'unmatched_payment', unmatchedPaymentRows(session.amountCents));
     await tx
       .update(checkoutSessions)
       .set({ ...settled, outcome: 'refund_pending' })
@@ -407,10 +364,7 @@ export async function completeRefund(deps: CheckoutDeps, sessionId: string): Pro
       .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.outcome, 'refund_pending')))
       .returning({ id: checkoutSessions.id });
     if (!updated) return false;
-    await writeJournal(tx, sessionId, 'refund', [
-      { account: 'refunds_payable', amountCents: session.amountCents, memo: 'refund paid to the buyer' },
-      { account: 'escrow', amountCents: -session.amountCents, memo: 'refund paid out of escrow' },
-    ]);
+    await writeJournal(tx, sessionId, 'refund', unmatchedRefundRows(session.amountCents));
     return true;
   });
   if (!recorded) return;
@@ -517,8 +471,15 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
           ),
         );
       for (const { id } of pending) await completeRefund(deps, id);
+      await recordProviderRefund(deps, event);
       return;
     }
+    case 'dispute.created':
+      await openProviderDispute(deps, event);
+      return;
+    case 'dispute.closed':
+      await closeProviderDispute(deps, event);
+      return;
     case 'ignored':
       return;
   }

@@ -4,7 +4,8 @@ import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { checkoutSessions, orders, tickets } from '../../db/schema/index.js';
 import { Conflict } from '../../errors.js';
 import { type JobOutcome, jobDone } from '../../jobs/queue.js';
-import { type CheckoutDeps, writeJournal } from '../checkout/service.js';
+import type { CheckoutDeps } from '../checkout/service.js';
+import { saleReversalRows, writeJournal } from '../ledger/journal.js';
 import { postSystemMessage } from '../messages/system-messages.js';
 import { completeTransfer } from '../transfers/service.js';
 import {
@@ -72,26 +73,15 @@ export async function runTransferDeadline(deps: CheckoutDeps, orderId: number): 
       .where(and(eq(tickets.id, current.ticketId), eq(tickets.transferStatus, 'not_started')))
       .returning({ id: tickets.id });
     if (!cancelled) return null;
-    await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
+    await tx
+      .update(orders)
+      .set({ status: 'refunded', refundCause: 'transfer_deadline', refundReason: PAYOUT_TEXT.systemRefunded })
+      .where(eq(orders.id, orderId));
     await writeJournal(
       tx,
       current.checkoutSessionId,
       'escrow_refund',
-      [
-        { account: 'seller_payable', amountCents: current.sellerProceedsCents, memo: 'sale cancelled' },
-        { account: 'platform_fees', amountCents: current.platformFeeCents, memo: 'platform fee returned' },
-        {
-          account: 'processing_fees',
-          amountCents: current.processingFeeCents,
-          memo: 'processing fee returned to the buyer',
-        },
-        {
-          account: 'processing_fees',
-          amountCents: current.processingFeeCents,
-          memo: "processing fee no longer deducted from the seller's proceeds",
-        },
-        { account: 'escrow', amountCents: -current.amountCents, memo: 'refunded to the buyer' },
-      ],
+      saleReversalRows(current, 'sale cancelled'),
       orderId,
     );
     await postSystemMessage(tx, current.ticketId, PAYOUT_TEXT.systemRefunded, now);
@@ -109,6 +99,10 @@ export async function runTransferDeadline(deps: CheckoutDeps, orderId: number): 
     .update(checkoutSessions)
     .set({ refundReference })
     .where(and(eq(checkoutSessions.id, sale.checkoutSessionId), isNull(checkoutSessions.refundReference)));
+  await deps.db
+    .update(orders)
+    .set({ refundReference, refundedAt: deps.clock.now() })
+    .where(and(eq(orders.id, orderId), isNull(orders.refundReference)));
   const buyer = await factsFor(deps, sale, sale.buyerId);
   const seller = await factsFor(deps, sale, sale.sellerId);
   await send(deps, buyerRefundedMail(buyer.email, buyer.facts, sale.amountCents));
@@ -124,7 +118,7 @@ export async function runAutoComplete(deps: CheckoutDeps, orderId: number): Prom
   const now = deps.clock.now();
   const sale = await loadSale(deps.db, orderId);
   if (sale?.status !== 'in_escrow' || sale.transferStatus !== 'initiated') return jobDone;
-  if (sale.disputedAt)
+  if (sale.disputeStatus === 'open')
     return { retryAt: new Date(now.getTime() + PAYOUT_RECHECK_MS), note: PAYOUT_NOTE.disputed };
   try {
     const { alreadyCompleted } = await completeTransfer(deps.db, sale.ticketId, { kind: 'system' }, now);

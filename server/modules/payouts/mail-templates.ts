@@ -4,7 +4,7 @@ import { formatCents } from '../../../common/money.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { escapeHtml } from '../auth/mail-templates.js';
 
-function mail(to: string, subject: string, paragraphs: string[]): MailMessage {
+export function mail(to: string, subject: string, paragraphs: string[]): MailMessage {
   const html = [
     '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">',
     ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { orders, payouts } from '../../db/schema/index.js';
 import { boundedError, type JobOutcome, jobDone } from '../../jobs/queue.js';
-import { type CheckoutDeps, writeJournal } from '../checkout/service.js';
+import type { CheckoutDeps } from '../checkout/service.js';
+import { payoutRows, writeJournal } from '../ledger/journal.js';
 import { payoutSentMail } from './mail-templates.js';
 import { contactOf, loadSale, type Sale } from './sale.js';
 import { payoutDueAt } from './schedule.js';
@@ -21,7 +22,7 @@ type Verdict = { pay: true } | { settled: true } | { retryAt: Date; note: string
 export function payoutVerdict(sale: Sale, needsAccount: boolean, now: Date): Verdict {
   if (sale.status !== 'in_escrow') return { settled: true };
   const recheck = new Date(now.getTime() + PAYOUT_RECHECK_MS);
-  if (sale.disputedAt) return { retryAt: recheck, note: PAYOUT_NOTE.disputed };
+  if (sale.disputeStatus === 'open') return { retryAt: recheck, note: PAYOUT_NOTE.disputed };
   if (!sale.transferComplete) return { retryAt: recheck, note: PAYOUT_NOTE.notTransferred };
   const due = payoutDueAt(sale.eventDate);
   if (now < due) return { retryAt: due, note: 'not due yet' };
@@ -89,23 +90,7 @@ export async function runPayout(deps: CheckoutDeps, orderId: number): Promise<Jo
       .update(orders)
       .set({ status: 'released' })
       .where(and(eq(orders.id, orderId), eq(orders.status, 'in_escrow')));
-    const fees = sale.platformFeeCents + 2 * sale.processingFeeCents;
-    await writeJournal(
-      tx,
-      sale.checkoutSessionId,
-      'payout',
-      [
-        {
-          account: 'seller_payable',
-          amountCents: sale.sellerProceedsCents,
-          memo: 'seller proceeds paid out',
-        },
-        { account: 'escrow', amountCents: -sale.sellerProceedsCents, memo: 'paid to the seller' },
-        { account: 'operating', amountCents: fees, memo: 'fees released to Encore' },
-        { account: 'escrow', amountCents: -fees, memo: 'fees released from escrow' },
-      ],
-      orderId,
-    );
+    await writeJournal(tx, sale.checkoutSessionId, 'payout', payoutRows(sale), orderId);
     return true;
   });
   if (recorded) {

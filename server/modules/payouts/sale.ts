@@ -10,6 +10,8 @@ export async function loadSale(db: DbOrTx, orderId: number, lock = false) {
       checkoutSessionId: orders.checkoutSessionId,
       status: orders.status,
       disputedAt: orders.disputedAt,
+      disputeStatus: orders.disputeStatus,
+      disputeSource: orders.disputeSource,
       amountCents: orders.amountCents,
       sellerProceedsCents: orders.sellerProceedsCents,
       platformFeeCents: orders.platformFeeCents,
@@ -22,6 +24,7 @@ export async function loadSale(db: DbOrTx, orderId: number, lock = false) {
       transferStatus: tickets.transferStatus,
       transferComplete: tickets.transferComplete,
       soldAt: tickets.soldAt,
+      eventId: tickets.eventId,
       paymentReference: checkoutSessions.paymentReference,
       sellerAccountId: users.stripeAccountId,
     })

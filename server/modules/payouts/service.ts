@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { PAYOUT_TEXT } from '../../../common/messages.js';
+import { MONEY_TEXT, PAYOUT_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import type {
   PayoutItem,
@@ -14,12 +14,14 @@ import { Conflict, Forbidden, NotFound } from '../../errors.js';
 import type { JobHandler } from '../../jobs/queue.js';
 import type { CheckoutDeps } from '../checkout/service.js';
 import { postSystemMessage } from '../messages/system-messages.js';
+import { refundJobHandlers } from '../refunds/service.js';
 import { runAutoComplete, runTransferDeadline, runTransferReminder } from './escrow-timeline.js';
 import { problemReportedMail } from './mail-templates.js';
 import { PAYOUT_NOTE, runPayout } from './payout.js';
 import { contactOf, orderIdOf } from './sale.js';
 import {
   AUTO_COMPLETE_JOB,
+  autoCompleteAt,
   PAYOUT_JOB,
   payoutDueAt,
   TRANSFER_DEADLINE_JOB,
@@ -33,6 +35,7 @@ export function afterSaleJobHandlers(deps: CheckoutDeps): Record<string, JobHand
     [TRANSFER_REMINDER_JOB]: (job) => runTransferReminder(deps, orderIdOf(job.payload)),
     [TRANSFER_DEADLINE_JOB]: (job) => runTransferDeadline(deps, orderIdOf(job.payload)),
     [AUTO_COMPLETE_JOB]: (job) => runAutoComplete(deps, orderIdOf(job.payload)),
+    ...refundJobHandlers(deps),
   };
 }
 
@@ -43,7 +46,7 @@ interface SaleRow {
   eventDate: string;
   proceedsCents: number;
   orderStatus: 'in_escrow' | 'released' | 'refunded';
-  disputedAt: Date | null;
+  disputeStatus: 'open' | 'refunded' | 'released' | 'lost' | null;
   transferComplete: boolean;
   paidAt: Date | null;
 }
@@ -51,7 +54,7 @@ interface SaleRow {
 function statusOf(row: SaleRow, needsAccount: boolean, now: Date): PayoutStatus {
   if (row.orderStatus === 'refunded') return 'refunded';
   if (row.orderStatus === 'released' || row.paidAt) return 'paid';
-  if (row.disputedAt) return 'on_hold';
+  if (row.disputeStatus === 'open') return 'on_hold';
   if (!row.transferComplete) return 'awaiting_transfer';
   if (needsAccount) return 'needs_account';
   return now < payoutDueAt(row.eventDate) ? 'scheduled' : 'processing';
@@ -83,7 +86,7 @@ export async function listPayouts(
       eventDate: tickets.eventDate,
       proceedsCents: orders.sellerProceedsCents,
       orderStatus: orders.status,
-      disputedAt: orders.disputedAt,
+      disputeStatus: orders.disputeStatus,
       transferComplete: tickets.transferComplete,
       paidAt: payouts.paidAt,
     })
@@ -101,7 +104,7 @@ export async function listPayouts(
       paidCents: sql<number>`coalesce(sum(${orders.sellerProceedsCents}) filter (where ${orders.status} = 'released'), 0)::int`,
       nextEventDate: sql<
         string | null
-      >`min(${tickets.eventDate}) filter (where ${orders.status} = 'in_escrow' and ${orders.disputedAt} is null and ${tickets.transferComplete})`,
+      >`min(${tickets.eventDate}) filter (where ${orders.status} = 'in_escrow' and ${orders.disputeStatus} is distinct from 'open' and ${tickets.transferComplete})`,
     })
     .from(orders)
     .innerJoin(tickets, eq(tickets.id, orders.ticketId))
@@ -206,12 +209,22 @@ export async function reportProblem(
     if (order.disputedAt) throw new Conflict(PAYOUT_TEXT.alreadyReported);
     const [started] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.orderId, order.id));
     if (order.status !== 'in_escrow' || started) throw new Conflict(PAYOUT_TEXT.settled);
-    await tx.update(orders).set({ disputedAt: now, disputeReason: reason }).where(eq(orders.id, order.id));
-    await postSystemMessage(tx, ticketId, PAYOUT_TEXT.systemDisputed, now);
     const [ticket] = await tx
-      .select({ eventName: tickets.eventName, eventDate: tickets.eventDate })
+      .select({
+        eventName: tickets.eventName,
+        eventDate: tickets.eventDate,
+        transferComplete: tickets.transferComplete,
+      })
       .from(tickets)
       .where(eq(tickets.id, ticketId));
+    // Decision 0034: until the buyer confirms receipt, and no later than the automatic completion.
+    if (ticket?.transferComplete) throw new Conflict(MONEY_TEXT.reportAfterConfirmation);
+    if (ticket && now >= autoCompleteAt(ticket.eventDate)) throw new Conflict(MONEY_TEXT.reportWindowClosed);
+    await tx
+      .update(orders)
+      .set({ disputedAt: now, disputeReason: reason, disputeSource: 'report', disputeStatus: 'open' })
+      .where(eq(orders.id, order.id));
+    await postSystemMessage(tx, ticketId, PAYOUT_TEXT.systemDisputed, now);
     return {
       sellerId: order.sellerId,
       eventName: ticket?.eventName ?? '',

@@ -154,6 +154,7 @@ export async function listMyTickets(
       amountCents: orders.amountCents,
       orderStatus: orders.status,
       disputedAt: orders.disputedAt,
+      disputeStatus: orders.disputeStatus,
     })
     .from(tickets)
     .innerJoin(sellers, eq(sellers.id, tickets.sellerId))
@@ -218,7 +219,8 @@ export async function listMyTickets(
           : { barcodeCloudinaryUrl: null, barcodeCloudinaryPublicId: null }),
         artist: artist ? { name: artist.name, image: artist.image } : null,
         role,
-        disputedAt: row.disputedAt?.toISOString() ?? null,
+        // A dispute support released no longer shows on the card (decision 0034).
+        disputedAt: row.disputeStatus === 'open' ? (row.disputedAt?.toISOString() ?? null) : null,
         refunded: row.orderStatus === 'refunded',
       };
     }),
