@@ -17,7 +17,7 @@ import { printRows } from './stats.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** First-load budget for / and /login, and the ceiling for any one route chunk (KB of gzip). */
-const FIRST_LOAD_BUDGET_KB = 120;
+const FIRST_LOAD_BUDGET_KB = 125;
 const ROUTE_CHUNK_BUDGET_KB = 60;
 
 /** What each measured page loads lazily, by source path relative to client/. */

@@ -1,6 +1,6 @@
 // First: zod's settings must be in place before any lazy chunk loads zod.
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadFirstPage } from './app/first-page';
@@ -33,7 +33,11 @@ async function hydratePrerenderedPage(root: HTMLElement) {
     control.removeAttribute('disabled');
     control.removeAttribute(PRERENDER_DISABLED_ATTRIBUTE);
   }
-  hydrateRoot(root, app);
+  // In a transition, hydration yields to the browser every few milliseconds instead of running as one
+  // long task: the page is on screen already, and input stays responsive while React takes it over.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
   root.removeAttribute(PRERENDERED_ATTRIBUTE);
 }
 

@@ -66,8 +66,10 @@ test.describe('the auth screens', () => {
     const resend = page.getByRole('button', { name: /^Resend code/ });
     await expect(resend).toHaveText(/^Resend code in \d+s$/);
     // From here the page's time moves only when the test moves it, so a slow machine cannot skip seconds.
+    // A second ahead of the page's time: on a loaded machine more than a few ms pass before pauseAt
+    // runs, and a pause in the page's past is refused. The countdown moves by a second at most.
     const now = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(now + 100);
+    await page.clock.pauseAt(now + 1_000);
     // Real time, not the page's: lets React render the last tick before the clock stood still.
     await page.waitForTimeout(200);
     const secondsLeft = Number((await resend.textContent())?.match(/\d+/)?.[0]);
