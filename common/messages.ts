@@ -167,6 +167,8 @@ export const TICKET_TEXT = {
   notYourTicket: 'You can only change your own listings',
   sold: 'This ticket has been sold and can no longer be changed',
   hasActivity: 'This ticket has offers or messages and cannot be deleted',
+  buyerAtWork:
+    'A buyer is holding or paying for this ticket right now. You can change or delete it once they finish or their hold ends.',
   faceValueInvalid: 'Face value must be an amount of at least 0 with at most 2 decimals',
   serviceFeeInvalid: 'Service fee must be an amount of at least 0 with at most 2 decimals',
   amountTooLarge: 'Amounts must be at most $100,000.00 per ticket',
