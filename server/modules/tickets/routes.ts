@@ -156,7 +156,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
         response: { 200: ticketDetailsSchema },
       },
     },
-    async (request) => getTicketDetails(db, request.params.id),
+    async (request) => getTicketDetails(db, request.params.id, currentUser(request)),
   );
 
   app.delete(

@@ -304,8 +304,16 @@ function liveLock(
   return { isBeingEdited: false, lockExpiresAt: null, currentViewerId: null };
 }
 
-/** GET /api/tickets/{id}. */
-export async function getTicketDetails(db: DbOrTx, ticketId: number): Promise<TicketDetails> {
+/**
+ * GET /api/tickets/{id}. A member learns whether the ticket is reserved and whether by them, nothing more
+ * (decision 0032): the holder's id only when it is the viewer's own, and a sold ticket's transfer state
+ * only for its seller, its buyer and admins (others read 'not_started', the same for every sale).
+ */
+export async function getTicketDetails(
+  db: DbOrTx,
+  ticketId: number,
+  viewer: { id: number; role: string },
+): Promise<TicketDetails> {
   const [row] = await db
     .select({
       ticket: tickets,
@@ -318,6 +326,8 @@ export async function getTicketDetails(db: DbOrTx, ticketId: number): Promise<Ti
   if (!row) throw new NotFound(TICKET_TEXT.notFound);
   const { ticket, seller } = row;
   const rating = sellerRating(await userRating(db, seller.id));
+  const party = viewer.role === 'admin' || viewer.id === ticket.sellerId || viewer.id === ticket.buyerId;
+  const lock = liveLock(ticket);
   const sale = saleBreakdown({
     perTicketCents: ticket.listingPriceCents,
     markupPercent: ticket.markup,
@@ -350,8 +360,9 @@ export async function getTicketDetails(db: DbOrTx, ticketId: number): Promise<Ti
     ticketImage: ticket.imageUrl,
     sold: ticket.sold,
     status: ticket.status,
-    transferStatus: ticket.transferStatus,
-    ...liveLock(ticket),
+    transferStatus: party ? ticket.transferStatus : 'not_started',
+    ...lock,
+    currentViewerId: lock.currentViewerId === viewer.id ? viewer.id : null,
     sellerId: ticket.sellerId,
     seller: {
       id: seller.id,
