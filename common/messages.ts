@@ -204,7 +204,6 @@ export const MARKETPLACE_TEXT = {
   limitInvalid: 'limit must be a whole number from 1 to 100',
   suggestionQueryInvalid: 'The search text must be at most 100 characters',
   invalidUserId: 'Invalid user ID provided',
-  userNotFound: 'User not found',
 } as const;
 
 /** Holds, payment, purchase completion and the sandbox checkout (spec 000 §8, spec 001 §8; decision 0011). */
