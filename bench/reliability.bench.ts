@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,7 +15,9 @@ import { printRows, summarize } from './stats.js';
  * started at the same moment on one fresh PostgreSQL database, a bounded mixed load (concert searches,
  * listing edits, logins, image uploads) from a few workers, the abusive requests of issue 6 in the
  * middle (2,000-word searches, e-mail addresses built to make a regular expression backtrack, NUL
- * characters, 30 parallel wrong logins), and one instance killed with SIGKILL while all of that runs.
+ * characters, 30 parallel wrong logins), the money-path abuse of issue 21 (one member locking every listing
+ * at once; three 7,060 x 7,060 flat PNG barcodes of 160 KB each uploaded at once, plus three as listing
+ * images), and one instance killed with SIGKILL while all of that runs.
  * It reports the requests served, the 5xx answers, the p95 of normal requests while the abuse was under
  * way, and the rows lost: every listing, edit and upload an instance acknowledged is looked for in the
  * database afterwards. Needs BENCH_DATABASE_URL (it creates and drops its own database); not run by CI.
@@ -26,7 +29,7 @@ const ABUSE_AT_MS = 4_000;
 const KILL_AT_MS = 10_000;
 const WORKERS = 6;
 const REQUEST_TIMEOUT_MS = 60_000;
-const START_TIMEOUT_MS = 120_000;
+const START_TIMEOUT_MS = 300_000;
 const root = path.resolve(import.meta.dirname, '..');
 
 const SEARCH_TERMS = [
@@ -214,6 +217,16 @@ function listingForm(
   return form;
 }
 
+/** The process's peak resident memory (VmHWM, Linux), in MiB; 0 where /proc is not there. */
+async function peakRssMiB(instance: Instance): Promise<number> {
+  try {
+    const status = await readFile(`/proc/${instance.child.pid}/status`, 'utf8');
+    return Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
 function imageForm(png: Buffer): FormData {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'ticket.png');
@@ -255,6 +268,23 @@ export async function run(): Promise<BenchResult[]> {
     const png = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#3355cc' } })
       .png()
       .toBuffer();
+
+    // Issue 21's barcode: one colour, 7,060 x 7,060 pixels, about 160 KB as a PNG.
+    const hugePng = await sharp({
+      create: { width: 7_060, height: 7_060, channels: 3, background: '#ffffff' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const lookup = new pg.Client({ connectionString: databaseUrl });
+    await lookup.connect();
+    // The demo seed's paper tickets jordan sold and has not transferred yet take a barcode.
+    const paper = await lookup.query<{ id: number }>(
+      `select t.id from tickets t join users u on u.id = t.seller_id
+       where u.username = 'jordan' and t.ticket_type = 'paper' and t.sold and t.transfer_status = 'not_started'`,
+    );
+    await lookup.end();
+    const paperTicketId = paper.rows[0]?.id;
+    if (!paperTicketId) throw new Error('the demo seed has no paper ticket of jordan awaiting transfer');
 
     const samples: Sample[] = [];
     const written: Written = { listings: new Map(), uploads: new Set() };
@@ -398,6 +428,38 @@ export async function run(): Promise<BenchResult[]> {
       abuseWindow.to = now();
     }
 
+    /** Issue 21: one member tries to hold every listing; huge flat images arrive three at a time. */
+    let moneyHeld = 0;
+    async function moneyAbuse(): Promise<void> {
+      await new Promise((resolve) => setTimeout(resolve, ABUSE_AT_MS));
+      const market = await send(first.url, 'GET', '/api/tickets?limit=100', {
+        cookie: sessions[0],
+      });
+      const ids: number[] = (market.body?.tickets ?? []).map((ticket: { id: number }) => ticket.id);
+      const huge = (kind: string, pathname: string, form: () => FormData, cookie: string | undefined) =>
+        Array.from({ length: 3 }, async () => {
+          const startedAt = now();
+          const answer = await send(first.url, 'POST', pathname, { form: form(), cookie });
+          abusive.push({ kind, status: answer.status, ms: answer.ms, startedAt });
+        });
+      const barcodeForm = () => {
+        const form = new FormData();
+        form.append('ticketId', String(paperTicketId));
+        form.append('barcode', new Blob([new Uint8Array(hugePng)], { type: 'image/png' }), 'barcode.png');
+        return form;
+      };
+      await Promise.all([
+        ...ids.map(async (id) => {
+          const startedAt = now();
+          const answer = await send(first.url, 'POST', `/api/tickets/${id}/lock`, { cookie: sessions[0] });
+          if (answer.status === 200) moneyHeld += 1;
+          abusive.push({ kind: 'hoarding lock', status: answer.status, ms: answer.ms, startedAt });
+        }),
+        ...huge('7060² barcode', '/api/tickets/barcode/upload', barcodeForm, sessions[1]),
+        ...huge('7060² listing image', '/api/upload/direct', () => imageForm(hugePng), sessions[0]),
+      ]);
+    }
+
     let killedAt = 0;
     const kill = (async () => {
       await new Promise((resolve) => setTimeout(resolve, KILL_AT_MS));
@@ -405,7 +467,13 @@ export async function run(): Promise<BenchResult[]> {
       victim.child.kill('SIGKILL');
     })();
 
-    await Promise.all([...Array.from({ length: WORKERS }, (_, index) => worker(index)), abuse(), kill]);
+    await Promise.all([
+      ...Array.from({ length: WORKERS }, (_, index) => worker(index)),
+      abuse(),
+      moneyAbuse(),
+      kill,
+    ]);
+    const peakRss = await peakRssMiB(first);
 
     // Every write an instance acknowledged must be in the database.
     const check = new pg.Client({ connectionString: databaseUrl });
@@ -461,6 +529,7 @@ export async function run(): Promise<BenchResult[]> {
         ).p95Ms.toFixed(1)} ms (n=${duringAbuse.length})`,
         `  rows written ${writes} (${written.listings.size} listings at their last acknowledged edit, ${written.uploads.size} uploads); rows lost ${lost}`,
         `  abusive answers: ${abuseNote}`,
+        `  hoarding: ${moneyHeld} listings held by one member; peak memory of the surviving instance ${peakRss} MiB`,
       ].join('\n'),
     );
 

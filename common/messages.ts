@@ -168,6 +168,8 @@ export const TICKET_TEXT = {
   notYourTicket: 'You can only change your own listings',
   sold: 'This ticket has been sold and can no longer be changed',
   hasActivity: 'This ticket has offers or messages and cannot be deleted',
+  buyerAtWork:
+    'A buyer is holding or paying for this ticket right now. You can change or delete it once they finish or their hold ends.',
   faceValueInvalid: 'Face value must be an amount of at least 0 with at most 2 decimals',
   serviceFeeInvalid: 'Service fee must be an amount of at least 0 with at most 2 decimals',
   amountTooLarge: 'Amounts must be at most $100,000.00 per ticket',
@@ -205,7 +207,6 @@ export const MARKETPLACE_TEXT = {
   limitInvalid: 'limit must be a whole number from 1 to 100',
   suggestionQueryInvalid: 'The search text must be at most 100 characters',
   invalidUserId: 'Invalid user ID provided',
-  userNotFound: 'User not found',
 } as const;
 
 /** Holds, payment, purchase completion and the sandbox checkout (spec 000 §8, spec 001 §8; decision 0011). */

@@ -47,18 +47,27 @@ describe.each(backends)('holds API on %s', (backend) => {
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(CHECKOUT_TEXT.heldByOther);
 
-    // Signed-in cards show the hold; GET /api/tickets/{id} too.
+    // GET /api/tickets/{id} shows the hold; only the holder learns it is theirs (decision 0032).
     const details = await rival.get(`/api/tickets/${ticket.id}`);
     expect(details.body).toMatchObject({
       isBeingEdited: true,
-      currentViewerId: buyerId,
+      currentViewerId: null,
       lockExpiresAt: lock.body.expiresAt,
     });
+    expect((await buyer.get(`/api/tickets/${ticket.id}`)).body.currentViewerId).toBe(buyerId);
 
     // Locking again while holding keeps the same hold (it does not restart the clock).
     clock.advance(60_000);
     const again = await buyer.post(`/api/tickets/${ticket.id}/lock`);
     expect(again.body.expiresAt).toBe(lock.body.expiresAt);
+  });
+
+  it('tells a sold ticket’s transfer state to its seller and buyer only', async () => {
+    const ticket = await insertListing(db(), sellerId, { eventDate: '2030-05-01', sold: true });
+    await db().update(tickets).set({ buyerId, transferStatus: 'initiated' }).where(eq(tickets.id, ticket.id));
+    expect((await seller.get(`/api/tickets/${ticket.id}`)).body.transferStatus).toBe('initiated');
+    expect((await buyer.get(`/api/tickets/${ticket.id}`)).body.transferStatus).toBe('initiated');
+    expect((await rival.get(`/api/tickets/${ticket.id}`)).body.transferStatus).toBe('not_started');
   });
 
   it('lets 50 simultaneous lock calls on one ticket give exactly one 200', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MARKETPLACE_TEXT, REVIEW_TEXT } from '../../../common/messages.js';
+import { REVIEW_TEXT } from '../../../common/messages.js';
 import {
   type ListedReview,
   PENDING_REVIEWS_MAX,
@@ -130,8 +130,7 @@ export async function listUserReviews(
   userId: number,
   query: UserReviewsQuery,
 ): Promise<ListedReview[]> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new NotFound(MARKETPLACE_TEXT.userNotFound);
+  // An unknown id answers like a user without reviews, so the route tells no one which ids exist.
   const rows = await listedQuery(db)
     .where(and(eq(reviews.targetUserId, userId), eq(reviews.status, 'submitted')))
     .orderBy(desc(reviews.submittedAt), desc(reviews.id))

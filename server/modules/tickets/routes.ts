@@ -22,10 +22,10 @@ import {
   createTicket,
   deleteTicket,
   endEdit,
+  getTicketDetails,
   type SavedTicket,
   startEdit,
   type TicketServiceDeps,
-  ticketDetailsReader,
   updateTicket,
 } from './service.js';
 
@@ -84,7 +84,6 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, images } = options;
   const deps = (request: FastifyRequest): TicketServiceDeps => ({ db, images, log: request.log });
-  const ticketDetails = ticketDetailsReader(db);
 
   // Scoped to this plugin: the listing form's text fields, and no files.
   await app.register(multipart, {
@@ -157,7 +156,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
         response: { 200: ticketDetailsSchema },
       },
     },
-    async (request) => ticketDetails(request.params.id),
+    async (request) => getTicketDetails(db, request.params.id, currentUser(request)),
   );
 
   app.delete(

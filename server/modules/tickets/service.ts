@@ -1,9 +1,8 @@
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { TICKET_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { listingPriceCents, saleBreakdown } from '../../../common/pricing.js';
 import type { Notifications } from '../../../common/schemas/notifications.js';
-import type { Rating } from '../../../common/schemas/reviews.js';
 import {
   EDIT_LOCK_TTL_MS,
   type Platform,
@@ -12,9 +11,9 @@ import {
 } from '../../../common/schemas/tickets.js';
 import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { events, reviews, tickets, users, venues } from '../../db/schema/index.js';
+import { checkoutSessions, events, tickets, users, venues } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
-import { sellerRating } from '../reviews/ratings.js';
+import { sellerRating, userRating } from '../reviews/ratings.js';
 
 export interface TicketServiceDeps {
   db: Db;
@@ -116,16 +115,42 @@ export async function createTicket(
   return row;
 }
 
-/** Why a conditional write on a ticket matched nothing: unknown, not the caller's, sold, or a stale version. */
-async function explainRefusal(db: DbOrTx, ticketId: number, sellerId: number): Promise<never> {
+/**
+ * No buyer is at work on the ticket: no live hold, no checkout session that can still be paid, and no paid
+ * one waiting for fulfilment. A seller's change then would charge a buyer for a listing that is gone or
+ * different, and refund them (issue 21; decision 0032).
+ */
+function noBuyerAtWork(now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return and(
+    or(
+      isNull(tickets.currentViewerId),
+      isNull(tickets.lockExpiresAt),
+      sql`${tickets.lockExpiresAt} <= ${at}`,
+    ),
+    sql`not exists (select 1 from ${checkoutSessions} where ${checkoutSessions.ticketId} = ${tickets.id} and ((${checkoutSessions.status} = 'open' and ${checkoutSessions.expiresAt} > ${at}) or (${checkoutSessions.status} = 'paid' and ${checkoutSessions.outcome} is null)))`,
+  );
+}
+
+/**
+ * Why a conditional write on a ticket matched nothing: unknown, not the caller's, sold, a buyer holding or
+ * paying for it, or a stale version.
+ */
+async function explainRefusal(db: DbOrTx, ticketId: number, sellerId: number, now: Date): Promise<never> {
   const [row] = await db
-    .select({ sellerId: tickets.sellerId, sold: tickets.sold, version: tickets.version })
+    .select({
+      sellerId: tickets.sellerId,
+      sold: tickets.sold,
+      version: tickets.version,
+      free: sql<boolean>`${noBuyerAtWork(now)}`,
+    })
     .from(tickets)
     .where(eq(tickets.id, ticketId))
     .limit(1);
   if (!row) throw new NotFound(TICKET_TEXT.notFound);
   if (row.sellerId !== sellerId) throw new Forbidden(TICKET_TEXT.notYourTicket);
   if (row.sold) throw new Forbidden(TICKET_TEXT.sold);
+  if (!row.free) throw new Conflict(TICKET_TEXT.buyerAtWork);
   throw new Conflict(TICKET_TEXT.versionConflict, { currentVersion: row.version });
 }
 
@@ -141,6 +166,7 @@ export async function updateTicket(
   input: TicketInput,
 ): Promise<SavedTicket> {
   assertEventNotPast(input.eventDate);
+  const now = new Date();
   const [before] = await deps.db
     .select({
       imageUrl: tickets.imageUrl,
@@ -168,7 +194,7 @@ export async function updateTicket(
       .set({
         ...(await ticketColumns(tx, input)),
         version: sql`${tickets.version} + 1`,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(
         and(
@@ -176,10 +202,11 @@ export async function updateTicket(
           eq(tickets.version, version),
           eq(tickets.sold, false),
           eq(tickets.sellerId, sellerId),
+          noBuyerAtWork(now),
         ),
       )
       .returning({ id: tickets.id, version: tickets.version, listingPriceCents: tickets.listingPriceCents });
-    if (!row) return explainRefusal(tx, ticketId, sellerId);
+    if (!row) return explainRefusal(tx, ticketId, sellerId, now);
     const previous = current?.imagePublicId ?? null;
     return { saved: row, replacedImage: previous !== input.cloudinaryPublicId ? previous : null };
   });
@@ -203,17 +230,25 @@ export async function deleteTicket(
   sellerId: number,
   ticketId: number,
 ): Promise<void> {
+  const now = new Date();
   let removed: { imagePublicId: string | null } | undefined;
   try {
     [removed] = await deps.db
       .delete(tickets)
-      .where(and(eq(tickets.id, ticketId), eq(tickets.sellerId, sellerId), eq(tickets.sold, false)))
+      .where(
+        and(
+          eq(tickets.id, ticketId),
+          eq(tickets.sellerId, sellerId),
+          eq(tickets.sold, false),
+          noBuyerAtWork(now),
+        ),
+      )
       .returning({ imagePublicId: tickets.imagePublicId });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new Conflict(TICKET_TEXT.hasActivity);
     throw error;
   }
-  if (!removed) await explainRefusal(deps.db, ticketId, sellerId);
+  if (!removed) await explainRefusal(deps.db, ticketId, sellerId, now);
   await removeUnusedImage(deps, removed?.imagePublicId ?? null);
 }
 
@@ -270,40 +305,29 @@ function liveLock(
 }
 
 /**
- * GET /api/tickets/{id}: the listing, its seller and the seller's rating from submitted reviews in one
- * statement, prepared once for `db` (on PostgreSQL parsed and planned once per pooled connection, as the
- * session lookup is: decision 0027). The route reads a listing on every details dialog (decision 0040).
+ * GET /api/tickets/{id}. A member learns whether the ticket is reserved and whether by them, nothing more
+ * (decision 0032): the holder's id only when it is the viewer's own, and a sold ticket's transfer state
+ * only for its seller, its buyer and admins (others read 'not_started', the same for every sale).
  */
-export function ticketDetailsReader(db: Db): (ticketId: number) => Promise<TicketDetails> {
-  const submitted = sql`${reviews.targetUserId} = ${users.id} and ${reviews.status} = 'submitted'`;
-  const statement = db
+export async function getTicketDetails(
+  db: DbOrTx,
+  ticketId: number,
+  viewer: { id: number; role: string },
+): Promise<TicketDetails> {
+  const [row] = await db
     .select({
       ticket: tickets,
       seller: { id: users.id, username: users.username, createdAt: users.createdAt },
-      averageRating: sql<
-        number | null
-      >`(select round(avg(${reviews.rating}), 1)::float8 from ${reviews} where ${submitted})`,
-      totalReviews: sql<number>`(select count(*)::int from ${reviews} where ${submitted})`,
     })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.sellerId))
-    .where(eq(tickets.id, sql.placeholder('ticketId')))
-    .limit(1)
-    .prepare('ticket_details');
-  return async (ticketId) => {
-    const [row] = await statement.execute({ ticketId });
-    if (!row) throw new NotFound(TICKET_TEXT.notFound);
-    const averageRating = row.averageRating === null ? null : Number(row.averageRating);
-    return detailsOf(row.ticket, row.seller, { averageRating, totalReviews: Number(row.totalReviews) });
-  };
-}
-
-function detailsOf(
-  ticket: typeof tickets.$inferSelect,
-  seller: { id: number; username: string; createdAt: Date },
-  sellerReviews: Rating,
-): TicketDetails {
-  const rating = sellerRating(sellerReviews);
+    .where(eq(tickets.id, ticketId))
+    .limit(1);
+  if (!row) throw new NotFound(TICKET_TEXT.notFound);
+  const { ticket, seller } = row;
+  const rating = sellerRating(await userRating(db, seller.id));
+  const party = viewer.role === 'admin' || viewer.id === ticket.sellerId || viewer.id === ticket.buyerId;
+  const lock = liveLock(ticket);
   const sale = saleBreakdown({
     perTicketCents: ticket.listingPriceCents,
     markupPercent: ticket.markup,
@@ -336,8 +360,9 @@ function detailsOf(
     ticketImage: ticket.imageUrl,
     sold: ticket.sold,
     status: ticket.status,
-    transferStatus: ticket.transferStatus,
-    ...liveLock(ticket),
+    transferStatus: party ? ticket.transferStatus : 'not_started',
+    ...lock,
+    currentViewerId: lock.currentViewerId === viewer.id ? viewer.id : null,
     sellerId: ticket.sellerId,
     seller: {
       id: seller.id,
@@ -366,7 +391,7 @@ export async function startEdit(
     .set({ editingBy: sellerId, editExpiresAt: lockExpiresAt })
     .where(and(eq(tickets.id, ticketId), eq(tickets.sellerId, sellerId), eq(tickets.sold, false)))
     .returning({ id: tickets.id });
-  if (!row) await explainRefusal(db, ticketId, sellerId);
+  if (!row) await explainRefusal(db, ticketId, sellerId, new Date());
   return { lockExpiresAt };
 }
 

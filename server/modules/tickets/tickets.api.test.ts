@@ -376,7 +376,8 @@ describe.each(backends)('listings API on %s', (backend) => {
     expect(seen.body).toMatchObject({
       isBeingEdited: true,
       lockExpiresAt: started.body.lockExpiresAt,
-      currentViewerId: sellerId,
+      // Reserved, and not by this viewer: who holds it is not told (decision 0032).
+      currentViewerId: null,
     });
 
     // The heartbeat renews the flag.
