@@ -19,6 +19,7 @@ export {
   SIGN_IN_TEXT,
   VERIFY_FAILURE_TEXT,
 } from './texts/auth.js';
+export { ADMIN_TEXT } from './texts/admin.js';
 export { A11Y_TEXT, SHELL_TEXT } from './texts/shell.js';
 export { PUBLIC_HOME_TEXT, SUBSCRIBE_TEXT } from './texts/visitor.js';
 

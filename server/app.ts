@@ -25,6 +25,7 @@ import { isReachable } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-json.js';
 import { prerenderedPage } from './lib/prerendered-pages.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { barcodeRoutes } from './modules/barcodes/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
@@ -166,6 +167,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(messageRoutes, { db: database.db, mailer: deps.mailer, clock, appUrl: config.appUrl });
   await app.register(barcodeRoutes, { db: database.db, images, clock });
   await app.register(payoutRoutes, checkout);
+  await app.register(adminRoutes, {
+    db: database.db,
+    clock,
+    onHoldEnded: (ticketId, buyerId, log) => expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId),
+  });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -113,6 +113,7 @@ export const orders = pgTable(
     uniqueIndex('orders_ticket_idx').on(t.ticketId),
     index('orders_buyer_idx').on(t.buyerId),
     index('orders_seller_idx').on(t.sellerId),
+    index('orders_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -83,5 +83,8 @@ export const tickets = pgTable(
     ),
     // Search suggestions walk event names starting with the letters typed in order (decision 0023).
     index('tickets_event_name_sorted_idx').on(sql`(lower(${t.eventName}) collate "C")`),
+    // The admin lists search event names by substring and page newest first (decision 0036).
+    index('tickets_event_name_trgm_idx').using('gin', sql`lower(${t.eventName}) gin_trgm_ops`),
+    index('tickets_created_idx').on(t.createdAt, t.id),
   ],
 );
