@@ -8,6 +8,7 @@
 // only those; everything else imports them from here as before.
 import { REGISTRATION_TEXT } from './texts/auth.js';
 
+export { ADMIN_TEXT } from './texts/admin.js';
 export {
   AUTH_ERROR_TEXT,
   AUTH_SCREEN_TEXT,
@@ -19,7 +20,6 @@ export {
   SIGN_IN_TEXT,
   VERIFY_FAILURE_TEXT,
 } from './texts/auth.js';
-export { ADMIN_TEXT } from './texts/admin.js';
 export { A11Y_TEXT, SHELL_TEXT } from './texts/shell.js';
 export { PUBLIC_HOME_TEXT, SUBSCRIBE_TEXT } from './texts/visitor.js';
 
