@@ -46,6 +46,18 @@ export const ADMIN_TEXT = {
   sellerToBuyer: 'Seller → Buyer',
   sendReply: 'Send Reply',
   cancel: 'Cancel',
+  // Money actions (decision 0037)
+  refundHeading: 'Refund the buyer',
+  refundHint:
+    'The buyer gets the full amount back from escrow, the ticket is cancelled and both parties are e-mailed the reason.',
+  reasonLabel: 'Reason',
+  refundAction: (amount: string) => `Refund ${amount}`,
+  refundFailed: 'Failed to refund transaction',
+  resolveFailed: 'Failed to resolve dispute',
+  eventCancelFailed: 'Failed to cancel event',
+  eventPostponeFailed: 'Failed to postpone event',
+  refundProgress: (refunded: number, total: number) => `refunded ${refunded} of ${total}`,
+  failedToLoadAudit: 'Failed to load audit log',
   // Server refusals
   userNotFound: 'User not found',
   ticketNotFound: 'Ticket not found',
