@@ -44,7 +44,7 @@ export function AdminPage() {
     void queryClient.invalidateQueries({ queryKey: adminKeys.all });
   };
   return (
-    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
+    <div className="mx-auto w-full min-w-0 max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold sm:text-3xl">{ADMIN_TEXT.title}</h1>
         <Button variant="outline" onClick={refresh}>
