@@ -46,11 +46,11 @@ async function generate(db: Database['db']): Promise<void> {
     await tx.execute(sql`
       insert into tickets (seller_id, event_name, event_date, description, venue, section, row, seats, quantity,
         face_value_cents, service_fee_cents, markup, listing_price_cents, sold, status, buyer_id, created_at)
-      select 1 + (i * 7919) % ${ROWS},
+      select 1 + (i::bigint * 7919) % ${ROWS},
         initcap((${words})[1 + i % 10]) || ' ' || initcap((${words})[1 + (i / 10) % 10]) || ' Tour ' || (i % 5000),
         current_date + (i % 300), 'bench', 'Bench Arena', 'A', 'R1', '1', 1, 10000, 0, 0, 10000,
         i > ${ROWS}, case when i > ${ROWS} then 'sold' else 'available' end,
-        case when i > ${ROWS} then 1 + (i * 104729) % ${ROWS} end, now() - (i || ' seconds')::interval
+        case when i > ${ROWS} then 1 + (i::bigint * 104729) % ${ROWS} end, now() - (i || ' seconds')::interval
       from generate_series(1, ${2 * ROWS}) i`);
     await tx.execute(sql`
       insert into checkout_sessions (id, provider, ticket_id, buyer_id, seller_id, ticket_version, event_name,
