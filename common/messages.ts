@@ -8,6 +8,7 @@
 // only those; everything else imports them from here as before.
 import { REGISTRATION_TEXT } from './texts/auth.js';
 
+export { ADMIN_TEXT } from './texts/admin.js';
 export {
   AUTH_ERROR_TEXT,
   AUTH_SCREEN_TEXT,

@@ -25,6 +25,7 @@ import { isReachable } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-json.js';
 import { prerenderedPage } from './lib/prerendered-pages.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { adminMoneyRoutes } from './modules/admin-money/routes.js';
 import { ambassadorRoutes } from './modules/ambassador/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -184,6 +185,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminMoneyRoutes, checkout);
   await app.register(auditRoutes, { db: database.db });
   await app.register(refundRoutes, checkout);
+  await app.register(adminRoutes, {
+    db: database.db,
+    clock,
+    onHoldEnded: (ticketId, buyerId, log) => expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId),
+  });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

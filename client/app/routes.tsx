@@ -159,8 +159,8 @@ export const appRoutes: RouteObject[] = [
             children: [
               {
                 path: 'admin',
-                element: <NotBuiltYet feature="The admin dashboard" />,
                 handle: { title: 'Admin' },
+                lazy: async () => ({ Component: (await import('./admin-route')).AdminRoute }),
               },
             ],
           },

@@ -89,6 +89,10 @@ export const reviews = pgTable(
     index('reviews_target_submitted_idx')
       .on(t.targetUserId, t.submittedAt)
       .where(sql`${t.status} = 'submitted'`),
+    // The admin reviews list (decision 0036).
+    index('reviews_ticket_idx').on(t.ticketId),
+    index('reviews_reviewer_idx').on(t.reviewerId),
+    index('reviews_submitted_idx').on(t.submittedAt, t.id).where(sql`${t.status} = 'submitted'`),
     check('reviews_rating_range', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
   ],
 );

@@ -35,6 +35,10 @@ export const users = pgTable(
     // Names that differ only by case or character width (NFKC) are one name.
     uniqueIndex('users_username_folded_idx').on(sql`lower(normalize(${t.username}, NFKC))`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // The admin list searches names and e-mails by substring and pages newest first (decision 0036).
+    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('users_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -139,6 +139,7 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId),
     index('orders_seller_idx').on(t.sellerId),
     index('orders_dispute_idx').on(t.disputeStatus, t.disputedAt).where(sql`${t.disputeStatus} is not null`),
+    index('orders_created_idx').on(t.createdAt, t.id),
   ],
 );
 

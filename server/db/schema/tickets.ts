@@ -88,5 +88,8 @@ export const tickets = pgTable(
     index('tickets_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Search suggestions walk folded event names starting with the letters typed (decisions 0023, 0040).
     index('tickets_event_name_folded_sorted_idx').on(sql`(search_fold(${t.eventName}) collate "C")`),
+    // The admin lists search event names by substring and page newest first (decision 0036).
+    index('tickets_event_name_trgm_idx').using('gin', sql`lower(${t.eventName}) gin_trgm_ops`),
+    index('tickets_created_idx').on(t.createdAt, t.id),
   ],
 );

@@ -121,7 +121,7 @@ describe('dev mail in production', () => {
       DATABASE_URL: 'postgres://user:secret@db.invalid:5432/encore',
       SMTP_URL: 'smtp://user:secret@smtp.invalid:587',
       CLOUDINARY_URL: 'cloudinary://key:secret@demo-cloud',
-      STRIPE_SECRET_KEY: 'sk_test_production_build',
+      STRIPE_SECRET_KEY: 'sk_live_production_build',
       STRIPE_WEBHOOK_SECRET: 'whsec_production_build',
       LOG_LEVEL: 'silent',
       // Without a client build the SPA catch-all is not registered, so an unknown path is a plain 404.

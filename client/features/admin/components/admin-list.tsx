@@ -1,0 +1,135 @@
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { toast } from '@client/components/ui/toaster';
+import { ADMIN_TEXT } from '@common/messages';
+import type { AdminPage } from '@common/schemas/admin';
+import { ADMIN_PAGE_SIZE_DEFAULT } from '@common/schemas/admin-money';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type ColumnDef,
+  getCoreRowModel,
+  type PaginationState,
+  type SortingState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { Search } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import type { ListParams } from '../api';
+import { useDebouncedValue } from '../use-debounced-value';
+import { AdminTable } from './admin-table';
+
+export interface AdminListProps<Row> {
+  /** Plural noun of the rows: 'users' ('No users found.', 'Search users...'). */
+  things: string;
+  /** What failed, in 'Failed to load …'; `things` when absent. */
+  failureThing?: string;
+  columns: ColumnDef<Row, never>[];
+  /** The query of one page; `params` holds page, pageSize, search, sort, order and `filters`. */
+  query: (params: ListParams) => UseQueryOptions<AdminPage<Row>, Error, AdminPage<Row>, QueryKey>;
+  /** The server's sort when none is chosen; null when the list cannot be sorted. */
+  defaultSort: { id: string; desc: boolean } | null;
+  /** Extra query parameters (filters chosen beside the search box). */
+  filters?: ListParams;
+  /** Controls shown beside the search box (filters). */
+  toolbar?: ReactNode;
+  /** Opens the row's detail; adds the View column. */
+  onView?: (row: Row) => void;
+  /** False for lists without a text search (the audit log filters by fields instead). */
+  searchable?: boolean;
+}
+
+/** One admin list tab's body: debounced server search, server sorting and paging over TanStack Table. */
+export function AdminList<Row>(props: AdminListProps<Row>) {
+  const { things, columns, defaultSort, filters, onView, searchable = true } = props;
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text.trim());
+  const [sorting, setSorting] = useState<SortingState>(defaultSort ? [defaultSort] : []);
+  const [pagination, setPagination] = useState<PaginationState>({
+    pageIndex: 0,
+    pageSize: ADMIN_PAGE_SIZE_DEFAULT,
+  });
+  const filterKey = JSON.stringify(filters ?? {});
+  // A new search, filter or sort starts again at the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page resets when these change
+  useEffect(() => setPagination((current) => ({ ...current, pageIndex: 0 })), [search, filterKey, sorting]);
+  const sort = sorting[0];
+  const params: ListParams = {
+    page: pagination.pageIndex + 1,
+    pageSize: pagination.pageSize,
+    search: search || undefined,
+    ...(sort ? { sort: sort.id, order: sort.desc ? 'desc' : 'asc' } : {}),
+    ...filters,
+  };
+  const result = useQuery(props.query(params));
+  const failed = result.isError;
+  useEffect(() => {
+    if (failed)
+      toast({ title: ADMIN_TEXT.failedToLoad(props.failureThing ?? things), variant: 'destructive' });
+  }, [failed, props.failureThing, things]);
+
+  const allColumns = useMemo<ColumnDef<Row, never>[]>(
+    () =>
+      onView
+        ? [
+            ...columns,
+            {
+              id: 'actions',
+              header: () => <span className="sr-only">Actions</span>,
+              enableSorting: false,
+              cell: ({ row }) => (
+                <Button variant="outline" size="sm" onClick={() => onView(row.original)}>
+                  {ADMIN_TEXT.view}
+                </Button>
+              ),
+            },
+          ]
+        : columns,
+    [columns, onView],
+  );
+  const page = result.data;
+  const table = useReactTable({
+    data: page?.rows ?? [],
+    columns: allColumns,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    enableSorting: defaultSort !== null,
+    rowCount: page?.total ?? 0,
+    state: { sorting, pagination },
+    onSortingChange: setSorting,
+    onPaginationChange: setPagination,
+  });
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        {searchable ? (
+          <div className="relative min-w-0 flex-1 sm:max-w-sm">
+            <Search
+              aria-hidden
+              className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              type="search"
+              aria-label={`Search ${things}`}
+              placeholder={ADMIN_TEXT.searchPlaceholder(things)}
+              className="pl-9"
+              maxLength={100}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+        ) : null}
+        {props.toolbar}
+      </div>
+      <AdminTable
+        table={table}
+        things={things}
+        searching={search !== ''}
+        loading={result.isPending}
+        total={page?.total ?? 0}
+        caption={things.charAt(0).toUpperCase() + things.slice(1)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { toast } from '@client/components/ui/toaster';
+import { ROLES, type Role } from '@common/constants';
+import { ADMIN_TEXT } from '@common/messages';
+import type { AdminUser } from '@common/schemas/admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminKeys, updateUserRole, userDetailOptions } from '../api';
+import { longDate } from '../format';
+import { DetailDialog, DetailItem, DetailList, FieldSelect, failureText } from './detail-dialog';
+
+const ROLE_LABELS: Record<Role, string> = { user: 'user', admin: 'admin', AMBSD: 'AMBSD (ambassador)' };
+
+/** Spec 001 §2 'User Details', with the role edit (user, admin, AMBSD; decision 0036). */
+export function UserDetailsDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
+  return (
+    <DetailDialog
+      title={ADMIN_TEXT.userDetails}
+      thing="user"
+      query={userDetailOptions(userId)}
+      onClose={onClose}
+    >
+      {(user) => <UserDetails user={user} />}
+    </DetailDialog>
+  );
+}
+
+function UserDetails({ user }: { user: AdminUser }) {
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (role: Role) => updateUserRole(user.id, role),
+    onSuccess: async (answer) => {
+      toast({ title: ADMIN_TEXT.roleUpdated(answer.user.role) });
+      queryClient.setQueryData(userDetailOptions(user.id).queryKey, answer.user);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (error) =>
+      toast({ title: ADMIN_TEXT.roleUpdateFailed, description: failureText(error), variant: 'destructive' }),
+  });
+  return (
+    <DetailList>
+      <DetailItem label="ID">{user.id}</DetailItem>
+      <DetailItem label="Username">{user.username}</DetailItem>
+      <DetailItem label="Email">{user.email || ADMIN_TEXT.notProvided}</DetailItem>
+      <DetailItem label="Role">
+        <FieldSelect
+          id="admin-user-role"
+          label="Role"
+          hideLabel
+          value={user.role}
+          options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+          disabled={change.isPending}
+          onChange={(role) => change.mutate(role)}
+        />
+      </DetailItem>
+      <DetailItem label="Joined">{longDate(user.createdAt)}</DetailItem>
+      <DetailItem label="Reward Points">{user.rewardPoints}</DetailItem>
+      <DetailItem label="Tickets Sold">{user.totalTicketsSold}</DetailItem>
+      <DetailItem label="Tickets Bought">{user.totalTicketsBought}</DetailItem>
+      <DetailItem label="Average Rating">
+        {user.averageRating === null ? ADMIN_TEXT.noRatings : user.averageRating.toFixed(1)}
+      </DetailItem>
+    </DetailList>
+  );
+}

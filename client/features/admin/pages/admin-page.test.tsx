@@ -1,0 +1,290 @@
+import { type FetchCall, fakeApi, json } from '@client/lib/test-fetch';
+import { ADMIN_TEXT } from '@common/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installDomShims } from '../../reviews/test-fixtures';
+import {
+  adminEvent,
+  adminTicket,
+  adminTransaction,
+  adminUser,
+  page,
+  renderWithClient,
+  signedInAdmin,
+  stats,
+  supportMessage,
+} from '../test-fixtures';
+import { AdminPage } from './admin-page';
+
+beforeAll(installDomShims);
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+type Answer = (call: FetchCall) => Response | undefined;
+
+/** A fake API: the first answer that handles a call wins; the dashboard's own calls answer by default. */
+function api(...answers: Answer[]) {
+  return fakeApi((call) => {
+    for (const answer of answers) {
+      const response = answer(call);
+      if (response) return response;
+    }
+    if (call.url === '/api/admin/stats') return json(200, stats);
+    if (call.url === '/api/session') return json(200, signedInAdmin);
+    if (call.url.startsWith('/api/admin-messages')) return json(200, []);
+    return json(404, { message: `unexpected ${call.method} ${call.url}` });
+  });
+}
+
+const openTab = async (name: string) => {
+  await userEvent.click(screen.getByRole('tab', { name }));
+};
+
+describe('AdminPage', () => {
+  it('shows the dashboard cards from the stats and refreshes everything on Refresh Data', async () => {
+    const calls = api();
+    renderWithClient(<AdminPage />);
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_TEXT.totalUsers)).toBeInTheDocument();
+    expect(screen.getByText('95 total tickets created')).toBeInTheDocument();
+    expect(screen.getByText('$5,120.50')).toBeInTheDocument();
+    expect(screen.getByText('4.6 / 5')).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_TEXT.platformRatingHint)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: ADMIN_TEXT.viewSupportMessages })).toBeInTheDocument();
+    const before = calls.filter((call) => call.url === '/api/admin/stats').length;
+    await userEvent.click(screen.getByRole('button', { name: ADMIN_TEXT.refresh }));
+    expect(await screen.findByText(ADMIN_TEXT.refreshingTitle)).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_TEXT.refreshingDescription)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url === '/api/admin/stats').length).toBe(before + 1),
+    );
+  });
+
+  it("says 'Failed to load dashboard statistics' and offers Try Again", async () => {
+    let fail = true;
+    api((call) => (call.url === '/api/admin/stats' && fail ? json(500, {}) : undefined));
+    renderWithClient(<AdminPage />);
+    const retry = await screen.findByRole('button', { name: ADMIN_TEXT.tryAgain }, { timeout: 8_000 });
+    expect(screen.getAllByText('Failed to load dashboard statistics').length).toBeGreaterThan(0);
+    fail = false;
+    await userEvent.click(retry);
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
+  });
+
+  it('searches users on the server after a pause, and says what it found nothing for', async () => {
+    const calls = api((call) => {
+      if (!call.url.startsWith('/api/admin/users?')) return undefined;
+      return call.url.includes('search=') ? json(200, page([])) : json(200, page([adminUser()]));
+    });
+    renderWithClient(<AdminPage />);
+    await openTab('Users');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    for (const header of ['ID', 'Username', 'Email', 'Role', 'Joined'])
+      expect(within(table).getByRole('columnheader', { name: new RegExp(header) })).toBeInTheDocument();
+    expect(await within(table).findByText('maya@encore.test')).toBeInTheDocument();
+    expect(within(table).getByText('Jan 5, 2026')).toBeInTheDocument();
+    expect(calls.at(-1)?.url).toBe('/api/admin/users?page=1&pageSize=25&sort=createdAt&order=desc');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'zz top');
+    expect(await screen.findByText('No users found.')).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_TEXT.emptySearchHint)).toBeInTheDocument();
+    const searches = calls.filter((call) => call.url.includes('search='));
+    expect(searches.map((call) => call.url)).toEqual([
+      '/api/admin/users?page=1&pageSize=25&search=zz+top&sort=createdAt&order=desc',
+    ]);
+  });
+
+  it("says 'Failed to load users' when the list fails", async () => {
+    api((call) => (call.url.startsWith('/api/admin/users?') ? json(500, {}) : undefined));
+    renderWithClient(<AdminPage />);
+    await openTab('Users');
+    expect(await screen.findByText('Failed to load users', {}, { timeout: 8_000 })).toBeInTheDocument();
+  });
+
+  it('appoints an ambassador from User Details', async () => {
+    const calls = api(
+      (call) => (call.url.startsWith('/api/admin/users?') ? json(200, page([adminUser()])) : undefined),
+      (call) => (call.url === '/api/admin/users/7' ? json(200, adminUser()) : undefined),
+      (call) =>
+        call.url === '/api/admin/users/7/role'
+          ? json(200, { message: 'User role updated to AMBSD', user: adminUser({ role: 'AMBSD' }) })
+          : undefined,
+    );
+    renderWithClient(<AdminPage />);
+    await openTab('Users');
+    await userEvent.click(await screen.findByRole('button', { name: ADMIN_TEXT.view }));
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.userDetails });
+    expect(await within(dialog).findByText(ADMIN_TEXT.noRatings)).toBeInTheDocument();
+    expect(within(dialog).getByText('maya@encore.test')).toBeInTheDocument();
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'AMBSD');
+    expect(await screen.findByText('User role updated to AMBSD')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/admin/users/7/role',
+      body: { role: 'AMBSD' },
+    });
+  });
+
+  it("says 'Failed to update user role' with the server's reason", async () => {
+    api(
+      (call) =>
+        call.url.startsWith('/api/admin/users?')
+          ? json(200, page([adminUser({ role: 'admin' })]))
+          : undefined,
+      (call) => (call.url === '/api/admin/users/7' ? json(200, adminUser({ role: 'admin' })) : undefined),
+      (call) => (call.method === 'PUT' ? json(409, { message: ADMIN_TEXT.lastAdmin }) : undefined),
+    );
+    renderWithClient(<AdminPage />);
+    await openTab('Users');
+    await userEvent.click(await screen.findByRole('button', { name: ADMIN_TEXT.view }));
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.userDetails });
+    await userEvent.selectOptions(await within(dialog).findByRole('combobox', { name: 'Role' }), 'user');
+    expect(await screen.findByText(ADMIN_TEXT.roleUpdateFailed)).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_TEXT.lastAdmin)).toBeInTheDocument();
+  });
+
+  it('changes a ticket status with its version, and explains a refused one', async () => {
+    const calls = api(
+      (call) => (call.url.startsWith('/api/admin/tickets?') ? json(200, page([adminTicket()])) : undefined),
+      (call) =>
+        call.url === '/api/admin/tickets/41' && call.method === 'GET' ? json(200, adminTicket()) : undefined,
+      (call) =>
+        call.method === 'PUT' && (call.body as { status: string }).status === 'pending'
+          ? json(200, {
+              message: 'Ticket status updated to pending',
+              ticket: adminTicket({ status: 'pending', version: 4 }),
+            })
+          : undefined,
+      (call) => (call.method === 'PUT' ? json(409, { message: ADMIN_TEXT.soldNeedsPaidOrder }) : undefined),
+    );
+    renderWithClient(<AdminPage />);
+    await openTab('Tickets');
+    const table = await screen.findByRole('table', { name: 'Tickets' });
+    expect(await within(table).findByText('$101.75')).toBeInTheDocument();
+    expect(within(table).getByText('available')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: ADMIN_TEXT.view }));
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.ticketDetails });
+    expect(await within(dialog).findByText('Riverside Arena')).toBeInTheDocument();
+    expect(within(dialog).getByText('maya (ID: 7)')).toBeInTheDocument();
+    expect(within(dialog).getByText('10%')).toBeInTheDocument();
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'pending');
+    expect(await screen.findByText('Ticket status updated to pending')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'pending', version: 3 });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'sold');
+    expect(await screen.findByText(ADMIN_TEXT.statusUpdateFailed)).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_TEXT.soldNeedsPaidOrder)).toBeInTheDocument();
+  });
+
+  it('refunds a transaction in escrow with a reason', async () => {
+    const calls = api(
+      (call) =>
+        call.url.startsWith('/api/admin/transactions?') ? json(200, page([adminTransaction()])) : undefined,
+      (call) => (call.url === '/api/admin/transactions/12' ? json(200, adminTransaction()) : undefined),
+      (call) =>
+        call.url === '/api/admin/transactions/12/refund'
+          ? json(200, {
+              message: 'Refunded $207.47 to the buyer',
+              orderId: 12,
+              refundedAmount: 207.47,
+              status: 'refunded',
+            })
+          : undefined,
+    );
+    renderWithClient(<AdminPage />);
+    await openTab('Transactions');
+    await userEvent.click(await screen.findByRole('button', { name: ADMIN_TEXT.view }));
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.transactionDetails });
+    expect(await within(dialog).findByText('sbx_123')).toBeInTheDocument();
+    const refund = within(dialog).getByRole('button', { name: 'Refund $207.47' });
+    expect(refund).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText(ADMIN_TEXT.reasonLabel), 'Seller never sent it');
+    await userEvent.click(refund);
+    expect(await screen.findByText('Refunded $207.47 to the buyer')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/admin/transactions/12/refund',
+      body: { reason: 'Seller never sent it' },
+    });
+  });
+
+  it('searches a whole support list by the spec rules, replies with the admin id and resolves', async () => {
+    const messages = [
+      supportMessage(),
+      supportMessage({ id: 6, username: 'maya', topic: 'account', message: 'Cannot change my e-mail' }),
+    ];
+    const calls = api(
+      (call) => (call.url.startsWith('/api/admin-messages?') ? json(200, messages) : undefined),
+      (call) =>
+        call.method === 'POST' ? json(201, supportMessage({ id: 9, isFromAdmin: true })) : undefined,
+      (call) => (call.method === 'PUT' ? json(200, {}) : undefined),
+    );
+    renderWithClient(<AdminPage />);
+    await openTab('Messages');
+    const table = await screen.findByRole('table', { name: 'Messages' });
+    expect(await within(table).findByText('Payment Questions')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'E-MAIL');
+    await waitFor(() => expect(within(table).queryByText('jordan')).not.toBeInTheDocument());
+    expect(within(table).getByText('maya')).toBeInTheDocument();
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Resolve' }));
+    expect(await screen.findByText('Message marked as resolved')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/admin-messages/6/status',
+      body: { resolved: true },
+    });
+
+    await userEvent.click(within(table).getByRole('button', { name: ADMIN_TEXT.view }));
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.messageDetails });
+    const send = within(dialog).getByRole('button', { name: ADMIN_TEXT.sendReply });
+    expect(send).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Reply'), '   ');
+    expect(send).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Reply'), 'We have updated it for you.');
+    await waitFor(() => expect(send).toBeEnabled());
+    await userEvent.click(send);
+    expect(await screen.findByText(ADMIN_TEXT.replySent)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/admin-messages/6/reply',
+      body: { message: 'We have updated it for you.', adminId: 1 },
+    });
+  });
+
+  it("shows an event's refund progress and cancels another with a reason", async () => {
+    const calls = api(
+      (call) =>
+        call.url.startsWith('/api/admin/events?')
+          ? json(200, {
+              events: [
+                adminEvent(),
+                adminEvent({
+                  id: 4,
+                  name: 'Gone Tour',
+                  status: 'cancelled',
+                  refunds: { refunded: 2, total: 5 },
+                }),
+              ],
+              page: 1,
+              pageSize: 25,
+              total: 2,
+            })
+          : undefined,
+      (call) =>
+        call.url === '/api/admin/events/3/cancel'
+          ? json(200, { message: 'Event cancelled', event: adminEvent({ status: 'cancelled' }) })
+          : undefined,
+    );
+    renderWithClient(<AdminPage />);
+    await openTab('Events');
+    expect(await screen.findByText('refunded 2 of 5')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel event' });
+    await userEvent.type(within(dialog).getByLabelText(ADMIN_TEXT.reasonLabel), 'Venue flooded');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel event' }));
+    expect(await screen.findByText('Event cancelled')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ reason: 'Venue flooded' });
+  });
+});

@@ -1,0 +1,73 @@
+import { Button } from '@client/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { toast } from '@client/components/ui/toaster';
+import { ADMIN_TEXT } from '@common/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { adminKeys } from '../api';
+import { AuditLogTab } from '../components/audit-log-tab';
+import { DashboardTab } from '../components/dashboard-tab';
+import { DisputesTab } from '../components/disputes-tab';
+import { EventsTab } from '../components/events-tab';
+import { MessagesTab } from '../components/messages-tab';
+import { ReviewsTab } from '../components/reviews-tab';
+import { TicketsTab } from '../components/tickets-tab';
+import { TransactionsTab } from '../components/transactions-tab';
+import { UsersTab } from '../components/users-tab';
+
+interface AdminTab {
+  value: string;
+  label: string;
+  render: (goTo: (tab: string) => void) => ReactNode;
+}
+
+/** The dashboard's tabs in order: spec 001 §2's six, then the back office's money tabs. One line per tab. */
+const TABS: readonly AdminTab[] = [
+  { value: 'dashboard', label: 'Dashboard', render: (goTo) => <DashboardTab onNavigate={goTo} /> },
+  { value: 'users', label: 'Users', render: () => <UsersTab /> },
+  { value: 'tickets', label: 'Tickets', render: () => <TicketsTab /> },
+  { value: 'transactions', label: 'Transactions', render: () => <TransactionsTab /> },
+  { value: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },
+  { value: 'messages', label: 'Messages', render: () => <MessagesTab /> },
+  { value: 'disputes', label: 'Disputes', render: () => <DisputesTab /> },
+  { value: 'events', label: 'Events', render: () => <EventsTab /> },
+  { value: 'audit-log', label: 'Audit Log', render: () => <AuditLogTab /> },
+];
+
+/** /admin (spec 001 §2): the route renders it for admins only, so nothing here loads for anyone else. */
+export function AdminPage() {
+  const [tab, setTab] = useState('dashboard');
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    toast({ title: ADMIN_TEXT.refreshingTitle, description: ADMIN_TEXT.refreshingDescription });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  };
+  return (
+    <div className="mx-auto w-full min-w-0 max-w-7xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold sm:text-3xl">{ADMIN_TEXT.title}</h1>
+        <Button variant="outline" onClick={refresh}>
+          <RefreshCw aria-hidden />
+          {ADMIN_TEXT.refresh}
+        </Button>
+      </div>
+      <Tabs value={tab} onValueChange={setTab}>
+        <div className="-mx-4 overflow-x-auto px-4 pb-1">
+          <TabsList className="w-max">
+            {TABS.map((entry) => (
+              <TabsTrigger key={entry.value} value={entry.value}>
+                {entry.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        {TABS.map((entry) => (
+          <TabsContent key={entry.value} value={entry.value}>
+            {entry.render(setTab)}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

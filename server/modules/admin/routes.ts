@@ -1,0 +1,211 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_TEXT } from '../../../common/messages.js';
+import {
+  adminReviewSchema,
+  adminReviewsQuerySchema,
+  adminReviewsResponseSchema,
+  adminStatsSchema,
+  adminTicketSchema,
+  adminTicketsQuerySchema,
+  adminTicketsResponseSchema,
+  adminTransactionDetailSchema,
+  adminTransactionsQuerySchema,
+  adminTransactionsResponseSchema,
+  adminUserSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  updateRoleRequestSchema,
+  updateRoleResponseSchema,
+  updateTicketStatusRequestSchema,
+  updateTicketStatusResponseSchema,
+} from '../../../common/schemas/admin.js';
+import { idParamsSchema } from '../../../common/schemas/admin-money.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { currentUser, requireRole } from '../../plugins/session.js';
+import { adminReview, listAdminReviews } from './reviews.js';
+import { changeTicketStatus, changeUserRole } from './service.js';
+import { adminStats } from './stats.js';
+import { adminTicket, listAdminTickets } from './tickets.js';
+import { adminTransaction, listAdminTransactions } from './transactions.js';
+import { adminUser, listAdminUsers } from './users.js';
+
+export interface AdminRoutesOptions {
+  db: Db;
+  clock: Clock;
+  /** Told when a status change ended a buyer's live hold, so their unpaid checkout sessions end too. */
+  onHoldEnded(ticketId: number, buyerId: number, log: FastifyInstance['log']): Promise<void>;
+}
+
+const errorSchema = z.object({ message: z.string() }).loose();
+
+/**
+ * The admin dashboard's calls (spec 001 §7; decision 0036). Admins only: a visitor gets 401 and any other
+ * role 403, checked on request before anything is parsed.
+ */
+export async function adminRoutes(instance: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = options;
+  const onRequest = requireRole('admin');
+  const tags = ['admin'];
+
+  app.get(
+    '/api/admin/users',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Users, paged; search matches username, e-mail or id',
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUsersResponseSchema },
+      },
+    },
+    async (request) => listAdminUsers(db, request.query),
+  );
+  app.get(
+    '/api/admin/users/:id',
+    {
+      onRequest,
+      schema: { tags, summary: 'One user', params: idParamsSchema, response: { 200: adminUserSchema } },
+    },
+    async (request) => adminUser(db, request.params.id),
+  );
+  app.put(
+    '/api/admin/users/:id/role',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change a user's role (user, admin, AMBSD); the last admin cannot be demoted",
+        params: idParamsSchema,
+        body: updateRoleRequestSchema,
+        response: { 200: updateRoleResponseSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const change = await changeUserRole(
+        db,
+        currentUser(request).id,
+        request.params.id,
+        request.body.role,
+        clock.now(),
+      );
+      request.log.info({ adminAction: change }, 'admin action');
+      return {
+        message: ADMIN_TEXT.roleUpdated(change.after.role),
+        user: await adminUser(db, request.params.id),
+      };
+    },
+  );
+
+  app.get(
+    '/api/admin/tickets',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Tickets, paged; search matches event name, seller name or id',
+        querystring: adminTicketsQuerySchema,
+        response: { 200: adminTicketsResponseSchema },
+      },
+    },
+    async (request) => listAdminTickets(db, request.query),
+  );
+  app.get(
+    '/api/admin/tickets/:id',
+    {
+      onRequest,
+      schema: { tags, summary: 'One ticket', params: idParamsSchema, response: { 200: adminTicketSchema } },
+    },
+    async (request) => adminTicket(db, request.params.id),
+  );
+  app.put(
+    '/api/admin/tickets/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change a ticket's status; sales are cancelled by refunding their transaction",
+        params: idParamsSchema,
+        body: updateTicketStatusRequestSchema,
+        response: { 200: updateTicketStatusResponseSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const change = await changeTicketStatus(
+        db,
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+        clock.now(),
+      );
+      request.log.info({ adminAction: change }, 'admin action');
+      if (change.releasedHolderId !== null)
+        await options.onHoldEnded(request.params.id, change.releasedHolderId, request.log);
+      return {
+        message: ADMIN_TEXT.statusUpdated(change.after.status),
+        ticket: await adminTicket(db, request.params.id),
+      };
+    },
+  );
+
+  app.get(
+    '/api/admin/transactions',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Payments, refunds and payouts, paged; search matches event, buyer, seller or id',
+        querystring: adminTransactionsQuerySchema,
+        response: { 200: adminTransactionsResponseSchema },
+      },
+    },
+    async (request) => listAdminTransactions(db, request.query),
+  );
+  app.get(
+    '/api/admin/transactions/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "One sale's payment and its movements",
+        params: idParamsSchema,
+        response: { 200: adminTransactionDetailSchema },
+      },
+    },
+    async (request) => adminTransaction(db, request.params.id),
+  );
+
+  app.get(
+    '/api/admin/reviews',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Submitted reviews, paged; search matches event, reviewer, reviewed user or id',
+        querystring: adminReviewsQuerySchema,
+        response: { 200: adminReviewsResponseSchema },
+      },
+    },
+    async (request) => listAdminReviews(db, request.query),
+  );
+  app.get(
+    '/api/admin/reviews/:id',
+    {
+      onRequest,
+      schema: { tags, summary: 'One review', params: idParamsSchema, response: { 200: adminReviewSchema } },
+    },
+    async (request) => adminReview(db, request.params.id),
+  );
+
+  app.get(
+    '/api/admin/stats',
+    {
+      onRequest,
+      schema: { tags, summary: 'Dashboard figures', response: { 200: adminStatsSchema } },
+    },
+    async () => adminStats(db, clock.now()),
+  );
+}

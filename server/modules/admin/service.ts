@@ -1,0 +1,140 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Role } from '../../../common/constants.js';
+import { ADMIN_TEXT } from '../../../common/messages.js';
+import type { AdminTicketStatus } from '../../../common/schemas/admin.js';
+import type { Db } from '../../db/client.js';
+import { tickets, users } from '../../db/schema/index.js';
+import { Conflict, NotFound } from '../../errors.js';
+
+/**
+ * The admin dashboard's edits (decision 0036). Each is one function: it reads the target, decides, writes in
+ * one transaction and returns what it did as an `AdminAction` (who, what, before, after), built inside that
+ * transaction so the audit log can record it in the same commit.
+ */
+export interface AdminAction<Before, After> {
+  adminId: number;
+  action: 'user.role' | 'ticket.status';
+  targetType: 'user' | 'ticket';
+  targetId: string;
+  before: Before;
+  after: After;
+}
+
+export type RoleChange = AdminAction<{ role: Role }, { role: Role }>;
+
+/**
+ * PUT /api/admin/users/{id}/role: user, admin or AMBSD (admins appoint ambassadors). The admins' rows are
+ * locked first, so two admins demoting each other at once are serialized and one admin always remains.
+ * The new role applies to the user's next request: sessions read the role from the users row.
+ */
+export async function changeUserRole(db: Db, adminId: number, userId: number, role: Role, now: Date) {
+  return db.transaction(async (tx): Promise<RoleChange> => {
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
+    const [target] = await tx
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!target) throw new NotFound(ADMIN_TEXT.userNotFound);
+    if (target.role === 'admin' && role !== 'admin' && admins.length <= 1)
+      throw new Conflict(ADMIN_TEXT.lastAdmin);
+    if (target.role !== role)
+      await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId));
+    return {
+      adminId,
+      action: 'user.role',
+      targetType: 'user',
+      targetId: String(userId),
+      before: { role: target.role },
+      after: { role },
+    };
+  });
+}
+
+type TicketState = { status: AdminTicketStatus; version: number };
+export type TicketStatusChange = AdminAction<TicketState, TicketState> & {
+  /** The buyer whose live hold the change ended: their open checkout sessions are to be expired. */
+  releasedHolderId: number | null;
+};
+
+/** Unsold listings move freely among these; 'sold' is reached only through a paid order. */
+const LISTING_STATES: readonly AdminTicketStatus[] = ['available', 'pending', 'cancelled'];
+
+/**
+ * PUT /api/admin/tickets/{id}. Money and tickets stay consistent (decision 0036):
+ * - an unsold listing moves among available (listed), pending (withdrawn for review) and cancelled
+ *   (withdrawn); leaving 'available' ends any hold and the version moves on, so a checkout started on the old
+ *   version can no longer sell it (its payment is refunded by checkout) and an open one is expired;
+ * - nothing becomes 'sold' here: only a paid order sells a ticket;
+ * - a sold ticket is not changed here: cancelling a sale is the transaction's refund, which returns the
+ *   buyer's money from escrow and cancels the ticket; a refunded sale's ticket stays cancelled.
+ * The write is one conditional UPDATE on the version read, unsold and the status read, so a buyer paying at
+ * the same moment either sells first (and the change is refused) or finds the listing withdrawn.
+ */
+export async function changeTicketStatus(
+  db: Db,
+  adminId: number,
+  ticketId: number,
+  request: { status: AdminTicketStatus; version?: number },
+  now: Date,
+) {
+  return db.transaction(async (tx): Promise<TicketStatusChange> => {
+    const [ticket] = await tx
+      .select({
+        status: tickets.status,
+        version: tickets.version,
+        sold: tickets.sold,
+        holderId: tickets.currentViewerId,
+        holdEndsAt: tickets.lockExpiresAt,
+      })
+      .from(tickets)
+      .where(eq(tickets.id, ticketId));
+    if (!ticket) throw new NotFound(ADMIN_TEXT.ticketNotFound);
+    if (request.version !== undefined && request.version !== ticket.version)
+      throw new Conflict(ADMIN_TEXT.ticketChanged, { currentVersion: ticket.version });
+    const before = { status: ticket.status, version: ticket.version };
+    const unchanged = {
+      adminId,
+      action: 'ticket.status',
+      targetType: 'ticket',
+      targetId: String(ticketId),
+    } as const;
+    if (ticket.status === request.status)
+      return { ...unchanged, before, after: before, releasedHolderId: null };
+    if (ticket.sold)
+      throw new Conflict(
+        ticket.status === 'cancelled'
+          ? ADMIN_TEXT.refundedSaleStaysCancelled
+          : ADMIN_TEXT.soldIsRefundedNotCancelled,
+      );
+    if (!LISTING_STATES.includes(request.status)) throw new Conflict(ADMIN_TEXT.soldNeedsPaidOrder);
+    const [changed] = await tx
+      .update(tickets)
+      .set({
+        status: request.status,
+        version: sql`${tickets.version} + 1`,
+        currentViewerId: null,
+        lockExpiresAt: null,
+        editingBy: null,
+        editExpiresAt: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(tickets.id, ticketId),
+          eq(tickets.version, ticket.version),
+          eq(tickets.sold, false),
+          eq(tickets.status, ticket.status),
+        ),
+      )
+      .returning({ version: tickets.version });
+    if (!changed) throw new Conflict(ADMIN_TEXT.ticketChanged);
+    const holdWasLive = ticket.holderId !== null && ticket.holdEndsAt !== null && ticket.holdEndsAt > now;
+    return {
+      ...unchanged,
+      before,
+      after: { status: request.status, version: changed.version },
+      releasedHolderId: holdWasLive ? ticket.holderId : null,
+    };
+  });
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { centsToDollars } from '../../../common/money.js';
+import type { AdminStats } from '../../../common/schemas/admin.js';
+import type { DbOrTx } from '../../db/client.js';
+
+interface StatsRow {
+  users_total: number;
+  users_new: number;
+  tickets_available: number;
+  tickets_total: number;
+  tickets_sold: number;
+  amount_total: number;
+  amount_month: number;
+  sales_month: number;
+  sales_completed: number;
+  rating_avg: number | null;
+  reviews_total: number;
+}
+
+/**
+ * GET /api/admin/stats from the tables themselves (decision 0036). Sales are orders not refunded; their
+ * amount is what buyers paid. A listing is available while it is unsold and listed. "This month" is the
+ * calendar month in UTC of `now`.
+ */
+export async function adminStats(db: DbOrTx, now: Date): Promise<AdminStats> {
+  const monthStart = sql`${new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString()}::timestamptz`;
+  const result = (await db.execute(sql`select
+      (select count(*) from users)::integer as users_total,
+      (select count(*) from users where created_at >= ${monthStart})::integer as users_new,
+      (select count(*) from tickets where not sold and status = 'available')::integer as tickets_available,
+      (select count(*) from tickets)::integer as tickets_total,
+      (select count(*) from tickets where sold and status = 'sold')::integer as tickets_sold,
+      s.amount_total, s.amount_month, s.sales_month, s.sales_completed,
+      r.rating_avg, r.reviews_total
+    from (select coalesce(sum(amount_cents), 0)::bigint as amount_total,
+                 coalesce(sum(amount_cents) filter (where created_at >= ${monthStart}), 0)::bigint as amount_month,
+                 (count(*) filter (where created_at >= ${monthStart}))::integer as sales_month,
+                 (count(*) filter (where status = 'released'))::integer as sales_completed
+            from orders where status <> 'refunded') s,
+         (select round(avg(rating), 1)::float8 as rating_avg, count(*)::integer as reviews_total
+            from reviews where status = 'submitted') r`)) as unknown as { rows: StatsRow[] };
+  const row = result.rows[0];
+  if (!row) throw new Error('the stats query returned no row');
+  return {
+    users: { total: row.users_total, newThisMonth: row.users_new },
+    tickets: { available: row.tickets_available, total: row.tickets_total, sold: row.tickets_sold },
+    transactions: {
+      totalAmount: centsToDollars(Number(row.amount_total)),
+      amountThisMonth: centsToDollars(Number(row.amount_month)),
+      salesThisMonth: row.sales_month,
+      completed: row.sales_completed,
+    },
+    reviews: { avgRating: row.rating_avg === null ? null : Number(row.rating_avg), total: row.reviews_total },
+  };
+}

@@ -1,0 +1,98 @@
+import { and, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { ADMIN_TEXT } from '../../../common/messages.js';
+import type { AdminPage, AdminUser, AdminUsersQuery } from '../../../common/schemas/admin.js';
+import type { DbOrTx } from '../../db/client.js';
+import { orders, users } from '../../db/schema/index.js';
+import { NotFound } from '../../errors.js';
+import { ratingOf, ratingsOf } from '../reviews/ratings.js';
+import { adminSearchOf, contains, direction, idMatch, offsetOf } from './search.js';
+
+const sortColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  createdAt: users.createdAt,
+} as const;
+
+const columns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  createdAt: users.createdAt,
+  rewardPoints: users.rewardPoints,
+};
+
+type UserRow = {
+  id: number;
+  username: string;
+  email: string;
+  role: AdminUser['role'];
+  createdAt: Date;
+  rewardPoints: number;
+};
+
+/** Tickets sold and bought (sales not refunded) and ratings of the users on a page, in three grouped queries. */
+async function withFigures(db: DbOrTx, rows: UserRow[]): Promise<AdminUser[]> {
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const live = ne(orders.status, 'refunded');
+  const [sold, bought, ratings] = await Promise.all([
+    db
+      .select({ userId: orders.sellerId, total: count() })
+      .from(orders)
+      .where(and(inArray(orders.sellerId, ids), live))
+      .groupBy(orders.sellerId),
+    db
+      .select({ userId: orders.buyerId, total: count() })
+      .from(orders)
+      .where(and(inArray(orders.buyerId, ids), live))
+      .groupBy(orders.buyerId),
+    ratingsOf(db, ids),
+  ]);
+  const soldBy = new Map(sold.map((row) => [row.userId, row.total]));
+  const boughtBy = new Map(bought.map((row) => [row.userId, row.total]));
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    totalTicketsSold: soldBy.get(row.id) ?? 0,
+    totalTicketsBought: boughtBy.get(row.id) ?? 0,
+    averageRating: ratingOf(ratings, row.id).averageRating,
+  }));
+}
+
+/** GET /api/admin/users: matches username, e-mail or id. */
+export async function listAdminUsers(db: DbOrTx, query: AdminUsersQuery): Promise<AdminPage<AdminUser>> {
+  const search = adminSearchOf(query.search);
+  const where: SQL | undefined = search
+    ? or(contains(users.username, search), contains(users.email, search), ...idMatch(users.id, search))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(users)
+      .where(where)
+      .orderBy(
+        sql`${sortColumns[query.sort]} ${direction(query.order)}`,
+        sql`${users.id} ${direction(query.order)}`,
+      )
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return {
+    rows: await withFigures(db, rows),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: total?.total ?? 0,
+  };
+}
+
+/** GET /api/admin/users/{id} */
+export async function adminUser(db: DbOrTx, userId: number): Promise<AdminUser> {
+  const rows = await db.select(columns).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await withFigures(db, rows);
+  if (!user) throw new NotFound(ADMIN_TEXT.userNotFound);
+  return user;
+}
