@@ -325,6 +325,56 @@ const ROWS: Record<string, Row> = {
     expect: ambassadorsAndAdmins(),
     call: fixed('/api/ambsd/event-attendees?query=zz'),
   },
+
+  // The back office (decisions 0033–0037): admins only. Changes name ids that do not exist, so an admin's
+  // answer is a 404 past the check and nothing changes for the rows after.
+  'GET /api/admin/stats': { expect: adminsOnly(), call: fixed(`/api/admin/stats`) },
+  'GET /api/admin/users': { expect: adminsOnly(), call: fixed(`/api/admin/users?search=a`) },
+  'GET /api/admin/users/{id}': { expect: adminsOnly(), call: fixed(`/api/admin/users/${NO_SUCH_ID}`) },
+  'PUT /api/admin/users/{id}/role': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/users/${NO_SUCH_ID}/role`, { role: 'user' }),
+  },
+  'GET /api/admin/tickets': { expect: adminsOnly(), call: fixed(`/api/admin/tickets?search=a`) },
+  'GET /api/admin/tickets/{id}': { expect: adminsOnly(), call: fixed(`/api/admin/tickets/${NO_SUCH_ID}`) },
+  'PUT /api/admin/tickets/{id}': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/tickets/${NO_SUCH_ID}`, { status: 'available' }),
+  },
+  'GET /api/admin/transactions': { expect: adminsOnly(), call: fixed(`/api/admin/transactions?search=a`) },
+  'GET /api/admin/transactions/{id}': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/transactions/${NO_SUCH_ID}`),
+  },
+  'POST /api/admin/transactions/{id}/refund': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/transactions/${NO_SUCH_ID}/refund`, { reason: 'Matrix check' }),
+  },
+  'GET /api/admin/reviews': { expect: adminsOnly(), call: fixed(`/api/admin/reviews?search=a`) },
+  'GET /api/admin/reviews/{id}': { expect: adminsOnly(), call: fixed(`/api/admin/reviews/${NO_SUCH_ID}`) },
+  'GET /api/admin/disputes': { expect: adminsOnly(), call: fixed(`/api/admin/disputes`) },
+  'POST /api/admin/disputes/{id}/resolve': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/disputes/${NO_SUCH_ID}/resolve`, {
+      resolution: 'refund',
+      reason: 'Matrix check',
+    }),
+  },
+  'GET /api/admin/events': { expect: adminsOnly(), call: fixed(`/api/admin/events`) },
+  'POST /api/admin/events/{id}/cancel': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/events/${NO_SUCH_ID}/cancel`, { reason: 'Matrix check' }),
+  },
+  'POST /api/admin/events/{id}/postpone': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/events/${NO_SUCH_ID}/postpone`, { newDate: '2031-01-01' }),
+  },
+  'GET /api/admin/audit-log': { expect: adminsOnly(), call: fixed(`/api/admin/audit-log`) },
+  // A buyer of a postponed event may ask for a refund (decision 0034); only the buyer.
+  'POST /api/tickets/{id}/refund-request': {
+    expect: { ...parties('buyer') },
+    call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/refund-request` }),
+  },
 };
 
 interface Operation {
