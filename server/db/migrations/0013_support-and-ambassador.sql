@@ -40,14 +40,6 @@ CREATE TABLE "ambassador_chat_reads" (
 	CONSTRAINT "ambassador_chat_reads_topic_id_user_id_pk" PRIMARY KEY("topic_id","user_id")
 );
 --> statement-breakpoint
-CREATE TABLE "ambassador_attendee_searches" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"searcher_id" integer NOT NULL,
-	"query" text NOT NULL,
-	"result_count" integer NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE "support_messages" ADD CONSTRAINT "support_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_messages" ADD CONSTRAINT "support_messages_sender_id_users_id_fk" FOREIGN KEY ("sender_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_reads" ADD CONSTRAINT "support_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -56,8 +48,6 @@ ALTER TABLE "ambassador_chat_messages" ADD CONSTRAINT "ambassador_chat_messages_
 ALTER TABLE "ambassador_chat_messages" ADD CONSTRAINT "ambassador_chat_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ambassador_chat_reads" ADD CONSTRAINT "ambassador_chat_reads_topic_id_ambassador_chat_topics_id_fk" FOREIGN KEY ("topic_id") REFERENCES "public"."ambassador_chat_topics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ambassador_chat_reads" ADD CONSTRAINT "ambassador_chat_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ambassador_attendee_searches" ADD CONSTRAINT "ambassador_attendee_searches_searcher_id_users_id_fk" FOREIGN KEY ("searcher_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "support_messages_conversation_idx" ON "support_messages" USING btree ("user_id","topic","id");--> statement-breakpoint
 CREATE INDEX "support_messages_pending_idx" ON "support_messages" USING btree ("id") WHERE "support_messages"."resolved" = false and "support_messages"."is_from_admin" = false;--> statement-breakpoint
-CREATE INDEX "ambassador_chat_messages_topic_idx" ON "ambassador_chat_messages" USING btree ("topic_id","id");--> statement-breakpoint
-CREATE INDEX "ambassador_attendee_searches_searcher_idx" ON "ambassador_attendee_searches" USING btree ("searcher_id","created_at");
+CREATE INDEX "ambassador_chat_messages_topic_idx" ON "ambassador_chat_messages" USING btree ("topic_id","id");

@@ -44,21 +44,3 @@ export const ambassadorChatReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.topicId, t.userId] })],
 );
-
-/**
- * Every attendee search: it shows other members' personal data, so who asked what, when, and how many
- * people it showed is kept (decision 0038; to be folded into the admin audit log).
- */
-export const ambassadorAttendeeSearches = pgTable(
-  'ambassador_attendee_searches',
-  {
-    id: serial('id').primaryKey(),
-    searcherId: integer('searcher_id')
-      .notNull()
-      .references(() => users.id),
-    query: text('query').notNull(),
-    resultCount: integer('result_count').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('ambassador_attendee_searches_searcher_idx').on(t.searcherId, t.createdAt)],
-);

@@ -143,6 +143,15 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
     expect((await fan.client.get('/api/session')).body.user.role).toBe('AMBSD');
     const back = await admin.client.put(`/api/admin/users/${fan.id}/role`, { role: 'user' });
     expect(back.body.user.role).toBe('user');
+    // Each change is in the audit log, with who made it and the role before and after.
+    const audit = await admin.client.get(`/api/admin/audit-log?action=user.role&targetId=${fan.id}`);
+    expect(
+      audit.body.entries.map((entry: { before: unknown; after: unknown }) => [entry.before, entry.after]),
+    ).toEqual([
+      [{ role: 'AMBSD' }, { role: 'user' }],
+      [{ role: 'user' }, { role: 'AMBSD' }],
+    ]);
+    expect(audit.body.entries[0]).toMatchObject({ adminId: admin.id, targetType: 'user' });
     expect((await admin.client.put(`/api/admin/users/${fan.id}/role`, { role: 'owner' })).status).toBe(400);
   });
 
@@ -212,6 +221,12 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
     expect(cancelled.body.ticket.status).toBe('cancelled');
     const relisted = await admin.client.put(`/api/admin/tickets/${listing.id}`, { status: 'available' });
     expect(relisted.body.ticket).toMatchObject({ status: 'available', version: lock.body.version + 3 });
+    const audit = await admin.client.get(`/api/admin/audit-log?action=ticket.status&targetId=${listing.id}`);
+    expect(audit.body.entries.map((entry: { after: { status: string } }) => entry.after.status)).toEqual([
+      'available',
+      'cancelled',
+      'pending',
+    ]);
     expect((await buyer.client.post(`/api/tickets/${listing.id}/lock`)).status).toBe(200);
   });
 

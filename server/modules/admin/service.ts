@@ -5,11 +5,12 @@ import type { AdminTicketStatus } from '../../../common/schemas/admin.js';
 import type { Db } from '../../db/client.js';
 import { tickets, users } from '../../db/schema/index.js';
 import { Conflict, NotFound } from '../../errors.js';
+import { recordAdminAction } from '../audit/service.js';
 
 /**
  * The admin dashboard's edits (decision 0036). Each is one function: it reads the target, decides, writes in
- * one transaction and returns what it did as an `AdminAction` (who, what, before, after), built inside that
- * transaction so the audit log can record it in the same commit.
+ * one transaction and returns what it did as an `AdminAction` (who, what, before, after), which the audit log
+ * records in that same transaction (decision 0033).
  */
 export interface AdminAction<Before, After> {
   adminId: number;
@@ -38,9 +39,7 @@ export async function changeUserRole(db: Db, adminId: number, userId: number, ro
     if (!target) throw new NotFound(ADMIN_TEXT.userNotFound);
     if (target.role === 'admin' && role !== 'admin' && admins.length <= 1)
       throw new Conflict(ADMIN_TEXT.lastAdmin);
-    if (target.role !== role)
-      await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId));
-    return {
+    const change: RoleChange = {
       adminId,
       action: 'user.role',
       targetType: 'user',
@@ -48,6 +47,11 @@ export async function changeUserRole(db: Db, adminId: number, userId: number, ro
       before: { role: target.role },
       after: { role },
     };
+    if (target.role !== role) {
+      await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId));
+      await recordAdminAction(tx, change);
+    }
+    return change;
   });
 }
 
@@ -130,11 +134,8 @@ export async function changeTicketStatus(
       .returning({ version: tickets.version });
     if (!changed) throw new Conflict(ADMIN_TEXT.ticketChanged);
     const holdWasLive = ticket.holderId !== null && ticket.holdEndsAt !== null && ticket.holdEndsAt > now;
-    return {
-      ...unchanged,
-      before,
-      after: { status: request.status, version: changed.version },
-      releasedHolderId: holdWasLive ? ticket.holderId : null,
-    };
+    const after = { status: request.status, version: changed.version };
+    await recordAdminAction(tx, { ...unchanged, before, after });
+    return { ...unchanged, before, after, releasedHolderId: holdWasLive ? ticket.holderId : null };
   });
 }

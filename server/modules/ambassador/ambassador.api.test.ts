@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGE } from '../../../common/messages.js';
 import { AMBASSADOR_TEXT } from '../../../common/texts/ambassador.js';
-import { ambassadorAttendeeSearches, tickets } from '../../db/schema/index.js';
+import { adminAuditLog, tickets } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
@@ -17,6 +17,15 @@ describe.each(backends)('ambassador chat and attendee search on %s', (backend) =
   let ambassadorClient: TestClient;
   let adminClient: TestClient;
   let memberClient: TestClient;
+
+  /** The audit log's attendee searches by one caller, oldest first. */
+  function attendeeSearchesBy(userId: number) {
+    return harness.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.adminId, userId), eq(adminAuditLog.action, 'attendees.search')))
+      .orderBy(adminAuditLog.id);
+  }
 
   beforeAll(async () => {
     harness = await startTestApp(backend, {}, { clock });
@@ -166,16 +175,15 @@ describe.each(backends)('ambassador chat and attendee search on %s', (backend) =
     const wildcard = await adminClient.get('/api/ambsd/event-attendees?query=%25');
     expect(wildcard.body).toEqual([]);
 
-    const searches = await harness.database.db
-      .select()
-      .from(ambassadorAttendeeSearches)
-      .where(eq(ambassadorAttendeeSearches.searcherId, ambassador.id));
-    expect(searches.at(-1)).toMatchObject({ query, resultCount: found.body.length });
-    const adminSearches = await harness.database.db
-      .select()
-      .from(ambassadorAttendeeSearches)
-      .where(eq(ambassadorAttendeeSearches.searcherId, admin.id));
-    expect(adminSearches.at(-1)).toMatchObject({ query: '%', resultCount: 0 });
+    const searches = await attendeeSearchesBy(ambassador.id);
+    expect(searches.at(-1)).toMatchObject({
+      action: 'attendees.search',
+      targetType: 'attendee_search',
+      targetId: query,
+      after: { resultCount: found.body.length },
+    });
+    const adminSearches = await attendeeSearchesBy(admin.id);
+    expect(adminSearches.at(-1)).toMatchObject({ targetId: '%', after: { resultCount: 0 } });
   });
 
   it('answers 401 to visitors and 403 to members on every ambassador route, recording nothing', async () => {
@@ -195,10 +203,6 @@ describe.each(backends)('ambassador chat and attendee search on %s', (backend) =
       expect(response.status).toBe(403);
       expect(response.body.message).toBe(SERVER_MESSAGE.forbidden);
     }
-    const memberSearches = await harness.database.db
-      .select()
-      .from(ambassadorAttendeeSearches)
-      .where(eq(ambassadorAttendeeSearches.searcherId, member.id));
-    expect(memberSearches).toEqual([]);
+    expect(await attendeeSearchesBy(member.id)).toEqual([]);
   });
 });

@@ -9,7 +9,6 @@ import {
 import { AMBASSADOR_TEXT } from '../../../common/texts/ambassador.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
-  ambassadorAttendeeSearches,
   ambassadorChatMessages,
   ambassadorChatReads,
   ambassadorChatTopics,
@@ -17,6 +16,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { NotFound } from '../../errors.js';
+import { recordAdminAction } from '../audit/service.js';
 
 /**
  * Topics oldest first (the first one is selected when the page opens), each with how many messages others
@@ -167,8 +167,8 @@ function containsPattern(text: string): string {
 
 /**
  * Buyers of sold, not refunded tickets whose event name, username or e-mail contains `query` (at most
- * ATTENDEE_RESULTS_MAX, soonest event first). The search is recorded with its result count in the same
- * transaction: it shows members' personal data (decision 0038).
+ * ATTENDEE_RESULTS_MAX, soonest event first). The search is written to the audit log with its result count in
+ * the same transaction: it shows members' personal data (decisions 0033, 0038).
  */
 export async function searchAttendees(
   db: Db,
@@ -206,9 +206,14 @@ export async function searchAttendees(
       )
       .orderBy(asc(tickets.eventDate), asc(tickets.id))
       .limit(ATTENDEE_RESULTS_MAX);
-    await tx
-      .insert(ambassadorAttendeeSearches)
-      .values({ searcherId, query, resultCount: rows.length, createdAt: now });
+    await recordAdminAction(tx, {
+      adminId: searcherId,
+      action: 'attendees.search',
+      targetType: 'attendee_search',
+      targetId: query,
+      before: null,
+      after: { resultCount: rows.length, at: now.toISOString() },
+    });
     return rows.map(({ soldAt, createdAt, seats, ...row }) => ({
       ...row,
       seats: seats.trim() === '' ? null : seats,
