@@ -1,6 +1,6 @@
 import { notificationsQueryOptions } from '@client/features/notifications/api';
 import { createQueryClient } from '@client/lib/query-client';
-import { A11Y_TEXT, SHELL_TEXT } from '@common/messages';
+import { A11Y_TEXT, ADMIN_TEXT, SHELL_TEXT } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
 import { AMBASSADOR_TEXT } from '@common/texts/ambassador';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -307,15 +307,16 @@ describe('role pages', () => {
   });
 
   it('render nothing at /admin for non-admins, and the page for admins', async () => {
-    serve({ user: user() });
+    const memberCalls = serve({ user: user() });
     const ordinary = renderApp('/admin');
     expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     expect(screen.queryByText(SHELL_TEXT.comingSoonTitle)).not.toBeInTheDocument();
     expect(screen.getByRole('main')).toBeEmptyDOMElement();
+    expect(memberCalls.filter((call) => call.url.startsWith('/api/admin'))).toEqual([]);
     ordinary.unmount();
     serve({ user: user({ role: 'admin' }) });
     renderApp('/admin');
-    expect(await screen.findByText(/The admin dashboard is being built/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: ADMIN_TEXT.title })).toBeInTheDocument();
   });
 });
 
