@@ -100,10 +100,20 @@ test.describe('admin dashboard', () => {
         transactionId: number;
       }[];
       const owed = pending[0];
-      if (owed)
-        await jordan.request.post('/api/reviews', {
-          data: { ...owed, rating: 5, comment: 'Smooth transfer, thank you!', isPending: false },
+      if (owed) {
+        const { ticketId, targetUserId, reviewType, transactionId } = owed;
+        const review = await jordan.request.post('/api/reviews', {
+          data: {
+            ticketId,
+            targetUserId,
+            reviewType,
+            transactionId,
+            rating: 5,
+            comment: 'Smooth transfer, thank you!',
+          },
         });
+        expect(review.ok(), await review.text()).toBe(true);
+      }
       await jordan.close();
 
       await page.setViewportSize({ width, height: 900 });

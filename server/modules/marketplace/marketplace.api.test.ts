@@ -365,7 +365,10 @@ describe.each(backends)('marketplace API on %s', (backend) => {
       expect(answer.status, bad).toBe(400);
       expect(answer.body.message).toBe(MARKETPLACE_TEXT.invalidUserId);
     }
-    expect((await member.get('/api/users/99999999/reviews')).status).toBe(404);
+    // An unknown id answers as a member without reviews does: lookups don't tell who exists (decision 0032).
+    const unknown = await member.get('/api/users/99999999/reviews');
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual([]);
     expect((await visitor.get(`/api/users/${seller.id}/reviews`)).status).toBe(401);
     const [row] = await harness.database.db
       .select()
