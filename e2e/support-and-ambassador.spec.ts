@@ -155,9 +155,14 @@ test.describe('ambassador dashboard', () => {
     const adminContext = await browser.newContext();
     const adminPage = await adminContext.newPage();
     await signInThroughApi(adminPage.request, ADMIN);
+    // Asked before the page opens: the page selects the oldest topic at once, which may be this one.
+    const topics = (await (await adminPage.request.get('/api/ambsd/chat/topics')).json()) as {
+      name: string;
+      unreadCount: number;
+    }[];
+    expect(topics.find((topic) => topic.name === topicName)?.unreadCount).toBe(1);
     await adminPage.goto('/ambsd');
     const topicButton = adminPage.getByRole('button', { name: new RegExp(topicName) });
-    await expect(topicButton).toContainText('1');
     await topicButton.click();
     await expect(adminPage.getByRole('log', { name: topicName }).getByTestId('chat-message')).toHaveCount(1);
     await expect(topicButton.getByText('1', { exact: true })).toBeHidden();
