@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { saleBreakdown } from '../../../common/pricing.js';
-import { StripePaymentProvider } from '../../adapters/payments/stripe.js';
-import { recordedStripe, signedEvent, TEST_WEBHOOK_SECRET } from '../../adapters/payments/testing.js';
+import { recordedStripe, signedEvent } from '../../adapters/payments/testing.js';
 import { checkoutSessions, ledgerEntries, orders, tickets } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
-import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
+import { backends, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
 import { insertListing } from '../marketplace/testing.js';
+import { startStripeTestApp } from './testing.js';
 
 describe.each(backends)('Stripe checkout and webhook on %s', (backend) => {
   let harness: TestApp;
@@ -20,16 +20,7 @@ describe.each(backends)('Stripe checkout and webhook on %s', (backend) => {
   let buyer: TestClient;
   let rival: TestClient;
   beforeAll(async () => {
-    const payments = new StripePaymentProvider({
-      secretKey: 'sk_test_encore',
-      webhookSecret: TEST_WEBHOOK_SECRET,
-      httpClient: stripe.httpClient,
-    });
-    harness = await startTestApp(
-      backend,
-      { STRIPE_SECRET_KEY: 'sk_test_encore', STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
-      { clock, payments },
-    );
+    harness = await startStripeTestApp(backend, stripe, clock);
     const db = harness.database.db;
     seller = await createTestUser(db);
     buyerAccount = await createTestUser(db);

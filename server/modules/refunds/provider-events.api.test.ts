@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToDollars } from '../../../common/money.js';
 import { saleBreakdown } from '../../../common/pricing.js';
 import { chargeDispute, chargeRefunded } from '../../adapters/payments/fixtures/recorded-stripe.js';
-import { StripePaymentProvider } from '../../adapters/payments/stripe.js';
-import { recordedStripe, signedEvent, TEST_WEBHOOK_SECRET } from '../../adapters/payments/testing.js';
+import { recordedStripe, signedEvent } from '../../adapters/payments/testing.js';
 import { jobs, ledgerEntries, orders } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
-import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
+import { backends, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
+import { startStripeTestApp } from '../checkout/testing.js';
 import { escrowBalanceOfOrder, ledgerIsBalanced } from '../ledger/balances.js';
 import { insertListing } from '../marketplace/testing.js';
 import { PAYOUT_JOB, TRANSFER_DEADLINE_JOB } from '../payouts/schedule.js';
@@ -22,16 +22,7 @@ describe.each(backends)('refunds and disputes made at Stripe on %s', (backend) =
   let buyerAccount: TestAccount;
   let buyer: TestClient;
   beforeAll(async () => {
-    const payments = new StripePaymentProvider({
-      secretKey: 'sk_test_encore',
-      webhookSecret: TEST_WEBHOOK_SECRET,
-      httpClient: stripe.httpClient,
-    });
-    harness = await startTestApp(
-      backend,
-      { STRIPE_SECRET_KEY: 'sk_test_encore', STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
-      { clock, payments },
-    );
+    harness = await startStripeTestApp(backend, stripe, clock);
     const db = harness.database.db;
     seller = await createTestUser(db);
     buyerAccount = await createTestUser(db);
