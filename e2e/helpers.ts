@@ -190,9 +190,9 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 120) {
 }
 
 /**
- * Axe finds no serious or critical problem on the page as it is now. Colours are measured once toasts
- * and dialogs have finished fading in, including a toast that starts its entrance a frame later (a
- * half-transparent toast has no contrast); `label` names the state in a failure.
+ * Axe finds no serious or critical problem on the page as it is now. Colours are measured with every
+ * transition and animation at its end state (a toast or dialog caught mid-fade has no contrast to
+ * measure, and a page's own countdown can start one while axe reads); `label` names the state in a failure.
  */
 export async function expectNoSeriousViolations(page: Page, label = page.url()): Promise<void> {
   // Sonner marks a toast mounted a moment after inserting it, and only then starts its fade-in.
@@ -201,29 +201,17 @@ export async function expectNoSeriousViolations(page: Page, label = page.url()):
       (toast) => toast.getAttribute('data-mounted') === 'true',
     ),
   );
-  await page.evaluate(async () => {
-    const nextFrames = () =>
-      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    for (let round = 0; round < 10; round++) {
-      await nextFrames();
-      // Spinners run forever: only animations that end are waited for.
-      const ending = document
-        .getAnimations()
-        .filter((animation) => animation.playState === 'running')
-        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
-      if (ending.length === 0) return;
-      await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
-    }
+  const settled = await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
   });
-  // A toast whose time is up fades out while axe reads it: it is leaving the page, not part of it.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].every(
-      (toast) => toast.getAttribute('data-removed') === 'true' || getComputedStyle(toast).opacity === '1',
-    ),
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
+  // A toast whose time is up is leaving the page, not part of it.
   const results = await new AxeBuilder({ page })
     .exclude('[data-sonner-toast][data-removed="true"]')
-    .analyze();
+    .analyze()
+    .finally(() => settled.evaluate((style) => style.remove()).catch(() => undefined));
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map(
