@@ -1,10 +1,11 @@
 // Build-time only (scripts/prerender.ts): renders the pages a visitor lands on to HTML, in Node.
 import './lib/zod-jitless';
 import { renderToReadableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
+import { loadFirstPage } from './app/first-page';
 import { AppProviders } from './app/providers';
-import { documentTitle, titleOfMatches } from './app/route-title';
-import { appRoutes } from './app/routes';
+import { documentTitle, matchedHandles, titleOfMatches } from './app/route-title';
+import { AppRoutes, appRoutes } from './app/routes';
 import { createQueryClient } from './lib/query-client';
 import { currentUserQueryOptions } from './lib/session';
 
@@ -17,18 +18,17 @@ export interface PrerenderedPage {
 
 /** The page at `pathname` as a visitor's first render shows it: no session, data still loading. */
 export async function prerenderPage(pathname: string): Promise<PrerenderedPage> {
-  const handler = createStaticHandler(appRoutes);
-  const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${pathname} answered ${context.status}, not a page`);
+  const handles = matchedHandles(appRoutes, pathname);
+  if (handles.length === 0) throw new Error(`${pathname} is not a page`);
+  // As the browser does before it hydrates the page (main.tsx).
+  await loadFirstPage(appRoutes, pathname);
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
   const app = (
     <AppProviders queryClient={queryClient}>
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-        hydrate={false}
-      />
+      <StaticRouter location={pathname}>
+        <AppRoutes />
+      </StaticRouter>
     </AppProviders>
   );
   // The whole page, lazy parts included: the stream is read once everything has rendered. A part that
@@ -38,6 +38,5 @@ export async function prerenderPage(pathname: string): Promise<PrerenderedPage> 
   await stream.allReady;
   if (errors.length > 0) throw new Error(`${pathname} did not render`, { cause: errors[0] });
   const html = await new Response(stream).text();
-  const matches = context.matches.map((match) => ({ handle: match.route.handle }));
-  return { title: documentTitle(titleOfMatches(matches, '')), html };
+  return { title: documentTitle(titleOfMatches(handles, '')), html };
 }

@@ -211,7 +211,7 @@ export async function expectNoSeriousViolations(page: Page, label = page.url()):
   const results = await new AxeBuilder({ page })
     .exclude('[data-sonner-toast][data-removed="true"]')
     .analyze()
-    .finally(() => settled.evaluate((style) => style.remove()).catch(() => undefined));
+    .finally(() => settled.evaluate((style) => (style as Element).remove()).catch(() => undefined));
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map(

@@ -1,19 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { AppRouter } from './app-router';
 import { preloadVisitorPage } from './home-route';
 import { AppProviders } from './providers';
-import { appRoutes } from './routes';
+import { AppRoutes } from './routes';
 
 export function App({ queryClient }: { queryClient?: QueryClient }) {
-  const [router] = useState(() => {
-    void preloadVisitorPage(window.location.pathname);
-    return createBrowserRouter(appRoutes);
-  });
+  // Started with the app, beside the session request rather than after it.
+  useState(() => preloadVisitorPage(window.location.pathname));
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouter>
+        <AppRoutes />
+      </AppRouter>
     </AppProviders>
   );
 }

@@ -1,31 +1,36 @@
-import type { RouteObject } from 'react-router';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, type RouteObject, useRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { loadFirstPage } from './first-page';
+import { lazyPage } from './lazy-page';
+import type { RouteHandle } from './route-title';
+
+function Routes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
 
 describe('loadFirstPage', () => {
-  it("resolves the lazy routes the address matches, and leaves the others' code unloaded", async () => {
-    const loginPage = <p>Log in</p>;
+  it("loads the code of the pages the address matches, leaves the others' unloaded, and the page then renders at once", async () => {
     const loaded: string[] = [];
-    const login: RouteObject = {
-      path: 'login',
-      lazy: async () => {
-        loaded.push('login');
-        return { element: loginPage };
-      },
+    const route = (path: string): RouteObject => {
+      const { Page, preload } = lazyPage(async () => {
+        loaded.push(path);
+        return () => <h1>{path}</h1>;
+      });
+      const handle: RouteHandle = { preload };
+      return { path, element: <Page />, handle };
     };
-    const terms: RouteObject = {
-      path: 'terms',
-      lazy: async () => {
-        loaded.push('terms');
-        return {};
-      },
-    };
+    const routes = [{ path: '/', children: [route('login'), route('terms')] }];
 
-    await loadFirstPage([{ path: '/', children: [login, terms] }], '/login');
+    await loadFirstPage(routes, '/login');
 
     expect(loaded).toEqual(['login']);
-    expect(login.lazy).toBeUndefined();
-    expect(login.element).toBe(loginPage);
-    expect(terms.lazy).toBeDefined();
+    // No Suspense boundary around it: a page still loading would leave the screen empty.
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <Routes routes={routes} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'login' })).toBeInTheDocument();
   });
 });

@@ -3,15 +3,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { PageSpinner } from '@client/components/ui/spinner';
 import { useCurrentUser } from '@client/lib/session';
 import { A11Y_TEXT } from '@common/messages';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Suspense, useLayoutEffect } from 'react';
+import { Outlet, type RouteObject, useLocation, useNavigationType } from 'react-router';
+import { useNavigationPending } from './app-router';
 import { BetaBanner } from './beta-banner';
 import { NavBar, VisitorTopBar } from './nav-bar';
 import { RouteAnnouncer } from './route-title';
 import { SiteFooter } from './site-footer';
 
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!useNavigationPending()) return null;
   return (
     <div
       role="progressbar"
@@ -19,6 +20,17 @@ function NavigationProgress() {
       className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-gradient-to-r from-primary via-accent to-primary"
     />
   );
+}
+
+/** A new page starts at its top; going back or forward leaves the scrolling to the browser. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address is what scrolls.
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
 }
 
 function SessionError({ onRetry }: { onRetry: () => void }) {
@@ -37,8 +49,11 @@ function SessionError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Every page: the navigation for the session (spinner while it loads), the beta notice and the footer. */
-export function AppLayout() {
+/**
+ * Every page: the navigation for the session (spinner while it loads), the beta notice and the footer.
+ * `routes` are the app's, whose titles name the pages.
+ */
+export function AppLayout({ routes }: { routes: RouteObject[] }) {
   const session = useCurrentUser();
   if (session.isPending) return <PageSpinner label="Loading your session" />;
   if (session.isError) return <SessionError onRetry={() => void session.refetch()} />;
@@ -52,7 +67,7 @@ export function AppLayout() {
       >
         {A11Y_TEXT.skipToContent}
       </a>
-      <RouteAnnouncer />
+      <RouteAnnouncer routes={routes} />
       <NavigationProgress />
       {user ? <NavBar user={user} /> : <VisitorTopBar />}
       <div className="flex flex-1 flex-col pt-16">
@@ -62,11 +77,13 @@ export function AppLayout() {
           tabIndex={-1}
           className="flex flex-1 flex-col focus-visible:ring-0 focus-visible:ring-offset-0"
         >
-          <Outlet />
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
         </main>
         <SiteFooter />
       </div>
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }

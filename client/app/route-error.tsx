@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { TriangleAlert } from 'lucide-react';
+import { Component, type ReactNode } from 'react';
 
 /** Shown when a page fails to load or render (for instance a stale bundle after a deploy). */
 export function RouteError() {
@@ -23,4 +24,27 @@ export function RouteError() {
       </Card>
     </div>
   );
+}
+
+interface RouteErrorBoundaryProps {
+  children: ReactNode;
+  /** The address shown: moving to another one tries to render again. */
+  resetKey: string;
+}
+
+/** Catches what a page throws while it loads or renders and shows RouteError in its place. */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidUpdate(previous: RouteErrorBoundaryProps) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useMatches } from 'react-router';
+import { matchRoutes, type RouteObject, useLocation } from 'react-router';
 
 export const SITE_NAME = 'Encore';
 
@@ -9,6 +9,8 @@ export const SITE_NAME = 'Encore';
  */
 export interface RouteHandle {
   title?: string | ((search: URLSearchParams) => string);
+  /** Loads the page's code ahead of its first render (see lazy-page.tsx). */
+  preload?: () => Promise<unknown>;
 }
 
 /** The title of the deepest matched route that names one, or null: `matches` run from the root down. */
@@ -21,11 +23,15 @@ export function titleOfMatches(matches: readonly { handle?: unknown }[], search:
   return null;
 }
 
-/** The current route's title (see titleOfMatches). */
-export function useRouteTitle(): string | null {
-  const matches = useMatches();
-  const { search } = useLocation();
-  return titleOfMatches(matches, search);
+/** The handles of the routes of `routes` that `pathname` matches, from the root down. */
+export function matchedHandles(routes: RouteObject[], pathname: string): { handle?: unknown }[] {
+  return (matchRoutes(routes, pathname) ?? []).map((match) => ({ handle: match.route.handle }));
+}
+
+/** The current page's title among `routes` (see titleOfMatches). */
+export function useRouteTitle(routes: RouteObject[]): string | null {
+  const { pathname, search } = useLocation();
+  return titleOfMatches(matchedHandles(routes, pathname), search);
 }
 
 /** 'List a Ticket · Encore', or just 'Encore' for a route without a title. */
@@ -37,8 +43,8 @@ export function documentTitle(title: string | null): string {
  * Keeps document.title in step with the route and tells screen readers about each route change
  * through a polite live region (the first page load is announced by the browser itself).
  */
-export function RouteAnnouncer() {
-  const title = useRouteTitle();
+export function RouteAnnouncer({ routes }: { routes: RouteObject[] }) {
+  const title = useRouteTitle(routes);
   const { pathname, search } = useLocation();
   const [announcement, setAnnouncement] = useState('');
   const firstPage = useRef(true);

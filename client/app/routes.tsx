@@ -1,23 +1,44 @@
-import { PageSpinner } from '@client/components/ui/spinner';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation, useRoutes } from 'react-router';
 import { RequireAdmin, RequireAmbassador, RequireUser } from './guards';
 import { HomeRoute } from './home-route';
 import { AppLayout } from './layout';
+import { lazyPage } from './lazy-page';
 import { NotBuiltYet } from './not-built-yet';
-import { RouteError } from './route-error';
-
-type LazyRoute = NonNullable<RouteObject['lazy']>;
+import { RouteErrorBoundary } from './route-error';
+import type { RouteHandle } from './route-title';
 
 /** '/listing' lists a ticket, '/listing?edit=ID' edits one. */
 const listingTitle = (search: URLSearchParams) => (search.has('edit') ? 'Edit Ticket' : 'List a Ticket');
 
-function authScreen(initialMode: 'login' | 'register'): LazyRoute {
-  return async () => {
-    const { AuthPage } = await import('@client/features/auth/pages/auth-page');
-    // Keyed so that moving between /login and /signup starts the screen afresh in its own mode.
-    return { element: <AuthPage key={initialMode} initialMode={initialMode} /> };
-  };
+/** A page route's element and handle: its title, and its code, loaded on first use (see lazy-page.tsx). */
+function page(
+  title: RouteHandle['title'],
+  load: () => Promise<ComponentType>,
+): Pick<RouteObject, 'element' | 'handle'> {
+  const { Page, preload } = lazyPage(load);
+  const handle: RouteHandle = { title, preload };
+  return { element: <Page />, handle };
+}
+
+const authPage = () => import('@client/features/auth/pages/auth-page').then((module) => module.AuthPage);
+// Keyed so that moving between /login and /signup starts the screen afresh in its own mode.
+const logIn = page('Log In', () =>
+  authPage().then((AuthPage) => () => <AuthPage key="login" initialMode="login" />),
+);
+const signUp = page('Sign Up', () =>
+  authPage().then((AuthPage) => () => <AuthPage key="register" initialMode="register" />),
+);
+
+/** The layout, announcing each page by the title its route gives; a page that fails shows RouteError. */
+function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <AppLayout routes={appRoutes} />
+    </RouteErrorBoundary>
+  );
 }
 
 /**
@@ -27,9 +48,7 @@ function authScreen(initialMode: 'login' | 'register'): LazyRoute {
  */
 export const appRoutes: RouteObject[] = [
   {
-    element: <AppLayout />,
-    errorElement: <RouteError />,
-    HydrateFallback: PageSpinner,
+    element: <RootLayout />,
     children: [
       { index: true, element: <HomeRoute visitorPage="landing" />, handle: { title: 'Home' } },
       {
@@ -38,89 +57,92 @@ export const appRoutes: RouteObject[] = [
         handle: { title: 'How Encore works' },
       },
 
-      { path: 'auth', lazy: authScreen('login'), handle: { title: 'Log In' } },
-      { path: 'login', lazy: authScreen('login'), handle: { title: 'Log In' } },
-      { path: 'signup', lazy: authScreen('register'), handle: { title: 'Sign Up' } },
+      { path: 'auth', ...logIn },
+      { path: 'login', ...logIn },
+      { path: 'signup', ...signUp },
       { path: 'verify-email', element: <Navigate to="/login" replace /> },
       {
         path: 'verify-email/:token',
-        handle: { title: 'Verify Email' },
-        lazy: async () => ({
-          Component: (await import('@client/features/recovery/pages/verify-email-page')).VerifyEmailPage,
-        }),
+        ...page('Verify Email', () =>
+          import('@client/features/recovery/pages/verify-email-page').then(
+            (module) => module.VerifyEmailPage,
+          ),
+        ),
       },
       { path: 'reset-password', element: <Navigate to="/forgot-password" replace /> },
       {
         path: 'reset-password/:token',
-        handle: { title: 'Reset Password' },
-        lazy: async () => ({
-          Component: (await import('@client/features/recovery/pages/reset-password-page')).ResetPasswordPage,
-        }),
+        ...page('Reset Password', () =>
+          import('@client/features/recovery/pages/reset-password-page').then(
+            (module) => module.ResetPasswordPage,
+          ),
+        ),
       },
       {
         path: 'forgot-password',
-        handle: { title: 'Forgot Password' },
-        lazy: async () => ({
-          Component: (await import('@client/features/recovery/pages/forgot-password-page'))
-            .ForgotPasswordPage,
-        }),
+        ...page('Forgot Password', () =>
+          import('@client/features/recovery/pages/forgot-password-page').then(
+            (module) => module.ForgotPasswordPage,
+          ),
+        ),
       },
       {
         path: 'forgot-username',
-        handle: { title: 'Forgot Username' },
-        lazy: async () => ({
-          Component: (await import('@client/features/recovery/pages/forgot-username-page'))
-            .ForgotUsernamePage,
-        }),
+        ...page('Forgot Username', () =>
+          import('@client/features/recovery/pages/forgot-username-page').then(
+            (module) => module.ForgotUsernamePage,
+          ),
+        ),
       },
 
       {
         path: 'giving-back',
-        handle: { title: 'Giving Back' },
-        lazy: async () => ({
-          Component: (await import('@client/features/static-pages/pages/giving-back-page')).GivingBackPage,
-        }),
+        ...page('Giving Back', () =>
+          import('@client/features/static-pages/pages/giving-back-page').then(
+            (module) => module.GivingBackPage,
+          ),
+        ),
       },
       {
         path: 'terms',
-        handle: { title: 'Terms of Service' },
-        lazy: async () => ({
-          Component: (await import('@client/features/static-pages/pages/terms-page')).TermsPage,
-        }),
+        ...page('Terms of Service', () =>
+          import('@client/features/static-pages/pages/terms-page').then((module) => module.TermsPage),
+        ),
       },
       {
         path: 'privacy',
-        handle: { title: 'Privacy Policy' },
-        lazy: async () => ({
-          Component: (await import('@client/features/static-pages/pages/privacy-page')).PrivacyPage,
-        }),
+        ...page('Privacy Policy', () =>
+          import('@client/features/static-pages/pages/privacy-page').then((module) => module.PrivacyPage),
+        ),
       },
 
       {
         path: 'purchase-status',
-        handle: { title: 'Purchase Status' },
-        lazy: async () => ({
-          Component: (await import('@client/features/purchase/pages/purchase-status-page'))
-            .PurchaseStatusPage,
-        }),
+        ...page('Purchase Status', () =>
+          import('@client/features/purchase/pages/purchase-status-page').then(
+            (module) => module.PurchaseStatusPage,
+          ),
+        ),
       },
       {
         path: 'purchase/cancel',
-        handle: { title: 'Purchase Cancelled' },
-        lazy: async () => ({ Component: (await import('./purchase-pages')).PurchaseCancelRoute }),
+        ...page('Purchase Cancelled', () =>
+          import('./purchase-pages').then((module) => module.PurchaseCancelRoute),
+        ),
       },
       {
         path: 'safari-purchase-success',
-        handle: { title: 'Purchase Successful' },
-        lazy: async () => ({ Component: (await import('./purchase-pages')).SafariPurchaseSuccessRoute }),
+        ...page('Purchase Successful', () =>
+          import('./purchase-pages').then((module) => module.SafariPurchaseSuccessRoute),
+        ),
       },
       {
         path: 'sandbox/checkout/:sessionId',
-        handle: { title: 'Checkout' },
-        lazy: async () => ({
-          Component: (await import('@client/features/sandbox-checkout/pages/sandbox-checkout-page'))
-            .SandboxCheckoutPage,
-        }),
+        ...page('Checkout', () =>
+          import('@client/features/sandbox-checkout/pages/sandbox-checkout-page').then(
+            (module) => module.SandboxCheckoutPage,
+          ),
+        ),
       },
 
       {
@@ -128,39 +150,37 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             path: 'listing',
-            handle: { title: listingTitle },
-            lazy: async () => ({
-              Component: (await import('@client/features/listing/pages/listing-page')).ListingPage,
-            }),
+            ...page(listingTitle, () =>
+              import('@client/features/listing/pages/listing-page').then((module) => module.ListingPage),
+            ),
           },
           {
             path: 'profile',
-            handle: { title: 'Profile' },
-            lazy: async () => ({ Component: (await import('./profile-route')).ProfileRoute }),
+            ...page('Profile', () => import('./profile-route').then((module) => module.ProfileRoute)),
           },
           {
             path: 'my-tickets',
-            handle: { title: 'My Tickets' },
-            lazy: async () => ({ Component: (await import('./my-tickets-route')).MyTicketsRoute }),
+            ...page('My Tickets', () => import('./my-tickets-route').then((module) => module.MyTicketsRoute)),
           },
           { path: 'my-bids', element: <NotBuiltYet feature="My Bids" />, handle: { title: 'My Bids' } },
           {
             path: 'pending-reviews',
-            handle: { title: 'Pending Reviews' },
-            lazy: async () => ({ Component: (await import('./pending-reviews-route')).PendingReviewsRoute }),
+            ...page('Pending Reviews', () =>
+              import('./pending-reviews-route').then((module) => module.PendingReviewsRoute),
+            ),
           },
           {
             path: 'messages',
-            handle: { title: 'Customer Support' },
-            lazy: async () => ({ Component: (await import('./support-route')).SupportRoute }),
+            ...page('Customer Support', () =>
+              import('./support-route').then((module) => module.SupportRoute),
+            ),
           },
           {
             element: <RequireAdmin />,
             children: [
               {
                 path: 'admin',
-                handle: { title: 'Admin' },
-                lazy: async () => ({ Component: (await import('./admin-route')).AdminRoute }),
+                ...page('Admin', () => import('./admin-route').then((module) => module.AdminRoute)),
               },
             ],
           },
@@ -169,11 +189,11 @@ export const appRoutes: RouteObject[] = [
             children: [
               {
                 path: 'ambsd',
-                handle: { title: 'Ambassador' },
-                lazy: async () => ({
-                  Component: (await import('@client/features/ambassador/pages/ambassador-page'))
-                    .AmbassadorPage,
-                }),
+                ...page('Ambassador', () =>
+                  import('@client/features/ambassador/pages/ambassador-page').then(
+                    (module) => module.AmbassadorPage,
+                  ),
+                ),
               },
             ],
           },
@@ -182,9 +202,13 @@ export const appRoutes: RouteObject[] = [
 
       {
         path: '*',
-        handle: { title: 'Page not found' },
-        lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
+        ...page('Page not found', () => import('./not-found-page').then((module) => module.NotFoundPage)),
       },
     ],
   },
 ];
+
+/** The app's pages for the current address, under whichever router renders them. */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}

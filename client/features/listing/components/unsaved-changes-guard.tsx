@@ -1,3 +1,4 @@
+import { useNavigationGuard } from '@client/app/app-router';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -10,8 +11,7 @@ import {
 } from '@client/components/ui/alert-dialog';
 import { buttonVariants } from '@client/components/ui/button';
 import { LISTING_NOTICE_TEXT } from '@common/messages';
-import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * Warns before unsaved changes are lost: a route change asks first (the returned dialog), closing
@@ -20,11 +20,14 @@ import { useBlocker } from 'react-router';
  */
 export function useUnsavedChangesGuard() {
   const dirty = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty.current &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
+  // The navigation held back while the dialog asks; null when nothing is.
+  const [heldBack, setHeldBack] = useState<(() => void) | null>(null);
+  useNavigationGuard((go, to) => {
+    const { pathname, search } = window.location;
+    if (!dirty.current || to === `${pathname}${search}`) return false;
+    setHeldBack(() => go);
+    return true;
+  });
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -43,9 +46,9 @@ export function useUnsavedChangesGuard() {
 
   const dialog = (
     <AlertDialog
-      open={blocker.state === 'blocked'}
+      open={heldBack !== null}
       onOpenChange={(open) => {
-        if (!open && blocker.state === 'blocked') blocker.reset();
+        if (!open) setHeldBack(null);
       }}
     >
       <AlertDialogContent>
@@ -58,7 +61,8 @@ export function useUnsavedChangesGuard() {
           <AlertDialogAction
             className={buttonVariants({ variant: 'destructive' })}
             onClick={() => {
-              if (blocker.state === 'blocked') blocker.proceed();
+              setHeldBack(null);
+              heldBack?.();
             }}
           >
             {LISTING_NOTICE_TEXT.leave}
