@@ -23,8 +23,7 @@ function GuardedForm() {
   );
 }
 
-function renderAt(path: string) {
-  window.history.replaceState(null, '', path);
+function renderRouter() {
   return render(
     <AppRouter>
       <Routes>
@@ -33,6 +32,11 @@ function renderAt(path: string) {
       </Routes>
     </AppRouter>,
   );
+}
+
+function renderAt(path: string) {
+  window.history.replaceState(null, '', path);
+  return renderRouter();
 }
 
 afterEach(() => window.history.replaceState(null, '', '/'));
@@ -59,6 +63,32 @@ describe('AppRouter', () => {
       window.history.back();
       await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
     });
+    expect(await screen.findByRole('heading', { name: 'Terms of Service' })).toBeInTheDocument();
+  });
+
+  it('holds the Back button back while a guard answers true, and goes back when the guard calls go', async () => {
+    window.history.replaceState({ idx: 0, key: 'terms', usr: null }, '', '/terms');
+    window.history.pushState({ idx: 1, key: 'listing', usr: null }, '', '/listing');
+    renderRouter();
+    const popped = () =>
+      new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    await act(async () => {
+      const wentBack = popped();
+      window.history.back();
+      await wentBack;
+      // The guard's undo: the browser steps forward again.
+      await popped();
+    });
+    expect(window.location.pathname).toBe('/listing');
+    expect(screen.queryByRole('heading', { name: 'Terms of Service' })).not.toBeInTheDocument();
+
+    const leave = screen.getByRole('button', { name: 'Leave for /terms' });
+    await act(async () => {
+      const wentBack = popped();
+      leave.click();
+      await wentBack;
+    });
+    expect(window.location.pathname).toBe('/terms');
     expect(await screen.findByRole('heading', { name: 'Terms of Service' })).toBeInTheDocument();
   });
 });

@@ -36,7 +36,7 @@ export function useNavigationPending(): boolean {
  * React Router in declarative mode over the browser's history (decision 0043: the data router's code
  * weighed 17 KB gzip more on every first load). Each navigation renders in a transition, so the page
  * stays on screen while the next one's code loads, and the guard installed by useNavigationGuard may
- * hold a navigation back.
+ * hold any navigation back, the browser's Back and Forward included.
  */
 export function AppRouter({ children }: { children: ReactNode }) {
   const [history] = useState(() => UNSAFE_createBrowserHistory({ v5Compat: true }));
@@ -44,7 +44,31 @@ export function AppRouter({ children }: { children: ReactNode }) {
   const [pending, startTransition] = useTransition();
   const guard = useRef<NavigationGuard | null>(null);
 
-  useLayoutEffect(() => history.listen((update) => startTransition(() => setState(update))), [history]);
+  useLayoutEffect(() => {
+    // Back and Forward have moved the browser already: a guard that holds them back has it undone,
+    // and the step the guard later lets through comes back here as a POP it is not asked about again.
+    let returning = false;
+    let letThrough = false;
+    return history.listen((update) => {
+      if (returning) {
+        returning = false;
+        return;
+      }
+      const { delta } = update;
+      const go = () => {
+        letThrough = true;
+        history.go(delta ?? 0);
+      };
+      const asked = update.action === 'POP' && delta && !letThrough;
+      if (asked && guard.current?.(go, history.createHref(update.location))) {
+        returning = true;
+        history.go(-delta);
+        return;
+      }
+      letThrough = false;
+      startTransition(() => setState(update));
+    });
+  }, [history]);
 
   const install = useMemo(
     () => (next: NavigationGuard) => {

@@ -12,6 +12,7 @@ import {
 import { buttonVariants } from '@client/components/ui/button';
 import { LISTING_NOTICE_TEXT } from '@common/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 
 /**
  * Warns before unsaved changes are lost: a route change asks first (the returned dialog), closing
@@ -22,8 +23,8 @@ export function useUnsavedChangesGuard() {
   const dirty = useRef(false);
   // The navigation held back while the dialog asks; null when nothing is.
   const [heldBack, setHeldBack] = useState<(() => void) | null>(null);
+  const { pathname, search } = useLocation();
   useNavigationGuard((go, to) => {
-    const { pathname, search } = window.location;
     if (!dirty.current || to === `${pathname}${search}`) return false;
     setHeldBack(() => go);
     return true;
