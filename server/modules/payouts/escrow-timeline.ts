@@ -119,7 +119,12 @@ export async function runTransferDeadline(deps: CheckoutDeps, orderId: number): 
 async function sendToSupportForBarcode(deps: CheckoutDeps, orderId: number, now: Date): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const current = await loadSale(tx, orderId, true);
-    if (current?.status !== 'in_escrow' || current.disputedAt !== null) return;
+    if (
+      current?.status !== 'in_escrow' ||
+      current.transferStatus !== 'initiated' ||
+      current.disputedAt !== null
+    )
+      return;
     await tx
       .update(orders)
       .set({
