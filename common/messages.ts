@@ -512,6 +512,8 @@ export const MY_TICKETS_TEXT = {
   initiatedTitle: 'Transfer Initiated',
   initiated: 'The ticket transfer has been initiated. The buyer will be notified.',
   initiateFailed: 'Failed to initiate transfer',
+  // Issue 21 item 3 (decision 0041): a paper ticket is transferred by its barcode, so it needs one first.
+  barcodeRequired: 'Please upload the barcode before initiating the transfer',
   completedTitle: 'Transfer Complete',
   completed: 'Transfer completed successfully. Please leave a review for the seller.',
   alreadyCompleteTitle: 'Already Complete',
@@ -533,6 +535,7 @@ export const MY_TICKETS_TEXT = {
 /** Issue 9, transfers helper: the transfer e-mails (server). */
 export const TRANSFER_MAIL_SUBJECT = {
   initiated: 'Your tickets are on their way: please confirm receipt',
+  barcodeReplaced: 'The seller replaced your ticket barcode: please download it again',
 } as const;
 
 /** Issue 9: per-ticket messages (spec 001 §2 message thread, §5 message send, §8 Messages). */
@@ -605,6 +608,11 @@ export const BARCODE_TEXT = {
   notSold: 'A barcode can be uploaded once the ticket is sold',
   notPaper: 'Only paper tickets have a barcode',
   transferCompleted: 'The transfer is complete; the barcode can no longer be changed',
+  // Decision 0041: once the buyer was told to download it, the barcode can change only visibly.
+  notRemovableAfterInitiated: 'The transfer is initiated; the barcode can be replaced but no longer removed',
+  replaceHint: 'The buyer is told when you replace the barcode.',
+  systemReplaced:
+    'The seller uploaded a new barcode. Please download it again from My Tickets: an earlier download may no longer be valid.',
   missingTicket: 'Choose the ticket the barcode belongs to',
   oneFileOnly: 'Upload one barcode image at a time',
 } as const;
@@ -739,6 +747,11 @@ export const PAYOUT_TEXT = {
     'The seller did not transfer the ticket before the deadline. The sale was cancelled and the buyer refunded in full.',
   systemDisputed:
     'The buyer reported a problem with this transfer. The payout is on hold until Encore support resolves it.',
+  // Decision 0041: a paper ticket whose barcode the buyer never downloaded is not completed automatically.
+  barcodeNotDownloadedReason:
+    'The buyer never downloaded the barcode of this paper ticket, so the sale was not completed automatically.',
+  systemBarcodeNotDownloaded:
+    'The transfer was not completed automatically because the buyer has not downloaded the barcode. The payment stays in escrow until Encore support has looked into this sale.',
 } as const;
 
 /** Subjects of the escrow timeline's e-mails (decision 0017). */
@@ -765,6 +778,12 @@ export const SALE_STATE_TEXT = {
   sellerRefunded: (amount: string) =>
     `The ticket was not transferred before the deadline, so the buyer was refunded ${amount}. This sale is not paid out.`,
   threadClosed: 'This sale was refunded. The conversation is closed.',
+  // Decision 0041: the system, not the buyer, sent the sale to support.
+  underReview: 'Under review',
+  buyerBarcodeReview:
+    'You did not download the barcode before the sale was due to complete, so Encore support is looking into this sale. The payment stays in escrow until then.',
+  sellerBarcodeReview:
+    'The buyer did not download the barcode, so this sale was not completed automatically. Your payout is on hold until Encore support resolves it.',
 } as const;
 
 /** The marketplace's price, date and quantity filters (spec 000 §3 'Ticket list filters'; decision 0030). */

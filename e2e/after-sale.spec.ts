@@ -202,6 +202,10 @@ test.describe('after the sale', () => {
     const panel = sellerCard.getByRole('region', { name: BARCODE_TEXT.uploadTitle });
     await expect(panel).toBeVisible();
     await expect(panel.getByTestId('barcode-state')).toHaveText(BARCODE_TEXT.none);
+    // A paper ticket is transferred by its barcode: no transfer before one is uploaded (decision 0041).
+    const initiateButton = sellerCard.getByRole('button', { name: MY_TICKETS_TEXT.initiateTransfer });
+    await expect(initiateButton).toBeDisabled();
+    await expect(initiateButton).toHaveAccessibleDescription(MY_TICKETS_TEXT.barcodeRequired);
 
     // A file that is no image is refused before any upload.
     await panel.getByLabel(BARCODE_TEXT.chooseFile).setInputFiles({
@@ -252,6 +256,12 @@ test.describe('after the sale', () => {
     await initiateTransfer(seller.page, ticketId);
     await seller.page.reload();
     await expectMyTicketsBadge(seller.page, 0);
+    // From now on the barcode can be replaced, and the buyer is told, but no longer removed.
+    const sent = sellerCard.getByRole('region', { name: BARCODE_TEXT.uploadedTitle });
+    await expect(sent.getByRole('button', { name: BARCODE_TEXT.replace })).toBeVisible();
+    await expect(sent.getByRole('button', { name: BARCODE_TEXT.remove })).toHaveCount(0);
+    await expect(sent.getByText(BARCODE_TEXT.replaceHint)).toBeVisible();
+    await expectAccessibleAtBothWidths(seller.page, 'barcode panel after the transfer is initiated');
 
     await buyer.page.reload();
     await expectMyTicketsBadge(buyer.page, 1);

@@ -176,7 +176,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payoutsNeedAccount: payments.payoutsNeedAccount,
   });
   await app.register(messageRoutes, { db: database.db, mailer: deps.mailer, clock, appUrl: config.appUrl });
-  await app.register(barcodeRoutes, { db: database.db, images, clock });
+  await app.register(barcodeRoutes, {
+    db: database.db,
+    images,
+    clock,
+    mailer: deps.mailer,
+    appUrl: config.appUrl,
+  });
   await app.register(payoutRoutes, checkout);
   // Issue 22: customer support and the ambassadors' chat and attendee search.
   await app.register(supportRoutes, { db: database.db, mailer: deps.mailer, clock, appUrl: config.appUrl });

@@ -47,7 +47,8 @@ export type AdminRefundResponse = z.infer<typeof adminRefundResponseSchema>;
 // ── Disputes: GET /api/admin/disputes, POST /api/admin/disputes/{id}/resolve ─────────────────────────
 // A dispute is keyed by its order id: one order has at most one open dispute.
 
-export const DISPUTE_SOURCES = ['report', 'provider'] as const;
+/** Who opened it: the buyer, the card issuer, or the automatic completion finding an undownloaded barcode (0041). */
+export const DISPUTE_SOURCES = ['report', 'provider', 'barcode'] as const;
 export const DISPUTE_STATUSES = ['open', 'refunded', 'released', 'lost'] as const;
 export const DISPUTE_RESOLUTIONS = ['refund', 'release'] as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISPUTE_SOURCES } from './admin-money.js';
 import { PLATFORMS, TICKET_TYPES, TRANSFER_STATUSES } from './tickets.js';
 
 /** The four tabs of My Tickets (spec 001 §2); pending is the default. */
@@ -57,6 +58,8 @@ export const myTicketSchema = z.object({
   role: z.enum(['seller', 'buyer']),
   /** When the buyer reported a problem with the sale (ISO); the payout waits for support. Null otherwise. */
   disputedAt: z.string().nullable(),
+  /** Who opened that open dispute: 'barcode' when the buyer never downloaded the barcode (0041). */
+  disputeSource: z.enum(DISPUTE_SOURCES).nullable(),
   /** The sale was cancelled and the buyer refunded in full: the seller did not transfer in time (0017). */
   refunded: z.boolean(),
 });

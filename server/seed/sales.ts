@@ -1,11 +1,15 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import sharp from 'sharp';
 import { centsToDollars } from '../../common/money.js';
 import { saleBreakdown } from '../../common/pricing.js';
+import { DatabaseImageStore } from '../adapters/images/database-store.js';
 import { OutboxMailer } from '../adapters/mail/outbox.js';
 import { SandboxPaymentProvider } from '../adapters/payments/sandbox.js';
 import type { Db } from '../db/client.js';
 import { orders, tickets, users } from '../db/schema/index.js';
 import { systemClock } from '../lib/clock.js';
+import { processBarcode } from '../modules/barcodes/process-barcode.js';
+import { attachBarcode } from '../modules/barcodes/service.js';
 import { sandboxPay } from '../modules/checkout/sandbox.js';
 import { type CheckoutDeps, sandboxSessionStore, startPayment } from '../modules/checkout/service.js';
 import { lockTicket } from '../modules/holds/service.js';
@@ -16,7 +20,8 @@ import type { DemoUsers } from './users.js';
  * Demo sales between maya and jordan, one for every My Tickets card: each is bought through the real hold,
  * sandbox checkout and fulfilment (so the order, the ledger and the e-mails exist as for a real sale), then
  * moved on with initiateTransfer and completeTransfer. Paper tickets are jordan's in the listings seed, so
- * the paper sales run from jordan to maya.
+ * the paper sales run from jordan to maya; a paper ticket gets its barcode before its transfer starts, as
+ * initiateTransfer requires (decision 0041).
  */
 
 type Step = 'not_started' | 'initiated' | 'completed';
@@ -40,6 +45,22 @@ const PLAN: PlannedSale[] = [
 ];
 
 const SILENT_LOG = { info() {}, warn() {}, error() {} };
+
+/** The seller uploads a barcode image: black bars on white, stored as an upload would be. */
+async function uploadDemoBarcode(db: Db, sellerId: number, ticketId: number, now: Date): Promise<void> {
+  const bars = Array.from({ length: 40 }, (_, index) => ({
+    input: { create: { width: 2 + (index % 3) * 2, height: 60, channels: 3 as const, background: '#000' } },
+    left: 10 + index * 7,
+    top: 10,
+  }));
+  const png = await sharp({ create: { width: 300, height: 80, channels: 3, background: '#fff' } })
+    .composite(bars)
+    .png()
+    .toBuffer();
+  const processed = await processBarcode(png);
+  const saved = await new DatabaseImageStore(db).save(processed.bytes, processed.contentType, sellerId);
+  await attachBarcode(db, ticketId, { id: sellerId, role: 'user' }, saved, now);
+}
 
 /** One purchase, the way the buyer's browser makes it: hold, start the payment, pay with the 4242 card. */
 async function buy(deps: CheckoutDeps, buyerId: number, ticketId: number): Promise<void> {
@@ -105,6 +126,7 @@ export async function seedSales(db: Db, demoUsers: DemoUsers, appUrl: string): P
     used.add(pick.id);
     await buy(deps, buyerId, pick.id);
     if (sale.step === 'not_started') continue;
+    if (sale.ticketType === 'paper') await uploadDemoBarcode(db, sellerId, pick.id, clock.now());
     await initiateTransfer(db, pick.id, sellerId, clock.now());
     if (sale.step === 'completed')
       await completeTransfer(db, pick.id, { kind: 'buyer', userId: buyerId }, clock.now());

@@ -138,7 +138,7 @@ describe('BarcodeSection for the seller', () => {
     const { user } = renderSection({
       hasBarcode: true,
       barcodeUrl: '/api/images/img_old',
-      transferStatus: 'initiated',
+      transferStatus: 'not_started',
     });
     await user.upload(fileInput(), png());
     expect(await screen.findByText(BARCODE_TEXT.uploadFailedTitle)).toBeInTheDocument();
@@ -153,6 +153,13 @@ describe('BarcodeSection for the seller', () => {
     await user.click(screen.getByRole('button', { name: BARCODE_TEXT.remove }));
     expect(await screen.findByText(BARCODE_TEXT.removeFailed)).toBeInTheDocument();
     expect(screen.getByText(BARCODE_TEXT.errorTitle)).toBeInTheDocument();
+  });
+
+  it('offers Replace but no Remove once the transfer is initiated, and says the buyer is told', () => {
+    renderSection({ hasBarcode: true, barcodeUrl: '/api/images/img_old', transferStatus: 'initiated' });
+    expect(screen.getByRole('button', { name: BARCODE_TEXT.replace })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: BARCODE_TEXT.remove })).not.toBeInTheDocument();
+    expect(screen.getByText(BARCODE_TEXT.replaceHint)).toBeVisible();
   });
 
   it('offers no changes once the transfer is complete', () => {

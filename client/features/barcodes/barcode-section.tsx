@@ -116,6 +116,8 @@ function SellerBarcode({
   const inputId = useId();
   const panelId = useId();
   const locked = transferStatus === 'completed';
+  // Once the buyer was told to download it, the barcode can be replaced (they are told) but not removed (0041).
+  const removable = transferStatus === 'not_started';
   const barcode = useSellerBarcode(ticketId, (next) => {
     setUrl(next);
     // The button used is replaced by the other state's: focus moves to its successor, not to the page.
@@ -155,7 +157,7 @@ function SellerBarcode({
         {barcode.uploading ? <Spinner label={BARCODE_TEXT.uploading} /> : <Upload aria-hidden />}
         {present ? BARCODE_TEXT.replace : BARCODE_TEXT.upload}
       </Button>
-      {present ? (
+      {present && removable ? (
         <Button
           size="sm"
           variant="outline"
@@ -197,6 +199,9 @@ function SellerBarcode({
             </p>
             {fileInput}
             {actions}
+            {actions && !removable ? (
+              <p className="text-sm text-muted-foreground">{BARCODE_TEXT.replaceHint}</p>
+            ) : null}
           </div>
         </div>
         {inlineError}

@@ -32,6 +32,7 @@ export function myTicket(overrides: Partial<MyTicket> = {}): MyTicket {
     artist: { name: 'Aurora', image: null },
     role: 'seller',
     disputedAt: null,
+    disputeSource: null,
     refunded: false,
     ...overrides,
   };

@@ -75,7 +75,7 @@ export const checkoutSessions = pgTable(
 );
 
 export const orderStatuses = ['in_escrow', 'released', 'refunded'] as const;
-export const disputeSources = ['report', 'provider'] as const;
+export const disputeSources = ['report', 'provider', 'barcode'] as const;
 export const disputeStatuses = ['open', 'refunded', 'released', 'lost'] as const;
 /** What refunded a sale from escrow. */
 export const refundCauses = [

@@ -12,12 +12,14 @@ import {
 import { ticketIdParams } from '../../../common/schemas/messages.js';
 import { positiveInt32 } from '../../../common/schemas/text.js';
 import type { ImageStore } from '../../adapters/images/image-store.js';
+import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db } from '../../db/client.js';
 import { DomainError, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { imageDecoding } from '../../lib/image-decoding.js';
 import { countHit } from '../../plugins/rate-limit.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
+import { mailBarcodeReplaced } from '../transfers/service.js';
 import { processBarcode } from './process-barcode.js';
 import { assertMayUploadBarcode, attachBarcode, detachBarcode, downloadableBarcode } from './service.js';
 
@@ -25,6 +27,8 @@ export interface BarcodeRoutesOptions {
   db: Db;
   images: ImageStore;
   clock: Clock;
+  mailer: Mailer;
+  appUrl: string;
 }
 
 /** A barcode is the ticket itself: no shared cache and no browser cache may keep it. */
@@ -76,7 +80,7 @@ async function barcodeBytes(images: ImageStore, barcode: { url: string; publicId
 /** Paper-ticket barcodes (spec 001 §2, §5, §7): the seller uploads, replaces or removes; the buyer downloads. */
 export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeRoutesOptions): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, images, clock } = options;
+  const { db, images, clock, mailer, appUrl } = options;
 
   await app.register(multipart, {
     limits: { fileSize: BARCODE_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 },
@@ -90,7 +94,7 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
       schema: {
         tags: ['barcodes'],
         summary:
-          'Upload or replace the barcode of a sold paper ticket (seller only; multipart "barcode" and "ticketId"; an image of at most 10MB)',
+          'Upload or replace the barcode of a sold paper ticket (seller only; multipart "barcode" and "ticketId"; an image of at most 10MB); a replacement after the transfer is initiated is posted to the thread and e-mailed to the buyer',
         consumes: ['multipart/form-data'],
         response: {
           200: barcodeUploadResponseSchema,
@@ -119,8 +123,9 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
         const processed = await imageDecoding.run(user.id, () => processBarcode(barcode));
         const saved = await images.save(processed.bytes, processed.contentType, user.id);
         let replaced: string | null;
+        let buyerNotified: boolean;
         try {
-          ({ replaced } = await attachBarcode(db, ticketId, user, saved, clock.now()));
+          ({ replaced, buyerNotified } = await attachBarcode(db, ticketId, user, saved, clock.now()));
         } catch (error) {
           // The ticket changed between the check and the write: the new upload is not kept.
           await images.delete(saved.publicId);
@@ -133,6 +138,7 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
             request.log.warn({ err: error, ticketId }, 'could not delete a replaced barcode; the sweep will');
           }
         }
+        if (buyerNotified) await mailBarcodeReplaced({ db, mailer, appUrl, log: request.log }, ticketId);
         return {
           success: true as const,
           cloudinaryUrl: saved.url,
@@ -153,7 +159,8 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
       config: { errorFields: { success: false } },
       schema: {
         tags: ['barcodes'],
-        summary: 'Remove the barcode of a sold paper ticket (seller only)',
+        summary:
+          'Remove the barcode of a sold paper ticket (seller only; refused once the transfer is initiated)',
         params: ticketIdParams,
         response: { 200: barcodeDeleteResponseSchema },
       },

@@ -5,6 +5,7 @@ import type { SavedImage } from '../../adapters/images/image-store.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound } from '../../errors.js';
+import { postSystemMessage } from '../messages/system-messages.js';
 
 export interface BarcodeCaller {
   id: number;
@@ -59,7 +60,9 @@ export async function assertMayUploadBarcode(
 /**
  * Puts a stored barcode on the ticket, in one transaction that locks the row, so two uploads at once leave
  * one barcode and hand back the other for deletion. Returns the public id the ticket showed before (the
- * caller deletes it from the store after the commit), or null.
+ * caller deletes it from the store after the commit), or null, and whether the buyer must be told: once the
+ * transfer is initiated the buyer may hold the earlier barcode, so the thread says it changed and the
+ * buyer's download counts again only for the new one (decision 0041).
  */
 export async function attachBarcode(
   db: Db,
@@ -67,7 +70,7 @@ export async function attachBarcode(
   caller: BarcodeCaller,
   saved: SavedImage,
   now: Date,
-): Promise<{ replaced: string | null }> {
+): Promise<{ replaced: string | null; buyerNotified: boolean }> {
   return db.transaction(async (tx) => {
     const [locked] = await tx
       .select(barcodeColumns)
@@ -75,15 +78,25 @@ export async function attachBarcode(
       .where(eq(tickets.id, ticketId))
       .for('update');
     const ticket = checkSellerMayChange(locked ?? null, caller);
+    const buyerNotified = ticket.transferStatus === 'initiated';
     await tx
       .update(tickets)
-      .set({ barcodeUrl: saved.url, barcodePublicId: saved.publicId, updatedAt: now })
+      .set({
+        barcodeUrl: saved.url,
+        barcodePublicId: saved.publicId,
+        updatedAt: now,
+        ...(buyerNotified ? { barcodeDownloadedAt: null } : {}),
+      })
       .where(eq(tickets.id, ticketId));
-    return { replaced: ticket.barcodePublicId };
+    if (buyerNotified) await postSystemMessage(tx, ticketId, BARCODE_TEXT.systemReplaced, now);
+    return { replaced: ticket.barcodePublicId, buyerNotified };
   });
 }
 
-/** Takes the barcode off the ticket; returns the public id to delete from the store. */
+/**
+ * Takes the barcode off the ticket; returns the public id to delete from the store. Once the transfer is
+ * initiated the buyer was told to download it, so it can only be replaced, not removed (decision 0041).
+ */
 export async function detachBarcode(
   db: Db,
   ticketId: number,
@@ -97,6 +110,7 @@ export async function detachBarcode(
       .where(eq(tickets.id, ticketId))
       .for('update');
     const ticket = checkSellerMayChange(locked ?? null, caller);
+    if (ticket.transferStatus !== 'not_started') throw new Conflict(BARCODE_TEXT.notRemovableAfterInitiated);
     if (!ticket.barcodePublicId) throw new NotFound(BARCODE_TEXT.noBarcode);
     await tx
       .update(tickets)

@@ -111,15 +111,49 @@ export async function runTransferDeadline(deps: CheckoutDeps, orderId: number): 
 }
 
 /**
+ * Decision 0041: a paper ticket is delivered by its barcode, so a sale whose buyer never downloaded it is
+ * not completed by the clock. It goes to the back office as a dispute ('barcode'), which holds the payout
+ * until support refunds the buyer or releases the sale. With the order row locked, one conditional update
+ * opens it, so a rerun (or a buyer's report at the same moment) opens nothing twice.
+ */
+async function sendToSupportForBarcode(deps: CheckoutDeps, orderId: number, now: Date): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const current = await loadSale(tx, orderId, true);
+    if (
+      current?.status !== 'in_escrow' ||
+      current.transferStatus !== 'initiated' ||
+      current.disputedAt !== null
+    )
+      return;
+    await tx
+      .update(orders)
+      .set({
+        disputedAt: now,
+        disputeReason: PAYOUT_TEXT.barcodeNotDownloadedReason,
+        disputeSource: 'barcode',
+        disputeStatus: 'open',
+      })
+      .where(and(eq(orders.id, orderId), isNull(orders.disputedAt)));
+    await postSystemMessage(tx, current.ticketId, PAYOUT_TEXT.systemBarcodeNotDownloaded, now);
+  });
+}
+
+/**
  * After the event: a transfer the seller initiated and the buyer neither confirmed nor disputed completes
- * itself (which schedules the payout). A disputed sale waits for support and is looked at again daily.
+ * itself (which schedules the payout). A disputed sale waits for support and is looked at again daily; so
+ * does a paper ticket whose barcode the buyer never downloaded, which is sent to support first (0041),
+ * unless support already released the sale.
  */
 export async function runAutoComplete(deps: CheckoutDeps, orderId: number): Promise<JobOutcome> {
   const now = deps.clock.now();
   const sale = await loadSale(deps.db, orderId);
   if (sale?.status !== 'in_escrow' || sale.transferStatus !== 'initiated') return jobDone;
-  if (sale.disputeStatus === 'open')
-    return { retryAt: new Date(now.getTime() + PAYOUT_RECHECK_MS), note: PAYOUT_NOTE.disputed };
+  const recheck = new Date(now.getTime() + PAYOUT_RECHECK_MS);
+  if (sale.disputeStatus === 'open') return { retryAt: recheck, note: PAYOUT_NOTE.disputed };
+  if (sale.ticketType === 'paper' && sale.barcodeDownloadedAt === null && sale.disputeStatus !== 'released') {
+    await sendToSupportForBarcode(deps, orderId, now);
+    return { retryAt: recheck, note: PAYOUT_NOTE.barcodeNotDownloaded };
+  }
   try {
     const { alreadyCompleted } = await completeTransfer(deps.db, sale.ticketId, { kind: 'system' }, now);
     if (!alreadyCompleted)

@@ -12,6 +12,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export const PAYOUT_RECHECK_MS = DAY_MS;
 export const PAYOUT_NOTE = {
   disputed: 'disputed: the payout is on hold until the dispute is resolved',
+  barcodeNotDownloaded: 'the buyer has not downloaded the barcode: support decides (decision 0041)',
   notTransferred: 'the transfer is not complete',
   noAccount: 'the seller has no connected payout account',
 } as const;

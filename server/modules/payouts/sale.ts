@@ -23,6 +23,8 @@ export async function loadSale(db: DbOrTx, orderId: number, lock = false) {
       eventDate: tickets.eventDate,
       transferStatus: tickets.transferStatus,
       transferComplete: tickets.transferComplete,
+      ticketType: tickets.ticketType,
+      barcodeDownloadedAt: tickets.barcodeDownloadedAt,
       soldAt: tickets.soldAt,
       eventId: tickets.eventId,
       paymentReference: checkoutSessions.paymentReference,

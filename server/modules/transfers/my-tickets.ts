@@ -155,6 +155,7 @@ export async function listMyTickets(
       orderStatus: orders.status,
       disputedAt: orders.disputedAt,
       disputeStatus: orders.disputeStatus,
+      disputeSource: orders.disputeSource,
     })
     .from(tickets)
     .innerJoin(sellers, eq(sellers.id, tickets.sellerId))
@@ -221,6 +222,7 @@ export async function listMyTickets(
         role,
         // A dispute support released no longer shows on the card (decision 0034).
         disputedAt: row.disputeStatus === 'open' ? (row.disputedAt?.toISOString() ?? null) : null,
+        disputeSource: row.disputeStatus === 'open' ? row.disputeSource : null,
         refunded: row.orderStatus === 'refunded',
       };
     }),

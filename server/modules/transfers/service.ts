@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { MY_TICKETS_TEXT } from '../../../common/messages.js';
 import type { BuyerTransferInfo } from '../../../common/schemas/my-tickets.js';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '../../../common/schemas/tickets.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
@@ -8,7 +9,7 @@ import { Conflict, Forbidden, NotFound } from '../../errors.js';
 import { postSystemMessage } from '../messages/system-messages.js';
 import { schedulePayout } from '../payouts/schedule.js';
 import { createPendingReviews } from '../reviews/pending-reviews.js';
-import { transferInitiatedMail } from './mail-templates.js';
+import { barcodeReplacedMail, transferInitiatedMail } from './mail-templates.js';
 
 export const TRANSFER_TEXT = {
   notFound: 'Ticket not found',
@@ -17,6 +18,7 @@ export const TRANSFER_TEXT = {
   notPending: 'This ticket has no transfer in progress',
   alreadyInitiated: 'The transfer has already been initiated',
   notInitiated: 'The seller has not initiated the transfer yet',
+  barcodeRequired: MY_TICKETS_TEXT.barcodeRequired,
   disputed: 'The buyer reported a problem with this transfer',
   notSellerOfSale: 'Only the seller of this ticket can see the buyer transfer info',
   notSold: 'This ticket has not been sold',
@@ -81,7 +83,8 @@ async function refuseWithoutSale(db: Pick<Db, 'select'>, ticketId: number, userI
 /**
  * The seller says the tickets were sent: not_started → initiated, in one conditional update. A wrong caller
  * gets Forbidden, a wrong state Conflict, and nothing changes. A sale whose money left escrow (refunded) has
- * no transfer to start.
+ * no transfer to start, and a paper ticket without a barcode has nothing the buyer could download: the
+ * ticket row is locked while that is checked, as removing a barcode locks it (decision 0041).
  */
 export async function initiateTransfer(
   db: Db,
@@ -92,6 +95,13 @@ export async function initiateTransfer(
   return db.transaction(async (tx) => {
     const sale = (await saleOf(tx, ticketId)) ?? (await refuseWithoutSale(tx, ticketId, sellerId));
     if (sale.sellerId !== sellerId) throw new Forbidden(TRANSFER_TEXT.notSeller);
+    const [ticket] = await tx
+      .select({ transferStatus: tickets.transferStatus, barcodePublicId: tickets.barcodePublicId })
+      .from(tickets)
+      .where(eq(tickets.id, ticketId))
+      .for('update');
+    if (sale.ticketType === 'paper' && ticket?.transferStatus === 'not_started' && !ticket.barcodePublicId)
+      throw new Conflict(TRANSFER_TEXT.barcodeRequired);
     const [moved] = await tx
       .update(tickets)
       .set({ transferStatus: 'initiated', transferInitiatedAt: now, updatedAt: now })
@@ -239,5 +249,32 @@ export async function mailTransferInitiated(deps: TransferMailDeps, sale: Transf
     );
   } catch (error) {
     deps.log.error({ err: error, ticketId: sale.ticketId }, 'could not send the transfer-initiated e-mail');
+  }
+}
+
+/**
+ * Tells the buyer the seller put a new barcode on a ticket whose transfer was initiated, so an earlier
+ * download may be void (decision 0041). Runs after the commit; the thread's system note already says so,
+ * so a mail failure is logged only.
+ */
+export async function mailBarcodeReplaced(deps: TransferMailDeps, ticketId: number): Promise<void> {
+  try {
+    const sale = await saleOf(deps.db, ticketId);
+    if (!sale) return;
+    const [buyer] = await deps.db
+      .select({ email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, sale.buyerId));
+    if (!buyer) return;
+    await deps.mailer.send(
+      barcodeReplacedMail(
+        buyer.email,
+        buyer.firstName,
+        { eventName: sale.eventName, eventDate: sale.eventDate },
+        `${deps.appUrl}/my-tickets`,
+      ),
+    );
+  } catch (error) {
+    deps.log.error({ err: error, ticketId }, 'could not send the barcode-replaced e-mail');
   }
 }

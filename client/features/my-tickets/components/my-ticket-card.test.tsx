@@ -64,6 +64,36 @@ describe('MyTicketCard after the sale', () => {
     expect(renderSaleExtras).not.toHaveBeenCalled();
   });
 
+  it('keeps Initiate Transfer of a paper ticket disabled until its barcode is uploaded, and says why', () => {
+    const paper = { ticketType: 'paper', platform: null } as const;
+    const without = renderCard(soldTo({ ...paper, id: 10 })).card;
+    expect(within(without).getByRole('button', { name: MY_TICKETS_TEXT.initiateTransfer })).toBeDisabled();
+    expect(
+      within(without).getByRole('button', { name: MY_TICKETS_TEXT.initiateTransfer }),
+    ).toHaveAccessibleDescription(MY_TICKETS_TEXT.barcodeRequired);
+
+    const withBarcode = renderCard(
+      soldTo({
+        ...paper,
+        id: 11,
+        barcodeCloudinaryUrl: '/api/images/img_1',
+        barcodeCloudinaryPublicId: 'img_1',
+      }),
+    ).card;
+    expect(within(withBarcode).getByRole('button', { name: MY_TICKETS_TEXT.initiateTransfer })).toBeEnabled();
+    expect(within(withBarcode).queryByText(MY_TICKETS_TEXT.barcodeRequired)).toBeNull();
+  });
+
+  it('says a sale is under review, not reported, when the buyer never downloaded the barcode', () => {
+    const review = { transferStatus: 'initiated', disputedAt: new Date(2030, 4, 3).toISOString() } as const;
+    const buyerCard = renderCard(soldTo({ ...asBuyer, ...review, id: 12, disputeSource: 'barcode' })).card;
+    expect(within(buyerCard).getByText(SALE_STATE_TEXT.underReview)).toBeVisible();
+    expect(within(buyerCard).getByText(SALE_STATE_TEXT.buyerBarcodeReview)).toBeVisible();
+    expect(within(buyerCard).queryByText(SALE_STATE_TEXT.problemReported)).toBeNull();
+    const sellerCard = renderCard(soldTo({ ...review, id: 13, disputeSource: 'barcode' })).card;
+    expect(within(sellerCard).getByText(SALE_STATE_TEXT.sellerBarcodeReview)).toBeVisible();
+  });
+
   it('shows the buyer when they reported a problem, and the seller that the payout is on hold', () => {
     const disputedAt = new Date(2030, 2, 2, 9, 30).toISOString();
     const reported = soldTo({ ...asBuyer, id: 8, transferStatus: 'initiated', disputedAt });

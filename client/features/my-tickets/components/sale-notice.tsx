@@ -16,8 +16,9 @@ function Notice({ title, body }: { title?: string; body: string }) {
 }
 
 /**
- * What happened to a sale beyond the transfer steps (decision 0020): refunded at the transfer deadline, or a
- * problem the buyer reported, which holds the payout. Nothing for any other sale.
+ * What happened to a sale beyond the transfer steps (decision 0020): refunded at the transfer deadline, a
+ * problem the buyer reported, which holds the payout, or a paper sale support reviews because the buyer
+ * never downloaded the barcode (decision 0041). Nothing for any other sale.
  */
 export function SaleNotice({ ticket }: { ticket: MyTicket }) {
   if (ticket.refunded) {
@@ -33,6 +34,15 @@ export function SaleNotice({ ticket }: { ticket: MyTicket }) {
     );
   }
   if (!ticket.disputedAt) return null;
+  if (ticket.disputeSource === 'barcode')
+    return (
+      <Notice
+        title={SALE_STATE_TEXT.underReview}
+        body={
+          ticket.role === 'buyer' ? SALE_STATE_TEXT.buyerBarcodeReview : SALE_STATE_TEXT.sellerBarcodeReview
+        }
+      />
+    );
   // 'May 2, 2030 at 9:30 AM' in the viewer's zone.
   const when = format(parseISO(ticket.disputedAt), "MMM d, yyyy 'at' h:mm a");
   return ticket.role === 'buyer' ? (

@@ -19,6 +19,25 @@ function failure(error: unknown, fallback: string) {
   });
 }
 
+/**
+ * A paper ticket is transferred by its barcode: until one is uploaded the server refuses the transfer, so
+ * the button is disabled and says why (decision 0041).
+ */
+function NeedsBarcodeButton({ ticketId }: { ticketId: number }) {
+  const hintId = `initiate-${ticketId}-needs-barcode`;
+  return (
+    <div className="grid gap-1">
+      <Button size="sm" disabled aria-describedby={hintId}>
+        <Send aria-hidden />
+        {MY_TICKETS_TEXT.initiateTransfer}
+      </Button>
+      <p id={hintId} className="text-sm text-muted-foreground">
+        {MY_TICKETS_TEXT.barcodeRequired}
+      </p>
+    </div>
+  );
+}
+
 /** Seller: Initiate Transfer behind the 'Confirm Ticket Transfer' dialog, which names the ticket. */
 function InitiateTransferButton({ ticket }: { ticket: MyTicket }) {
   const [open, setOpen] = useState(false);
@@ -98,7 +117,12 @@ function ConfirmReceiptButton({ ticket }: { ticket: MyTicket }) {
 
 /** The transfer buttons a pending card offers its viewer (none once nothing is left to do). */
 export function TransferActions({ ticket }: { ticket: MyTicket }) {
-  if (canInitiate(ticket)) return <InitiateTransferButton ticket={ticket} />;
+  if (canInitiate(ticket))
+    return ticket.ticketType === 'paper' && ticket.barcodeCloudinaryUrl === null ? (
+      <NeedsBarcodeButton ticketId={ticket.id} />
+    ) : (
+      <InitiateTransferButton ticket={ticket} />
+    );
   if (canConfirmReceipt(ticket)) return <ConfirmReceiptButton ticket={ticket} />;
   return null;
 }
