@@ -33,6 +33,8 @@ export function myTicket(overrides: Partial<MyTicket> = {}): MyTicket {
     role: 'seller',
     disputedAt: null,
     refunded: false,
+    refundCause: null,
+    refundRequestUntil: null,
     ...overrides,
   };
 }
