@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONEY_MAIL_SUBJECT, TICKET_TEXT } from '../../../common/messages.js';
+import { ADMIN_TEXT, MONEY_MAIL_SUBJECT, TICKET_TEXT } from '../../../common/messages.js';
 import type { MyTicket } from '../../../common/schemas/my-tickets.js';
 import { events, venues } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
@@ -118,6 +118,9 @@ describe.each(backends)('cancelled and postponed events on %s', (backend) => {
       eventId: String(event.id),
     });
     expect(byId.status, byId.text).toBe(400);
+    const relisted = await admin.put(`/api/admin/tickets/${listings[0]?.id}`, { status: 'available' });
+    expect(relisted.status, relisted.text).toBe(409);
+    expect(relisted.body.message).toBe(ADMIN_TEXT.cancelledEventListing);
 
     // One e-mail per seller, counting their withdrawn listings; the seller of the sale also hears of its refund.
     const sellerMails = await outboxOf(sellerAccount.email);
