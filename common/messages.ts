@@ -4,6 +4,7 @@
  * turns them into the spec's texts; `auth-error-map.test.ts` pins every pair.
  */
 
+import type { RefundCause } from './schemas/my-tickets.js';
 // Texts read before a page's first paint live in modules of their own, so that a page's chunks carry
 // only those; everything else imports them from here as before.
 import { REGISTRATION_TEXT } from './texts/auth.js';
@@ -180,6 +181,7 @@ export const TICKET_TEXT = {
   markupInvalid: 'Markup must be a whole number from -100 to 50',
   eventDateInvalid: 'Event date must be a valid date (yyyy-MM-dd)',
   eventDatePast: 'The event date has already passed',
+  eventCancelled: 'This event was cancelled, so tickets for it can no longer be listed',
   textTooLong: 'This text is too long',
   imageNotYours: 'The ticket image was not found. Please upload it again.',
   imageTooLarge: 'File size exceeds 5MB limit',
@@ -773,10 +775,48 @@ export const SALE_STATE_TEXT = {
   sellerReportedOn: (when: string) =>
     `The buyer reported a problem on ${when}. Your payout is on hold until Encore support resolves it.`,
   badgeRefunded: 'Refunded',
-  buyerRefunded: (amount: string) =>
-    `The seller did not transfer the ticket before the deadline. ${amount} was refunded to your card.`,
-  sellerRefunded: (amount: string) =>
-    `The ticket was not transferred before the deadline, so the buyer was refunded ${amount}. This sale is not paid out.`,
+  /** Why the buyer's sale was refunded, by the order's refund cause (decision 0042). */
+  buyerRefunded: {
+    transfer_deadline: (amount: string) =>
+      `The seller did not transfer the ticket before the deadline. ${amount} was refunded to your card.`,
+    event_cancelled: (amount: string) => `The event was cancelled. ${amount} was refunded to your card.`,
+    event_postponed: (amount: string) =>
+      `The event was postponed and you asked for a refund. ${amount} was refunded to your card.`,
+    admin: (amount: string) => `Encore support refunded this purchase. ${amount} was refunded to your card.`,
+    dispute: (amount: string) =>
+      `Encore support looked into the problem you reported. ${amount} was refunded to your card.`,
+    provider: (amount: string) =>
+      `The payment was refunded through the payment provider. ${amount} was refunded to your card.`,
+    chargeback: (amount: string) =>
+      `Your bank took the payment back (chargeback). ${amount} was returned through your bank.`,
+  } satisfies Record<RefundCause, (amount: string) => string>,
+  /** Why the seller's sale was refunded, by the order's refund cause (decision 0042). */
+  sellerRefunded: {
+    transfer_deadline: (amount: string) =>
+      `The ticket was not transferred before the deadline, so the buyer was refunded ${amount}. This sale is not paid out.`,
+    event_cancelled: (amount: string) =>
+      `The event was cancelled, so the buyer was refunded ${amount}. This sale is not paid out.`,
+    event_postponed: (amount: string) =>
+      `The event was postponed and the buyer asked for a refund, so they were refunded ${amount}. This sale is not paid out.`,
+    admin: (amount: string) => `Encore support refunded the buyer ${amount}. This sale is not paid out.`,
+    dispute: (amount: string) =>
+      `Encore support looked into the problem the buyer reported and refunded them ${amount}. This sale is not paid out.`,
+    provider: (amount: string) =>
+      `The payment was refunded through the payment provider, so the buyer got ${amount} back. This sale is not paid out.`,
+    chargeback: (amount: string) =>
+      `The buyer's bank took the payment of ${amount} back (chargeback). This sale is not paid out.`,
+  } satisfies Record<RefundCause, (amount: string) => string>,
+  /** The buyer's refund of a ticket to a postponed event (decision 0042). */
+  eventPostponed: 'Event postponed',
+  requestRefund: 'Request a refund',
+  refundUntil: (newDate: string) =>
+    `The event was postponed to ${newDate}. If you cannot go, you can ask for a full refund before that day.`,
+  refundDialogTitle: 'Request a refund?',
+  refundDialogBody: (amount: string) =>
+    `${amount} goes back to your card and the ticket is cancelled. This cannot be undone.`,
+  refundConfirm: 'Request refund',
+  refundRequestedTitle: 'Refund requested',
+  refundFailed: 'The refund could not be requested. Please try again.',
   threadClosed: 'This sale was refunded. The conversation is closed.',
   // Decision 0041: the system, not the buyer, sent the sale to support.
   underReview: 'Under review',
@@ -850,6 +890,7 @@ export const MONEY_MAIL_SUBJECT = {
   sellerRefunded: 'A sale of yours was refunded to the buyer',
   eventCancelledBuyer: 'Your event was cancelled: your payment is refunded',
   eventCancelledSeller: 'An event you sold tickets for was cancelled',
+  listingsWithdrawn: 'An event you listed tickets for was cancelled: your listings are withdrawn',
   eventPostponed: 'Your event was postponed',
   disputeReleased: 'The reported problem was resolved: the payout is released',
 } as const;

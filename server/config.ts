@@ -23,6 +23,7 @@ const environmentSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   TRUST_PROXY: booleanFlag.default(false),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)')
@@ -54,6 +55,8 @@ export interface Config {
   trustProxy: boolean;
   /** Requests per client IP per 15 minutes on each sign-in, registration, recovery and subscribe call. */
   authRateLimit: number;
+  /** How often the job runner looks for due jobs (the browser journeys shorten it). */
+  jobPollIntervalMs: number;
   /** Stripe payments; absent means the built-in sandbox checkout (never in production). */
   stripe: { secretKey: string; webhookSecret: string; publishableKey: string | undefined } | undefined;
 }
@@ -117,6 +120,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     seedDemoData: values.SEED_DEMO_DATA,
     trustProxy: values.TRUST_PROXY,
     authRateLimit: values.AUTH_RATE_LIMIT,
+    jobPollIntervalMs: values.JOB_POLL_INTERVAL_MS,
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {

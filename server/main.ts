@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     log: app.log,
     handlers: afterSaleJobHandlers(checkoutDeps),
+    intervalMs: config.jobPollIntervalMs,
   });
   app.log.info(
     `Encore is running at ${config.appUrl} (database: ${database.kind}, mail: ${mailer.kind}, images: ${images.kind}, payments: ${payments.kind})`,

@@ -18,6 +18,18 @@ export const myTicketsQuerySchema = z.object({
 });
 export type MyTicketsQuery = z.output<typeof myTicketsQuerySchema>;
 
+/** What refunded a sale from escrow (decisions 0017, 0033, 0035). */
+export const REFUND_CAUSES = [
+  'transfer_deadline',
+  'admin',
+  'dispute',
+  'event_cancelled',
+  'event_postponed',
+  'provider',
+  'chargeback',
+] as const;
+export type RefundCause = (typeof REFUND_CAUSES)[number];
+
 const party = z.object({ id: z.number().int(), username: z.string() });
 
 /** A ticket as My Tickets shows it (spec 001 §3 'Ticket (as used on My Tickets)'). Money in dollars. */
@@ -60,8 +72,15 @@ export const myTicketSchema = z.object({
   disputedAt: z.string().nullable(),
   /** Who opened that open dispute: 'barcode' when the buyer never downloaded the barcode (0041). */
   disputeSource: z.enum(DISPUTE_SOURCES).nullable(),
-  /** The sale was cancelled and the buyer refunded in full: the seller did not transfer in time (0017). */
+  /** The sale was cancelled and the buyer refunded in full (decisions 0020, 0033). */
   refunded: z.boolean(),
+  /** Why a refunded sale was refunded (decision 0042); null for any other ticket. */
+  refundCause: z.enum(REFUND_CAUSES).nullable(),
+  /**
+   * The postponed event's new date (yyyy-MM-dd) while its buyer may still ask for a full refund: the sale is
+   * in escrow, its payout has not started and the new date has not begun (00:00 UTC). Null otherwise.
+   */
+  refundRequestUntil: z.string().nullable(),
 });
 export type MyTicket = z.infer<typeof myTicketSchema>;
 

@@ -68,6 +68,7 @@ export const ADMIN_TEXT = {
   soldIsRefundedNotCancelled:
     'This ticket is sold. To cancel the sale, refund its transaction: the buyer is refunded from escrow and the ticket is cancelled.',
   refundedSaleStaysCancelled: 'This sale was refunded; its ticket stays cancelled.',
+  cancelledEventListing: 'This event was cancelled; its listings stay withdrawn.',
   ticketChanged: 'The ticket changed meanwhile. Reload it and try again.',
   unchanged: 'Nothing to change.',
 } as const;

@@ -101,6 +101,21 @@ export function useCompleteTransfer(handlers: MutationHandlers<CompleteTransferR
   });
 }
 
+/** POST /api/tickets/{id}/refund-request: the buyer of a ticket to a postponed event takes a full refund. */
+export function useRequestRefund(handlers: MutationHandlers<{ message: string }>) {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: ({ ticketId }: CardAction) =>
+      sendJson<{ message: string }>('POST', `/api/tickets/${ticketId}/refund-request`, {}),
+    onSuccess: handlers.onSuccess,
+    onError: handlers.onError,
+    onSettled: async (_answer, _error, action) => {
+      await refresh();
+      action.afterRefresh?.();
+    },
+  });
+}
+
 export function useDeleteListing(handlers: MutationHandlers<{ message: string }>) {
   const refresh = useRefreshAfter();
   return useMutation({

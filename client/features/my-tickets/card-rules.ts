@@ -89,3 +89,16 @@ export function canConfirmReceipt(ticket: MyTicket): boolean {
 export function orNotAvailable(value: string): string {
   return value.trim() === '' ? MY_TICKETS_TEXT.notAvailable : value;
 }
+
+/**
+ * Buyer of a ticket to a postponed event: a full refund may be asked for until the new date begins (00:00 UTC,
+ * as the server decides it; decision 0042). Gone once refunded, or once the day comes while the page is open.
+ */
+export function canRequestRefund(ticket: MyTicket, now: Date = new Date()): boolean {
+  return (
+    ticket.role === 'buyer' &&
+    !ticket.refunded &&
+    ticket.refundRequestUntil !== null &&
+    now.toISOString().slice(0, 10) < ticket.refundRequestUntil
+  );
+}

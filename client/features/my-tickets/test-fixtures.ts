@@ -34,6 +34,8 @@ export function myTicket(overrides: Partial<MyTicket> = {}): MyTicket {
     disputedAt: null,
     disputeSource: null,
     refunded: false,
+    refundCause: null,
+    refundRequestUntil: null,
     ...overrides,
   };
 }

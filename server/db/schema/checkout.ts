@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { REFUND_CAUSES } from '../../../common/schemas/my-tickets.js';
 import { users } from './auth.js';
 import { createdAt } from './columns.js';
 import { tickets } from './tickets.js';
@@ -77,16 +78,8 @@ export const checkoutSessions = pgTable(
 export const orderStatuses = ['in_escrow', 'released', 'refunded'] as const;
 export const disputeSources = ['report', 'provider', 'barcode'] as const;
 export const disputeStatuses = ['open', 'refunded', 'released', 'lost'] as const;
-/** What refunded a sale from escrow. */
-export const refundCauses = [
-  'transfer_deadline',
-  'admin',
-  'dispute',
-  'event_cancelled',
-  'event_postponed',
-  'provider',
-  'chargeback',
-] as const;
+/** What refunded a sale from escrow (the list My Tickets speaks too). */
+export const refundCauses = REFUND_CAUSES;
 
 /** A sale: the buyer paid and the ticket is theirs; the money sits in escrow (decision 0012). */
 export const orders = pgTable(

@@ -7,6 +7,7 @@ import { Conflict, NotFound } from '../../errors.js';
 import { recordAdminAction } from '../audit/service.js';
 import type { CheckoutDeps } from '../checkout/service.js';
 import { refundFromEscrow } from '../refunds/service.js';
+import { scheduleWithdrawnListingsMail } from '../refunds/withdrawn-listings.js';
 
 /** Cancelled and postponed events in the back office (issue 22 §3; decision 0033). */
 
@@ -118,7 +119,13 @@ export async function cancelEvent(deps: CheckoutDeps, adminId: number, eventId: 
           inArray(tickets.status, ['available', 'pending']),
         ),
       )
-      .returning({ id: tickets.id });
+      .returning({ id: tickets.id, sellerId: tickets.sellerId });
+    await scheduleWithdrawnListingsMail(
+      tx,
+      eventId,
+      withdrawnRows.map((row) => row.sellerId),
+      now,
+    );
     const inEscrow = await tx
       .select({ id: orders.id })
       .from(orders)

@@ -3,7 +3,7 @@ import type { Role } from '../../../common/constants.js';
 import { ADMIN_TEXT } from '../../../common/messages.js';
 import type { AdminTicketStatus } from '../../../common/schemas/admin.js';
 import type { Db } from '../../db/client.js';
-import { tickets, users } from '../../db/schema/index.js';
+import { events, tickets, users } from '../../db/schema/index.js';
 import { Conflict, NotFound } from '../../errors.js';
 import { recordAdminAction } from '../audit/service.js';
 
@@ -90,8 +90,10 @@ export async function changeTicketStatus(
         sold: tickets.sold,
         holderId: tickets.currentViewerId,
         holdEndsAt: tickets.lockExpiresAt,
+        eventStatus: events.status,
       })
       .from(tickets)
+      .leftJoin(events, eq(events.id, tickets.eventId))
       .where(eq(tickets.id, ticketId));
     if (!ticket) throw new NotFound(ADMIN_TEXT.ticketNotFound);
     if (request.version !== undefined && request.version !== ticket.version)
@@ -112,6 +114,8 @@ export async function changeTicketStatus(
           : ADMIN_TEXT.soldIsRefundedNotCancelled,
       );
     if (!LISTING_STATES.includes(request.status)) throw new Conflict(ADMIN_TEXT.soldNeedsPaidOrder);
+    // A cancelled event's listings stay withdrawn (decision 0042).
+    if (ticket.eventStatus === 'cancelled') throw new Conflict(ADMIN_TEXT.cancelledEventListing);
     const [changed] = await tx
       .update(tickets)
       .set({

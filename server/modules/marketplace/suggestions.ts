@@ -105,7 +105,8 @@ async function candidates(
           { table: events, column: events.name },
           query,
           pass,
-          gte(events.date, today),
+          // A cancelled event is no longer offered (decision 0042).
+          and(gte(events.date, today), ne(events.status, 'cancelled')),
         )),
         // Listings entered by hand name events the catalog does not have.
         ...(await namesMatching(

@@ -73,3 +73,19 @@ export function eventPostponedMail(to: string, facts: TimelineMailFacts, newDate
     `If you cannot go on the new date, you can ask for a full refund in My Tickets until ${newDate}: ${facts.myTicketsUrl}`,
   ]);
 }
+
+/** To a seller whose unsold listings the cancellation withdrew (decision 0042). */
+export function listingsWithdrawnMail(
+  to: string,
+  facts: TimelineMailFacts,
+  listings: number,
+  reason: string,
+): MailMessage {
+  const which = listings === 1 ? 'your listing' : `your ${listings} listings`;
+  return mail(to, MONEY_MAIL_SUBJECT.listingsWithdrawn, [
+    `Hi ${facts.firstName},`,
+    `${ticketOf(facts)} was cancelled, so we withdrew ${which} for it: nobody can buy ${listings === 1 ? 'it' : 'them'} any more.`,
+    `Reason: ${reason}`,
+    `Nothing was sold, so there is no payout. ${listings === 1 ? 'It shows' : 'They show'} as cancelled in My Tickets: ${facts.myTicketsUrl}`,
+  ]);
+}

@@ -16,6 +16,7 @@ import {
   TRANSFER_REMINDER_JOB,
 } from '../payouts/schedule.js';
 import { buyerRefundMail, type RefundCause, sellerRefundMail } from './mail-templates.js';
+import { withdrawnListingsJobHandlers } from './withdrawn-listings.js';
 
 /**
  * Refunds of a sale from escrow (decision 0033): support's refund, a resolved dispute, a cancelled event, a
@@ -184,5 +185,8 @@ export async function refundNow(deps: CheckoutDeps, orderId: number): Promise<vo
 }
 
 export function refundJobHandlers(deps: CheckoutDeps): Record<string, JobHandler> {
-  return { [ESCROW_REFUND_JOB]: (job) => runEscrowRefund(deps, orderIdOf(job.payload)) };
+  return {
+    [ESCROW_REFUND_JOB]: (job) => runEscrowRefund(deps, orderIdOf(job.payload)),
+    ...withdrawnListingsJobHandlers(deps),
+  };
 }

@@ -11,7 +11,14 @@ import {
 } from '../../../common/schemas/tickets.js';
 import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { checkoutSessions, events, tickets, users, venues } from '../../db/schema/index.js';
+import {
+  checkoutSessions,
+  type eventStatuses,
+  events,
+  tickets,
+  users,
+  venues,
+} from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import { sellerRating, userRating } from '../reviews/ratings.js';
 
@@ -44,10 +51,10 @@ function assertEventNotPast(eventDate: string, now = new Date()): void {
 async function resolveEvent(
   db: DbOrTx,
   input: Pick<TicketInput, 'eventId' | 'eventName' | 'eventDate'>,
-): Promise<{ id: number; venue: string } | null> {
+): Promise<{ id: number; venue: string; status: (typeof eventStatuses)[number] } | null> {
   const select = () =>
     db
-      .select({ id: events.id, venue: venues.name })
+      .select({ id: events.id, venue: venues.name, status: events.status })
       .from(events)
       .innerJoin(venues, eq(venues.id, events.venueId))
       .limit(1);
@@ -64,6 +71,9 @@ async function resolveEvent(
 /** The columns a create or an update writes, with the listing price computed here (never the client's). */
 async function ticketColumns(db: DbOrTx, input: TicketInput) {
   const event = await resolveEvent(db, input);
+  // A cancelled event is no longer offered for listing (decision 0042).
+  if (event?.status === 'cancelled')
+    throw new Invalid(TICKET_TEXT.eventCancelled, { eventName: TICKET_TEXT.eventCancelled });
   return {
     eventId: event?.id ?? null,
     eventName: input.eventName,

@@ -10,8 +10,9 @@ import type {
 } from '../../../common/schemas/my-tickets.js';
 import { isCalendarDate, type Platform } from '../../../common/schemas/tickets.js';
 import type { DbOrTx } from '../../db/client.js';
-import { orders, tickets, users } from '../../db/schema/index.js';
+import { events, orders, payouts, tickets, users } from '../../db/schema/index.js';
 import { Invalid } from '../../errors.js';
+import { utcDate } from '../../lib/clock.js';
 import { headliners } from '../marketplace/service.js';
 
 export const MY_TICKETS_ERROR = { badCursor: 'Invalid cursor' } as const;
@@ -133,7 +134,9 @@ export async function listMyTickets(
   db: DbOrTx,
   userId: number,
   query: MyTicketsQuery,
+  now: Date,
 ): Promise<MyTicketsPage> {
+  const today = utcDate(now);
   const { tab, limit } = query;
   const filters = [membership(tab, userId)];
   if (query.cursor) filters.push(afterCursor(tab, userId, decodeCursor(query.cursor)));
@@ -156,11 +159,17 @@ export async function listMyTickets(
       disputedAt: orders.disputedAt,
       disputeStatus: orders.disputeStatus,
       disputeSource: orders.disputeSource,
+      refundCause: orders.refundCause,
+      payoutId: payouts.id,
+      eventStatus: events.status,
+      postponedTo: events.date,
     })
     .from(tickets)
     .innerJoin(sellers, eq(sellers.id, tickets.sellerId))
     .leftJoin(buyers, eq(buyers.id, tickets.buyerId))
     .leftJoin(orders, eq(orders.ticketId, tickets.id))
+    .leftJoin(payouts, eq(payouts.orderId, orders.id))
+    .leftJoin(events, eq(events.id, tickets.eventId))
     .where(and(...filters))
     .orderBy(...order)
     .limit(limit + 1);
@@ -224,6 +233,17 @@ export async function listMyTickets(
         disputedAt: row.disputeStatus === 'open' ? (row.disputedAt?.toISOString() ?? null) : null,
         disputeSource: row.disputeStatus === 'open' ? row.disputeSource : null,
         refunded: row.orderStatus === 'refunded',
+        refundCause: row.orderStatus === 'refunded' ? row.refundCause : null,
+        // As POST /api/tickets/{id}/refund-request decides it (decision 0033).
+        refundRequestUntil:
+          role === 'buyer' &&
+          row.eventStatus === 'postponed' &&
+          row.orderStatus === 'in_escrow' &&
+          row.payoutId === null &&
+          row.postponedTo !== null &&
+          today < row.postponedTo
+            ? row.postponedTo
+            : null,
       };
     }),
     nextCursor:

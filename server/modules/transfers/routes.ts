@@ -50,7 +50,7 @@ export async function transferRoutes(
         response: { 200: myTicketsPageSchema },
       },
     },
-    async (request) => listMyTickets(db, currentUser(request).id, request.query),
+    async (request) => listMyTickets(db, currentUser(request).id, request.query, clock.now()),
   );
 
   app.post(

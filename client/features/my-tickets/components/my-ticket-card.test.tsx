@@ -47,7 +47,7 @@ describe('MyTicketCard after the sale', () => {
     const { card, renderSaleExtras, renderThread } = renderCard(soldTo({ ...asBuyer, refunded: true }));
     expect(card.dataset.kind).toBe('refunded');
     expect(within(card).getByText(SALE_STATE_TEXT.badgeRefunded)).toBeVisible();
-    expect(within(card).getByText(SALE_STATE_TEXT.buyerRefunded('$207.47'))).toBeVisible();
+    expect(within(card).getByText(SALE_STATE_TEXT.buyerRefunded.transfer_deadline('$207.47'))).toBeVisible();
     expect(within(card).queryByText(MY_TICKETS_TEXT.transferProgress)).toBeNull();
     expect(within(card).queryByRole('button', { name: MY_TICKETS_TEXT.confirmReceipt })).toBeNull();
     expect(renderSaleExtras).not.toHaveBeenCalled();
@@ -58,7 +58,7 @@ describe('MyTicketCard after the sale', () => {
   it('tells the seller a refunded sale is not paid out and offers no Initiate Transfer', () => {
     const { card, renderSaleExtras } = renderCard(soldTo({ refunded: true }));
     expect(within(card).getByText(SALE_STATE_TEXT.badgeRefunded)).toBeVisible();
-    expect(within(card).getByText(SALE_STATE_TEXT.sellerRefunded('$207.47'))).toBeVisible();
+    expect(within(card).getByText(SALE_STATE_TEXT.sellerRefunded.transfer_deadline('$207.47'))).toBeVisible();
     expect(within(card).queryByRole('button', { name: MY_TICKETS_TEXT.initiateTransfer })).toBeNull();
     expect(within(card).queryByText(MY_TICKETS_TEXT.badgeActionRequired)).toBeNull();
     expect(renderSaleExtras).not.toHaveBeenCalled();

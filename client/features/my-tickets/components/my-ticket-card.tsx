@@ -11,6 +11,7 @@ import { CardHeader } from './card-header';
 import { ListingActions } from './listing-actions';
 import { Parties } from './parties';
 import { PriceDetails, PurchasePrice } from './price-details';
+import { RefundRequestButton } from './refund-request';
 import { SaleNotice } from './sale-notice';
 import { TicketDetails } from './ticket-details';
 import { TransferActions } from './transfer-actions';
@@ -74,6 +75,7 @@ export const MyTicketCard = memo(function MyTicketCard({
           ) : (
             <>
               <TransferActions ticket={ticket} />
+              <RefundRequestButton ticket={ticket} />
               {renderThread ? (
                 <Button
                   variant="outline"

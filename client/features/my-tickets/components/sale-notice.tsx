@@ -1,7 +1,8 @@
 import { SALE_STATE_TEXT } from '@common/messages';
 import type { MyTicket } from '@common/schemas/my-tickets';
 import { format, parseISO } from 'date-fns';
-import { formatDollars } from '../format';
+import { canRequestRefund } from '../card-rules';
+import { formatDollars, formatEventDate } from '../format';
 
 function Notice({ title, body }: { title?: string; body: string }) {
   return (
@@ -16,24 +17,35 @@ function Notice({ title, body }: { title?: string; body: string }) {
 }
 
 /**
- * What happened to a sale beyond the transfer steps (decision 0020): refunded at the transfer deadline, a
- * problem the buyer reported, which holds the payout, or a paper sale support reviews because the buyer
- * never downloaded the barcode (decision 0041). Nothing for any other sale.
+ * What happened to a sale beyond the transfer steps (decision 0020): refunded, and why (decision 0042), a
+ * problem the buyer reported, which holds the payout, a paper sale support reviews because the buyer never
+ * downloaded the barcode (decision 0041), or a postponed event whose buyer may still take a refund.
+ * Nothing for any other sale.
  */
 export function SaleNotice({ ticket }: { ticket: MyTicket }) {
   if (ticket.refunded) {
     const amount = formatDollars(ticket.totalPaid ?? 0);
+    // A refund recorded before its cause was kept was the transfer deadline's (decision 0042).
+    const cause = ticket.refundCause ?? 'transfer_deadline';
     return (
       <Notice
         body={
           ticket.role === 'buyer'
-            ? SALE_STATE_TEXT.buyerRefunded(amount)
-            : SALE_STATE_TEXT.sellerRefunded(amount)
+            ? SALE_STATE_TEXT.buyerRefunded[cause](amount)
+            : SALE_STATE_TEXT.sellerRefunded[cause](amount)
         }
       />
     );
   }
-  if (!ticket.disputedAt) return null;
+  if (!ticket.disputedAt) {
+    if (!canRequestRefund(ticket) || !ticket.refundRequestUntil) return null;
+    return (
+      <Notice
+        title={SALE_STATE_TEXT.eventPostponed}
+        body={SALE_STATE_TEXT.refundUntil(formatEventDate(ticket.refundRequestUntil))}
+      />
+    );
+  }
   if (ticket.disputeSource === 'barcode')
     return (
       <Notice
