@@ -200,11 +200,15 @@ export const marketplaceTicketSchema = z.object({
   serviceFee: dollars,
   ticketType: z.enum(TICKET_TYPES),
   platform: z.enum(PLATFORMS).nullable(),
+  /** A sale's real state for its seller, its buyer and admins; 'not_started' for everyone else (decision 0032). */
   transferStatus: z.enum(TRANSFER_STATUSES),
   /** True while a buyer holds the ticket or its seller edits it (and that has not expired). */
   isBeingEdited: z.boolean(),
   lockExpiresAt: z.string().nullable(),
-  /** Who holds that lock; compare with the signed-in user's id ('Currently Reserved'). */
+  /**
+   * The signed-in user's own id when the lock is theirs, else null (decision 0032); compare with their id
+   * ('Currently Reserved').
+   */
   currentViewerId: z.number().int().nullable(),
   sellerId: z.number().int(),
   seller: cardSellerSchema,

@@ -262,11 +262,12 @@ export const ticketDetailsSchema = z.object({
   ticketImage: z.string().nullable(),
   sold: z.boolean(),
   status: z.enum(TICKET_STATUSES),
+  /** Real for the sale's seller, its buyer and admins; 'not_started' for everyone else (decision 0032). */
   transferStatus: z.enum(TRANSFER_STATUSES),
   /** True while a buyer holds the ticket or its seller has it open in the editor (and that has not expired). */
   isBeingEdited: z.boolean(),
   lockExpiresAt: z.string().nullable(),
-  /** Who holds that lock (the buyer, or the seller while editing). */
+  /** The viewer's own id when that lock is theirs (their hold, or their editor), else null (decision 0032). */
   currentViewerId: z.number().int().nullable(),
   sellerId: z.number().int(),
   seller: ticketSellerSchema,

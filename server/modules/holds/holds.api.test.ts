@@ -70,6 +70,63 @@ describe.each(backends)('holds API on %s', (backend) => {
     expect((await rival.get(`/api/tickets/${ticket.id}`)).body.transferStatus).toBe('not_started');
   });
 
+  it('tells a member in the marketplace list and the details whether a ticket is reserved and whether by them, and a sale’s transfer state only to its parties', async () => {
+    const name = `Privacy Night ${Date.now().toString(36)}`;
+    const make = (overrides: Parameters<typeof insertListing>[2] = {}) =>
+      insertListing(db(), sellerId, { eventName: name, eventDate: '2030-05-01', ...overrides });
+    const held = await make();
+    const edited = await make();
+    const sold = await make({ sold: true });
+    const lock = await buyer.post(`/api/tickets/${held.id}/lock`);
+    expect(lock.status, lock.text).toBe(200);
+    // The seller's editor, set as start-edit does but on the test clock the list reads.
+    await db()
+      .update(tickets)
+      .set({ editingBy: sellerId, editExpiresAt: new Date(clock.now().getTime() + 60_000) })
+      .where(eq(tickets.id, edited.id));
+    await db().update(tickets).set({ buyerId, transferStatus: 'initiated' }).where(eq(tickets.id, sold.id));
+    const adminId = (await createTestUser(db(), { role: 'admin' })).id;
+    const admin = await signedInClient(harness, adminId);
+
+    const cards = async (client: TestClient) => {
+      const answer = await client.get(`/api/tickets?includeAll=true&search=${encodeURIComponent(name)}`);
+      expect(answer.status, answer.text).toBe(200);
+      const byId = new Map<number, Record<string, unknown>>(
+        answer.body.tickets.map((card: { id: number }) => [card.id, card]),
+      );
+      return { held: byId.get(held.id), edited: byId.get(edited.id), sold: byId.get(sold.id) };
+    };
+    const reserved = { isBeingEdited: true, currentViewerId: null };
+
+    // Another member (first, so the page they share is the one cached): reserved, by nobody named.
+    const seenByRival = await cards(rival);
+    expect(seenByRival.held).toMatchObject({ ...reserved, lockExpiresAt: lock.body.expiresAt });
+    expect(seenByRival.edited).toMatchObject(reserved);
+    expect(seenByRival.sold).toMatchObject({ transferStatus: 'not_started', currentViewerId: null });
+    expect((await rival.get(`/api/tickets/${held.id}`)).body).toMatchObject(reserved);
+    expect((await rival.get(`/api/tickets/${edited.id}`)).body).toMatchObject(reserved);
+
+    // The holder sees their hold as theirs, and the sale they bought.
+    const seenByBuyer = await cards(buyer);
+    expect(seenByBuyer.held).toMatchObject({ isBeingEdited: true, currentViewerId: buyerId });
+    expect(seenByBuyer.edited).toMatchObject(reserved);
+    expect(seenByBuyer.sold).toMatchObject({ transferStatus: 'initiated' });
+    expect((await buyer.get(`/api/tickets/${held.id}`)).body.currentViewerId).toBe(buyerId);
+
+    // The seller sees their own editor as theirs and their sale, but not who holds their ticket.
+    const seenBySeller = await cards(seller);
+    expect(seenBySeller.edited).toMatchObject({ isBeingEdited: true, currentViewerId: sellerId });
+    expect(seenBySeller.held).toMatchObject(reserved);
+    expect(seenBySeller.sold).toMatchObject({ transferStatus: 'initiated' });
+    expect((await seller.get(`/api/tickets/${edited.id}`)).body.currentViewerId).toBe(sellerId);
+
+    // An admin reads the transfer state, as in the details; the shared page stays masked after all that.
+    const seenByAdmin = await cards(admin);
+    expect(seenByAdmin.sold).toMatchObject({ transferStatus: 'initiated' });
+    expect(seenByAdmin.held).toMatchObject(reserved);
+    expect(await cards(rival)).toEqual(seenByRival);
+  });
+
   it('lets 50 simultaneous lock calls on one ticket give exactly one 200', async () => {
     const ticket = await listing();
     const buyers = await insertUsers(db(), 50);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type MemberTicketList,
   suggestionQuerySchema,
   suggestionResponseSchema,
   ticketListQuerySchema,
@@ -12,7 +13,14 @@ import { type Clock, utcDate } from '../../lib/clock.js';
 import { type EncodedJson, jsonSerializer, sendEncodedJson } from '../../lib/encoded-json.js';
 import { searchFold } from '../../lib/search-fold.js';
 import { SharedAnswers } from '../../lib/shared-answers.js';
-import { listingsVersion, listMarketplaceTickets, listPublicTickets } from './service.js';
+import {
+  cardsSeenBy,
+  concerns,
+  type HiddenOnCard,
+  listingsVersion,
+  listMarketplaceTickets,
+  listPublicTickets,
+} from './service.js';
 import { searchSuggestions } from './suggestions.js';
 
 export interface MarketplaceRoutesOptions {
@@ -39,6 +47,12 @@ const SUGGESTIONS_SHARED_QUERIES = 1_000;
 export const LIST_SHARED_MS = 5_000;
 const LIST_SHARED_QUERIES = 1_000;
 
+/** A shared page and, for members, what its cards keep from members they do not concern (decision 0032). */
+interface SharedPage {
+  answer: EncodedJson;
+  hidden: HiddenOnCard[];
+}
+
 /** The marketplace list and the filter bar's suggestions (spec 000 §2, §7; decision 0010). */
 export async function marketplaceRoutes(
   instance: FastifyInstance,
@@ -51,7 +65,7 @@ export async function marketplaceRoutes(
     maxEntries: SUGGESTIONS_SHARED_QUERIES,
     clock,
   });
-  const pages = new SharedAnswers<EncodedJson>({
+  const pages = new SharedAnswers<SharedPage>({
     ttlMs: LIST_SHARED_MS,
     maxEntries: LIST_SHARED_QUERIES,
     clock,
@@ -79,14 +93,26 @@ export async function marketplaceRoutes(
       const key = [audience, utcDate(now), await listingsVersion(db), JSON.stringify(request.query)].join(
         '\n',
       );
-      const page = await pages.get(key, async () =>
-        encodePage(
-          audience === 'visitor'
-            ? { audience, ...(await listPublicTickets(db, request.query, now)) }
-            : { audience, ...(await listMarketplaceTickets(db, request.query, now)) },
-        ),
+      const page = await pages.get(key, async () => {
+        if (audience === 'visitor')
+          return {
+            answer: encodePage({ audience, ...(await listPublicTickets(db, request.query, now)) }),
+            hidden: [],
+          };
+        const { hidden, ...list } = await listMarketplaceTickets(db, request.query, now);
+        return { answer: encodePage({ audience, ...list }), hidden };
+      });
+      // Most members get the shared answer as is; one who holds, edits or is party to a sale on the page
+      // gets it with their own fields told (decision 0032).
+      const viewer = request.user;
+      if (!viewer || !page.hidden.some((entry) => concerns(entry, viewer)))
+        return sendEncodedJson(request, reply, page.answer);
+      const shared = JSON.parse(page.answer.body.toString('utf8')) as MemberTicketList;
+      return sendEncodedJson(
+        request,
+        reply,
+        encodePage({ ...shared, tickets: cardsSeenBy(shared.tickets, page.hidden, viewer) }),
       );
-      return sendEncodedJson(request, reply, page);
     },
   );
 

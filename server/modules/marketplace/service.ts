@@ -181,6 +181,7 @@ const columns = {
   editingBy: tickets.editingBy,
   editExpiresAt: tickets.editExpiresAt,
   sellerId: tickets.sellerId,
+  buyerId: tickets.buyerId,
   sellerUsername: users.username,
   createdAt: tickets.createdAt,
 };
@@ -203,21 +204,70 @@ function sortValue(row: Row, field: TicketSortField): CursorValue {
   }
 }
 
-/** A buyer's live hold, else the seller's live editor, else none (expired ones count as none). */
-function liveLock(row: Row, now: Date) {
+/**
+ * Who holds the live lock: a buyer's live hold, else the seller's live editor, else none (expired ones
+ * count as none). The card tells only that it is held; whose it is goes to `HiddenOnCard`.
+ */
+function liveLock(row: Row, now: Date): { holderId: number | null; lockExpiresAt: Date | null } {
   if (row.currentViewerId !== null && row.lockExpiresAt && row.lockExpiresAt > now)
-    return {
-      isBeingEdited: true,
-      lockExpiresAt: row.lockExpiresAt.toISOString(),
-      currentViewerId: row.currentViewerId,
-    };
+    return { holderId: row.currentViewerId, lockExpiresAt: row.lockExpiresAt };
   if (row.editingBy !== null && row.editExpiresAt && row.editExpiresAt > now)
+    return { holderId: row.editingBy, lockExpiresAt: row.editExpiresAt };
+  return { holderId: null, lockExpiresAt: null };
+}
+
+/**
+ * What a member's card leaves out of the page every member shares (decisions 0023, 0032): who holds its
+ * live lock, and a sale's transfer state. Listed only for cards that hide something.
+ */
+export interface HiddenOnCard {
+  ticketId: number;
+  /** The buyer holding it or the seller editing it. */
+  holderId: number | null;
+  sellerId: number;
+  buyerId: number | null;
+  transferStatus: MarketplaceTicket['transferStatus'];
+}
+
+interface Viewer {
+  id: number;
+  role: string;
+}
+
+/** A sale's transfer state is told to its seller, its buyer and admins (as GET /api/tickets/{id} does). */
+function partyTo(hidden: HiddenOnCard, viewer: Viewer): boolean {
+  return viewer.role === 'admin' || viewer.id === hidden.sellerId || viewer.id === hidden.buyerId;
+}
+
+/** Whether `viewer` may see something `hidden` keeps from other members. */
+export function concerns(hidden: HiddenOnCard, viewer: Viewer): boolean {
+  return (
+    hidden.holderId === viewer.id || (hidden.transferStatus !== 'not_started' && partyTo(hidden, viewer))
+  );
+}
+
+/**
+ * The shared cards as `viewer` sees them: `currentViewerId` is their id on a ticket they hold or edit
+ * (null, with isBeingEdited, on one someone else holds), and a sale they are a party to shows its real
+ * transfer state (everyone else reads 'not_started').
+ */
+export function cardsSeenBy(
+  cards: MarketplaceTicket[],
+  hidden: HiddenOnCard[],
+  viewer: Viewer,
+): MarketplaceTicket[] {
+  const theirs = new Map(
+    hidden.filter((entry) => concerns(entry, viewer)).map((entry) => [entry.ticketId, entry]),
+  );
+  return cards.map((card) => {
+    const entry = theirs.get(card.id);
+    if (!entry) return card;
     return {
-      isBeingEdited: true,
-      lockExpiresAt: row.editExpiresAt.toISOString(),
-      currentViewerId: row.editingBy,
+      ...card,
+      currentViewerId: entry.holderId === viewer.id ? viewer.id : null,
+      transferStatus: partyTo(entry, viewer) ? entry.transferStatus : card.transferStatus,
     };
-  return { isBeingEdited: false, lockExpiresAt: null, currentViewerId: null };
+  });
 }
 
 function publicShape(row: Row): PublicTicket {
@@ -334,12 +384,16 @@ export async function listPublicTickets(
   return { tickets: rows.map(publicShape), nextCursor: next };
 }
 
-/** GET /api/tickets for a signed-in user: the full card with seller, artist and lock fields. */
+/**
+ * GET /api/tickets for a signed-in user: the full card with seller, artist and lock fields, as every
+ * member may see it (no lock holder, no transfer state; decision 0032), with what it leaves out in
+ * `hidden` for `cardsSeenBy`.
+ */
 export async function listMarketplaceTickets(
   db: DbOrTx,
   query: TicketListQuery,
   now: Date,
-): Promise<TicketPage<MarketplaceTicket>> {
+): Promise<TicketPage<MarketplaceTicket> & { hidden: HiddenOnCard[] }> {
   const { rows, next } = await page(db, query, now);
   const eventIds = [...new Set(rows.map((row) => row.eventId).filter((id): id is number => id !== null))];
   const artistsByEvent = await headliners(db, eventIds);
@@ -347,8 +401,18 @@ export async function listMarketplaceTickets(
     db,
     rows.map((row) => row.sellerId),
   );
-  return {
-    tickets: rows.map((row) => ({
+  const hidden: HiddenOnCard[] = [];
+  const cards = rows.map((row): MarketplaceTicket => {
+    const lock = liveLock(row, now);
+    if (lock.holderId !== null || row.transferStatus !== 'not_started')
+      hidden.push({
+        ticketId: row.id,
+        holderId: lock.holderId,
+        sellerId: row.sellerId,
+        buyerId: row.buyerId,
+        transferStatus: row.transferStatus,
+      });
+    return {
       ...publicShape(row),
       version: row.version,
       eventId: row.eventId,
@@ -356,8 +420,10 @@ export async function listMarketplaceTickets(
       serviceFee: centsToDollars(row.serviceFeeCents),
       ticketType: row.ticketType,
       platform: row.ticketType === 'digital' ? (row.platform as Platform | null) : null,
-      transferStatus: row.transferStatus,
-      ...liveLock(row, now),
+      transferStatus: 'not_started',
+      isBeingEdited: lock.holderId !== null,
+      lockExpiresAt: lock.lockExpiresAt?.toISOString() ?? null,
+      currentViewerId: null,
       sellerId: row.sellerId,
       seller: {
         id: row.sellerId,
@@ -366,7 +432,7 @@ export async function listMarketplaceTickets(
       },
       artist: row.eventId !== null ? (artistsByEvent.get(row.eventId) ?? null) : null,
       createdAt: row.createdAt.toISOString(),
-    })),
-    nextCursor: next,
-  };
+    };
+  });
+  return { tickets: cards, nextCursor: next, hidden };
 }

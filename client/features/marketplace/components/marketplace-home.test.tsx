@@ -377,7 +377,7 @@ describe('MarketplaceHome', () => {
       const reserved = {
         ...listed,
         isBeingEdited: true,
-        currentViewerId: 9,
+        currentViewerId: null,
         lockExpiresAt: new Date(Date.now() + 300_000).toISOString(),
       };
       fakeApi(({ url }) => {

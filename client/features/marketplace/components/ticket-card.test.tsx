@@ -50,10 +50,11 @@ describe('TicketCard: View Details', () => {
 });
 
 describe('TicketCard: reserved overlays', () => {
+  // As the server tells it to anyone but the holder: reserved, by nobody named (decision 0032).
   const heldByOther = {
     isBeingEdited: true,
     lockExpiresAt: new Date(NOW + 60_000).toISOString(),
-    currentViewerId: 9,
+    currentViewerId: null,
   };
 
   it('shows both reserved texts and is not interactive while another viewer holds it', () => {
