@@ -159,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(imageRoutes, { db: database.db, images });
   // The marketplace list (GET /api/tickets) sits beside the listing routes; ticketRoutes has no GET /api/tickets.
   await app.register(marketplaceRoutes, { db: database.db, clock });
-  await app.register(ticketRoutes, { db: database.db, images });
+  await app.register(ticketRoutes, { db: database.db, images, clock });
   const payments = deps.payments ?? createPaymentProvider(config, sandboxSessionStore(database.db, clock));
   const checkout = { db: database.db, payments, mailer: deps.mailer, clock, appUrl: config.appUrl };
   await app.register(holdRoutes, {

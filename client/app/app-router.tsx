@@ -8,6 +8,7 @@ import {
   useState,
   useTransition,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { type Navigator, Router, type To, UNSAFE_createBrowserHistory } from 'react-router';
 
 /**
@@ -43,6 +44,8 @@ export function AppRouter({ children }: { children: ReactNode }) {
   const [state, setState] = useState({ action: history.action, location: history.location });
   const [pending, startTransition] = useTransition();
   const guard = useRef<NavigationGuard | null>(null);
+  // `navigate(to, { flushSync: true })`: this navigation renders at once, before the caller goes on.
+  const urgent = useRef(false);
 
   useLayoutEffect(() => {
     // Back and Forward have moved the browser already: a guard that holds them back has it undone,
@@ -66,7 +69,10 @@ export function AppRouter({ children }: { children: ReactNode }) {
         return;
       }
       letThrough = false;
-      startTransition(() => setState(update));
+      if (urgent.current) {
+        urgent.current = false;
+        flushSync(() => setState(update));
+      } else startTransition(() => setState(update));
     });
   }, [history]);
 
@@ -80,16 +86,20 @@ export function AppRouter({ children }: { children: ReactNode }) {
     [],
   );
   const navigator = useMemo<Navigator>(() => {
-    const attempt = (to: To, go: () => void) => {
-      if (guard.current?.(go, history.createHref(to))) return;
-      go();
+    const attempt = (to: To, go: () => void, options?: { flushSync?: boolean }) => {
+      const now = () => {
+        urgent.current = options?.flushSync === true;
+        go();
+      };
+      if (guard.current?.(now, history.createHref(to))) return;
+      now();
     };
     return {
       createHref: (to) => history.createHref(to),
       encodeLocation: (to) => history.encodeLocation(to),
       go: (delta) => history.go(delta),
-      push: (to, routeState) => attempt(to, () => history.push(to, routeState)),
-      replace: (to, routeState) => attempt(to, () => history.replace(to, routeState)),
+      push: (to, routeState, options) => attempt(to, () => history.push(to, routeState), options),
+      replace: (to, routeState, options) => attempt(to, () => history.replace(to, routeState), options),
     };
   }, [history]);
 

@@ -17,6 +17,7 @@ import {
 import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { Db } from '../../db/client.js';
 import { Invalid } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import {
   createTicket,
@@ -32,6 +33,7 @@ import {
 export interface TicketRoutesOptions {
   db: Db;
   images: ImageStore;
+  clock: Clock;
 }
 
 const FORM_FIELD_LIMIT = 40;
@@ -82,8 +84,8 @@ function saveResponse(saved: SavedTicket, message: string) {
 /** Listings: create, read, update (versioned), delete, and the seller's editing flag (spec 000 §7). */
 export async function ticketRoutes(instance: FastifyInstance, options: TicketRoutesOptions): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, images } = options;
-  const deps = (request: FastifyRequest): TicketServiceDeps => ({ db, images, log: request.log });
+  const { db, images, clock } = options;
+  const deps = (request: FastifyRequest): TicketServiceDeps => ({ db, images, clock, log: request.log });
 
   // Scoped to this plugin: the listing form's text fields, and no files.
   await app.register(multipart, {
@@ -156,7 +158,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
         response: { 200: ticketDetailsSchema },
       },
     },
-    async (request) => getTicketDetails(db, request.params.id, currentUser(request)),
+    async (request) => getTicketDetails(db, request.params.id, currentUser(request), clock.now()),
   );
 
   app.delete(
@@ -188,7 +190,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
       },
     },
     async (request) => {
-      const { lockExpiresAt } = await startEdit(db, currentUser(request).id, request.params.id);
+      const { lockExpiresAt } = await startEdit(db, currentUser(request).id, request.params.id, clock.now());
       return {
         isBeingEdited: true,
         lockExpiresAt: lockExpiresAt.toISOString(),

@@ -20,11 +20,13 @@ import {
   venues,
 } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
 import { sellerRating, userRating } from '../reviews/ratings.js';
 
 export interface TicketServiceDeps {
   db: Db;
   images: ImageStore;
+  clock: Clock;
   /** Where failures that must not fail the request (removing a replaced image) are reported. */
   log: { warn(details: object, message: string): void };
 }
@@ -41,7 +43,7 @@ const DAY_MS = 86_400_000;
  * An event date may be today anywhere on Earth: a date is refused only when it is before yesterday in UTC,
  * so a seller a few time zones behind UTC can still list tonight's show.
  */
-function assertEventNotPast(eventDate: string, now = new Date()): void {
+function assertEventNotPast(eventDate: string, now: Date): void {
   const earliest = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
   if (eventDate < earliest)
     throw new Invalid(TICKET_TEXT.eventDatePast, { eventDate: TICKET_TEXT.eventDatePast });
@@ -115,7 +117,7 @@ export async function createTicket(
   sellerId: number,
   input: TicketInput,
 ): Promise<SavedTicket> {
-  assertEventNotPast(input.eventDate);
+  assertEventNotPast(input.eventDate, deps.clock.now());
   await assertImageUsable(deps.images, input, sellerId);
   const [row] = await deps.db
     .insert(tickets)
@@ -175,8 +177,8 @@ export async function updateTicket(
   version: number,
   input: TicketInput,
 ): Promise<SavedTicket> {
-  assertEventNotPast(input.eventDate);
-  const now = new Date();
+  const now = deps.clock.now();
+  assertEventNotPast(input.eventDate, now);
   const [before] = await deps.db
     .select({
       imageUrl: tickets.imageUrl,
@@ -240,7 +242,7 @@ export async function deleteTicket(
   sellerId: number,
   ticketId: number,
 ): Promise<void> {
-  const now = new Date();
+  const now = deps.clock.now();
   let removed: { imagePublicId: string | null } | undefined;
   try {
     [removed] = await deps.db
@@ -301,7 +303,7 @@ function liveLock(
     editingBy: number | null;
     editExpiresAt: Date | null;
   },
-  now = Date.now(),
+  now: number,
 ) {
   if (row.currentViewerId !== null && row.lockExpiresAt && row.lockExpiresAt.getTime() > now)
     return {
@@ -323,6 +325,7 @@ export async function getTicketDetails(
   db: DbOrTx,
   ticketId: number,
   viewer: { id: number; role: string },
+  now: Date,
 ): Promise<TicketDetails> {
   const [row] = await db
     .select({
@@ -337,7 +340,7 @@ export async function getTicketDetails(
   const { ticket, seller } = row;
   const rating = sellerRating(await userRating(db, seller.id));
   const party = viewer.role === 'admin' || viewer.id === ticket.sellerId || viewer.id === ticket.buyerId;
-  const lock = liveLock(ticket);
+  const lock = liveLock(ticket, now.getTime());
   const sale = saleBreakdown({
     perTicketCents: ticket.listingPriceCents,
     markupPercent: ticket.markup,
@@ -394,14 +397,15 @@ export async function startEdit(
   db: Db,
   sellerId: number,
   ticketId: number,
+  now: Date,
 ): Promise<{ lockExpiresAt: Date }> {
-  const lockExpiresAt = new Date(Date.now() + EDIT_LOCK_TTL_MS);
+  const lockExpiresAt = new Date(now.getTime() + EDIT_LOCK_TTL_MS);
   const [row] = await db
     .update(tickets)
     .set({ editingBy: sellerId, editExpiresAt: lockExpiresAt })
     .where(and(eq(tickets.id, ticketId), eq(tickets.sellerId, sellerId), eq(tickets.sold, false)))
     .returning({ id: tickets.id });
-  if (!row) await explainRefusal(db, ticketId, sellerId, new Date());
+  if (!row) await explainRefusal(db, ticketId, sellerId, now);
   return { lockExpiresAt };
 }
 
