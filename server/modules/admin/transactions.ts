@@ -104,8 +104,9 @@ function matches(search: AdminSearch): SQL {
  */
 function refundsWithin(sort: 'createdAt' | 'id', order: 'asc' | 'desc', edge: Date | number): SQL {
   if (sort === 'id') return order === 'desc' ? sql`o.id >= ${edge}` : sql`o.id <= ${edge}`;
+  // The edge arrives in milliseconds, the column holds microseconds: widen by the millisecond cut off.
+  if (order === 'asc') return sql`o.created_at < ${new Date(new Date(edge).getTime() + 1).toISOString()}`;
   const at = new Date(edge).toISOString();
-  if (order === 'asc') return sql`o.created_at <= ${at}`;
   return sql`o.id in (select r.id from orders r where r.status = 'refunded' and r.created_at >= ${at}
     union select le.order_id from ledger_entries le where le.journal = 'escrow_refund' and le.created_at >= ${at})`;
 }
