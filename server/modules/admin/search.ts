@@ -69,12 +69,19 @@ export function countUpTo(rows: SQL, bound: number): SQL {
 }
 
 /**
- * The distinct ids of a union of parts, each read up to bound + 1 rows (so a common word stops early in
- * every part instead of collecting every match before the union), counted.
+ * True when one of the parts alone has more than `bound` rows, each read up to bound + 1 rows, in turn: a
+ * common word is settled by its first part (an OR's subqueries run only as far as needed).
  */
+export function somePartOver(parts: SQL[], bound: number): SQL {
+  const over = parts.map((part) => sql`(select count(*) from (${part} limit ${bound + 1}) part) > ${bound}`);
+  return sql`(${sql.join(over, sql` or `)})`;
+}
+
+/** The distinct ids of a union of parts, counted up to the bound (each part read up to bound + 1 rows). */
 export function countIdsUpTo(parts: SQL[], bound: number): SQL {
   const limited = parts.map((part) => sql`(${part} limit ${bound + 1})`);
-  return sql`select count(distinct id)::integer as counted from (${sql.join(limited, sql` union all `)}) ids`;
+  return sql`select case when ${somePartOver(parts, bound)} then ${bound + 1}
+    else (select count(distinct id) from (${sql.join(limited, sql` union all `)}) ids) end::integer as counted`;
 }
 
 /** The rows of a raw statement. */

@@ -20,6 +20,7 @@ import {
   direction,
   offsetOf,
   rowsOf,
+  somePartOver,
   totalBoundOf,
   totalOf,
   usersNamed,
@@ -31,12 +32,14 @@ import {
  * same columns, over the orders (`o`) that `where` keeps; a page is the first rows of each arm merged, so no
  * arm is read past what the page needs.
  */
+// The payment's paid-out test is a scalar subquery, not EXISTS: the planner may hash an EXISTS over every
+// paid payout before the first row, and a page reads 25 rows (one payout per order: payouts_order_idx).
 const arms: Record<AdminTransactionType, (where: SQL) => SQL> = {
   payment: (where) => sql`select 'payment'::text as type, o.id, o.created_at as at, o.amount_cents,
       case when o.status = 'refunded' then 'refunded'
            when o.status = 'in_escrow' and o.disputed_at is not null then 'disputed'
            when o.status = 'in_escrow' then 'escrow'
-           when exists (select 1 from payouts p where p.order_id = o.id and p.status = 'paid') then 'paid_out'
+           when (select true from payouts p where p.order_id = o.id and p.status = 'paid') then 'paid_out'
            else 'completed' end as status,
       o.ticket_id, o.buyer_id, o.seller_id, o.checkout_session_id as session_id
     from orders o where ${where}`,
@@ -229,14 +232,21 @@ async function transactionsTotal(
     const counts = kinds.map((kind) => sql`(${countUpTo(arms[kind](sql`true`), bound)})`);
     return totalOf(db, sql`select (${sql.join(counts, sql` + `)}) as counted`, bound);
   }
-  const ids = parts(search).map((part) => sql`(select o.id from orders o where ${part} limit ${bound + 1})`);
+  const ids = parts(search).map((part) => sql`select o.id from orders o where ${part}`);
+  const limited = ids.map((part) => sql`(${part} limit ${bound + 1})`);
   const movements = kinds.map(
     (kind) => sql`(select count(*) from (${arms[kind](sql`o.id in (select id from matched)`)}) a)`,
   );
-  const [row] = await rowsOf<{ matched: number | string; movements: number | string }>(
+  // The movements are counted only when the matching orders are all known (a subquery in a CASE branch
+  // not taken is never run).
+  const [row] = await rowsOf<{ matched: number | string; movements: number | string | null }>(
     db,
-    sql`with matched as (select distinct id from (${sql.join(ids, sql` union all `)}) ids)
-      select (select count(*) from matched) as matched, (${sql.join(movements, sql` + `)}) as movements`,
+    sql`with matched as (select distinct id from (${sql.join(limited, sql` union all `)}) ids),
+        found as (select case when ${somePartOver(ids, bound)} then ${bound + 1}
+          else (select count(*) from matched) end as orders)
+      select found.orders as matched,
+        case when found.orders > ${bound} then null else (${sql.join(movements, sql` + `)}) end as movements
+      from found`,
   );
   return Number(row?.matched ?? 0) > bound
     ? { total: bound, totalIsEstimate: true }
