@@ -82,13 +82,7 @@ function parts(search: AdminSearch): SQL[] {
   return found;
 }
 
-/** Orders whose event, buyer or seller contains the text, or whose id it is (a union of the parts). */
-function matching(search: AdminSearch): SQL {
-  const ids = parts(search).map((part) => sql`select o.id from orders o where ${part}`);
-  return sql`o.id in (${sql.join(ids, sql` union `)})`;
-}
-
-/** The same test, row by row: for the few orders a page bound leaves. */
+/** The search's test, row by row: for the few orders a page bound leaves. */
 function matches(search: AdminSearch): SQL {
   const found: SQL[] = [
     sql`exists (select 1 from tickets t where t.id = o.ticket_id and ${contains(sql`t.event_name`, search)})`,
@@ -174,6 +168,29 @@ export async function listAdminTransactions(
       sql` union `,
     );
   };
+  const page = (movements: SQL[]) =>
+    rowsOf<MovementRow>(
+      db,
+      sql`select * from (${named(sql.join(movements, sql` union all `))}) page
+        order by ${order} limit ${query.pageSize} offset ${offsetOf(query)}`,
+    );
+  const answer = (rows: MovementRow[], total: BoundedTotal) => ({
+    rows: rows.map(shaped),
+    page: query.page,
+    pageSize: query.pageSize,
+    ...total,
+  });
+  // A search that matched few orders (all counted) reads the page from those orders alone.
+  const searched = search ? await transactionsTotal(search, kinds, bound, db) : null;
+  if (searched?.orderIds) {
+    const few = searched.orderIds.length
+      ? sql`o.id in (${sql.join(
+          searched.orderIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`false`;
+    return answer(await page(kinds.map((kind) => sql`(${arms[kind](few)})`)), searched);
+  }
   const indexedSort = query.sort === 'createdAt' || query.sort === 'id' ? query.sort : null;
   const [payments, total] = await Promise.all([
     kinds.includes('payment')
@@ -182,16 +199,14 @@ export async function listAdminTransactions(
           sql`select id, at from (${firstRows('payment')}) a order by ${order} limit ${reach}`,
         )
       : [],
-    transactionsTotal(search, kinds, bound, db),
+    searched ?? transactionsTotal(null, kinds, bound, db),
   ]);
   const edge = payments.length === reach ? payments[reach - 1] : undefined;
-  // Refunds: among the few matching orders when the search found few (all counted), else among the
-  // refunds the page's payments leave in reach, each tested row by row.
-  const refundsNear = (near: SQL) => {
-    if (!search) return firstRows('refund', near);
-    const where = total.totalIsEstimate ? matches(search) : matching(search);
-    return sql`(select * from (${arms.refund(sql`${where} and ${near}`)}) a order by ${order} limit ${reach})`;
-  };
+  // Refunds: those the page's payments leave in reach; for a search, each tested row by row.
+  const refundsNear = (near: SQL) =>
+    search
+      ? sql`(select * from (${arms.refund(sql`${matches(search)} and ${near}`)}) a order by ${order} limit ${reach})`
+      : firstRows('refund', near);
   // The page's payments are among those just found: read again by id, not searched again.
   const paymentsFound = payments.length
     ? sql`o.id in (${sql.join(
@@ -210,24 +225,20 @@ export async function listAdminTransactions(
             )
           : refundsNear(everything),
   );
-  const rows = await rowsOf<MovementRow>(
-    db,
-    sql`select * from (${named(sql.join(first, sql` union all `))}) page
-      order by ${order} limit ${query.pageSize} offset ${offsetOf(query)}`,
-  );
-  return { rows: rows.map(shaped), page: query.page, pageSize: query.pageSize, ...total };
+  return answer(await page(first), total);
 }
 
 /**
  * The movements counted up to the bound: unsearched, each kind up to bound + 1 rows; searched, the matching
- * orders up to bound + 1 per part, then the movements of those orders (exact when no part reached it).
+ * orders up to bound + 1 per part, then the movements of those orders (exact when no part reached it), and
+ * then the orders themselves (`orderIds`).
  */
 async function transactionsTotal(
   search: AdminSearch | null,
   kinds: readonly AdminTransactionType[],
   bound: number,
   db: DbOrTx,
-): Promise<BoundedTotal> {
+): Promise<BoundedTotal & { orderIds?: number[] }> {
   if (!search) {
     const counts = kinds.map((kind) => sql`(${countUpTo(arms[kind](sql`true`), bound)})`);
     return totalOf(db, sql`select (${sql.join(counts, sql` + `)}) as counted`, bound);
@@ -239,18 +250,23 @@ async function transactionsTotal(
   );
   // The movements are counted only when the matching orders are all known (a subquery in a CASE branch
   // not taken is never run).
-  const [row] = await rowsOf<{ matched: number | string; movements: number | string | null }>(
+  const [row] = await rowsOf<{
+    matched: number | string;
+    movements: number | string | null;
+    ids: number[] | null;
+  }>(
     db,
     sql`with matched as (select distinct id from (${sql.join(limited, sql` union all `)}) ids),
-        found as (select case when ${somePartOver(ids, bound)} then ${bound + 1}
+        found as materialized (select case when ${somePartOver(ids, bound)} then ${bound + 1}
           else (select count(*) from matched) end as orders)
       select found.orders as matched,
-        case when found.orders > ${bound} then null else (${sql.join(movements, sql` + `)}) end as movements
+        case when found.orders > ${bound} then null else (${sql.join(movements, sql` + `)}) end as movements,
+        case when found.orders > ${bound} then null else (select array_agg(id) from matched) end as ids
       from found`,
   );
   return Number(row?.matched ?? 0) > bound
     ? { total: bound, totalIsEstimate: true }
-    : { total: Number(row?.movements ?? 0), totalIsEstimate: false };
+    : { total: Number(row?.movements ?? 0), totalIsEstimate: false, orderIds: (row?.ids ?? []).map(Number) };
 }
 
 /** GET /api/admin/transactions/{id}: the sale's payment and all its movements, oldest first. */
