@@ -325,6 +325,38 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
     const pageOne = await search('pageSize=1&sort=id&order=desc');
     expect(pageOne.rows).toHaveLength(1);
     expect(pageOne.total).toBeGreaterThanOrEqual(2);
+    // Past 1,000 matching sales the total is the bound, and the page still holds the newest sale's refund.
+    const many = `Many${tag}`;
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`insert into tickets (seller_id, event_name, event_date, description, venue, section,
+          row, seats, quantity, face_value_cents, service_fee_cents, markup, listing_price_cents, sold, status,
+          buyer_id)
+        select ${member.id}, ${many} || ' ' || i, '2030-05-01', 'many', 'Arena', 'A', 'R1', '1', 1, 10000, 0, 0,
+          10000, true, 'sold', ${buyer.id}
+        from generate_series(1, 1001) i`);
+      await tx.execute(sql`insert into checkout_sessions (id, provider, ticket_id, buyer_id, seller_id,
+          ticket_version, event_name, event_date, quantity, per_ticket_cents, markup, total_cents,
+          processing_fee_cents, platform_fee_cents, seller_proceeds_cents, amount_cents, status, outcome, url,
+          expires_at)
+        select 'sbx_many_' || t.id, 'sandbox', t.id, t.buyer_id, t.seller_id, 1, t.event_name, t.event_date, 1,
+          10000, 0, 10000, 195, 500, 9305, 10195, 'paid', 'fulfilled', '', now()
+        from tickets t where t.event_name like ${`${many} %`}`);
+      await tx.execute(sql`insert into orders (checkout_session_id, ticket_id, buyer_id, seller_id,
+          ticket_version, quantity, per_ticket_cents, total_cents, processing_fee_cents, platform_fee_cents,
+          seller_proceeds_cents, amount_cents, status, created_at)
+        select s.id, s.ticket_id, s.buyer_id, s.seller_id, 1, 1, 10000, 10000, 195, 500, 9305, 10195,
+          case when s.event_name = ${`${many} 1`} then 'refunded' else 'in_escrow' end,
+          now() + interval '1 day' - (split_part(s.event_name, ' ', 2)::integer || ' seconds')::interval
+        from checkout_sessions s where s.id like 'sbx_many_%'`);
+    });
+    const crowded = await search(`search=${many}`);
+    expect(crowded).toMatchObject({ total: 1000, totalIsEstimate: true });
+    expect(crowded.rows.slice(0, 3).map((row) => [row.eventName, row.type])).toEqual([
+      [`${many} 1`, 'payment'],
+      [`${many} 1`, 'refund'],
+      [`${many} 2`, 'payment'],
+    ]);
+    expect(crowded.rows).toHaveLength(25);
   });
 
   it('lists submitted reviews and searches them by event, reviewer, target or id', async () => {

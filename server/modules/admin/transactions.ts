@@ -178,7 +178,8 @@ export async function listAdminTransactions(
     rows: rows.map(shaped),
     page: query.page,
     pageSize: query.pageSize,
-    ...total,
+    total: total.total,
+    totalIsEstimate: total.totalIsEstimate,
   });
   // A search that matched few orders (all counted) reads the page from those orders alone.
   const searched = search ? await transactionsTotal(search, kinds, bound, db) : null;
