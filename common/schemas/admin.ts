@@ -39,13 +39,18 @@ export type AdminTicketsQuery = z.infer<typeof adminTicketsQuerySchema>;
 export type AdminTransactionsQuery = z.infer<typeof adminTransactionsQuerySchema>;
 export type AdminReviewsQuery = z.infer<typeof adminReviewsQuerySchema>;
 
-/** A page of any admin list. */
+/**
+ * A page of any admin list. `total` is exact unless `totalIsEstimate`: totals are counted up to a bound
+ * (1,000, or the end of the page asked for when further), and a list with more matches answers the bound
+ * with `totalIsEstimate: true`, shown as '1,000+' (decision 0036).
+ */
 function page<Row extends z.ZodType>(row: Row) {
   return z.object({
     rows: z.array(row),
     page: z.number().int(),
     pageSize: z.number().int(),
     total: z.number().int(),
+    totalIsEstimate: z.boolean(),
   });
 }
 
@@ -125,6 +130,7 @@ export interface AdminPage<Row> {
   page: number;
   pageSize: number;
   total: number;
+  totalIsEstimate: boolean;
 }
 
 /** PUT /api/admin/users/{id}/role */

@@ -38,7 +38,10 @@ export function queryString(params: ListParams): string {
   return search.toString();
 }
 
-/** A paged list of the dashboard: `path` answers `{ [rowsKey]: Row[], page, pageSize, total }`. */
+/**
+ * A paged list of the dashboard: `path` answers `{ [rowsKey]: Row[], page, pageSize, total, totalIsEstimate }`
+ * (`totalIsEstimate`: the list has at least `total` rows, shown as '1,000+').
+ */
 export function adminListQueryOptions<Row>(kind: string, path: string, rowsKey: string, params: ListParams) {
   return queryOptions({
     queryKey: adminKeys.list(kind, params),
@@ -46,7 +49,13 @@ export function adminListQueryOptions<Row>(kind: string, path: string, rowsKey: 
       const body = await getJson<Record<string, unknown> & Omit<AdminPage<Row>, 'rows'>>(
         `${path}?${queryString(params)}`,
       );
-      return { rows: body[rowsKey] as Row[], page: body.page, pageSize: body.pageSize, total: body.total };
+      return {
+        rows: body[rowsKey] as Row[],
+        page: body.page,
+        pageSize: body.pageSize,
+        total: body.total,
+        totalIsEstimate: body.totalIsEstimate === true,
+      };
     },
     placeholderData: keepPreviousData,
   });

@@ -43,7 +43,13 @@ export async function fetchSupportMessages(
     SupportMessage[] | { messages: SupportMessage[]; page: number; pageSize: number; total: number }
   >(`/api/admin-messages?${query}`);
   if (!Array.isArray(body))
-    return { rows: body.messages, page: body.page, pageSize: body.pageSize, total: body.total };
+    return {
+      rows: body.messages,
+      page: body.page,
+      pageSize: body.pageSize,
+      total: body.total,
+      totalIsEstimate: false,
+    };
   const matching = body.filter((message) => messageMatches(message, params.search ?? ''));
   const start = (params.page - 1) * params.pageSize;
   return {
@@ -51,6 +57,7 @@ export async function fetchSupportMessages(
     page: params.page,
     pageSize: params.pageSize,
     total: matching.length,
+    totalIsEstimate: false,
   };
 }
 

@@ -16,7 +16,13 @@ export function renderWithClient(ui: ReactNode) {
   );
 }
 
-export const page = <Row,>(rows: Row[], total = rows.length) => ({ rows, page: 1, pageSize: 25, total });
+export const page = <Row,>(rows: Row[], total = rows.length, totalIsEstimate = false) => ({
+  rows,
+  page: 1,
+  pageSize: 25,
+  total,
+  totalIsEstimate,
+});
 
 export const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   id: 7,

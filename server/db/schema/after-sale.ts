@@ -120,7 +120,12 @@ export const payouts = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payouts_order_idx').on(t.orderId), index('payouts_seller_idx').on(t.sellerId)],
+  (t) => [
+    uniqueIndex('payouts_order_idx').on(t.orderId),
+    index('payouts_seller_idx').on(t.sellerId),
+    // The admin transactions list walks payouts in time order (decision 0036).
+    index('payouts_at_idx').on(sql`(coalesce(${t.paidAt}, ${t.dueAt}))`, t.orderId),
+  ],
 );
 
 /**

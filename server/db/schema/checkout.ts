@@ -182,6 +182,10 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_session_idx').on(t.checkoutSessionId),
     index('ledger_entries_order_idx').on(t.orderId),
+    // The admin transactions list finds recent refunds by their journal (decision 0036).
+    index('ledger_entries_escrow_refund_idx')
+      .on(t.createdAt, t.orderId)
+      .where(sql`${t.journal} = 'escrow_refund'`),
     // Each journal is written once per session (fulfilment and refunds are idempotent).
     uniqueIndex('ledger_entries_journal_row_idx').on(t.checkoutSessionId, t.journal, t.account, t.memo),
     check('ledger_entries_nonzero', sql`${t.amountCents} <> 0`),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../common/constants.js';
 import { ADMIN_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
@@ -86,7 +86,7 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
       return adminUsersResponseSchema.parse(response.body);
     };
     const all = await search(`search=${tag.toUpperCase()}&sort=username&order=asc`);
-    expect(all.total).toBe(3);
+    expect(all).toMatchObject({ total: 3, totalIsEstimate: false });
     expect(all.rows.map((row) => row.id)).toEqual([c.id, a.id, b.id]);
     const second = await search(`search=${tag}&sort=username&order=asc&pageSize=2&page=2`);
     expect(second).toMatchObject({ page: 2, pageSize: 2, total: 3 });
@@ -98,6 +98,15 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
     expect((await search('search=%25')).total).toBe(0);
     const newest = await search('sort=createdAt&order=desc&pageSize=1');
     expect(newest.rows[0]?.id).toBe(c.id);
+    // Totals are counted up to 1,000 (or the page's end): past that, the bound and an estimate flag.
+    const many = `many${tag}`;
+    await db().execute(sql`insert into users (username, email, password_hash, first_name, last_name)
+      select ${many} || '_' || i, ${many} || i || '@encore.test', 'not-a-hash', 'Many', 'Fans'
+      from generate_series(1, 1001) i`);
+    expect(await search(`search=${many}&pageSize=10`)).toMatchObject({ total: 1000, totalIsEstimate: true });
+    const farPage = await search(`search=${many}&pageSize=100&page=11`);
+    expect(farPage).toMatchObject({ total: 1001, totalIsEstimate: false });
+    expect(farPage.rows).toHaveLength(1);
     expect((await admin.client.get('/api/admin/users?pageSize=101')).status).toBe(400);
     expect((await admin.client.get(`/api/admin/users?search=${'x'.repeat(101)}`)).status).toBe(400);
   });
@@ -316,6 +325,38 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
     const pageOne = await search('pageSize=1&sort=id&order=desc');
     expect(pageOne.rows).toHaveLength(1);
     expect(pageOne.total).toBeGreaterThanOrEqual(2);
+    // Past 1,000 matching sales the total is the bound, and the page still holds the newest sale's refund.
+    const many = `Many${tag}`;
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`insert into tickets (seller_id, event_name, event_date, description, venue, section,
+          row, seats, quantity, face_value_cents, service_fee_cents, markup, listing_price_cents, sold, status,
+          buyer_id)
+        select ${member.id}, ${many} || ' ' || i, '2030-05-01', 'many', 'Arena', 'A', 'R1', '1', 1, 10000, 0, 0,
+          10000, true, 'sold', ${buyer.id}
+        from generate_series(1, 1001) i`);
+      await tx.execute(sql`insert into checkout_sessions (id, provider, ticket_id, buyer_id, seller_id,
+          ticket_version, event_name, event_date, quantity, per_ticket_cents, markup, total_cents,
+          processing_fee_cents, platform_fee_cents, seller_proceeds_cents, amount_cents, status, outcome, url,
+          expires_at)
+        select 'sbx_many_' || t.id, 'sandbox', t.id, t.buyer_id, t.seller_id, 1, t.event_name, t.event_date, 1,
+          10000, 0, 10000, 195, 500, 9305, 10195, 'paid', 'fulfilled', '', now()
+        from tickets t where t.event_name like ${`${many} %`}`);
+      await tx.execute(sql`insert into orders (checkout_session_id, ticket_id, buyer_id, seller_id,
+          ticket_version, quantity, per_ticket_cents, total_cents, processing_fee_cents, platform_fee_cents,
+          seller_proceeds_cents, amount_cents, status, created_at)
+        select s.id, s.ticket_id, s.buyer_id, s.seller_id, 1, 1, 10000, 10000, 195, 500, 9305, 10195,
+          case when s.event_name = ${`${many} 1`} then 'refunded' else 'in_escrow' end,
+          now() + interval '1 day' - (split_part(s.event_name, ' ', 2)::integer || ' seconds')::interval
+        from checkout_sessions s where s.id like 'sbx_many_%'`);
+    });
+    const crowded = await search(`search=${many}`);
+    expect(crowded).toMatchObject({ total: 1000, totalIsEstimate: true });
+    expect(crowded.rows.slice(0, 3).map((row) => [row.eventName, row.type])).toEqual([
+      [`${many} 1`, 'payment'],
+      [`${many} 1`, 'refund'],
+      [`${many} 2`, 'payment'],
+    ]);
+    expect(crowded.rows).toHaveLength(25);
   });
 
   it('lists submitted reviews and searches them by event, reviewer, target or id', async () => {

@@ -1,11 +1,21 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ADMIN_TEXT } from '../../../common/messages.js';
 import type { AdminPage, AdminReview, AdminReviewsQuery } from '../../../common/schemas/admin.js';
 import type { DbOrTx } from '../../db/client.js';
 import { reviews, tickets, users } from '../../db/schema/index.js';
 import { NotFound } from '../../errors.js';
-import { type AdminSearch, adminSearchOf, contains, direction, offsetOf, usersNamed } from './search.js';
+import {
+  type AdminSearch,
+  adminSearchOf,
+  contains,
+  countUpTo,
+  direction,
+  offsetOf,
+  totalBoundOf,
+  totalOf,
+  usersNamed,
+} from './search.js';
 
 const reviewer = alias(users, 'reviewer');
 const target = alias(users, 'target');
@@ -70,7 +80,8 @@ export async function listAdminReviews(
 ): Promise<AdminPage<AdminReview>> {
   const search = adminSearchOf(query.search);
   const where = search ? and(submitted, matching(search)) : submitted;
-  const [rows, [total]] = await Promise.all([
+  const bound = totalBoundOf(query);
+  const [rows, total] = await Promise.all([
     select(db)
       .where(where)
       .orderBy(
@@ -79,9 +90,9 @@ export async function listAdminReviews(
       )
       .limit(query.pageSize)
       .offset(offsetOf(query)),
-    db.select({ total: count() }).from(reviews).where(where),
+    totalOf(db, countUpTo(sql`select 1 from ${reviews} where ${where}`, bound), bound),
   ]);
-  return { rows: rows.map(shaped), page: query.page, pageSize: query.pageSize, total: total?.total ?? 0 };
+  return { rows: rows.map(shaped), page: query.page, pageSize: query.pageSize, ...total };
 }
 
 /** GET /api/admin/reviews/{id} */

@@ -1,4 +1,4 @@
-import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ADMIN_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
@@ -6,7 +6,17 @@ import type { AdminPage, AdminTicket, AdminTicketsQuery } from '../../../common/
 import type { DbOrTx } from '../../db/client.js';
 import { tickets, users } from '../../db/schema/index.js';
 import { NotFound } from '../../errors.js';
-import { type AdminSearch, adminSearchOf, contains, direction, offsetOf, usersNamed } from './search.js';
+import {
+  type AdminSearch,
+  adminSearchOf,
+  contains,
+  countIdsUpTo,
+  countUpTo,
+  direction,
+  offsetOf,
+  totalBoundOf,
+  totalOf,
+} from './search.js';
 
 const seller = alias(users, 'seller');
 const buyer = alias(users, 'buyer');
@@ -59,16 +69,18 @@ function shaped(row: Row): AdminTicket {
 }
 
 /**
- * The ids of tickets whose event name or seller's name contains the text, or whose id it is: each part on
- * its own index (trigram on the event name, the seller index behind a trigram match of names).
+ * The parts of a search, each a query of ticket ids on its own index: the event name (trigram), the seller's
+ * name (trigram on users, then the seller index), the id. No OR across the two tables, which no index answers.
  */
-function matching(search: AdminSearch): SQL {
-  const parts: SQL[] = [
-    sql`select t.id from tickets t where ${contains(sql`t.event_name`, search)}`,
-    sql`select t.id from tickets t where t.seller_id in ${usersNamed(search)}`,
+function parts(search: AdminSearch): SQL[] {
+  const found: SQL[] = [
+    sql`select ${tickets.id} as id from ${tickets} where ${contains(tickets.eventName, search)}`,
+    sql`select ${tickets.id} as id from ${tickets} join users u on u.id = ${tickets.sellerId}
+      where ${contains(sql`u.username`, search)}`,
   ];
-  if (search.id !== null) parts.push(sql`select ${search.id}::integer`);
-  return sql`${tickets.id} in (${sql.join(parts, sql` union `)})`;
+  if (search.id !== null)
+    found.push(sql`select ${tickets.id} as id from ${tickets} where ${tickets.id} = ${search.id}`);
+  return found;
 }
 
 /** GET /api/admin/tickets: matches event name, seller name or id. */
@@ -77,19 +89,26 @@ export async function listAdminTickets(
   query: AdminTicketsQuery,
 ): Promise<AdminPage<AdminTicket>> {
   const search = adminSearchOf(query.search);
-  const where = search ? matching(search) : undefined;
-  const [rows, [total]] = await Promise.all([
-    select(db)
-      .where(where)
-      .orderBy(
-        sql`${sortColumns[query.sort]} ${direction(query.order)}`,
-        sql`${tickets.id} ${direction(query.order)}`,
-      )
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    db.select({ total: count() }).from(tickets).where(where),
+  const order = sql`${sortColumns[query.sort]} ${direction(query.order)}, ${tickets.id} ${direction(query.order)}`;
+  const reach = offsetOf(query) + query.pageSize;
+  // A search takes each part's first rows in the page's order (an index walk for a common word, the
+  // trigram index for a rare one), so no part is read past what the page needs.
+  const where = search
+    ? sql`${tickets.id} in (select id from (${sql.join(
+        parts(search).map((part) => sql`(${part} order by ${order} limit ${reach})`),
+        sql` union `,
+      )}) matched)`
+    : undefined;
+  const bound = totalBoundOf(query);
+  const [rows, total] = await Promise.all([
+    select(db).where(where).orderBy(order).limit(query.pageSize).offset(offsetOf(query)),
+    totalOf(
+      db,
+      search ? countIdsUpTo(parts(search), bound) : countUpTo(sql`select 1 from ${tickets}`, bound),
+      bound,
+    ),
   ]);
-  return { rows: rows.map(shaped), page: query.page, pageSize: query.pageSize, total: total?.total ?? 0 };
+  return { rows: rows.map(shaped), page: query.page, pageSize: query.pageSize, ...total };
 }
 
 /** GET /api/admin/tickets/{id} */

@@ -5,7 +5,16 @@ import type { DbOrTx } from '../../db/client.js';
 import { orders, users } from '../../db/schema/index.js';
 import { NotFound } from '../../errors.js';
 import { ratingOf, ratingsOf } from '../reviews/ratings.js';
-import { adminSearchOf, contains, direction, idMatch, offsetOf } from './search.js';
+import {
+  adminSearchOf,
+  contains,
+  countUpTo,
+  direction,
+  idMatch,
+  offsetOf,
+  totalBoundOf,
+  totalOf,
+} from './search.js';
 
 const sortColumns = {
   id: users.id,
@@ -68,7 +77,8 @@ export async function listAdminUsers(db: DbOrTx, query: AdminUsersQuery): Promis
   const where: SQL | undefined = search
     ? or(contains(users.username, search), contains(users.email, search), ...idMatch(users.id, search))
     : undefined;
-  const [rows, [total]] = await Promise.all([
+  const bound = totalBoundOf(query);
+  const [rows, total] = await Promise.all([
     db
       .select(columns)
       .from(users)
@@ -79,14 +89,9 @@ export async function listAdminUsers(db: DbOrTx, query: AdminUsersQuery): Promis
       )
       .limit(query.pageSize)
       .offset(offsetOf(query)),
-    db.select({ total: count() }).from(users).where(where),
+    totalOf(db, countUpTo(sql`select 1 from ${users} where ${where ?? sql`true`}`, bound), bound),
   ]);
-  return {
-    rows: await withFigures(db, rows),
-    page: query.page,
-    pageSize: query.pageSize,
-    total: total?.total ?? 0,
-  };
+  return { rows: await withFigures(db, rows), page: query.page, pageSize: query.pageSize, ...total };
 }
 
 /** GET /api/admin/users/{id} */

@@ -95,7 +95,8 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
     manualPagination: true,
     enableSortingRemoval: false,
     enableSorting: defaultSort !== null,
-    rowCount: page?.total ?? 0,
+    // An estimated total is a lower bound: one more row keeps Next open past the pages it counts.
+    rowCount: page ? page.total + (page.totalIsEstimate ? 1 : 0) : 0,
     state: { sorting, pagination },
     onSortingChange: setSorting,
     onPaginationChange: setPagination,
@@ -128,6 +129,7 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
         searching={search !== ''}
         loading={result.isPending}
         total={page?.total ?? 0}
+        totalIsEstimate={page?.totalIsEstimate ?? false}
         caption={things.charAt(0).toUpperCase() + things.slice(1)}
       />
     </div>

@@ -11,13 +11,23 @@ interface AdminTableProps<Row> {
   searching: boolean;
   loading: boolean;
   total: number;
+  /** The list has at least `total` rows ('1,000+'). */
+  totalIsEstimate?: boolean;
   caption: string;
 }
 
 /** A server-paged TanStack table: sortable headers, the spec's empty texts, and paging controls. */
-export function AdminTable<Row>({ table, things, searching, loading, total, caption }: AdminTableProps<Row>) {
+export function AdminTable<Row>({
+  table,
+  things,
+  searching,
+  loading,
+  total,
+  totalIsEstimate = false,
+  caption,
+}: AdminTableProps<Row>) {
   const rows = table.getRowModel().rows;
-  const { pageIndex } = table.getState().pagination;
+  const { pageIndex, pageSize } = table.getState().pagination;
   const pageCount = Math.max(1, table.getPageCount());
   return (
     <div className="space-y-3">
@@ -95,7 +105,9 @@ export function AdminTable<Row>({ table, things, searching, loading, total, capt
         className="flex flex-wrap items-center justify-between gap-2 text-sm"
       >
         <p className="text-muted-foreground">
-          Page {pageIndex + 1} of {pageCount} · {total.toLocaleString('en-US')} {things}
+          {totalIsEstimate
+            ? `Page ${pageIndex + 1} of ${Math.ceil(total / pageSize)}+ · ${total.toLocaleString('en-US')}+ ${things}`
+            : `Page ${pageIndex + 1} of ${pageCount} · ${total.toLocaleString('en-US')} ${things}`}
         </p>
         <div className="flex gap-2">
           <Button

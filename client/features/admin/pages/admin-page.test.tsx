@@ -96,6 +96,21 @@ describe('AdminPage', () => {
     ]);
   });
 
+  it("shows a bounded total as '1,000+' and keeps Next open past the pages it counts", async () => {
+    let total = 1000;
+    const calls = api((call) =>
+      call.url.startsWith('/api/admin/users?') ? json(200, page([adminUser()], total, true)) : undefined,
+    );
+    renderWithClient(<AdminPage />);
+    await openTab('Users');
+    expect(await screen.findByText('Page 1 of 40+ · 1,000+ users')).toBeInTheDocument();
+    total = 25;
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'maya');
+    expect(await screen.findByText('Page 1 of 1+ · 25+ users')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(calls.at(-1)?.url).toContain('page=2&'));
+  });
+
   it("says 'Failed to load users' when the list fails", async () => {
     api((call) => (call.url.startsWith('/api/admin/users?') ? json(500, {}) : undefined));
     renderWithClient(<AdminPage />);
