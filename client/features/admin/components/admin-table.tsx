@@ -36,7 +36,7 @@ export function AdminTable<Row>({
         aria-label={`${caption} table`}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keys
         tabIndex={0}
-        className="overflow-x-auto rounded-lg border border-border bg-surface focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="relative overflow-x-auto rounded-lg border border-border bg-surface focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <table className="w-full min-w-[640px] text-left text-sm" aria-busy={loading}>
           <caption className="sr-only">{caption}</caption>

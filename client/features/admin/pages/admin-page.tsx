@@ -53,7 +53,7 @@ export function AdminPage() {
         </Button>
       </div>
       <Tabs value={tab} onValueChange={setTab}>
-        <div className="-mx-4 overflow-x-auto px-4 pb-1">
+        <div className="relative -mx-4 overflow-x-auto px-4 pb-1">
           <TabsList className="w-max">
             {TABS.map((entry) => (
               <TabsTrigger key={entry.value} value={entry.value}>

@@ -110,7 +110,7 @@ export function AttendeeSearch() {
       ) : (
         <section
           aria-label={AMBASSADOR_TEXT.searchTab}
-          className="overflow-x-auto rounded-lg border border-border"
+          className="relative overflow-x-auto rounded-lg border border-border"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
           tabIndex={0}
         >
