@@ -1,29 +1,20 @@
 import { PageSpinner } from '@client/components/ui/spinner';
 import { loginThenTo } from '@client/lib/safe-destination';
 import { useCurrentUser } from '@client/lib/session';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { type LazyPage, lazyPage } from './lazy-page';
 import { SignedInHome } from './signed-in-home';
 
 type VisitorPage = 'landing' | 'public-home';
 
-/** A visitor page's component once its chunk has loaded: rendered at once, with no spinner in between. */
-const loaded: Partial<Record<VisitorPage, ComponentType>> = {};
-const loaders: Record<VisitorPage, () => Promise<ComponentType>> = {
-  landing: () =>
-    import('@client/features/landing/pages/landing-page').then((module) => {
-      loaded.landing = module.LandingPage;
-      return module.LandingPage;
-    }),
-  'public-home': () =>
-    import('@client/features/public-home/pages/public-home-page').then((module) => {
-      loaded['public-home'] = module.PublicHomePage;
-      return module.PublicHomePage;
-    }),
-};
-const lazyPages: Record<VisitorPage, ComponentType> = {
-  landing: lazy(() => loaders.landing().then((component) => ({ default: component }))),
-  'public-home': lazy(() => loaders['public-home']().then((component) => ({ default: component }))),
+const visitorPages: Record<VisitorPage, LazyPage> = {
+  landing: lazyPage(() =>
+    import('@client/features/landing/pages/landing-page').then((module) => module.LandingPage),
+  ),
+  'public-home': lazyPage(() =>
+    import('@client/features/public-home/pages/public-home-page').then((module) => module.PublicHomePage),
+  ),
 };
 
 /**
@@ -32,8 +23,8 @@ const lazyPages: Record<VisitorPage, ComponentType> = {
  * spinner flashes in between (which moved the footer: a layout shift).
  */
 export function preloadVisitorPage(pathname: string): Promise<unknown> {
-  if (pathname === '/') return loaders.landing();
-  if (pathname === '/home') return loaders['public-home']();
+  if (pathname === '/') return visitorPages.landing.preload();
+  if (pathname === '/home') return visitorPages['public-home'].preload();
   return Promise.resolve();
 }
 
@@ -48,7 +39,7 @@ export function HomeRoute({ visitorPage }: { visitorPage: VisitorPage }) {
   if (user) return <SignedInHome user={user} />;
   // A shared ticket link opens the ticket for a user: a visitor signs in first and comes back to it.
   if (params.has('ticket')) return <Navigate to={loginThenTo(`${pathname}${search}`)} replace />;
-  const Page = loaded[visitorPage] ?? lazyPages[visitorPage];
+  const { Page } = visitorPages[visitorPage];
   return (
     <Suspense fallback={<PageSpinner />}>
       <Page />
