@@ -8,5 +8,6 @@ export * from './holds.js';
 export * from './images.js';
 export * from './mail.js';
 export * from './newsletter.js';
+export * from './payment-methods.js';
 export * from './support.js';
 export * from './tickets.js';

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { BID_TEXT } from '../messages.js';
+import { INT32_MAX, singleLineText, TEXT_LIMITS } from './text.js';
+import { isCalendarDate } from './tickets.js';
+
+/**
+ * Automatic-purchase bids (spec 001 §3 'Bid', §4, §5, §7 'Bids', §9; issue 24; decision 0045). Amounts travel
+ * as dollars, as the spec's payloads do; the server keeps cents.
+ */
+
+/** Spec 001 §9: at most 2 active bids per user, quantity 1 to 8, priority 0 on creation. */
+export const MAX_ACTIVE_BIDS = 2;
+export const BID_QUANTITY_MAX = 8;
+/** Above any all-in amount a listing can reach. */
+export const BID_MAX_PRICE_DOLLARS = 1_000_000;
+
+const requiredNumber = (required: string, notNumber: string) =>
+  z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : notNumber) });
+
+/** POST /api/bids (spec 001 §7), every §5 rule checked here as the form checks it. */
+export const createBidSchema = z.object({
+  /** The catalog event the search picked, when it picked one: matching then uses it (decision 0045). */
+  eventId: z.number().int().min(1).max(INT32_MAX).nullish(),
+  eventName: singleLineText(TEXT_LIMITS.shortText).refine((value) => value !== '', {
+    error: BID_TEXT.eventNameRequired,
+  }),
+  venue: singleLineText(TEXT_LIMITS.shortText).nullish(),
+  eventDate: singleLineText(10).refine((value) => value === '' || isCalendarDate(value), {
+    error: BID_TEXT.eventDateRequired,
+  }),
+  /** The most the card may be charged for all the tickets, all-in (decision 0045). */
+  maxPrice: requiredNumber(BID_TEXT.maxPriceRequired, BID_TEXT.maxPriceNumber)
+    .gt(0, { error: BID_TEXT.maxPricePositive })
+    .max(BID_MAX_PRICE_DOLLARS, { error: BID_TEXT.maxPriceNumber }),
+  quantity: requiredNumber(BID_TEXT.quantityNumber, BID_TEXT.quantityNumber)
+    .int({ error: BID_TEXT.quantityNumber })
+    .gt(0, { error: BID_TEXT.quantityPositive })
+    .max(BID_QUANTITY_MAX, { error: BID_TEXT.quantityTooMany }),
+  section: singleLineText(TEXT_LIMITS.shortText).nullish(),
+  priority: z.number().int().min(0).max(10).default(0),
+  minSellerRating: z.number().min(1).max(5).nullish(),
+  stripePaymentMethodId: singleLineText(TEXT_LIMITS.token, BID_TEXT.paymentMethodRequired).refine(
+    (value) => value !== '',
+    { error: BID_TEXT.paymentMethodRequired },
+  ),
+});
+export type CreateBid = z.infer<typeof createBidSchema>;
+
+/** A bid as My Bids shows it (spec 001 §3 'Bid'). */
+export const bidSchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int().nullable(),
+  eventName: z.string(),
+  venue: z.string().nullable(),
+  eventDate: z.string(),
+  /** Dollars: the all-in total the buyer will pay at most, for all tickets. */
+  maxPrice: z.number(),
+  quantity: z.number().int(),
+  section: z.string().nullable(),
+  priority: z.number().int(),
+  minSellerRating: z.number().nullable(),
+  isActive: z.boolean(),
+  matched: z.boolean(),
+  matchedTicketId: z.number().int().nullable(),
+  matchedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Why an unmatched bid ended ('cancelled', the card's decline reason, 'expired'); null while active. */
+  endedReason: z.string().nullable(),
+  /** The saved card the bid charges, as the picker shows it (null once that card is gone). */
+  paymentMethod: z.object({ id: z.string(), brand: z.string(), last4: z.string() }).nullable(),
+});
+export type Bid = z.infer<typeof bidSchema>;
+
+export const bidResponseSchema = z.object({
+  ok: z.boolean(),
+  bid: bidSchema.optional(),
+  message: z.string(),
+});
+export const bidsResponseSchema = z.object({
+  ok: z.boolean(),
+  bids: z.array(bidSchema),
+  message: z.string(),
+});
+export const bidCancelResponseSchema = z.object({ ok: z.boolean(), message: z.string() });
+
+/** GET /api/tickets/average-price?eventName=&quantity= (spec 001 §3 'Average price lookup result'). */
+export const averagePriceQuerySchema = z.object({
+  eventName: singleLineText(TEXT_LIMITS.shortText).refine((value) => value.length >= 3, {
+    error: BID_TEXT.eventNameRequired,
+  }),
+  quantity: z.coerce
+    .number({ error: BID_TEXT.quantityNumber })
+    .int({ error: BID_TEXT.quantityNumber })
+    .min(1, {
+      error: BID_TEXT.quantityPositive,
+    })
+    .max(BID_QUANTITY_MAX, { error: BID_TEXT.quantityTooMany }),
+});
+export const averagePriceResponseSchema = z.object({
+  found: z.boolean(),
+  source: z.enum(['historical', 'listings']).nullable(),
+  /** Dollars per ticket, all-in. */
+  averagePrice: z.number().nullable(),
+  count: z.number().int(),
+  message: z.string(),
+});
+export type AveragePrice = z.infer<typeof averagePriceResponseSchema>;
