@@ -106,3 +106,41 @@ export const averagePriceResponseSchema = z.object({
   message: z.string(),
 });
 export type AveragePrice = z.infer<typeof averagePriceResponseSchema>;
+
+/**
+ * A bid's purchase whose card asked for the cardholder's authentication (issue 24 §3): the e-mailed link opens
+ * /bids/authenticate/{sessionId}, which reads this from GET /api/bids/payments/{sessionId} (the bidder only).
+ */
+export const bidPaymentSchema = z.object({
+  sessionId: z.string(),
+  bidId: z.number().int(),
+  ticketId: z.number().int(),
+  eventName: z.string(),
+  eventDate: z.string(),
+  section: z.string(),
+  quantity: z.number().int(),
+  /** Dollars, all-in: what the card is charged. */
+  amount: z.number(),
+  /** requires_action: waiting for the cardholder; succeeded: the ticket is theirs; failed/expired: released. */
+  status: z.enum(['requires_action', 'processing', 'succeeded', 'failed', 'expired']),
+  /** Until when the ticket stays held for the bidder while authentication is awaited. */
+  holdExpiresAt: z.string().nullable(),
+  provider: z.enum(['stripe', 'sandbox']),
+  /** Stripe: the PaymentIntent's client secret for stripe.confirmCardPayment; null in the sandbox and once settled. */
+  clientSecret: z.string().nullable(),
+  publishableKey: z.string().nullable(),
+});
+export type BidPayment = z.infer<typeof bidPaymentSchema>;
+
+/**
+ * GET /api/bids/payments/{sessionId}; POST /api/bids/payments/{sessionId}/complete (after confirmCardPayment,
+ * the server asks the provider and fulfils); POST /api/sandbox/bid-payments/{sessionId}/authenticate (sandbox
+ * only, never in production) with `{ approve }`. All answer the payment as it then stands.
+ */
+export const bidPaymentResponseSchema = z.object({
+  ok: z.boolean(),
+  payment: bidPaymentSchema.optional(),
+  message: z.string(),
+});
+export type BidPaymentResponse = z.infer<typeof bidPaymentResponseSchema>;
+export const sandboxBidAuthenticationSchema = z.object({ approve: z.boolean() });
