@@ -476,4 +476,24 @@ describe.each(backends)('who may call what, on %s', (backend) => {
     expect(checked).toBeGreaterThan(Object.keys(ROWS).length * 5);
     expect(mismatches).toEqual([]);
   });
+
+  it('refuses a caller who may not call a route before it reads their request body', async () => {
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const [route, row] of Object.entries(ROWS)) {
+      const method = route.slice(0, route.indexOf(' '));
+      if (!['POST', 'PUT', 'PATCH'].includes(method)) continue;
+      for (const caller of ['visitor', 'member'] as const) {
+        const expected = row.expect[caller];
+        if (expected !== 401 && expected !== 403) continue;
+        const { path } = await row.call(fixture, caller);
+        const response = await (await clientOf(caller)).request(method, path, { json: 12_345 });
+        checked += 1;
+        if (response.status !== expected)
+          mismatches.push(`${route} as ${caller}: expected ${expected}, got ${response.status}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(mismatches).toEqual([]);
+  });
 });

@@ -65,12 +65,12 @@ export async function endAllSessions(db: DbOrTx, userId: number): Promise<void> 
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** preHandler: the caller must be signed in. */
+/** onRequest: the caller must be signed in (checked before the body is read, so a visitor learns nothing of it). */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new Unauthorized(SERVER_MESSAGE.notAuthenticated);
 }
 
-/** preHandler factory: the caller must be signed in with one of `roles`. */
+/** onRequest factory: the caller must be signed in with one of `roles`. */
 export function requireRole(...roles: Role[]) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!request.user) throw new Unauthorized(SERVER_MESSAGE.notAuthenticated);

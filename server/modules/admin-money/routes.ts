@@ -33,7 +33,7 @@ export async function adminMoneyRoutes(
   app.post(
     '/api/admin/transactions/:id/refund',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: 'Refund an order in full from escrow, once (not after its payout)',
@@ -54,7 +54,7 @@ export async function adminMoneyRoutes(
   app.get(
     '/api/admin/disputes',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: 'Reported problems and provider disputes, by state (open by default), paged',
@@ -68,7 +68,7 @@ export async function adminMoneyRoutes(
   app.post(
     '/api/admin/disputes/:id/resolve',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: "Resolve a buyer's report once: refund the buyer from escrow or release the payout",
@@ -89,7 +89,7 @@ export async function adminMoneyRoutes(
   app.get(
     '/api/admin/events',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: 'Events with their listings, sales and cancellation refunds, paged',
@@ -103,7 +103,7 @@ export async function adminMoneyRoutes(
   app.post(
     '/api/admin/events/:id/cancel',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: 'Cancel an event: listings withdrawn, every sale in escrow refunded to its buyer',
@@ -124,7 +124,7 @@ export async function adminMoneyRoutes(
   app.post(
     '/api/admin/events/:id/postpone',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: 'Postpone an event to a new date; its buyers may ask for a refund until then',

@@ -49,7 +49,7 @@ export async function ambassadorRoutes(
   app.get(
     '/api/ambsd/chat/topics',
     {
-      preHandler: ambassadorsOnly,
+      onRequest: ambassadorsOnly,
       schema: {
         tags: ['ambassador'],
         summary: 'Chat topics oldest first, with the caller’s unread count of each',
@@ -63,7 +63,7 @@ export async function ambassadorRoutes(
   app.post(
     '/api/ambsd/chat/topics',
     {
-      preHandler: ambassadorsOnly,
+      onRequest: ambassadorsOnly,
       schema: {
         tags: ['ambassador'],
         summary: 'A new chat topic: a name (1 to 100 characters) and an optional description (up to 500)',
@@ -82,7 +82,7 @@ export async function ambassadorRoutes(
   app.get(
     '/api/ambsd/chat/topics/:id/messages',
     {
-      preHandler: ambassadorsOnly,
+      onRequest: ambassadorsOnly,
       schema: {
         tags: ['ambassador'],
         summary:
@@ -98,7 +98,7 @@ export async function ambassadorRoutes(
   app.post(
     '/api/ambsd/chat/topics/:id/messages',
     {
-      preHandler: ambassadorsOnly,
+      onRequest: ambassadorsOnly,
       schema: {
         tags: ['ambassador'],
         summary: 'Write in a topic (plain text, 1 to 1000 characters after trimming)',
@@ -120,7 +120,7 @@ export async function ambassadorRoutes(
   app.get(
     '/api/ambsd/event-attendees',
     {
-      preHandler: ambassadorsOnly,
+      onRequest: ambassadorsOnly,
       schema: {
         tags: ['ambassador'],
         summary:

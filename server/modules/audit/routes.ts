@@ -11,7 +11,7 @@ export async function auditRoutes(instance: FastifyInstance, options: { db: Db }
   app.get(
     '/api/admin/audit-log',
     {
-      preHandler: requireRole('admin'),
+      onRequest: requireRole('admin'),
       schema: {
         tags: ['admin'],
         summary: "Admins' actions, newest first (paged; by admin, action and target)",

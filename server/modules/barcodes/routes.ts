@@ -89,7 +89,7 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
   app.post(
     '/api/tickets/barcode/upload',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: { errorFields: { success: false } },
       schema: {
         tags: ['barcodes'],
@@ -155,7 +155,7 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
   app.delete(
     '/api/tickets/:id/barcode',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: { errorFields: { success: false } },
       schema: {
         tags: ['barcodes'],
@@ -180,7 +180,7 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
   app.get(
     '/api/tickets/:id/barcode/download',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['barcodes'],
         summary:

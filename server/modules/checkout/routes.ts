@@ -57,7 +57,7 @@ export async function checkoutRoutes(
   app.post(
     '/api/tickets/:id/payment',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         params: ticketIdParamsSchema,
         body: paymentRequestSchema,
@@ -72,7 +72,7 @@ export async function checkoutRoutes(
   app.post(
     '/api/purchase/verify/:session_id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         params: sessionIdParamsSchema,
         body: purchaseVerifyRequestSchema.nullish(),
@@ -87,7 +87,7 @@ export async function checkoutRoutes(
   app.post(
     '/api/purchase/complete',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         body: purchaseCompleteRequestSchema,
         tags: ['checkout'],
@@ -101,7 +101,7 @@ export async function checkoutRoutes(
   app.post(
     '/api/complete-purchase-safari',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         querystring: safariCompleteQuerySchema,
         tags: ['checkout'],
@@ -148,7 +148,7 @@ export async function checkoutRoutes(
   app.get(
     '/api/sandbox/checkout/:sessionId',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         ...sandbox,
         summary: 'The sandbox checkout page’s order',
@@ -161,7 +161,7 @@ export async function checkoutRoutes(
   app.post(
     '/api/sandbox/checkout/:sessionId/pay',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         ...sandbox,
         body: sandboxPayRequestSchema,
@@ -177,7 +177,7 @@ export async function checkoutRoutes(
   app.post(
     '/api/sandbox/checkout/:sessionId/authenticate',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         ...sandbox,
         body: sandboxAuthenticateRequestSchema,
@@ -197,7 +197,7 @@ export async function checkoutRoutes(
   app.post(
     '/api/sandbox/checkout/:sessionId/cancel',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { ...sandbox, summary: 'Leave the checkout unpaid', response: { 200: sandboxRedirectSchema } },
     },
     async (request) => sandboxCancel(deps(request), request.params.sessionId, currentUser(request).id),

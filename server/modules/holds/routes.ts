@@ -41,7 +41,7 @@ export async function holdRoutes(instance: FastifyInstance, options: HoldRoutesO
   app.post(
     '/api/tickets/:id/lock',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: schema(
         'Hold a ticket while deciding; 409 when someone else holds it, it is being edited or sold',
       ),
@@ -52,7 +52,7 @@ export async function holdRoutes(instance: FastifyInstance, options: HoldRoutesO
 
   app.post(
     '/api/tickets/:id/lock/extend',
-    { preHandler: requireUser, schema: schema('More time on one’s own hold (a bounded number of times)') },
+    { onRequest: requireUser, schema: schema('More time on one’s own hold (a bounded number of times)') },
     async (request) =>
       lockReply(await extendHold(db, currentUser(request).id, request.params.id, clock.now())),
   );
@@ -60,7 +60,7 @@ export async function holdRoutes(instance: FastifyInstance, options: HoldRoutesO
   app.post(
     '/api/tickets/:id/unlock',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         params: ticketIdParamsSchema,
         tags: ['holds'],

@@ -70,7 +70,7 @@ export async function imageRoutes(instance: FastifyInstance, options: ImageRoute
   app.post(
     '/api/upload/direct',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       // Every failure, Fastify's own included (a wrong content type, a broken multipart body), keeps the
       // upload's { success: false, message } shape.
       config: { errorFields: { success: false } },
@@ -117,7 +117,7 @@ export async function imageRoutes(instance: FastifyInstance, options: ImageRoute
   app.get(
     '/api/images/:publicId',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['images'],
         summary:

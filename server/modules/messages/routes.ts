@@ -46,7 +46,7 @@ export async function messageRoutes(instance: FastifyInstance, options: MessageR
   app.get(
     '/api/tickets/:id/messages',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['messages'],
         summary:
@@ -73,7 +73,7 @@ export async function messageRoutes(instance: FastifyInstance, options: MessageR
   app.post(
     '/api/tickets/:id/messages',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['messages'],
         summary:

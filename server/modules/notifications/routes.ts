@@ -9,7 +9,7 @@ export async function notificationRoutes(instance: FastifyInstance, options: { d
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/notifications',
-    { preHandler: requireUser, schema: { response: { 200: notificationsSchema } } },
+    { onRequest: requireUser, schema: { response: { 200: notificationsSchema } } },
     async (request) => notificationsOf(options.db, currentUser(request).id),
   );
 }

@@ -22,7 +22,7 @@ export async function payoutRoutes(instance: FastifyInstance, options: PayoutRou
   app.get(
     '/api/payouts',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['payouts'],
         summary: "The signed-in seller's sales with their payouts: pending, due date, paid (paged)",
@@ -36,7 +36,7 @@ export async function payoutRoutes(instance: FastifyInstance, options: PayoutRou
   app.post(
     '/api/payouts/onboarding',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['payouts'],
         summary:
@@ -50,7 +50,7 @@ export async function payoutRoutes(instance: FastifyInstance, options: PayoutRou
   app.post(
     '/api/tickets/:id/report-problem',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['payouts'],
         summary: 'The buyer reports a problem with the transfer: the payout and automatic completion wait',

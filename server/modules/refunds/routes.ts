@@ -15,7 +15,7 @@ export async function refundRoutes(
   app.post(
     '/api/tickets/:id/refund-request',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['payouts'],
         summary: 'The buyer of a ticket to a postponed event takes a full refund, until the new date',

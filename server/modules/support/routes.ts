@@ -53,7 +53,7 @@ export async function supportRoutes(instance: FastifyInstance, options: SupportR
   app.get(
     '/api/admin-messages',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['support'],
         summary:
@@ -68,7 +68,7 @@ export async function supportRoutes(instance: FastifyInstance, options: SupportR
   app.post(
     '/api/admin-messages',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['support'],
         summary:
@@ -89,7 +89,7 @@ export async function supportRoutes(instance: FastifyInstance, options: SupportR
   app.post(
     '/api/admin-messages/:id/follow-up',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['support'],
         summary:
@@ -114,7 +114,7 @@ export async function supportRoutes(instance: FastifyInstance, options: SupportR
   app.put(
     '/api/admin-messages/read',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['support'],
         summary: 'The caller has read their conversation of this topic (the Support badge drops)',
@@ -131,7 +131,7 @@ export async function supportRoutes(instance: FastifyInstance, options: SupportR
   app.post(
     '/api/admin-messages/:id/reply',
     {
-      preHandler: requireRole('admin'),
+      onRequest: requireRole('admin'),
       schema: {
         tags: ['support'],
         summary:
@@ -168,7 +168,7 @@ export async function supportRoutes(instance: FastifyInstance, options: SupportR
   app.put(
     '/api/admin-messages/:id/status',
     {
-      preHandler: requireRole('admin'),
+      onRequest: requireRole('admin'),
       schema: {
         tags: ['support'],
         summary: 'Admins mark a support message resolved or pending again',

@@ -109,7 +109,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
   app.post(
     '/api/tickets',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['tickets'],
         summary: 'List a ticket (multipart, urlencoded or JSON form fields)',
@@ -127,7 +127,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
   app.route({
     method: ['POST', 'PATCH'],
     url: '/api/tickets/:id',
-    preHandler: requireUser,
+    onRequest: requireUser,
     schema: {
       ...idParams,
       tags: ['tickets'],
@@ -150,7 +150,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
   app.get(
     '/api/tickets/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         ...idParams,
         tags: ['tickets'],
@@ -164,7 +164,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
   app.delete(
     '/api/tickets/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         ...idParams,
         tags: ['tickets'],
@@ -181,7 +181,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
   app.post(
     '/api/tickets/:id/start-edit',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         ...idParams,
         tags: ['tickets'],
@@ -202,7 +202,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
   app.post(
     '/api/tickets/:id/end-edit',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         ...idParams,
         tags: ['tickets'],

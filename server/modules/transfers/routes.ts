@@ -42,7 +42,7 @@ export async function transferRoutes(
   app.get(
     '/api/my-tickets',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         querystring: myTicketsQuerySchema,
         tags: ['transfers'],
@@ -56,7 +56,7 @@ export async function transferRoutes(
   app.post(
     '/api/tickets/:id/initiate-transfer',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         params: ticketIdParamsSchema,
         tags: ['transfers'],
@@ -74,7 +74,7 @@ export async function transferRoutes(
   app.post(
     '/api/tickets/:id/complete-transfer',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         params: ticketIdParamsSchema,
         tags: ['transfers'],
@@ -105,7 +105,7 @@ export async function transferRoutes(
   app.get(
     '/api/tickets/:id/buyer-transfer-info',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         params: ticketIdParamsSchema,
         tags: ['transfers'],

@@ -24,7 +24,7 @@ export async function userRoutes(instance: FastifyInstance, options: UserRoutesO
 
   app.get(
     '/api/user',
-    { preHandler: requireUser, schema: { response: { 200: currentUserSchema } } },
+    { onRequest: requireUser, schema: { response: { 200: currentUserSchema } } },
     async (request) => {
       const user = await getCurrentUser(options.db, currentUser(request).id);
       if (!user) throw new Unauthorized(SERVER_MESSAGE.notAuthenticated);
@@ -39,7 +39,7 @@ export async function userRoutes(instance: FastifyInstance, options: UserRoutesO
   app.patch(
     '/api/user',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { body: updateUserRequestSchema, response: { 200: currentUserSchema } },
     },
     async (request) => updateUser(deps, currentUser(request).id, request.body, options.clock.now()),
