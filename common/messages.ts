@@ -403,6 +403,8 @@ export const INPUT_TEXT = {
   unstorable:
     'The request contains a value that cannot be stored. Please check the text and numbers you entered.',
   tooSlow: 'This request took too long and was stopped. Please try again in a moment with a simpler request.',
+  /** 429: the caller's own requests queue on one row (a member's holds) longer than the lock wait allows. */
+  tooManyAtOnce: 'Too many of your requests are waiting at once. Please try again in a moment.',
 } as const;
 
 /** Per-user upload quotas (decision 0007), answered with 429. */

@@ -103,6 +103,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'database statement timed out');
       return reply.status(503).send({ ...extra, message: INPUT_TEXT.tooSlow });
     }
+    if (state === '55P03') {
+      request.log.warn({ err: error }, 'waited too long for a row lock');
+      return reply.status(429).send({ ...extra, message: INPUT_TEXT.tooManyAtOnce });
+    }
     if (state && isUnstorableValue(state)) {
       request.log.warn({ err: error }, 'database refused a value');
       return reply.status(400).send({ ...extra, message: INPUT_TEXT.unstorable });

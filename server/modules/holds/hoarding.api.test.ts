@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKOUT_TEXT } from '../../../common/messages.js';
+import { CHECKOUT_TEXT, INPUT_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { saleBreakdown } from '../../../common/pricing.js';
 import {
@@ -9,12 +9,13 @@ import {
   HOLD_MAX_EXTENSIONS,
   MAX_LIVE_HOLDS,
 } from '../../../common/schemas/checkout.js';
-import { tickets } from '../../db/schema/index.js';
+import { tickets, users } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
 import { CHECKOUT_SESSION_TTL_MS } from '../checkout/service.js';
 import { insertListing } from '../marketplace/testing.js';
+import { HOLD_QUEUE_WAIT_MS } from './service.js';
 
 /** Issue 21 item 1: one account cannot freeze the marketplace by holding everything (decision 0031). */
 describe.each(backends)('hold limits on %s', (backend) => {
@@ -32,6 +33,38 @@ describe.each(backends)('hold limits on %s', (backend) => {
   const db = () => harness.database.db;
   const listing = () => insertListing(db(), sellerId, { eventDate: '2030-05-01' });
   const member = async (): Promise<TestClient> => signedInClient(harness, (await createTestUser(db())).id);
+
+  it.skipIf(backend !== 'postgres')(
+    'tells a member whose locks queue behind each other to slow down, not to wait into a timeout',
+    async () => {
+      const user = await createTestUser(db());
+      const client = await signedInClient(harness, user.id);
+      const ticket = await listing();
+      let finish = () => {};
+      let locked = () => {};
+      const rowLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // Another of the member's requests, slow and still holding their row.
+      const slowRequest = db().transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+        locked();
+        await new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+      });
+      await rowLocked;
+      const started = Date.now();
+      const answer = await client.post(`/api/tickets/${ticket.id}/lock`);
+      finish();
+      await slowRequest;
+      expect(answer.status).toBe(429);
+      expect(answer.body.message).toBe(INPUT_TEXT.tooManyAtOnce);
+      expect(Date.now() - started).toBeLessThan(HOLD_QUEUE_WAIT_MS + 2_000);
+      const [row] = await db().select().from(tickets).where(eq(tickets.id, ticket.id));
+      expect(row?.currentViewerId).toBeNull();
+    },
+  );
 
   it('lets one member hold only a few tickets at once, even with all their locks sent together', async () => {
     const hoarder = await member();
