@@ -257,6 +257,32 @@ describe.each(backends)('saved cards in the sandbox on %s', (backend) => {
     expect(await cardsOf(id)).toHaveLength(1);
   });
 
+  it('refuses unbounded or control-character input with a 400 and saves nothing', async () => {
+    const { id, client } = await member();
+    const intent = await setupIntent(client);
+    for (const body of [
+      card(`4242 4242 4242 4242\u0000`),
+      card('4'.repeat(33)),
+      card(VISA, { cvc: '1'.repeat(9) }),
+      { ...card(VISA), expMonth: '12' },
+      { ...card(VISA), clientSecret: 'x'.repeat(201) },
+    ]) {
+      const response = await client.post(`/api/sandbox/setup-intents/${intent.setupIntentId}/confirm`, {
+        clientSecret: intent.clientSecret,
+        ...body,
+      });
+      expect(response.status).toBe(400);
+    }
+    const longId = await client.post(`/api/sandbox/setup-intents/${'s'.repeat(201)}/confirm`, {
+      clientSecret: intent.clientSecret,
+      ...card(VISA),
+    });
+    // Fastify refuses a path parameter over 100 characters before any route runs.
+    expect(longId.status).toBe(414);
+    expect((await client.delete(`/api/payment-methods/${'p'.repeat(201)}`)).status).toBe(414);
+    expect(await cardsOf(id)).toEqual([]);
+  });
+
   it('removes the owner’s card only; another user’s, an unknown or a removed card is not found', async () => {
     const owner = await member();
     const other = await member();
