@@ -178,6 +178,14 @@ describe.each(backends)('saved cards in the sandbox on %s', (backend) => {
     expect(await cardsOf(id)).toHaveLength(1);
   });
 
+  it('confirms a setup intent once when confirmations race', async () => {
+    const { id, client } = await member();
+    const intent = await setupIntent(client);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => confirm(client, intent, card(VISA))));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(await cardsOf(id)).toHaveLength(1);
+  });
+
   it('declines 4000 0000 0000 0002 and saves nothing; the intent then takes another card', async () => {
     const { id, client } = await member();
     const intent = await setupIntent(client);
