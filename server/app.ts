@@ -41,6 +41,8 @@ import { marketplaceRoutes } from './modules/marketplace/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { paymentMethodRoutes } from './modules/payment-methods/routes.js';
+import { sandboxCardStore } from './modules/payment-methods/service.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
 import { refundRoutes } from './modules/refunds/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
@@ -160,7 +162,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The marketplace list (GET /api/tickets) sits beside the listing routes; ticketRoutes has no GET /api/tickets.
   await app.register(marketplaceRoutes, { db: database.db, clock });
   await app.register(ticketRoutes, { db: database.db, images, clock });
-  const payments = deps.payments ?? createPaymentProvider(config, sandboxSessionStore(database.db, clock));
+  const payments =
+    deps.payments ??
+    createPaymentProvider(
+      config,
+      sandboxSessionStore(database.db, clock),
+      sandboxCardStore(database.db, clock),
+    );
   const checkout = { db: database.db, payments, mailer: deps.mailer, clock, appUrl: config.appUrl };
   await app.register(holdRoutes, {
     db: database.db,
@@ -184,6 +192,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
   });
   await app.register(payoutRoutes, checkout);
+  // Issue 24: saved cards for automatic-purchase bids (decision 0044).
+  await app.register(paymentMethodRoutes, {
+    db: database.db,
+    payments,
+    clock,
+    publishableKey: config.stripe?.publishableKey ?? null,
+    isProduction: config.isProduction,
+  });
   // Issue 22: customer support and the ambassadors' chat and attendee search.
   await app.register(supportRoutes, { db: database.db, mailer: deps.mailer, clock, appUrl: config.appUrl });
   await app.register(ambassadorRoutes, { db: database.db, clock });

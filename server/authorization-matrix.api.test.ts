@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savedCards } from './db/schema/index.js';
 import { createTestUser, signedInClient } from './modules/auth/testing.js';
 import { insertListing } from './modules/marketplace/testing.js';
 import { buyListing } from './modules/payouts/testing.js';
@@ -76,6 +77,25 @@ async function freshListing(fixture: Fixture): Promise<number> {
   return (await insertListing(fixture.harness.database.db, fixture.ids.seller)).id;
 }
 
+let savedCardCount = 0;
+
+/** A sandbox card of the buyer that this call alone uses (removing it changes it). */
+async function freshSavedCard(fixture: Fixture): Promise<string> {
+  savedCardCount += 1;
+  const id = `sbx_pm_4242_matrix${savedCardCount}`;
+  await fixture.harness.database.db.insert(savedCards).values({
+    id,
+    userId: fixture.ids.buyer,
+    provider: 'sandbox',
+    customerId: `sbx_cus_${fixture.ids.buyer}`,
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2040,
+  });
+  return id;
+}
+
 const ROWS: Record<string, Row> = {
   // Public: the catalog, the marketplace for visitors, sign-in and recovery, the sandbox's hosted page.
   'GET /api/health': { expect: everyone(), call: fixed('/api/health') },
@@ -132,6 +152,13 @@ const ROWS: Record<string, Row> = {
     expect: membersOnly(),
     call: fixed(`/api/sandbox/checkout/${SESSION}/cancel`),
   },
+  'POST /api/sandbox/setup-intents/{setupIntentId}/confirm': {
+    expect: membersOnly(),
+    call: fixed('/api/sandbox/setup-intents/sbx_seti_matrix_unknown/confirm', {
+      clientSecret: 'sbx_seti_matrix_unknown_secret_x',
+      ...CARD,
+    }),
+  },
 
   // Any member: their own account, lists and notifications.
   'GET /api/user': { expect: membersOnly(), call: fixed('/api/user') },
@@ -141,6 +168,16 @@ const ROWS: Record<string, Row> = {
   'GET /api/payouts': { expect: membersOnly(), call: fixed('/api/payouts') },
   'POST /api/payouts/onboarding': { expect: membersOnly(), call: fixed('/api/payouts/onboarding') },
   'GET /api/reviews/pending': { expect: membersOnly(), call: fixed('/api/reviews/pending') },
+  'GET /api/payment-methods': { expect: membersOnly(), call: fixed('/api/payment-methods') },
+  'POST /api/payment-methods/setup-intent': {
+    expect: membersOnly(),
+    call: fixed('/api/payment-methods/setup-intent'),
+  },
+  // A saved card is its owner's alone (here the buyer's); anyone else is told it does not exist.
+  'DELETE /api/payment-methods/{id}': {
+    expect: { ...parties('buyer') },
+    call: async (f) => ({ path: `/api/payment-methods/${await freshSavedCard(f)}` }),
+  },
   'POST /api/tickets': { expect: membersOnly(), call: fixed('/api/tickets') },
   'POST /api/upload/direct': { expect: membersOnly(), call: fixed('/api/upload/direct') },
   'POST /api/tickets/barcode/upload': { expect: membersOnly(), call: fixed('/api/tickets/barcode/upload') },

@@ -38,6 +38,13 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_456' }).stripe,
     ).toEqual({ secretKey: 'sk_test_123', webhookSecret: 'whsec_456', publishableKey: undefined });
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_456',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_789',
+      }).stripe?.publishableKey,
+    ).toBe('pk_test_789');
   });
 
   it('refuses production without its real services', () => {
@@ -49,6 +56,7 @@ describe('loadConfig', () => {
       CLOUDINARY_URL: 'cloudinary://key:secret@encore',
       STRIPE_SECRET_KEY: 'sk_live_abc123',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
     };
     expect(loadConfig(production).isProduction).toBe(true);
     expect(() => loadConfig({ ...production, STRIPE_SECRET_KEY: '' })).toThrow(
@@ -59,6 +67,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, STRIPE_SECRET_KEY: 'rk_live_abc123' }).isProduction).toBe(true);
     expect(() => loadConfig({ ...production, STRIPE_WEBHOOK_SECRET: '' })).toThrow(
       /STRIPE_WEBHOOK_SECRET is required/,
+    );
+    expect(() => loadConfig({ ...production, STRIPE_PUBLISHABLE_KEY: '' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY is required/,
+    );
+    expect(() => loadConfig({ ...production, STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY must be a live key/,
     );
     expect(() => loadConfig({ ...production, SMTP_URL: '' })).toThrow(/SMTP_URL is required/);
     expect(() => loadConfig({ ...production, DATABASE_URL: '' })).toThrow(/DATABASE_URL is required/);

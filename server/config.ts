@@ -57,7 +57,10 @@ export interface Config {
   authRateLimit: number;
   /** How often the job runner looks for due jobs (the browser journeys shorten it). */
   jobPollIntervalMs: number;
-  /** Stripe payments; absent means the built-in sandbox checkout (never in production). */
+  /**
+   * Stripe payments; absent means the built-in sandbox checkout (never in production). The publishable key
+   * goes to the browser for Stripe Elements (saved cards); it is required in production only.
+   */
   stripe: { secretKey: string; webhookSecret: string; publishableKey: string | undefined } | undefined;
 }
 
@@ -97,6 +100,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (isProduction && /^(sk|rk)_test_/.test(values.STRIPE_SECRET_KEY ?? '')) {
     throw new ConfigError(
       'STRIPE_SECRET_KEY must be a live key (sk_live_… or rk_live_…) when NODE_ENV=production: a test key takes no real payments.',
+    );
+  }
+  if (isProduction && !values.STRIPE_PUBLISHABLE_KEY) {
+    throw new ConfigError(
+      'STRIPE_PUBLISHABLE_KEY is required when NODE_ENV=production: the Add Payment Method dialog loads Stripe Elements with it.',
+    );
+  }
+  if (isProduction && /^pk_test_/.test(values.STRIPE_PUBLISHABLE_KEY ?? '')) {
+    throw new ConfigError(
+      'STRIPE_PUBLISHABLE_KEY must be a live key (pk_live_…) when NODE_ENV=production, like STRIPE_SECRET_KEY.',
     );
   }
   if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {

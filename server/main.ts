@@ -11,6 +11,7 @@ import { type Sweeps, startSweeps } from './jobs/sweeps.js';
 import { systemClock } from './lib/clock.js';
 import { sandboxSessionStore } from './modules/checkout/service.js';
 import { developmentExposureWarning } from './modules/dev-mail/exposure.js';
+import { sandboxCardStore } from './modules/payment-methods/service.js';
 import { afterSaleJobHandlers } from './modules/payouts/service.js';
 import { seedDemoDataIfEmpty } from './seed/demo.js';
 
@@ -31,7 +32,11 @@ async function main(): Promise<void> {
   if (config.seedDemoData && !config.isProduction) await seedDemoDataIfEmpty(database.db, config.appUrl);
   const mailer = createMailer(config, database.db);
   const images = createImageStore(config, database.db);
-  const payments = createPaymentProvider(config, sandboxSessionStore(database.db, systemClock));
+  const payments = createPaymentProvider(
+    config,
+    sandboxSessionStore(database.db, systemClock),
+    sandboxCardStore(database.db, systemClock),
+  );
   const app = await buildApp({ config, database, mailer, images, payments, clock: systemClock });
   log = app.log;
   let sweeps: Sweeps | undefined;

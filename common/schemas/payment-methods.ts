@@ -46,5 +46,13 @@ export const sandboxSetupConfirmSchema = z.object({
 });
 export type SandboxSetupConfirm = z.infer<typeof sandboxSetupConfirmSchema>;
 
+/** DELETE /api/payment-methods/{id}: the provider's payment method id. */
+export const paymentMethodParamsSchema = z.object({ id: exactText(TEXT_LIMITS.token) });
+
+/** DELETE /api/payment-methods/{id}. */
+export const paymentMethodRemovedSchema = z.object({ ok: z.boolean(), message: z.string() });
+
+export const sandboxSetupIntentParamsSchema = z.object({ setupIntentId: exactText(TEXT_LIMITS.token) });
+
 /** The sandbox's answer: the saved card's provider id, as Stripe.js's confirmCardSetup gives it. */
 export const sandboxSetupConfirmResponseSchema = z.object({ paymentMethodId: z.string() });

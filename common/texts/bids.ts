@@ -40,6 +40,11 @@ export const PAYMENT_METHOD_TEXT = {
   /** Stripe's own words for test card 4000 0000 0000 0002 when it is saved. */
   cardDeclined: 'Your card was declined.',
   setupIntentNotFound: 'Setup intent not found',
+  /** Stripe's words for an expiry earlier this year. */
+  expiryDatePast: "Your card's expiration date is in the past.",
+  /** Stripe's words for confirming a setup intent a second time. */
+  setupIntentUsed:
+    'You cannot confirm this SetupIntent because it has already succeeded after being previously confirmed.',
 } as const;
 
 export const BID_TEXT = {

@@ -8,6 +8,7 @@ import { ManualClock } from '../lib/clock.js';
 import { createTestUser, signedInClient } from '../modules/auth/testing.js';
 import { CHECKOUT_SESSION_TTL_MS, sandboxSessionStore } from '../modules/checkout/service.js';
 import { insertListing } from '../modules/marketplace/testing.js';
+import { sandboxCardStore } from '../modules/payment-methods/service.js';
 import {
   backends,
   openTestDatabase,
@@ -37,7 +38,11 @@ describe.each(backends)('checkout recovery on %s', (backend) => {
   let rival: TestClient;
   beforeAll(async () => {
     const database = await openTestDatabase(backend);
-    payments = new FlakySandbox('http://localhost:3000', sandboxSessionStore(database.db, clock));
+    payments = new FlakySandbox(
+      'http://localhost:3000',
+      sandboxSessionStore(database.db, clock),
+      sandboxCardStore(database.db, clock),
+    );
     harness = await startTestAppOn(database, {}, { clock, payments }, () => database.drop());
     recovery = startCheckoutRecovery(
       { db: database.db, payments, mailer: harness.mailer, clock, appUrl: harness.config.appUrl, log: quiet },

@@ -13,6 +13,7 @@ import { attachBarcode } from '../modules/barcodes/service.js';
 import { sandboxPay } from '../modules/checkout/sandbox.js';
 import { type CheckoutDeps, sandboxSessionStore, startPayment } from '../modules/checkout/service.js';
 import { lockTicket } from '../modules/holds/service.js';
+import { sandboxCardStore } from '../modules/payment-methods/service.js';
 import { completeTransfer, initiateTransfer } from '../modules/transfers/service.js';
 import type { DemoUsers } from './users.js';
 
@@ -97,7 +98,7 @@ export async function seedSales(db: Db, demoUsers: DemoUsers, appUrl: string): P
   const clock = systemClock;
   const deps: CheckoutDeps = {
     db,
-    payments: new SandboxPaymentProvider(appUrl, sandboxSessionStore(db, clock)),
+    payments: new SandboxPaymentProvider(appUrl, sandboxSessionStore(db, clock), sandboxCardStore(db, clock)),
     mailer: new OutboxMailer(db),
     clock,
     appUrl,

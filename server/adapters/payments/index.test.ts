@@ -6,16 +6,21 @@ const sessions = {
   paymentState: async () => ({ status: 'open' as const }),
   cancel: async () => undefined,
 };
+const cards = {
+  saveSetupIntent: async () => undefined,
+  savedCards: async () => [],
+  removeCard: async () => undefined,
+};
 
 describe('createPaymentProvider', () => {
   it('uses the sandbox without Stripe settings and Stripe with them', () => {
-    expect(createPaymentProvider(loadConfig({}), sessions).kind).toBe('sandbox');
+    expect(createPaymentProvider(loadConfig({}), sessions, cards).kind).toBe('sandbox');
     const stripe = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' });
-    expect(createPaymentProvider(stripe, sessions).kind).toBe('stripe');
+    expect(createPaymentProvider(stripe, sessions, cards).kind).toBe('stripe');
   });
 
   it('never gives the sandbox to a production build', () => {
     const production = { ...loadConfig({}), env: 'production' as const, isProduction: true };
-    expect(() => createPaymentProvider(production, sessions)).toThrow(/never used in production/);
+    expect(() => createPaymentProvider(production, sessions, cards)).toThrow(/never used in production/);
   });
 });

@@ -103,4 +103,40 @@ export interface PaymentProvider {
   createOnboardingLink(request: OnboardingLinkRequest): Promise<string>;
   /** Pays a seller; returns the provider's transfer reference. */
   createTransfer(request: TransferRequest): Promise<string>;
+  /** Creates the buyer's customer at the provider, who holds their saved cards; returns its id. */
+  createCustomer(request: CustomerRequest): Promise<string>;
+  /** Starts saving a card for off-session charges; the browser confirms it with the client secret. */
+  createSetupIntent(request: SetupIntentRequest): Promise<CreatedSetupIntent>;
+  /** The customer's saved cards, newest first, with only what the picker shows. */
+  listSavedCards(customerId: string): Promise<SavedCard[]>;
+  /** Removes a saved card from its customer, so it can no longer be charged. */
+  detachSavedCard(paymentMethodId: string): Promise<void>;
+}
+
+/** A buyer's customer at the provider, the holder of their saved cards (decision 0044). */
+export interface CustomerRequest {
+  userId: number;
+  email: string;
+}
+
+export interface SetupIntentRequest {
+  customerId: string;
+  /** One setup intent per key, however often the request is retried. */
+  idempotencyKey: string;
+}
+
+export interface CreatedSetupIntent {
+  id: string;
+  /** Given to the browser only, to confirm the card entry. */
+  clientSecret: string;
+}
+
+/** A saved card as the provider describes it: never its number or security code. */
+export interface SavedCard {
+  /** The provider's payment method id ('pm_…', 'sbx_pm_…'). */
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }

@@ -4,10 +4,14 @@ import type {
   CheckoutRequest,
   ConnectedAccountRequest,
   CreatedCheckout,
+  CreatedSetupIntent,
+  CustomerRequest,
   OnboardingLinkRequest,
   PaymentEvent,
   PaymentProvider,
   RefundRequest,
+  SavedCard,
+  SetupIntentRequest,
   TransferRequest,
 } from './payment-provider.js';
 import { WebhookSignatureError } from './payment-provider.js';
@@ -17,6 +21,19 @@ export interface SandboxSessionStore {
   paymentState(sessionId: string): Promise<CheckoutPaymentState>;
   /** Marks an open session cancelled; a paid or ended one is left alone. */
   cancel(sessionId: string): Promise<void>;
+}
+
+/**
+ * Where the sandbox keeps its setup intents and saved cards: the payment-methods module's tables. Its card
+ * form confirms an intent there (POST /api/sandbox/setup-intents/{id}/confirm), which saves the card.
+ */
+export interface SandboxCardStore {
+  /** Keeps a new setup intent until the sandbox's card form confirms it. */
+  saveSetupIntent(intent: CreatedSetupIntent & { customerId: string }): Promise<void>;
+  /** The customer's cards that are not removed, newest first. */
+  savedCards(customerId: string): Promise<SavedCard[]>;
+  /** Marks a card removed; one removed already is left alone. */
+  removeCard(paymentMethodId: string): Promise<void>;
 }
 
 /**
@@ -30,6 +47,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   constructor(
     private readonly appUrl: string,
     private readonly sessions: SandboxSessionStore,
+    private readonly cards: SandboxCardStore,
   ) {}
 
   async createCheckout(_request: CheckoutRequest): Promise<CreatedCheckout> {
@@ -69,5 +87,26 @@ export class SandboxPaymentProvider implements PaymentProvider {
   /** The sandbox sends no webhooks: its payments fulfil directly. */
   parseWebhook(): PaymentEvent {
     throw new WebhookSignatureError('the sandbox has no webhooks');
+  }
+
+  /** One customer per user, named after them, so every instance and every retry names the same one. */
+  async createCustomer(request: CustomerRequest): Promise<string> {
+    return `sbx_cus_${request.userId}`;
+  }
+
+  /** Encore's own setup intents, shaped as Stripe's are: 'sbx_seti_…' and '<id>_secret_…'. */
+  async createSetupIntent(request: SetupIntentRequest): Promise<CreatedSetupIntent> {
+    const id = `sbx_seti_${randomBytes(18).toString('base64url')}`;
+    const intent = { id, clientSecret: `${id}_secret_${randomBytes(24).toString('base64url')}` };
+    await this.cards.saveSetupIntent({ ...intent, customerId: request.customerId });
+    return intent;
+  }
+
+  listSavedCards(customerId: string): Promise<SavedCard[]> {
+    return this.cards.savedCards(customerId);
+  }
+
+  detachSavedCard(paymentMethodId: string): Promise<void> {
+    return this.cards.removeCard(paymentMethodId);
   }
 }

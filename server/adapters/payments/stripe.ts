@@ -4,10 +4,14 @@ import type {
   CheckoutRequest,
   ConnectedAccountRequest,
   CreatedCheckout,
+  CreatedSetupIntent,
+  CustomerRequest,
   OnboardingLinkRequest,
   PaymentEvent,
   PaymentProvider,
   RefundRequest,
+  SavedCard,
+  SetupIntentRequest,
   TransferRequest,
 } from './payment-provider.js';
 import { WebhookSignatureError } from './payment-provider.js';
@@ -181,5 +185,48 @@ export class StripePaymentProvider implements PaymentProvider {
       default:
         return { type: 'ignored', eventType: event.type };
     }
+  }
+
+  /** One customer per user: the idempotency key makes two simultaneous first uses name the same customer. */
+  async createCustomer(request: CustomerRequest): Promise<string> {
+    const customer = await this.stripe.customers.create(
+      { email: request.email, metadata: { userId: String(request.userId) } },
+      { idempotencyKey: `payment-customer-${request.userId}` },
+    );
+    return customer.id;
+  }
+
+  /** A card saved for later charges without the buyer present (bids); entered in Stripe Elements only. */
+  async createSetupIntent(request: SetupIntentRequest): Promise<CreatedSetupIntent> {
+    const intent = await this.stripe.setupIntents.create(
+      { customer: request.customerId, usage: 'off_session', allowed_payment_method_types: ['card'] },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    if (!intent.client_secret)
+      throw new Error(`Stripe returned setup intent ${intent.id} without a client secret`);
+    return { id: intent.id, clientSecret: intent.client_secret };
+  }
+
+  async listSavedCards(customerId: string): Promise<SavedCard[]> {
+    const methods = await this.stripe.paymentMethods
+      .list({ customer: customerId, type: 'card', limit: 100 })
+      .autoPagingToArray({ limit: 1000 });
+    return methods.flatMap((method) =>
+      method.card
+        ? [
+            {
+              id: method.id,
+              brand: method.card.brand,
+              last4: method.card.last4,
+              expMonth: method.card.exp_month,
+              expYear: method.card.exp_year,
+            },
+          ]
+        : [],
+    );
+  }
+
+  async detachSavedCard(paymentMethodId: string): Promise<void> {
+    await this.stripe.paymentMethods.detach(paymentMethodId);
   }
 }

@@ -1,13 +1,19 @@
 import Stripe from 'stripe';
 import {
   accountLink,
+  cardPaymentMethod,
   checkoutSessionExpired,
   checkoutSessionOpen,
   checkoutSessionPaid,
   connectedAccount,
+  customer,
   invalidRequestError,
   noSuchDestinationError,
+  noSuchPaymentMethodError,
+  paymentMethodList,
+  paymentMethodNotAttachedError,
   refund,
+  setupIntent,
   transfer,
 } from './fixtures/recorded-stripe.js';
 
@@ -35,6 +41,10 @@ export function recordedStripe() {
   >();
   /** Connected accounts created through this fake (transfers and links to others are refused, as Stripe does). */
   const accounts = new Set<string>();
+  /** Customers by idempotency key (Stripe answers a repeated key with the first response) and their cards. */
+  const customerByKey = new Map<string, string>();
+  const customers = new Set<string>();
+  const cards = new Map<string, { customer: string | null; card: SavedCardDetails }>();
   let counter = 0;
   const reply = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), {
@@ -127,6 +137,43 @@ export function recordedStripe() {
         transfer_group: form.get('transfer_group'),
       });
     }
+    if (url.pathname === '/v1/customers' && method === 'POST') {
+      const key = headers.get('idempotency-key');
+      const id = (key && customerByKey.get(key)) || `cus_test_${counter}`;
+      if (key) customerByKey.set(key, id);
+      customers.add(id);
+      return reply({
+        ...customer,
+        id,
+        email: form.get('email'),
+        metadata: { userId: form.get('metadata[userId]') },
+      });
+    }
+    if (url.pathname === '/v1/setup_intents' && method === 'POST') {
+      const id = `seti_test_${counter.toString().padStart(6, '0')}${'b'.repeat(18)}`;
+      return reply({
+        ...setupIntent,
+        id,
+        client_secret: `${id}_secret_${'c'.repeat(24)}`,
+        customer: form.get('customer'),
+        usage: form.get('usage') ?? 'on_session',
+      });
+    }
+    if (url.pathname === '/v1/payment_methods' && method === 'GET') {
+      const owner = url.searchParams.get('customer');
+      const data = [...cards.entries()]
+        .filter(([, entry]) => entry.customer === owner)
+        .reverse()
+        .map(([id, entry]) => paymentMethodBody(id, entry.customer, entry.card));
+      return reply({ ...paymentMethodList, data });
+    }
+    if (parts[1] === 'payment_methods' && parts[2] && parts[3] === 'detach' && method === 'POST') {
+      const entry = cards.get(parts[2]);
+      if (!entry) return reply(noSuchPaymentMethodError, 404);
+      if (!entry.customer) return reply(paymentMethodNotAttachedError, 400);
+      entry.customer = null;
+      return reply(paymentMethodBody(parts[2], null, entry.card));
+    }
     return reply(invalidRequestError, 404);
   };
   return {
@@ -140,6 +187,38 @@ export function recordedStripe() {
       return session.paymentIntent;
     },
     sessionBody,
+    /** The buyer saves a card in Stripe Elements (confirmCardSetup): it is attached to the customer. */
+    saveCard(customerId: string, card: SavedCardDetails) {
+      if (!customers.has(customerId)) throw new Error(`no recorded customer ${customerId}`);
+      counter += 1;
+      const id = `pm_test_${counter.toString().padStart(6, '0')}${'d'.repeat(16)}`;
+      cards.set(id, { customer: customerId, card });
+      return id;
+    },
+  };
+}
+
+export interface SavedCardDetails {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+function paymentMethodBody(id: string, customerId: string | null, card: SavedCardDetails) {
+  return {
+    ...cardPaymentMethod,
+    id,
+    customer: customerId,
+    card: {
+      ...cardPaymentMethod.card,
+      brand: card.brand,
+      display_brand: card.brand,
+      last4: card.last4,
+      exp_month: card.expMonth,
+      exp_year: card.expYear,
+      networks: { available: [card.brand], preferred: null },
+    },
   };
 }
 

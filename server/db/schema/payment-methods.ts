@@ -43,3 +43,17 @@ export const savedCards = pgTable(
   },
   (t) => [index('saved_cards_user_idx').on(t.userId, t.createdAt).where(sql`${t.removedAt} is null`)],
 );
+
+/**
+ * The sandbox's setup intents (decision 0044): Encore's own stand-in for Stripe's, confirmed by the sandbox's
+ * card form. Only the client secret's SHA-256 is kept, as with session tokens.
+ */
+export const sandboxSetupIntents = pgTable('sandbox_setup_intents', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  clientSecretHash: text('client_secret_hash').notNull(),
+  createdAt: createdAt(),
+  /** Set once, with the card it saved: a confirmed intent cannot be confirmed again. */
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  paymentMethodId: text('payment_method_id'),
+});

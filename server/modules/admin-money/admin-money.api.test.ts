@@ -10,6 +10,7 @@ import { createTestUser, signedInClient, type TestAccount } from '../auth/testin
 import { sandboxSessionStore } from '../checkout/service.js';
 import { escrowBalanceOfEvent, escrowBalanceOfOrder, ledgerIsBalanced } from '../ledger/balances.js';
 import { insertListing } from '../marketplace/testing.js';
+import { sandboxCardStore } from '../payment-methods/service.js';
 import { runPayout } from '../payouts/payout.js';
 import { buyListing, testJobRunner } from '../payouts/testing.js';
 import { ESCROW_REFUND_JOB } from '../refunds/service.js';
@@ -56,7 +57,8 @@ describe.each(backends)('back office money on %s', (backend) => {
   const ticketOf = async (ticketId: number) =>
     (await db().select().from(tickets).where(eq(tickets.id, ticketId)))[0];
   const subjectsTo = async (email: string) => (await harness.mailer.list(email)).map((mail) => mail.subject);
-  const sandbox = () => createPaymentProvider(harness.config, sandboxSessionStore(db(), clock));
+  const sandbox = () =>
+    createPaymentProvider(harness.config, sandboxSessionStore(db(), clock), sandboxCardStore(db(), clock));
   const depsWith = (payments: PaymentProvider) => ({
     db: db(),
     payments,

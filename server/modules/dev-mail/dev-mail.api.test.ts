@@ -123,6 +123,7 @@ describe('dev mail in production', () => {
       CLOUDINARY_URL: 'cloudinary://key:secret@demo-cloud',
       STRIPE_SECRET_KEY: 'sk_live_production_build',
       STRIPE_WEBHOOK_SECRET: 'whsec_production_build',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_production_build',
       LOG_LEVEL: 'silent',
       // Without a client build the SPA catch-all is not registered, so an unknown path is a plain 404.
       CLIENT_DIST_DIR: 'no-client-build',

@@ -10,6 +10,7 @@ import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
 import { sandboxSessionStore } from '../checkout/service.js';
+import { sandboxCardStore } from '../payment-methods/service.js';
 import { completeTransfer, initiateTransfer } from '../transfers/service.js';
 import { PAYOUT_NOTE } from './payout.js';
 import { AUTO_COMPLETE_JOB, PAYOUT_JOB, TRANSFER_DEADLINE_JOB, TRANSFER_REMINDER_JOB } from './schedule.js';
@@ -232,7 +233,11 @@ describe.each(backends)('payouts and the escrow timeline on %s', (backend) => {
 
   it('retries a deadline refund the provider refused, with the same idempotency key, and books it once', async () => {
     const { sessionId, order } = await buy();
-    const sandbox = createPaymentProvider(harness.config, sandboxSessionStore(db(), clock));
+    const sandbox = createPaymentProvider(
+      harness.config,
+      sandboxSessionStore(db(), clock),
+      sandboxCardStore(db(), clock),
+    );
     const keys: string[] = [];
     let refusals = 1;
     const flaky: PaymentProvider = Object.assign(Object.create(sandbox), {

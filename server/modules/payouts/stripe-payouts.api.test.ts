@@ -9,6 +9,7 @@ import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
 import { sandboxSessionStore } from '../checkout/service.js';
+import { sandboxCardStore } from '../payment-methods/service.js';
 import { completeTransfer, initiateTransfer } from '../transfers/service.js';
 import { PAYOUT_NOTE } from './payout.js';
 import { PAYOUT_JOB } from './schedule.js';
@@ -36,6 +37,10 @@ function sandboxCheckoutWithStripeConnect(getSandbox: () => SandboxPaymentProvid
     createConnectedAccount: (request) => connect.createConnectedAccount(request),
     createOnboardingLink: (request) => connect.createOnboardingLink(request),
     createTransfer: (request) => connect.createTransfer(request),
+    createCustomer: (request) => getSandbox().createCustomer(request),
+    createSetupIntent: (request) => getSandbox().createSetupIntent(request),
+    listSavedCards: (customerId) => getSandbox().listSavedCards(customerId),
+    detachSavedCard: (id) => getSandbox().detachSavedCard(id),
   };
   return { stripe, payments };
 }
@@ -53,6 +58,7 @@ describe.each(backends)('payouts through Stripe Connect on %s', (backend) => {
     sandbox = new SandboxPaymentProvider(
       harness.config.appUrl,
       sandboxSessionStore(harness.database.db, clock),
+      sandboxCardStore(harness.database.db, clock),
     );
   });
   afterAll(async () => {

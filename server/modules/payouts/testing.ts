@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { TestApp, TestClient } from '../../test/harness.js';
 import { sandboxSessionStore } from '../checkout/service.js';
 import { insertListing, type ListingOverrides } from '../marketplace/testing.js';
+import { sandboxCardStore } from '../payment-methods/service.js';
 import { afterSaleJobHandlers } from './service.js';
 
 /** Helpers for API tests of the after-sale timeline: a real purchase, a job runner, ledger sums. */
@@ -55,7 +56,9 @@ export function testJobRunner(harness: TestApp, clock: Clock, payments?: Payment
   const db = harness.database.db;
   const deps = {
     db,
-    payments: payments ?? createPaymentProvider(harness.config, sandboxSessionStore(db, clock)),
+    payments:
+      payments ??
+      createPaymentProvider(harness.config, sandboxSessionStore(db, clock), sandboxCardStore(db, clock)),
     mailer: harness.mailer,
     clock,
     appUrl: harness.config.appUrl,
