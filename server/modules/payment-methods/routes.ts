@@ -44,7 +44,7 @@ export async function paymentMethodRoutes(
   app.get(
     '/api/payment-methods',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: 'The caller’s saved cards: brand, last four digits and expiry',
@@ -57,7 +57,7 @@ export async function paymentMethodRoutes(
   app.post(
     '/api/payment-methods/setup-intent',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: 'Start saving a card: a setup intent for the caller’s customer at the payment provider',
@@ -70,7 +70,7 @@ export async function paymentMethodRoutes(
   app.delete(
     '/api/payment-methods/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         params: paymentMethodParamsSchema,
         tags,
@@ -86,7 +86,7 @@ export async function paymentMethodRoutes(
   app.post(
     '/api/sandbox/setup-intents/:setupIntentId/confirm',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         params: sandboxSetupIntentParamsSchema,
         body: sandboxSetupConfirmSchema,
