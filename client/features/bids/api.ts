@@ -106,7 +106,8 @@ export function useSettleBidPayment(sessionId: string) {
           ),
     onSuccess: (answer) => {
       queryClient.setQueryData(bidKeys.payment(sessionId), answer);
-      void queryClient.invalidateQueries({ queryKey: bidKeys.all, exact: false });
+      // A bought ticket turns its bid matched.
+      void queryClient.invalidateQueries({ queryKey: bidKeys.mine });
     },
   });
 }
