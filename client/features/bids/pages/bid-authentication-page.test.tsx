@@ -9,7 +9,7 @@ import { BidAuthenticationPage } from './bid-authentication-page';
 
 radixInJsdom();
 
-const confirmCardPayment = vi.fn();
+const { confirmCardPayment } = vi.hoisted(() => ({ confirmCardPayment: vi.fn() }));
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: vi.fn(async () => ({ confirmCardPayment })) }));
 
 afterEach(() => {
