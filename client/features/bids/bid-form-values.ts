@@ -81,3 +81,14 @@ export function toCreateBid(values: BidFormValues): { bid: CreateBid } | { error
   if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
   return { bid: parsed.data };
 }
+
+/** The server's `fieldErrors` (request field → message) as the form's fields. */
+export function serverFieldErrors(body: unknown): BidFormErrors {
+  const fieldErrors = (body as { fieldErrors?: Record<string, unknown> } | null)?.fieldErrors ?? {};
+  const errors: BidFormErrors = {};
+  for (const [path, message] of Object.entries(fieldErrors)) {
+    const field = formField(path);
+    if (field && typeof message === 'string' && !errors[field]) errors[field] = message;
+  }
+  return errors;
+}

@@ -208,17 +208,37 @@ describe('Create Bid', () => {
   it.each([
     [
       json(409, { message: `${BID_TEXT.limitTitle}: ${BID_TEXT.limit}` }),
-      `${BID_TEXT.limitTitle}: ${BID_TEXT.limit}`,
+      BID_TEXT.limitTitle,
+      BID_TEXT.limit,
     ],
-    [json(500, {}), BID_TEXT.createFailed],
-  ])("shows the server's message or the fallback when creating fails", async (answer, text) => {
+    [json(400, { message: BID_TEXT.eventDatePast }), BID_TEXT.createFailedFallback, BID_TEXT.eventDatePast],
+    [json(500, {}), BID_TEXT.createFailedFallback, BID_TEXT.createFailed],
+  ])("shows the server's message or the fallback when creating fails", async (answer, title, text) => {
     serve({ 'POST /api/bids': () => answer });
     const user = userEvent.setup();
     const dialog = await renderDialog();
     await fillAndSubmit(user, dialog);
     expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.getByText(BID_TEXT.createFailedFallback)).toBeInTheDocument();
+    expect(screen.getByText(title)).toBeInTheDocument();
     expect(createdBids).toEqual([]);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it("puts the server's field messages under their fields", async () => {
+    serve({
+      'POST /api/bids': () =>
+        json(400, {
+          message: BID_TEXT.maxPricePositive,
+          fieldErrors: { maxPrice: BID_TEXT.maxPricePositive },
+        }),
+    });
+    const user = userEvent.setup();
+    const dialog = await renderDialog();
+    await fillAndSubmit(user, dialog);
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/Maximum Amount/)).toHaveAccessibleDescription(
+        expect.stringContaining(BID_TEXT.maxPricePositive),
+      ),
+    );
   });
 });

@@ -18,6 +18,7 @@ import {
   type BidFormValues,
   EMPTY_BID_FORM,
   maxPriceCents,
+  serverFieldErrors,
   toCreateBid,
 } from '../bid-form-values';
 import type { PaymentMethodPickerSlot } from '../slots';
@@ -102,14 +103,13 @@ function CreateBidForm({
         close();
       },
       onError: (error) => {
-        const fieldErrors =
-          error instanceof ApiError
-            ? (error.body as { fieldErrors?: Record<string, string[] | string> } | null)?.fieldErrors
-            : undefined;
-        if (fieldErrors?.maxPrice) setErrors({ maxPrice: String([fieldErrors.maxPrice].flat()[0]) });
+        if (error instanceof ApiError) setErrors(serverFieldErrors(error.body));
+        const message = messageOf(error, BID_TEXT.createFailed);
+        // The 2-bid limit reached meanwhile (another tab) reads as the page's own refusal.
+        const limit = message === `${BID_TEXT.limitTitle}: ${BID_TEXT.limit}`;
         toast({
-          title: BID_TEXT.createFailedFallback,
-          description: messageOf(error, BID_TEXT.createFailed),
+          title: limit ? BID_TEXT.limitTitle : BID_TEXT.createFailedFallback,
+          description: limit ? BID_TEXT.limit : message,
           variant: 'destructive',
         });
       },
