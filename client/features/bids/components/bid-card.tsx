@@ -12,7 +12,6 @@ import {
 import { Badge } from '@client/components/ui/badge';
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { FOCUS_ITEM_ATTRIBUTE } from '@client/lib/focus-return';
 import { BID_SCREEN_TEXT, BID_TEXT } from '@common/messages';
 import type { Bid } from '@common/schemas/bids';
 import { CalendarDays, CreditCard, MapPin, Star } from 'lucide-react';
@@ -73,7 +72,8 @@ export function BidCard({
     <article
       aria-labelledby={titleId}
       data-testid={`bid-${bid.id}`}
-      {...{ [FOCUS_ITEM_ATTRIBUTE]: '' }}
+      // Focus lands on the card when its Cancel Bid is gone (client/lib/focus-return).
+      data-focus-item
       tabIndex={-1}
       className="rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
