@@ -21,6 +21,7 @@ export {
   SIGN_IN_TEXT,
   VERIFY_FAILURE_TEXT,
 } from './texts/auth.js';
+export { BID_PAYMENT_TEXT, BID_SCREEN_TEXT, PAYMENT_METHOD_SCREEN_TEXT } from './texts/bid-screens.js';
 export { BID_TEXT, PAYMENT_METHOD_TEXT } from './texts/bids.js';
 export { A11Y_TEXT, SHELL_TEXT } from './texts/shell.js';
 export { PUBLIC_HOME_TEXT, SUBSCRIBE_TEXT } from './texts/visitor.js';

@@ -254,7 +254,7 @@ describe('signed-in users', () => {
     await userEvent.click(within(sheet).getByRole('link', { name: 'My Bids' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-bids'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(await screen.findByText(/My Bids is being built right now/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Bids' })).toBeInTheDocument();
   });
 
   it('can dismiss the beta banner for good', async () => {

@@ -5,7 +5,6 @@ import { RequireAdmin, RequireAmbassador, RequireUser } from './guards';
 import { HomeRoute } from './home-route';
 import { AppLayout } from './layout';
 import { lazyPage } from './lazy-page';
-import { NotBuiltYet } from './not-built-yet';
 import { RouteErrorBoundary } from './route-error';
 import type { RouteHandle } from './route-title';
 
@@ -42,8 +41,7 @@ function RootLayout() {
 }
 
 /**
- * Every route of both specification documents (000 §2, 001 §2). Feature pages load lazily;
- * routes whose feature has not landed show the app's own NotBuiltYet notice. A route's
+ * Every route of both specification documents (000 §2, 001 §2), each page loading lazily. A route's
  * `handle: { title }` (see RouteHandle in route-title.tsx) names the page: 'List a Ticket · Encore'.
  */
 export const appRoutes: RouteObject[] = [
@@ -162,7 +160,18 @@ export const appRoutes: RouteObject[] = [
             path: 'my-tickets',
             ...page('My Tickets', () => import('./my-tickets-route').then((module) => module.MyTicketsRoute)),
           },
-          { path: 'my-bids', element: <NotBuiltYet feature="My Bids" />, handle: { title: 'My Bids' } },
+          {
+            path: 'my-bids',
+            ...page('My Bids', () => import('./my-bids-route').then((module) => module.MyBidsRoute)),
+          },
+          {
+            path: 'bids/authenticate/:sessionId',
+            ...page('Confirm Bid Purchase', () =>
+              import('@client/features/bids/pages/bid-authentication-page').then(
+                (module) => module.BidAuthenticationPage,
+              ),
+            ),
+          },
           {
             path: 'pending-reviews',
             ...page('Pending Reviews', () =>
