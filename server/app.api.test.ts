@@ -25,6 +25,12 @@ describe.each(backends)('app shell on %s', (backend) => {
     expect(response.body).toEqual({ status: 'ok', database: 'up' });
   });
 
+  it('allows scripts and connections to this origin only while the sandbox takes the payments', async () => {
+    const policy = (await harness.client().get('/api/health')).headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("connect-src 'self';");
+  });
+
   it('answers unknown API routes with 404 JSON', async () => {
     const response = await harness.client().get('/api/no-such-thing');
     expect(response.status).toBe(404);

@@ -106,8 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // Stripe.js and the calls it makes (Elements for saved cards, 3-D Secure on a bid's payment page),
+        // only when Stripe is the payment provider (https://docs.stripe.com/security/guide#content-security-policy).
+        scriptSrc: ["'self'", ...(config.stripe ? ['https://js.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
         frameSrc: ["'self'", 'https:'],
         upgradeInsecureRequests: null,
       },

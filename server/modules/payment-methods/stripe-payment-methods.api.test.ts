@@ -47,6 +47,12 @@ describe.each(backends)('saved cards at Stripe on %s', (backend) => {
     (await db().select().from(paymentCustomers).where(eq(paymentCustomers.userId, userId)))[0]?.customerId ??
     '';
 
+  it("lets the browser load Stripe.js and reach Stripe's API, which Elements needs", async () => {
+    const policy = (await harness.client().get('/api/health')).headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self' https://js.stripe.com");
+    expect(policy).toContain("connect-src 'self' https://api.stripe.com");
+  });
+
   it('answers a Stripe setup intent with the publishable key, for one customer under parallel first calls', async () => {
     const { id, email, client } = await member();
     const answers = await Promise.all(
