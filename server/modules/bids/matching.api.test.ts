@@ -6,7 +6,15 @@ import { saleBreakdown } from '../../../common/pricing.js';
 import type { SavedCardChargeRequest } from '../../adapters/payments/payment-provider.js';
 import { SANDBOX_DECLINED, SandboxPaymentProvider } from '../../adapters/payments/sandbox.js';
 import { type Database, openPostgres } from '../../db/client.js';
-import { checkoutSessions, ledgerEntries, orders, tickets } from '../../db/schema/index.js';
+import {
+  checkoutSessions,
+  events,
+  ledgerEntries,
+  orders,
+  reviews,
+  tickets,
+  venues,
+} from '../../db/schema/index.js';
 import { startCheckoutRecovery } from '../../jobs/checkout-recovery.js';
 import { ManualClock } from '../../lib/clock.js';
 import {
@@ -212,6 +220,61 @@ describe.each(backends)('bid matching on %s', (backend) => {
     });
   });
 
+  it('a bid on a catalog event matches only that event’s listings, whatever their name', async () => {
+    const name = eventName();
+    const [venue] = await db().insert(venues).values({ name: 'Bench Hall', city: 'Portland' }).returning();
+    const [event] = await db()
+      .insert(events)
+      .values({ name, date: EVENT_DATE, venueId: venue?.id ?? 0 })
+      .returning();
+    const buyer = await bidder();
+    const seller = await createTestUser(db());
+    const bidId = await placeBid(buyer, {
+      eventId: event?.id,
+      eventName: name,
+      quantity: 2,
+      maxPrice: 1_000,
+    });
+    const sameNameNoEvent = await list(seller.id, { eventName: name, eventId: null });
+    expect((await ticketNow(sameNameNoEvent.id))?.buyerId).toBeNull();
+    const renamed = await list(seller.id, { eventName: `${name} (renamed)`, eventId: event?.id });
+    expect((await ticketNow(renamed.id))?.buyerId).toBe(buyer.user.id);
+    expect((await bidRow(db(), bidId)).matchedTicketId).toBe(renamed.id);
+  });
+
+  it('compares the seller’s real rating with minSellerRating', async () => {
+    const name = eventName();
+    const rated = async (rating: number) => {
+      const seller = await createTestUser(db());
+      const reviewer = await createTestUser(db());
+      const { order } = await buyListing(harness, await signedInClient(harness, reviewer.id), seller.id);
+      await db().insert(reviews).values({
+        orderId: order.id,
+        ticketId: order.ticketId,
+        reviewerId: reviewer.id,
+        targetUserId: seller.id,
+        reviewType: 'buyer_to_seller',
+        status: 'submitted',
+        rating,
+        submittedAt: clock.now(),
+      });
+      return seller;
+    };
+    const low = await rated(3);
+    const high = await rated(5);
+    const buyer = await bidder();
+    const bidId = await placeBid(buyer, {
+      eventName: name,
+      quantity: 2,
+      maxPrice: 1_000,
+      minSellerRating: 4,
+    });
+    const fromLow = await list(low.id, { eventName: name });
+    expect((await ticketNow(fromLow.id))?.buyerId).toBeNull();
+    const fromHigh = await list(high.id, { eventName: name });
+    expect((await bidRow(db(), bidId)).matchedTicketId).toBe(fromHigh.id);
+  });
+
   it('buys for the highest priority first, then the oldest bid', async () => {
     const name = eventName();
     const oldest = await bidder();
@@ -370,6 +433,10 @@ describe.each(backends)('bid matching on %s', (backend) => {
         holdExpiresAt: session.expiresAt.toISOString(),
       },
     });
+    // Completing before the bank said yes changes nothing.
+    const early = await buyer.client.post(`/api/bids/payments/${session.id}/complete`);
+    expect(early.body.payment.status).toBe('requires_action');
+    expect((await ticketNow(ticket.id))?.sold).toBe(false);
     // The hosted sandbox checkout cannot pay a bid purchase.
     expect((await buyer.client.get(`/api/sandbox/checkout/${session.id}`)).status).toBe(404);
     const approved = await buyer.client.post(`/api/sandbox/bid-payments/${session.id}/authenticate`, {
@@ -379,6 +446,11 @@ describe.each(backends)('bid matching on %s', (backend) => {
     expect(approved.body.payment.status).toBe('succeeded');
     expect((await ticketNow(ticket.id))?.buyerId).toBe(buyer.user.id);
     expect(await bidRow(db(), bidId)).toMatchObject({ matched: true, matchedTicketId: ticket.id });
+    const done = await buyer.client.get(`/api/bids/payments/${session.id}`);
+    expect(done.body).toMatchObject({
+      message: BID_TEXT.paymentSucceeded,
+      payment: { status: 'succeeded', holdExpiresAt: null },
+    });
     const again = await buyer.client.post(`/api/sandbox/bid-payments/${session.id}/authenticate`, {
       approve: true,
     });
