@@ -433,6 +433,9 @@ describe.each(backends)('bid matching on %s', (backend) => {
         holdExpiresAt: session.expiresAt.toISOString(),
       },
     });
+    // Letting go of the hold by hand does not end the purchase behind the bank's question.
+    expect((await buyer.client.post(`/api/tickets/${ticket.id}/unlock`)).status).toBe(200);
+    expect((await sessionsOfBid(db(), bidId))[0]?.status).toBe('open');
     // Completing before the bank said yes changes nothing.
     const early = await buyer.client.post(`/api/bids/payments/${session.id}/complete`);
     expect(early.body.payment.status).toBe('requires_action');

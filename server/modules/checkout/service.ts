@@ -115,6 +115,8 @@ export async function startPayment(
           eq(checkoutSessions.ticketId, ticketId),
           eq(checkoutSessions.buyerId, buyerId),
           eq(checkoutSessions.status, 'open'),
+          // A bid's purchase is ended only by the bids module, which cancels its charge first (decision 0045).
+          eq(checkoutSessions.kind, 'hosted'),
         ),
       )
       .returning({ id: checkoutSessions.id });
@@ -178,6 +180,7 @@ export async function expireOpenCheckouts(
         eq(checkoutSessions.ticketId, ticketId),
         eq(checkoutSessions.buyerId, buyerId),
         eq(checkoutSessions.status, 'open'),
+        eq(checkoutSessions.kind, 'hosted'),
       ),
     );
   for (const { id } of open) {
