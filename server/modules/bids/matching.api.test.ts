@@ -501,6 +501,36 @@ describe.each(backends)('bid matching on %s', (backend) => {
     expect(await db().select().from(orders).where(eq(orders.ticketId, ticket.id))).toHaveLength(1);
   });
 
+  it('the sweep finds a listing no job was scheduled for, and ends bids whose event date has passed', async () => {
+    const name = eventName();
+    const buyer = await bidder();
+    const late = await bidder();
+    const seller = await createTestUser(db());
+    const bidId = await placeBid(buyer, { eventName: name, quantity: 2, maxPrice: 1_000 });
+    const soonBid = await placeBid(late, {
+      eventName: `${name} soon`,
+      eventDate: '2030-03-02',
+      maxPrice: 1_000,
+    });
+    // Listed, but the process stopped before its job was scheduled.
+    const missed = await insertListing(db(), seller.id, { eventName: name, eventDate: EVENT_DATE });
+    const recovery = startCheckoutRecovery(deps, 3_600_000);
+    await recovery.runOnce();
+    await runMatching(harness);
+    expect((await ticketNow(missed.id))?.buyerId).toBe(buyer.user.id);
+    expect((await bidRow(db(), bidId)).matched).toBe(true);
+
+    const now = clock.now();
+    clock.set(new Date('2030-03-03T00:00:00Z'));
+    await recovery.runOnce();
+    await recovery.stop();
+    clock.set(now);
+    expect(await bidRow(db(), soonBid)).toMatchObject({
+      isActive: false,
+      endedReason: BID_TEXT.endedExpired,
+    });
+  });
+
   describe('a matcher stopped between the charge and the fulfilment', () => {
     it('completes the sale after a sweep: the same charge, asked again with its key', async () => {
       const name = eventName();
