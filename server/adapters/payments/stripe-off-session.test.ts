@@ -65,6 +65,8 @@ function cardError(intent: Record<string, unknown>, code: string, message: strin
 }
 
 const DECLINED = 'Your card was declined.';
+/** Needs authentication off-session, and has expired by the time it is confirmed on-session. */
+const EXPIRES_ON_CONFIRM = 'pm_card_authenticationRequiredExpired';
 const AUTHENTICATION = 'Your card was declined. This transaction requires authentication.';
 
 interface Call {
@@ -111,7 +113,7 @@ function recordedPaymentIntents() {
         intents.set(id, cardError(intent, 'card_declined', DECLINED).error.payment_intent);
         return { status: 402, body: cardError(intent, 'card_declined', DECLINED) };
       }
-      if (paymentMethod === 'pm_card_authenticationRequired') {
+      if (paymentMethod.startsWith('pm_card_authenticationRequired')) {
         intents.set(id, cardError(intent, 'authentication_required', AUTHENTICATION).error.payment_intent);
         return { status: 402, body: cardError(intent, 'authentication_required', AUTHENTICATION) };
       }
@@ -130,6 +132,8 @@ function recordedPaymentIntents() {
           },
         },
       };
+    if (parts[3] === 'confirm' && method === 'POST' && form.get('payment_method') === EXPIRES_ON_CONFIRM)
+      return { status: 402, body: cardError(intent, 'expired_card', 'Your card has expired.') };
     if (parts[3] === 'confirm' && method === 'POST')
       Object.assign(intent, {
         status: 'requires_action',
@@ -268,6 +272,14 @@ describe('Stripe off-session charges of saved cards (recorded responses)', () =>
     });
     await payments.cancelCardPayment(asked.paymentReference);
     expect(stripe.calls.some((call) => call.path.endsWith('/cancel'))).toBe(false);
+  });
+
+  it('reads a card error when handing the charge to the cardholder as a decline', async () => {
+    const { payments } = provider();
+    expect(await payments.chargeSavedCard(charge(EXPIRES_ON_CONFIRM))).toEqual({
+      status: 'declined',
+      reason: 'Your card has expired.',
+    });
   });
 
   it('reads a failed authentication as failed, and cancels a charge still waiting', async () => {

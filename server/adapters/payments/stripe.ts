@@ -148,15 +148,24 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
       const intent = error.payment_intent;
-      if (error.code === 'authentication_required' && intent) {
-        const onSession = await this.stripe.paymentIntents.confirm(
-          intent.id,
-          { payment_method: request.paymentMethodId },
-          { idempotencyKey: `${request.idempotencyKey}-on-session` },
-        );
-        return this.chargeOf(onSession);
-      }
+      if (error.code === 'authentication_required' && intent) return this.handOver(intent.id, request);
       return { status: 'declined', reason: error.message };
+    }
+  }
+
+  /** Confirms on-session for the cardholder's step; a card error now (an expired card, say) is a decline. */
+  private async handOver(intentId: string, request: SavedCardChargeRequest): Promise<SavedCardCharge> {
+    try {
+      const onSession = await this.stripe.paymentIntents.confirm(
+        intentId,
+        { payment_method: request.paymentMethodId },
+        { idempotencyKey: `${request.idempotencyKey}-on-session` },
+      );
+      return this.chargeOf(onSession);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError)
+        return { status: 'declined', reason: error.message };
+      throw error;
     }
   }
 
