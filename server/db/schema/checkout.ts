@@ -70,7 +70,7 @@ export const checkoutSessions = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: createdAt(),
     kind: text('kind', { enum: checkoutKinds }).notNull().default('hosted'),
-    /** The bid an off-session purchase is for (no reference: bids.ts imports this module's table). */
+    /** The bid an off-session purchase is for (the foreign key is in migration 0019: bids.ts depends on this module). */
     bidId: integer('bid_id'),
     /** The saved card an off-session purchase charges. */
     paymentMethodId: text('payment_method_id'),
