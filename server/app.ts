@@ -31,6 +31,8 @@ import { ambassadorRoutes } from './modules/ambassador/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { barcodeRoutes } from './modules/barcodes/routes.js';
+import { type BidMatching, createBidMatching } from './modules/bids/jobs.js';
+import { bidRoutes } from './modules/bids/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { expireOpenCheckouts, sandboxSessionStore } from './modules/checkout/service.js';
 import { devMailRoutes } from './modules/dev-mail/routes.js';
@@ -55,6 +57,13 @@ import { loggerOptions } from './plugins/logging.js';
 import { AUTH_RATE_LIMIT_WINDOW_MS } from './plugins/rate-limit.js';
 import { registerSameOriginGuard } from './plugins/same-origin.js';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's bid matcher (decision 0045); tests await bidMatching.runner.runOnce(). */
+    bidMatching: BidMatching;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -163,7 +172,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(imageRoutes, { db: database.db, images });
   // The marketplace list (GET /api/tickets) sits beside the listing routes; ticketRoutes has no GET /api/tickets.
   await app.register(marketplaceRoutes, { db: database.db, clock });
-  await app.register(ticketRoutes, { db: database.db, images, clock });
   const payments =
     deps.payments ??
     createPaymentProvider(
@@ -172,10 +180,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sandboxCardStore(database.db, clock),
     );
   const checkout = { db: database.db, payments, mailer: deps.mailer, clock, appUrl: config.appUrl };
+  const bidMatching = createBidMatching({ ...checkout, log: app.log });
+  app.decorate('bidMatching', bidMatching);
+  // The matcher's runs in progress finish before the database closes.
+  app.addHook('onClose', () => bidMatching.runner.stop());
+  await app.register(ticketRoutes, {
+    db: database.db,
+    images,
+    clock,
+    onBuyable: (ticketId) => bidMatching.listingBuyable(ticketId),
+  });
   await app.register(holdRoutes, {
     db: database.db,
     clock,
-    onRelease: (ticketId, buyerId, log) => expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId),
+    onRelease: async (ticketId, buyerId, log) => {
+      await expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId);
+      await bidMatching.listingBuyable(ticketId);
+    },
   });
   await app.register(checkoutRoutes, { ...checkout, isProduction: config.isProduction });
   await app.register(transferRoutes, {
@@ -212,7 +233,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, {
     db: database.db,
     clock,
-    onHoldEnded: (ticketId, buyerId, log) => expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId),
+    onHoldEnded: async (ticketId, buyerId, log) => {
+      await expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId);
+      await bidMatching.listingBuyable(ticketId);
+    },
+  });
+  // Issue 24: automatic-purchase bids.
+  await app.register(bidRoutes, {
+    ...checkout,
+    isProduction: config.isProduction,
+    publishableKey: config.stripe?.publishableKey ?? null,
+    matching: bidMatching,
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -159,6 +159,35 @@ const ROWS: Record<string, Row> = {
       ...CARD,
     }),
   },
+  // Issue 24: a member's own bids and bid purchases; an unknown one is a 404 (or a 400 card) to every member.
+  'POST /api/bids': {
+    expect: membersOnly(),
+    call: fixed('/api/bids', {
+      eventName: 'Nova Live',
+      eventDate: '2099-01-01',
+      maxPrice: 100,
+      quantity: 1,
+      stripePaymentMethodId: 'sbx_pm_4242_matrix',
+    }),
+  },
+  'GET /api/bids': { expect: membersOnly(), call: fixed('/api/bids') },
+  'DELETE /api/bids/{id}': { expect: membersOnly(), call: fixed(`/api/bids/${NO_SUCH_ID}`) },
+  'GET /api/tickets/average-price': {
+    expect: membersOnly(),
+    call: fixed('/api/tickets/average-price?eventName=Nova&quantity=1'),
+  },
+  'GET /api/bids/payments/{sessionId}': {
+    expect: membersOnly(),
+    call: fixed('/api/bids/payments/bid_matrix_unknown'),
+  },
+  'POST /api/bids/payments/{sessionId}/complete': {
+    expect: membersOnly(),
+    call: fixed('/api/bids/payments/bid_matrix_unknown/complete', {}),
+  },
+  'POST /api/sandbox/bid-payments/{sessionId}/authenticate': {
+    expect: membersOnly(),
+    call: fixed('/api/sandbox/bid-payments/bid_matrix_unknown/authenticate', { approve: true }),
+  },
 
   // Any member: their own account, lists and notifications.
   'GET /api/user': { expect: membersOnly(), call: fixed('/api/user') },

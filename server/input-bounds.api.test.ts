@@ -56,6 +56,33 @@ describe.each(backends)('input bounds on %s', (backend) => {
     expect(email.status).toBe(400);
   });
 
+  it('refuses NUL and over-long text in a bid and the average-price lookup with 400', async () => {
+    const bid = {
+      eventName: 'Nova Live',
+      venue: 'Hall',
+      eventDate: '2099-01-01',
+      maxPrice: 100,
+      quantity: 1,
+      section: 'A',
+      stripePaymentMethodId: 'sbx_pm_4242_bounds',
+    };
+    for (const field of ['eventName', 'venue', 'section', 'stripePaymentMethodId'] as const) {
+      const nul = await signedIn.post('/api/bids', { ...bid, [field]: NUL });
+      expect(nul.status, field).toBe(400);
+      expect(nul.body.message, field).toBe(INPUT_TEXT.singleLine);
+      const long = await signedIn.post('/api/bids', { ...bid, [field]: 'x'.repeat(TEXT_LIMITS.token + 1) });
+      expect(long.status, field).toBe(400);
+    }
+    const lookup = await signedIn.get(
+      `/api/tickets/average-price?eventName=${encodeURIComponent(`abc${NUL}`)}&quantity=1`,
+    );
+    expect(lookup.status).toBe(400);
+    const huge = await signedIn.get(
+      `/api/tickets/average-price?eventName=${'x'.repeat(TEXT_LIMITS.shortText + 1)}&quantity=1`,
+    );
+    expect(huge.status).toBe(400);
+  });
+
   it('refuses NUL in search, artist info and listing fields with 400', async () => {
     const search = await harness
       .client()

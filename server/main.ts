@@ -9,6 +9,7 @@ import { type CheckoutRecovery, startCheckoutRecovery } from './jobs/checkout-re
 import { type JobRunner, startJobRunner } from './jobs/queue.js';
 import { type Sweeps, startSweeps } from './jobs/sweeps.js';
 import { systemClock } from './lib/clock.js';
+import { bidJobHandlers } from './modules/bids/jobs.js';
 import { sandboxSessionStore } from './modules/checkout/service.js';
 import { developmentExposureWarning } from './modules/dev-mail/exposure.js';
 import { sandboxCardStore } from './modules/payment-methods/service.js';
@@ -65,12 +66,13 @@ async function main(): Promise<void> {
     log: app.log,
   };
   recovery = startCheckoutRecovery(checkoutDeps);
-  // Payouts and the escrow timeline (decision 0017): every instance runs one; jobs are claimed, not locked.
+  // Payouts and the escrow timeline (decision 0017), and bid matching (decision 0045): every instance runs
+  // one; jobs are claimed, not locked.
   jobRunner = startJobRunner({
     db: database.db,
     clock: systemClock,
     log: app.log,
-    handlers: afterSaleJobHandlers(checkoutDeps),
+    handlers: { ...afterSaleJobHandlers(checkoutDeps), ...bidJobHandlers(checkoutDeps) },
     intervalMs: config.jobPollIntervalMs,
   });
   app.log.info(

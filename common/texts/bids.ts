@@ -107,4 +107,22 @@ export const BID_TEXT = {
   eventDatePast: 'Event date must be today or later',
   notFound: 'Bid not found',
   notActive: 'This bid is no longer active',
+  eventNotFound: 'Event not found',
+  listed: 'Your bids',
+  /** Why an unmatched bid ended (besides the card's own decline reason). */
+  endedCancelled: 'cancelled',
+  endedExpired: 'expired',
+  endedAuthenticationMissed: 'The card needed your confirmation, which did not arrive in time.',
+  averagePriceHistorical: 'Average from completed sales',
+  averagePriceListings: 'Average of current listings',
+  /** The authentication-needed purchase page (issue 24 §3). */
+  paymentNotFound: 'Bid payment not found',
+  paymentNotWaiting: 'This payment is no longer waiting for your confirmation.',
+  paymentRequiresAction: 'Your bank asks you to confirm this purchase.',
+  paymentProcessing: 'Your payment is being processed.',
+  paymentSucceeded: 'Your automatic purchase is complete. The ticket is in My Tickets.',
+  paymentFailed: 'The payment did not go through, so the ticket was not bought.',
+  paymentExpired: 'The time to confirm this purchase has passed; the ticket was released.',
+  declinedMailSubject: 'Your bid has ended: the card was declined',
+  authenticationMailSubject: 'Confirm your automatic ticket purchase',
 } as const;

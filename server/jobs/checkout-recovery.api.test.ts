@@ -79,7 +79,7 @@ describe.each(backends)('checkout recovery on %s', (backend) => {
       .update(checkoutSessions)
       .set({ status: 'paid', paymentReference: 'sbx_pi_crash', paidAt: clock.now() })
       .where(eq(checkoutSessions.id, paidNeverFulfilled));
-    expect(await recovery.runOnce()).toEqual({ fulfilled: 1, refunds: 0 });
+    expect(await recovery.runOnce()).toEqual({ fulfilled: 1, refunds: 0, bidPurchases: 0 });
     const [sold] = await db().select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(sold?.sold).toBe(true);
 
@@ -102,11 +102,11 @@ describe.each(backends)('checkout recovery on %s', (backend) => {
     const [pending] = await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, late));
     expect(pending?.outcome).toBe('refund_pending');
     payments.refundsFail = false;
-    expect(await recovery.runOnce()).toEqual({ fulfilled: 0, refunds: 1 });
+    expect(await recovery.runOnce()).toEqual({ fulfilled: 0, refunds: 1, bidPurchases: 0 });
     const [refunded] = await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, late));
     expect(refunded?.outcome).toBe('refunded');
     const journals = await db().select().from(ledgerEntries).where(eq(ledgerEntries.checkoutSessionId, late));
     expect(journals.reduce((sum, row) => sum + row.amountCents, 0)).toBe(0);
-    expect(await recovery.runOnce()).toEqual({ fulfilled: 0, refunds: 0 });
+    expect(await recovery.runOnce()).toEqual({ fulfilled: 0, refunds: 0, bidPurchases: 0 });
   });
 });

@@ -1,3 +1,4 @@
+import { sweepBids } from '../modules/bids/jobs.js';
 import { type CheckoutDeps, fulfilPaidSessions, retryPendingRefunds } from '../modules/checkout/service.js';
 
 /** How often each instance looks for payments left half-done. */
@@ -6,8 +7,8 @@ export const CHECKOUT_RECOVERY_INTERVAL_MS = 5 * 60_000;
 export interface CheckoutRecovery {
   /** Cancels the timer and waits for a run in progress. */
   stop(): Promise<void>;
-  /** One run now: paid sessions nobody fulfilled yet, then refunds the provider refused earlier. */
-  runOnce(): Promise<{ fulfilled: number; refunds: number }>;
+  /** One run now: bid purchases and bids (decision 0045), paid sessions nobody fulfilled yet, then refunds the provider refused earlier. */
+  runOnce(): Promise<{ fulfilled: number; refunds: number; bidPurchases: number }>;
 }
 
 /**
@@ -25,10 +26,12 @@ export function startCheckoutRecovery(
   let queue: Promise<unknown> = Promise.resolve();
 
   async function work() {
+    const bids = await sweepBids(deps);
     const fulfilled = await fulfilPaidSessions(deps);
     const refunds = await retryPendingRefunds(deps);
-    if (fulfilled + refunds > 0) deps.log.info({ fulfilled, refunds }, 'finished half-done payments');
-    return { fulfilled, refunds };
+    if (fulfilled + refunds + bids.purchases > 0)
+      deps.log.info({ fulfilled, refunds, bids }, 'finished half-done payments');
+    return { fulfilled, refunds, bidPurchases: bids.purchases };
   }
 
   function runOnce() {

@@ -5,6 +5,8 @@ import { createPaymentProvider } from './index.js';
 const sessions = {
   paymentState: async () => ({ status: 'open' as const }),
   cancel: async () => undefined,
+  cardPaymentState: async () => 'unknown' as const,
+  cancelCardPayment: async () => undefined,
 };
 const cards = {
   saveSetupIntent: async () => undefined,

@@ -58,6 +58,33 @@ export type PaymentEvent =
   | { type: 'dispute.closed'; paymentReference: string; disputeId: string; lost: boolean }
   | { type: 'ignored'; eventType: string };
 
+/** An off-session charge of a saved card (a bid's purchase; decision 0045). */
+export interface SavedCardChargeRequest {
+  /** The provider's customer the card is saved on. */
+  customerId: string;
+  paymentMethodId: string;
+  /** The all-in amount in cents. */
+  amountCents: number;
+  /** One charge per key, however often it is asked for: a retried or recovered charge is the same charge. */
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+}
+
+/** What the provider made of an off-session charge. */
+export type SavedCardCharge =
+  | { status: 'succeeded'; paymentReference: string }
+  /** The bank wants the cardholder: they finish on Encore's page with the client secret. */
+  | { status: 'requires_action'; paymentReference: string; clientSecret: string }
+  /** Accepted but not settled yet; asked again later. */
+  | { status: 'processing'; paymentReference: string }
+  | { status: 'declined'; reason: string };
+
+/** A charge's state later: as a charge answers, or failed (authentication refused, cancelled). */
+export type CardPaymentState =
+  | Exclude<SavedCardCharge, { status: 'declined' }>
+  | { status: 'failed'; paymentReference: string; reason: string };
+
 export class WebhookSignatureError extends Error {}
 
 /** A seller's account for receiving payouts (Stripe Connect Express). */
@@ -93,6 +120,12 @@ export interface PaymentProvider {
   expireCheckout(sessionId: string): Promise<void>;
   /** Refunds a payment in full; returns the provider's refund reference. */
   refund(request: RefundRequest): Promise<string>;
+  /** Charges a saved card without the cardholder present. */
+  chargeSavedCard(request: SavedCardChargeRequest): Promise<SavedCardCharge>;
+  /** Where a charge stands now. */
+  retrieveCardPayment(paymentReference: string): Promise<CardPaymentState>;
+  /** Ends a charge still waiting for the cardholder so it can no longer be completed; others are left alone. */
+  cancelCardPayment(paymentReference: string): Promise<void>;
   /** Verifies and reads a webhook delivery; throws WebhookSignatureError when it is not genuine. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
   /** Whether a seller needs a connected account before they can be paid (Stripe yes, the sandbox no). */

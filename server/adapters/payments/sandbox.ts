@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type {
+  CardPaymentState,
   CheckoutPaymentState,
   CheckoutRequest,
   ConnectedAccountRequest,
@@ -11,6 +12,8 @@ import type {
   PaymentProvider,
   RefundRequest,
   SavedCard,
+  SavedCardCharge,
+  SavedCardChargeRequest,
   SetupIntentRequest,
   TransferRequest,
 } from './payment-provider.js';
@@ -21,6 +24,23 @@ export interface SandboxSessionStore {
   paymentState(sessionId: string): Promise<CheckoutPaymentState>;
   /** Marks an open session cancelled; a paid or ended one is left alone. */
   cancel(sessionId: string): Promise<void>;
+  /**
+   * An off-session charge as the session row that recorded it keeps it: unknown (not recorded yet), waiting
+   * for the cardholder, succeeded (the sandbox authenticate step approved it) or failed.
+   */
+  cardPaymentState(paymentReference: string): Promise<'unknown' | 'requires_action' | 'succeeded' | 'failed'>;
+  /** The cardholder can no longer authenticate this charge. */
+  cancelCardPayment(paymentReference: string): Promise<void>;
+}
+
+/** Stripe's words for its test cards, which the sandbox's saved cards imitate. */
+export const SANDBOX_DECLINED = 'Your card was declined.';
+export const SANDBOX_AUTHENTICATION_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
+/** The last four digits in a sandbox card id ('sbx_pm_<last4>_<random>'). */
+function sandboxLast4(paymentMethodId: string): string | null {
+  return /^sbx_pm_(\d{4})_/.exec(paymentMethodId)?.[1] ?? null;
 }
 
 /**
@@ -65,6 +85,35 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async refund(request: RefundRequest): Promise<string> {
     return `sbx_re_${request.sessionId.slice(4)}`;
+  }
+
+  /**
+   * Saved cards behave as Stripe's test cards: 0341 is declined, 3184 waits for the cardholder until the
+   * sandbox authenticate step answers, any other succeeds. The reference comes from the idempotency key, so
+   * a retried charge is the same charge.
+   */
+  async chargeSavedCard(request: SavedCardChargeRequest): Promise<SavedCardCharge> {
+    const last4 = sandboxLast4(request.paymentMethodId);
+    if (last4 === null || last4 === '0341') return { status: 'declined', reason: SANDBOX_DECLINED };
+    const digest = createHash('sha256').update(request.idempotencyKey).digest('base64url');
+    const paymentReference = `sbx_pi_${digest.slice(0, 24)}`;
+    if (last4 !== '3184') return { status: 'succeeded', paymentReference };
+    const state = await this.sessions.cardPaymentState(paymentReference);
+    if (state === 'succeeded') return { status: 'succeeded', paymentReference };
+    if (state === 'failed') return { status: 'declined', reason: SANDBOX_AUTHENTICATION_FAILED };
+    return { status: 'requires_action', paymentReference, clientSecret: `${paymentReference}_secret` };
+  }
+
+  async retrieveCardPayment(paymentReference: string): Promise<CardPaymentState> {
+    const state = await this.sessions.cardPaymentState(paymentReference);
+    if (state === 'succeeded') return { status: 'succeeded', paymentReference };
+    if (state === 'requires_action')
+      return { status: 'requires_action', paymentReference, clientSecret: `${paymentReference}_secret` };
+    return { status: 'failed', paymentReference, reason: SANDBOX_AUTHENTICATION_FAILED };
+  }
+
+  cancelCardPayment(paymentReference: string): Promise<void> {
+    return this.sessions.cancelCardPayment(paymentReference);
   }
 
   /** Sandbox sellers are paid without onboarding; connecting one is a formality that succeeds at once. */

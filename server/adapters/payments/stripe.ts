@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type {
+  CardPaymentState,
   CheckoutPaymentState,
   CheckoutRequest,
   ConnectedAccountRequest,
@@ -11,6 +12,8 @@ import type {
   PaymentProvider,
   RefundRequest,
   SavedCard,
+  SavedCardCharge,
+  SavedCardChargeRequest,
   SetupIntentRequest,
   TransferRequest,
 } from './payment-provider.js';
@@ -26,6 +29,28 @@ export interface StripeSettings {
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
+}
+
+/** What a PaymentIntent's status means for Encore (requires_capture never occurs: capture is automatic). */
+function cardPaymentOf(intent: Stripe.PaymentIntent): CardPaymentState {
+  const paymentReference = intent.id;
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'succeeded', paymentReference };
+    case 'requires_action':
+    case 'requires_confirmation':
+      return { status: 'requires_action', paymentReference, clientSecret: intent.client_secret ?? '' };
+    case 'processing':
+    case 'requires_capture':
+      return { status: 'processing', paymentReference };
+    default:
+      return {
+        status: 'failed',
+        paymentReference,
+        reason:
+          intent.last_payment_error?.message ?? `The payment was ${intent.status.replaceAll('_', ' ')}.`,
+      };
+  }
 }
 
 /** Stripe Checkout (official SDK): one Checkout Session per payment attempt, for the all-in amount. */
@@ -98,6 +123,69 @@ export class StripePaymentProvider implements PaymentProvider {
       { idempotencyKey: request.idempotencyKey },
     );
     return refund.id;
+  }
+
+  /**
+   * A PaymentIntent confirmed off-session for the saved card (one per idempotency key). Stripe answers a
+   * decline with a card error carrying the PaymentIntent; when the bank wants the cardholder
+   * (authentication_required) the intent is confirmed again on-session, so Stripe.js's confirmCardPayment on
+   * Encore's page can take the cardholder through it.
+   */
+  async chargeSavedCard(request: SavedCardChargeRequest): Promise<SavedCardCharge> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: 'usd',
+          customer: request.customerId,
+          payment_method: request.paymentMethodId,
+          // No redirecting methods: confirming on-session later needs no return URL.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          off_session: true,
+          confirm: true,
+          description: request.description,
+          metadata: request.metadata,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return this.chargeOf(intent);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+      const intent = error.payment_intent;
+      if (error.code === 'authentication_required' && intent) return this.handOver(intent.id, request);
+      return { status: 'declined', reason: error.message };
+    }
+  }
+
+  /** Confirms on-session for the cardholder's step; a card error now (an expired card, say) is a decline. */
+  private async handOver(intentId: string, request: SavedCardChargeRequest): Promise<SavedCardCharge> {
+    try {
+      const onSession = await this.stripe.paymentIntents.confirm(
+        intentId,
+        { payment_method: request.paymentMethodId },
+        { idempotencyKey: `${request.idempotencyKey}-on-session` },
+      );
+      return this.chargeOf(onSession);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError)
+        return { status: 'declined', reason: error.message };
+      throw error;
+    }
+  }
+
+  private chargeOf(intent: Stripe.PaymentIntent): SavedCardCharge {
+    const state = cardPaymentOf(intent);
+    return state.status === 'failed' ? { status: 'declined', reason: state.reason } : state;
+  }
+
+  async retrieveCardPayment(paymentReference: string): Promise<CardPaymentState> {
+    return cardPaymentOf(await this.stripe.paymentIntents.retrieve(paymentReference));
+  }
+
+  async cancelCardPayment(paymentReference: string): Promise<void> {
+    const intent = await this.stripe.paymentIntents.retrieve(paymentReference);
+    const waiting = ['requires_action', 'requires_confirmation', 'requires_payment_method'];
+    if (waiting.includes(intent.status)) await this.stripe.paymentIntents.cancel(paymentReference);
   }
 
   readonly payoutsNeedAccount = true;

@@ -21,6 +21,8 @@ export const paymentProviders = ['stripe', 'sandbox'] as const;
 export const checkoutPaymentStatuses = ['open', 'paid', 'expired', 'cancelled'] as const;
 /** What fulfilment made of a paid session: the sale, or a refund (pending until the provider confirms it). */
 export const checkoutOutcomes = ['fulfilled', 'refund_pending', 'refunded'] as const;
+/** hosted: the buyer pays on the provider's page; off_session: a bid charges a saved card (decision 0045). */
+export const checkoutKinds = ['hosted', 'off_session'] as const;
 
 /**
  * One hosted checkout (Stripe Checkout Session or sandbox session) for one hold: the ticket, its version and
@@ -67,8 +69,23 @@ export const checkoutSessions = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: createdAt(),
+    kind: text('kind', { enum: checkoutKinds }).notNull().default('hosted'),
+    /** The bid an off-session purchase is for (the foreign key is in migration 0019: bids.ts depends on this module). */
+    bidId: integer('bid_id'),
+    /** The saved card an off-session purchase charges. */
+    paymentMethodId: text('payment_method_id'),
   },
   (t) => [
+    // A bid buys one ticket at a time: at most one purchase of it in flight.
+    uniqueIndex('checkout_sessions_bid_in_flight_idx')
+      .on(t.bidId)
+      .where(sql`${t.bidId} is not null and ${t.outcome} is null and ${t.status} in ('open', 'paid')`),
+    index('checkout_sessions_off_session_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'off_session' and ${t.outcome} is null and ${t.status} = 'open'`),
+    index('checkout_sessions_payment_reference_idx')
+      .on(t.paymentReference)
+      .where(sql`${t.kind} = 'off_session'`),
     index('checkout_sessions_ticket_idx').on(t.ticketId, t.buyerId),
     index('checkout_sessions_buyer_idx').on(t.buyerId),
     index('checkout_sessions_refund_pending_idx').on(t.createdAt).where(sql`${t.outcome} = 'refund_pending'`),

@@ -31,6 +31,8 @@ async function ownSession(deps: CheckoutDeps, sessionId: string, buyerId: number
         eq(checkoutSessions.id, sessionId),
         eq(checkoutSessions.buyerId, buyerId),
         eq(checkoutSessions.provider, 'sandbox'),
+        // A bid's off-session purchase is finished on its own page, never on the hosted one.
+        eq(checkoutSessions.kind, 'hosted'),
       ),
     )
     .limit(1);

@@ -11,7 +11,7 @@ import type {
   PaymentProvider,
 } from '../../adapters/payments/payment-provider.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { checkoutSessions, orders, tickets, users } from '../../db/schema/index.js';
+import { bids, checkoutSessions, orders, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { holdForCheckout } from '../holds/service.js';
@@ -115,6 +115,8 @@ export async function startPayment(
           eq(checkoutSessions.ticketId, ticketId),
           eq(checkoutSessions.buyerId, buyerId),
           eq(checkoutSessions.status, 'open'),
+          // A bid's purchase is ended only by the bids module, which cancels its charge first (decision 0045).
+          eq(checkoutSessions.kind, 'hosted'),
         ),
       )
       .returning({ id: checkoutSessions.id });
@@ -178,6 +180,7 @@ export async function expireOpenCheckouts(
         eq(checkoutSessions.ticketId, ticketId),
         eq(checkoutSessions.buyerId, buyerId),
         eq(checkoutSessions.status, 'open'),
+        eq(checkoutSessions.kind, 'hosted'),
       ),
     );
   for (const { id } of open) {
@@ -282,6 +285,12 @@ async function decide(deps: CheckoutDeps, sessionId: string, paymentReference: s
         .update(checkoutSessions)
         .set({ ...settled, outcome: 'fulfilled' })
         .where(eq(checkoutSessions.id, session.id));
+      // A bid's purchase: the bid is matched in the sale's own transaction (decision 0045).
+      if (session.bidId !== null)
+        await tx
+          .update(bids)
+          .set({ matched: true, isActive: false, matchedTicketId: session.ticketId, matchedAt: now })
+          .where(and(eq(bids.id, session.bidId), eq(bids.matched, false)));
       return { outcome: 'fulfilled', fresh: true, orderId: order.id };
     }
     await writeJournal(tx, session.id, 'unmatched_payment', unmatchedPaymentRows(session.amountCents));
@@ -383,6 +392,8 @@ export async function completeRefund(deps: CheckoutDeps, sessionId: string): Pro
 async function paymentStateOf(deps: CheckoutDeps, session: SessionRow): Promise<CheckoutPaymentState> {
   if (session.status === 'paid' && session.paymentReference)
     return { status: 'paid', paymentReference: session.paymentReference };
+  // A bid's off-session charge has no hosted session to ask: the bids module records it as paid (decision 0045).
+  if (session.kind === 'off_session') return { status: 'open' };
   return deps.payments.retrieveCheckout(session.id);
 }
 
@@ -527,6 +538,36 @@ export function sandboxSessionStore(db: Db, clock: Clock) {
         .update(checkoutSessions)
         .set({ status: 'cancelled', awaitingAuthentication: false })
         .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
+    },
+    /** A bid's charge: succeeded once paid, waiting while the cardholder is asked, else failed. */
+    async cardPaymentState(paymentReference: string) {
+      const [session] = await db
+        .select({ status: checkoutSessions.status, awaiting: checkoutSessions.awaitingAuthentication })
+        .from(checkoutSessions)
+        .where(
+          and(
+            eq(checkoutSessions.kind, 'off_session'),
+            eq(checkoutSessions.paymentReference, paymentReference),
+          ),
+        )
+        .limit(1);
+      if (!session) return 'unknown' as const;
+      if (session.status === 'paid') return 'succeeded' as const;
+      return session.status === 'open' && session.awaiting
+        ? ('requires_action' as const)
+        : ('failed' as const);
+    },
+    async cancelCardPayment(paymentReference: string): Promise<void> {
+      await db
+        .update(checkoutSessions)
+        .set({ awaitingAuthentication: false })
+        .where(
+          and(
+            eq(checkoutSessions.kind, 'off_session'),
+            eq(checkoutSessions.paymentReference, paymentReference),
+            eq(checkoutSessions.status, 'open'),
+          ),
+        );
     },
   };
 }

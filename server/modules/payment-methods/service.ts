@@ -5,8 +5,8 @@ import type { PaymentMethodsResponse, SetupIntentResponse } from '../../../commo
 import type { PaymentProvider, SavedCard } from '../../adapters/payments/payment-provider.js';
 import type { SandboxCardStore } from '../../adapters/payments/sandbox.js';
 import type { Db } from '../../db/client.js';
-import { paymentCustomers, sandboxSetupIntents, savedCards, users } from '../../db/schema/index.js';
-import { NotFound } from '../../errors.js';
+import { bids, paymentCustomers, sandboxSetupIntents, savedCards, users } from '../../db/schema/index.js';
+import { Conflict, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { sha256 } from '../../lib/tokens.js';
 
@@ -148,7 +148,7 @@ export async function startCardSetup(deps: PaymentMethodDeps, userId: number): P
  * the row to name it) and detached at the provider; if the provider refuses, the removal is undone so the
  * card the user still sees is the card the provider still holds. Another user's card, an unknown one or one
  * removed already is 'Payment method not found'. Decision 0044: a card that pays for an active bid is kept
- * until that bid is cancelled; the bids feature adds that refusal here, under the row lock.
+ * until that bid is cancelled (409, naming the event), decided under the card's row lock.
  */
 export async function removeSavedCard(
   deps: PaymentMethodDeps,
@@ -164,6 +164,12 @@ export async function removeSavedCard(
       )
       .for('update');
     if (!card) throw new NotFound(PAYMENT_METHOD_TEXT.notFound);
+    const [bid] = await tx
+      .select({ eventName: bids.eventName })
+      .from(bids)
+      .where(and(eq(bids.stripePaymentMethodId, card.id), eq(bids.isActive, true)))
+      .limit(1);
+    if (bid) throw new Conflict(PAYMENT_METHOD_TEXT.usedByActiveBid(bid.eventName));
     await tx.update(savedCards).set({ removedAt: deps.clock.now() }).where(eq(savedCards.id, card.id));
   });
   try {

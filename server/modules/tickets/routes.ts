@@ -34,6 +34,8 @@ export interface TicketRoutesOptions {
   db: Db;
   images: ImageStore;
   clock: Clock;
+  /** Told when a listing may be bought (listed, edited, its editor closed), so matching bids can buy it. */
+  onBuyable(ticketId: number): Promise<void>;
 }
 
 const FORM_FIELD_LIMIT = 40;
@@ -120,6 +122,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
     async (request, reply) => {
       const input = parseForm(ticketFormSchema, await readForm(request));
       const saved = await createTicket(deps(request), currentUser(request).id, input);
+      await options.onBuyable(saved.id);
       return reply.status(201).send(saveResponse(saved, TICKET_TEXT.created));
     },
   );
@@ -143,6 +146,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
         throw new Invalid(TICKET_TEXT.ticketIdMismatch, { id: TICKET_TEXT.ticketIdMismatch });
       const input = parseForm(ticketFormSchema, fields);
       const saved = await updateTicket(deps(request), currentUser(request).id, id, version, input);
+      await options.onBuyable(saved.id);
       return saveResponse(saved, TICKET_TEXT.updated);
     },
   });
@@ -212,6 +216,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
     },
     async (request) => {
       await endEdit(db, currentUser(request).id, request.params.id);
+      await options.onBuyable(request.params.id);
       return { isBeingEdited: false, lockExpiresAt: null, message: TICKET_TEXT.editEnded };
     },
   );

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { BID_TEXT } from '../../../common/messages.js';
+import { centsToDollars } from '../../../common/money.js';
+import type { AveragePrice } from '../../../common/schemas/bids.js';
+import type { DbOrTx } from '../../db/client.js';
+import { utcDate } from '../../lib/clock.js';
+
+interface Averages {
+  sales: number;
+  sales_avg: string | number | null;
+  listings: number;
+  listings_avg: string | number | null;
+}
+
+/**
+ * GET /api/tickets/average-price: what fans paid per ticket, all-in, for this event name and quantity:
+ * from completed sales (not refunded) when there are any, else from the current buyable listings. One
+ * statement; both sides find the event by lower(event_name) through tickets_event_name_trgm_idx.
+ */
+export async function averagePrice(
+  db: DbOrTx,
+  eventName: string,
+  quantity: number,
+  now: Date,
+): Promise<AveragePrice> {
+  const name = eventName.trim().toLowerCase();
+  const result = (await db.execute(sql`
+    with sales as (
+      select count(*)::int as n, avg(o.amount_cents::numeric / o.quantity) as average
+      from orders o join tickets t on t.id = o.ticket_id
+      where lower(t.event_name) = ${name} and o.quantity = ${quantity} and o.status <> 'refunded'
+    ), listings as (
+      select count(*)::int as n, avg(t.buyer_pays_per_ticket_cents) as average
+      from tickets t
+      where lower(t.event_name) = ${name} and t.quantity = ${quantity} and not t.sold
+        and t.status = 'available' and t.event_date >= ${utcDate(now)}
+    )
+    select sales.n as sales, sales.average as sales_avg, listings.n as listings, listings.average as listings_avg
+    from sales, listings`)) as unknown as { rows: Averages[] };
+  const row = result.rows[0];
+  const sales = Number(row?.sales ?? 0);
+  const listings = Number(row?.listings ?? 0);
+  if (sales > 0)
+    return {
+      found: true,
+      source: 'historical',
+      averagePrice: centsToDollars(Math.round(Number(row?.sales_avg))),
+      count: sales,
+      message: BID_TEXT.averagePriceHistorical,
+    };
+  if (listings > 0)
+    return {
+      found: true,
+      source: 'listings',
+      averagePrice: centsToDollars(Math.round(Number(row?.listings_avg))),
+      count: listings,
+      message: BID_TEXT.averagePriceListings,
+    };
+  return { found: false, source: null, averagePrice: null, count: 0, message: BID_TEXT.averagePriceNone };
+}

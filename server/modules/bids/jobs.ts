@@ -1,0 +1,100 @@
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { checkoutSessions } from '../../db/schema/index.js';
+import { createJobRunner, type JobHandler, type JobLog, type JobRunner } from '../../jobs/queue.js';
+import type { Clock } from '../../lib/clock.js';
+import type { CheckoutDeps } from '../checkout/service.js';
+import { matchBid, matchListing, unmatchedListings } from './matcher.js';
+import { resolveBidPurchase } from './purchase.js';
+import {
+  BID_MATCH_BID_JOB,
+  BID_MATCH_LISTING_JOB,
+  scheduleBidMatch,
+  scheduleListingMatch,
+} from './schedule.js';
+import { expireBids } from './service.js';
+
+function idIn(payload: Record<string, unknown>, field: string): number {
+  const value = payload[field];
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new Error(`job payload has no ${field}`);
+  return value;
+}
+
+/** The matcher's job handlers, for every instance's job runner. */
+export function bidJobHandlers(deps: CheckoutDeps): Record<string, JobHandler> {
+  return {
+    [BID_MATCH_LISTING_JOB]: (job) => matchListing(deps, idIn(job.payload, 'ticketId')),
+    [BID_MATCH_BID_JOB]: (job) => matchBid(deps, idIn(job.payload, 'bidId')),
+  };
+}
+
+/**
+ * The periodic sweep (every instance, with checkout recovery): bids past their event end; bid purchases a
+ * crash left without an outcome are charged again with their key or read back, then fulfilled or
+ * refunded; lapsed confirmations release their ticket; listings a bid may buy without a pending job get one.
+ */
+export async function sweepBids(deps: CheckoutDeps, limit = 50) {
+  const now = deps.clock.now();
+  const expired = await expireBids(deps.db, now);
+  const unsettled = await deps.db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.kind, 'off_session'),
+        eq(checkoutSessions.status, 'open'),
+        isNull(checkoutSessions.outcome),
+        or(
+          isNull(checkoutSessions.paymentReference),
+          eq(checkoutSessions.awaitingAuthentication, false),
+          lte(checkoutSessions.expiresAt, now),
+        ),
+      ),
+    )
+    .orderBy(checkoutSessions.createdAt)
+    .limit(limit);
+  for (const { id } of unsettled) {
+    try {
+      await resolveBidPurchase(deps, id);
+    } catch (error) {
+      deps.log.error({ err: error, sessionId: id }, 'could not settle a bid purchase; retried next sweep');
+    }
+  }
+  const listings = await unmatchedListings(deps.db, now);
+  for (const ticketId of listings) await scheduleListingMatch(deps.db, ticketId, now);
+  return { expired, purchases: unsettled.length, listings: listings.length };
+}
+
+/**
+ * The app's side of matching: schedules the durable job, then runs due matching jobs in this instance right
+ * away, so a matching listing is bought within moments; the job stays for any instance should this one stop.
+ */
+export interface BidMatching {
+  /** This instance's runner of the matcher's jobs (tests await runOnce()). */
+  runner: JobRunner;
+  listingBuyable(ticketId: number): Promise<void>;
+  bidCreated(bidId: number): Promise<void>;
+}
+
+export function createBidMatching(deps: CheckoutDeps & { db: Db; clock: Clock; log: JobLog }): BidMatching {
+  const runner = createJobRunner({
+    db: deps.db,
+    clock: deps.clock,
+    log: deps.log,
+    handlers: bidJobHandlers(deps),
+  });
+  const nudge = () => {
+    runner.runOnce().catch((error: unknown) => deps.log.error({ err: error }, 'bid matching failed'));
+  };
+  return {
+    runner,
+    async listingBuyable(ticketId) {
+      await scheduleListingMatch(deps.db, ticketId, deps.clock.now());
+      nudge();
+    },
+    async bidCreated(bidId) {
+      await scheduleBidMatch(deps.db, bidId, deps.clock.now());
+      nudge();
+    },
+  };
+}

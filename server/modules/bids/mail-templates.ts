@@ -1,0 +1,61 @@
+import { PRODUCT_NAME } from '../../../common/constants.js';
+import { BID_TEXT } from '../../../common/messages.js';
+import { formatCents } from '../../../common/money.js';
+import type { MailMessage } from '../../adapters/mail/mailer.js';
+import { escapeHtml } from '../auth/mail-templates.js';
+
+/** The bidder's e-mails about an automatic purchase that could not simply go through (decision 0045). */
+
+export interface BidMailFacts {
+  eventName: string;
+  eventDate: string;
+  quantity: number;
+  amountCents: number;
+}
+
+function mail(to: string, subject: string, paragraphs: string[]): MailMessage {
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">',
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    `<p style="color:#6b7280;font-size:12px">${escapeHtml(PRODUCT_NAME)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to, subject, text: paragraphs.join('\n\n'), html };
+}
+
+function ticketsFor(facts: BidMailFacts): string {
+  const count = facts.quantity === 1 ? '1 ticket' : `${facts.quantity} tickets`;
+  return `${count} for ${facts.eventName} on ${facts.eventDate}`;
+}
+
+/** The card failed (declined, or the confirmation never came): the bid has ended, nothing was charged. */
+export function bidEndedMail(
+  to: string,
+  firstName: string,
+  facts: BidMailFacts,
+  reason: string,
+  myBidsUrl: string,
+): MailMessage {
+  return mail(to, BID_TEXT.declinedMailSubject, [
+    `Hi ${firstName},`,
+    `Your bid found ${ticketsFor(facts)} at ${formatCents(facts.amountCents)}, but the payment did not go through: ${reason}`,
+    'You have not been charged, and your bid has ended. You can create a new bid with another card in My Bids:',
+    myBidsUrl,
+  ]);
+}
+
+/** The bank wants the cardholder: a link to Encore's page that finishes the payment while the ticket is held. */
+export function bidAuthenticationMail(
+  to: string,
+  firstName: string,
+  facts: BidMailFacts,
+  link: string,
+  holdExpiresAt: Date,
+): MailMessage {
+  return mail(to, BID_TEXT.authenticationMailSubject, [
+    `Hi ${firstName},`,
+    `Your bid found ${ticketsFor(facts)} at ${formatCents(facts.amountCents)} (processing fee included). Your bank asks you to confirm the payment before we can buy it for you.`,
+    `Confirm it here: ${link}`,
+    `We hold the ticket for you until ${holdExpiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC. After that it is released and you are not charged.`,
+  ]);
+}

@@ -1,0 +1,223 @@
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { saleBreakdown } from '../../../common/pricing.js';
+import type { DbOrTx } from '../../db/client.js';
+import { bids, checkoutSessions, tickets } from '../../db/schema/index.js';
+import { type JobOutcome, jobDone } from '../../jobs/queue.js';
+import { utcDate } from '../../lib/clock.js';
+import type { CheckoutDeps } from '../checkout/service.js';
+import { userRating } from '../reviews/ratings.js';
+import { type Candidate, chargeBidPurchase, resolveBidPurchase, startBidPurchase } from './purchase.js';
+
+/**
+ * Matching (issue 24 §3; decision 0045): which active bids may buy a listing, best first, and the runs that
+ * buy it. Everything here is safe to run in several instances at once: the purchase itself is decided by
+ * the hold's conditional update and the bid row's lock.
+ */
+
+/** Candidate bids tried per run; a listing rarely has more bids than this that all decline. */
+const CANDIDATES_PER_RUN = 20;
+/** Listings a new bid looks at (cheapest first). */
+const LISTINGS_PER_BID = 20;
+
+type TicketRow = typeof tickets.$inferSelect;
+
+export interface ListingFacts {
+  eventId: number | null;
+  eventName: string;
+  eventDate: string;
+  quantity: number;
+  section: string;
+  sellerId: number;
+}
+
+/**
+ * The candidate bids for one listing, best first (higher priority, then the oldest): one statement, each
+ * branch an index range scan (bids_match_event_idx for bids on a catalog event, bids_match_name_idx for bids
+ * by name and date). Every rule but the ticket's own state is here; that state is the hold's business.
+ */
+export function candidateBidsQuery(
+  listing: ListingFacts,
+  allInCents: number,
+  sellerRating: number | null,
+  now: Date,
+  limit = CANDIDATES_PER_RUN,
+) {
+  const rules = sql`b.max_price_cents >= ${allInCents}
+      and (b.section is null or lower(b.section) = lower(${listing.section}))
+      and (b.min_seller_rating is null or b.min_seller_rating <= ${sellerRating}::float8)
+      and b.user_id <> ${listing.sellerId}
+      and b.expires_at > ${now.toISOString()}::timestamptz
+      and not b.matched`;
+  const byEvent =
+    listing.eventId === null
+      ? sql``
+      : sql`select b.id, b.user_id, b.stripe_payment_method_id, b.priority, b.created_at from ${bids} b
+          where b.is_active and b.event_id = ${listing.eventId} and b.quantity = ${listing.quantity} and ${rules}
+          union all `;
+  return sql`select id, user_id, stripe_payment_method_id from (${byEvent}
+      select b.id, b.user_id, b.stripe_payment_method_id, b.priority, b.created_at from ${bids} b
+      where b.is_active and b.event_id is null and lower(b.event_name) = lower(${listing.eventName})
+        and b.event_date = ${listing.eventDate} and b.quantity = ${listing.quantity} and ${rules}
+    ) candidates
+    order by priority desc, created_at, id
+    limit ${limit}`;
+}
+
+export async function candidateBids(
+  db: DbOrTx,
+  listing: ListingFacts,
+  allInCents: number,
+  sellerRating: number | null,
+  now: Date,
+): Promise<Candidate[]> {
+  const result = (await db.execute(
+    candidateBidsQuery(listing, allInCents, sellerRating, now),
+  )) as unknown as {
+    rows: { id: number; user_id: number; stripe_payment_method_id: string }[];
+  };
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    paymentMethodId: row.stripe_payment_method_id,
+  }));
+}
+
+/** When a live hold or an open editor on the ticket ends, or null when it is free now. */
+function busyUntil(ticket: TicketRow, now: Date): Date | null {
+  const until = [ticket.lockExpiresAt, ticket.editingBy !== null ? ticket.editExpiresAt : null]
+    .filter((at): at is Date => at !== null && at > now)
+    .sort((a, b) => b.getTime() - a.getTime());
+  return until[0] ?? null;
+}
+
+/** Bid purchases of this ticket whose confirmation time is over are settled first, releasing the ticket. */
+async function settleLapsedPurchases(deps: CheckoutDeps, ticketId: number, now: Date): Promise<void> {
+  const lapsed = await deps.db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.ticketId, ticketId),
+        eq(checkoutSessions.kind, 'off_session'),
+        eq(checkoutSessions.status, 'open'),
+        isNull(checkoutSessions.outcome),
+        lte(checkoutSessions.expiresAt, now),
+      ),
+    );
+  for (const { id } of lapsed) await resolveBidPurchase(deps, id);
+}
+
+/**
+ * The job of a listing that became buyable: the best matching bid buys it; when that card is declined the
+ * next one tries. A held or edited listing is looked at again when the hold or the editor lapses.
+ */
+export async function matchListing(deps: CheckoutDeps, ticketId: number): Promise<JobOutcome> {
+  for (let round = 0; round < 3; round++) {
+    const now = deps.clock.now();
+    await settleLapsedPurchases(deps, ticketId, now);
+    const [ticket] = await deps.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    if (!ticket || ticket.sold || ticket.status !== 'available' || ticket.eventDate < utcDate(now))
+      return jobDone;
+    const busy = busyUntil(ticket, now);
+    if (busy) return { retryAt: busy, note: 'held or being edited; matched once free' };
+    const sale = saleBreakdown({
+      perTicketCents: ticket.listingPriceCents,
+      markupPercent: ticket.markup,
+      quantity: ticket.quantity,
+    });
+    const rating = (await userRating(deps.db, ticket.sellerId)).averageRating;
+    const candidates = await candidateBids(deps.db, ticket, sale.buyerPaysCents, rating, now);
+    let lost = false;
+    for (const candidate of candidates) {
+      const started = await startBidPurchase(deps, candidate, ticket, sale);
+      if (started === 'next') continue;
+      if (started === 'unavailable') {
+        lost = true;
+        break;
+      }
+      const step = await chargeBidPurchase(deps, started.sessionId);
+      if (step === 'sold') return jobDone;
+      if (step === 'waiting') {
+        const [session] = await deps.db
+          .select({ expiresAt: checkoutSessions.expiresAt })
+          .from(checkoutSessions)
+          .where(eq(checkoutSessions.id, started.sessionId));
+        return { retryAt: session?.expiresAt ?? now, note: 'waiting for the bidder to confirm the payment' };
+      }
+      if (step === 'lost') {
+        lost = true;
+        break;
+      }
+    }
+    // The ticket changed under us (held by someone, edited, sold): look at it once more as it now is.
+    if (!lost) return jobDone;
+  }
+  return jobDone;
+}
+
+/** Buyable listings a bid may buy, cheapest first (the per-listing run checks every rule exactly). */
+async function listingsForBid(db: DbOrTx, bid: typeof bids.$inferSelect, now: Date): Promise<number[]> {
+  const event =
+    bid.eventId !== null
+      ? eq(tickets.eventId, bid.eventId)
+      : and(sql`lower(${tickets.eventName}) = lower(${bid.eventName})`, eq(tickets.eventDate, bid.eventDate));
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(
+      and(
+        event,
+        eq(tickets.quantity, bid.quantity),
+        eq(tickets.sold, false),
+        eq(tickets.status, 'available'),
+        sql`${tickets.sellerId} <> ${bid.userId}`,
+        sql`${tickets.eventDate} >= ${utcDate(now)}`,
+        bid.section === null ? undefined : sql`lower(${tickets.section}) = lower(${bid.section})`,
+        // buyer_pays_per_ticket_cents is the all-in amount divided and rounded: off by at most half a cent a ticket.
+        sql`${tickets.buyerPaysPerTicketCents} * ${tickets.quantity} <= ${bid.maxPriceCents} + ${tickets.quantity}`,
+      ),
+    )
+    .orderBy(tickets.buyerPaysPerTicketCents, tickets.id)
+    .limit(LISTINGS_PER_BID);
+  return rows.map((row) => row.id);
+}
+
+/** The job of a new bid: listings already on sale are matched as if they had just been listed. */
+export async function matchBid(deps: CheckoutDeps, bidId: number): Promise<JobOutcome> {
+  const now = deps.clock.now();
+  const [bid] = await deps.db
+    .select()
+    .from(bids)
+    .where(and(eq(bids.id, bidId), eq(bids.isActive, true), gt(bids.expiresAt, now)));
+  if (!bid) return jobDone;
+  for (const ticketId of await listingsForBid(deps.db, bid, now)) {
+    await matchListing(deps, ticketId);
+    const [still] = await deps.db
+      .select({ id: bids.id })
+      .from(bids)
+      .where(and(eq(bids.id, bidId), eq(bids.isActive, true)));
+    if (!still) break;
+  }
+  return jobDone;
+}
+
+/**
+ * Sweep: listings some active bid may buy but no matching job is pending for (a crash between a listing's
+ * change and its job, say). Bounded; each found listing gets its job.
+ */
+export async function unmatchedListings(db: DbOrTx, now: Date, limit = 100): Promise<number[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const result = (await db.execute(sql`
+    select distinct t.id from ${bids} b
+    join ${tickets} t on t.quantity = b.quantity
+      and ((b.event_id is not null and t.event_id = b.event_id)
+        or (b.event_id is null and lower(t.event_name) = lower(b.event_name) and t.event_date = b.event_date))
+    where b.is_active and b.expires_at > ${at}
+      and not t.sold and t.status = 'available' and t.seller_id <> b.user_id and t.event_date >= ${utcDate(now)}
+      and (b.section is null or lower(b.section) = lower(t.section))
+      and t.buyer_pays_per_ticket_cents * t.quantity <= b.max_price_cents + t.quantity
+      and (t.lock_expires_at is null or t.lock_expires_at <= ${at})
+      and not exists (select 1 from jobs j where j.kind = 'bid_match_listing' and j.key = 'ticket:' || t.id and j.done_at is null)
+    limit ${limit}`)) as unknown as { rows: { id: number }[] };
+  return result.rows.map((row) => Number(row.id));
+}

@@ -1,0 +1,168 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { BID_TEXT, PAYMENT_METHOD_TEXT } from '../../../common/messages.js';
+import { centsToDollars, dollarsToCents } from '../../../common/money.js';
+import { type Bid, type CreateBid, MAX_ACTIVE_BIDS } from '../../../common/schemas/bids.js';
+import type { PaymentProvider } from '../../adapters/payments/payment-provider.js';
+import type { DbOrTx } from '../../db/client.js';
+import { bids, events, savedCards, users } from '../../db/schema/index.js';
+import { Conflict, Invalid, NotFound } from '../../errors.js';
+import { utcDate } from '../../lib/clock.js';
+import type { CheckoutDeps } from '../checkout/service.js';
+
+/** My Bids: creating, listing and cancelling a member's automatic-purchase bids (decision 0045). */
+
+/** GET /api/bids answers at most this many, newest first (a member has at most 2 active ones). */
+export const BIDS_LIST_LIMIT = 100;
+
+type BidRow = typeof bids.$inferSelect;
+type CardRow = Pick<typeof savedCards.$inferSelect, 'id' | 'brand' | 'last4'>;
+
+/** The end of the event's date (UTC): the last moment a ticket for it may still be bought. */
+export function bidExpiresAt(eventDate: string): Date {
+  return new Date(Date.parse(`${eventDate}T00:00:00Z`) + 86_400_000);
+}
+
+export function bidOf(row: BidRow, card: CardRow | null): Bid {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    eventName: row.eventName,
+    venue: row.venue,
+    eventDate: row.eventDate,
+    maxPrice: centsToDollars(row.maxPriceCents),
+    quantity: row.quantity,
+    section: row.section,
+    priority: row.priority,
+    minSellerRating: row.minSellerRating,
+    isActive: row.isActive,
+    matched: row.matched,
+    matchedTicketId: row.matchedTicketId,
+    matchedAt: row.matchedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    endedReason: row.endedReason,
+    paymentMethod: card ? { id: card.id, brand: card.brand, last4: card.last4 } : null,
+  };
+}
+
+function optional(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+/**
+ * The caller's own card, not removed, at the provider in use; anyone else's reads as unknown. Read with a
+ * share lock inside the bid's transaction, so the card cannot be removed while the bid that uses it is
+ * created (removing takes the row for update and refuses a card an active bid uses; decision 0044).
+ */
+async function ownCard(
+  tx: DbOrTx,
+  provider: PaymentProvider['kind'],
+  userId: number,
+  cardId: string,
+): Promise<CardRow> {
+  const [card] = await tx
+    .select({ id: savedCards.id, brand: savedCards.brand, last4: savedCards.last4 })
+    .from(savedCards)
+    .where(
+      and(
+        eq(savedCards.id, cardId),
+        eq(savedCards.userId, userId),
+        eq(savedCards.provider, provider),
+        isNull(savedCards.removedAt),
+      ),
+    )
+    .for('share');
+  if (!card)
+    throw new Invalid(PAYMENT_METHOD_TEXT.notFound, { stripePaymentMethodId: PAYMENT_METHOD_TEXT.notFound });
+  return card;
+}
+
+/**
+ * POST /api/bids. The member's row is locked before the active bids are counted, so simultaneous creates
+ * from any number of instances are counted one after another and a third active bid cannot slip in.
+ */
+export async function createBid(deps: CheckoutDeps, userId: number, input: CreateBid): Promise<Bid> {
+  const now = deps.clock.now();
+  if (input.eventDate === '')
+    throw new Invalid(BID_TEXT.eventDateRequired, { eventDate: BID_TEXT.eventDateRequired });
+  if (input.eventDate < utcDate(now))
+    throw new Invalid(BID_TEXT.eventDatePast, { eventDate: BID_TEXT.eventDatePast });
+  if (input.eventId) {
+    const [event] = await deps.db.select({ id: events.id }).from(events).where(eq(events.id, input.eventId));
+    if (!event) throw new Invalid(BID_TEXT.eventNotFound, { eventId: BID_TEXT.eventNotFound });
+  }
+  const created = await deps.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const card = await ownCard(tx, deps.payments.kind, userId, input.stripePaymentMethodId);
+    const [active] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(bids)
+      .where(and(eq(bids.userId, userId), eq(bids.isActive, true)));
+    if ((active?.count ?? 0) >= MAX_ACTIVE_BIDS)
+      throw new Conflict(`${BID_TEXT.limitTitle}: ${BID_TEXT.limit}`);
+    const [inserted] = await tx
+      .insert(bids)
+      .values({
+        userId,
+        eventId: input.eventId ?? null,
+        eventName: input.eventName.trim(),
+        venue: optional(input.venue),
+        eventDate: input.eventDate,
+        maxPriceCents: dollarsToCents(input.maxPrice),
+        quantity: input.quantity,
+        section: optional(input.section),
+        priority: input.priority,
+        minSellerRating: input.minSellerRating ?? null,
+        stripePaymentMethodId: card.id,
+        expiresAt: bidExpiresAt(input.eventDate),
+        createdAt: now,
+      })
+      .returning();
+    if (!inserted) throw new Error('bid insert returned no row');
+    return bidOf(inserted, card);
+  });
+  return created;
+}
+
+/** GET /api/bids: the caller's bids, newest first, bounded. */
+export async function listBids(db: DbOrTx, userId: number): Promise<Bid[]> {
+  const rows = await db
+    .select({ bid: bids, card: { id: savedCards.id, brand: savedCards.brand, last4: savedCards.last4 } })
+    .from(bids)
+    .leftJoin(savedCards, eq(savedCards.id, bids.stripePaymentMethodId))
+    .where(eq(bids.userId, userId))
+    .orderBy(desc(bids.createdAt), desc(bids.id))
+    .limit(BIDS_LIST_LIMIT);
+  return rows.map((row) => bidOf(row.bid, row.card));
+}
+
+/**
+ * DELETE /api/bids/{id}: the caller's active bid ends. A purchase already under way for it (the card was
+ * charged a moment ago) still completes, as a bought ticket cannot be un-bought by a cancel.
+ */
+export async function cancelBid(deps: CheckoutDeps, userId: number, bidId: number): Promise<void> {
+  const [ended] = await deps.db
+    .update(bids)
+    .set({ isActive: false, endedReason: BID_TEXT.endedCancelled, endedAt: deps.clock.now() })
+    .where(and(eq(bids.id, bidId), eq(bids.userId, userId), eq(bids.isActive, true), eq(bids.matched, false)))
+    .returning({ id: bids.id });
+  if (ended) return;
+  const [existing] = await deps.db
+    .select({ id: bids.id })
+    .from(bids)
+    .where(and(eq(bids.id, bidId), eq(bids.userId, userId)))
+    .limit(1);
+  if (!existing) throw new NotFound(BID_TEXT.notFound);
+  throw new Conflict(BID_TEXT.notActive);
+}
+
+/** Sweep: active bids whose event date has passed end as 'expired'. */
+export async function expireBids(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .update(bids)
+    .set({ isActive: false, endedReason: BID_TEXT.endedExpired, endedAt: now })
+    .where(and(eq(bids.isActive, true), sql`${bids.expiresAt} <= ${now.toISOString()}::timestamptz`))
+    .returning({ id: bids.id });
+  return rows.length;
+}
