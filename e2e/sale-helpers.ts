@@ -14,6 +14,8 @@ export async function listTicketThroughApi(
   request: APIRequestContext,
   eventName: string,
   kind: 'ticketmaster' | 'paper' = 'ticketmaster',
+  /** Form fields to change: a catalog event's `eventId` and `eventDate`, another `faceValue`, say. */
+  overrides: Record<string, string> = {},
 ): Promise<number> {
   const upload = await request.post('/api/upload/direct', {
     multipart: { image: { name: 'ticket.png', mimeType: 'image/png', buffer: await ticketImagePng() } },
@@ -37,6 +39,7 @@ export async function listTicketThroughApi(
       isMultiDay: 'false',
       daysCount: '1',
       ...image,
+      ...overrides,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
