@@ -3,9 +3,25 @@
  * spec 001 gives only the shape (issue 24). The spec's own strings are in ./bids.ts.
  */
 
+/** How a card network is named to people; the provider's brand codes are lower case ('visa', 'amex'). */
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+export function cardBrandName(brand: string): string {
+  return CARD_BRANDS[brand.toLowerCase()] ?? 'Card';
+}
+
 export const PAYMENT_METHOD_SCREEN_TEXT = {
   placeholder: 'Choose a saved card',
-  option: (brand: string, last4: string, expires: string) => `${brand} •••• ${last4} · ${expires}`,
+  option: (brand: string, last4: string, expires: string) =>
+    `${cardBrandName(brand)} •••• ${last4} · ${expires}`,
   loading: 'Loading your saved cards…',
   retry: 'Try again',
   errorTitle: 'Error',
@@ -59,7 +75,7 @@ export const BID_SCREEN_TEXT = {
   endedCancelled: 'You cancelled this bid.',
   endedExpired: 'The event date passed without a matching ticket.',
   endedReason: (reason: string) => `Ended: ${reason}`,
-  card: (brand: string, last4: string) => `Paid with ${brand} •••• ${last4}`,
+  card: (brand: string, last4: string) => `Paid with ${cardBrandName(brand)} •••• ${last4}`,
   cardGone: 'The card of this bid has been removed.',
   viewTicket: 'View in My Tickets',
   cancelTitle: 'Cancel this bid?',

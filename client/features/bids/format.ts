@@ -16,3 +16,8 @@ export function formatEventDay(date: string | null | undefined): string {
 export function formatMoment(iso: string): string {
   return format(parseISO(iso), 'MMM d, yyyy, h:mm a');
 }
+
+/** When a bid stops looking: the last minute of its event's day (expiresAt is the instant that day ends). */
+export function formatBidExpiry(expiresAt: string): string {
+  return format(new Date(parseISO(expiresAt).getTime() - 60_000), 'MMM d, yyyy, h:mm a');
+}

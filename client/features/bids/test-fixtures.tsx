@@ -42,7 +42,7 @@ export function bid(overrides: Partial<Bid> = {}): Bid {
     expiresAt: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     endedReason: null,
-    paymentMethod: { id: 'sbx_pm_1', brand: 'Visa', last4: '4242' },
+    paymentMethod: { id: 'sbx_pm_1', brand: 'visa', last4: '4242' },
     ...overrides,
   };
 }

@@ -14,7 +14,7 @@ import { radixInJsdom } from './test-setup';
 
 radixInJsdom();
 
-const visa: PaymentMethod = { id: 'sbx_pm_1', brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2031 };
+const visa: PaymentMethod = { id: 'sbx_pm_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2031 };
 const amex: PaymentMethod = { id: 'sbx_pm_2', brand: 'Amex', last4: '0005', expMonth: 3, expYear: 2030 };
 const setup = {
   clientSecret: 'seti_1_secret',

@@ -95,7 +95,7 @@ export function PaymentMethodPicker({ value, onChange, required = false, error }
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
           className={cn(
-            'h-10 min-w-0 flex-1 cursor-pointer rounded-md border border-input bg-surface px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60',
+            'h-10 min-w-0 shrink-0 cursor-pointer rounded-md sm:flex-1 border border-input bg-surface px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60',
             error && 'border-destructive',
           )}
         >

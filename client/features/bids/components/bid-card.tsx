@@ -17,7 +17,7 @@ import type { Bid } from '@common/schemas/bids';
 import { CalendarDays, CreditCard, MapPin, Star } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDollars, formatEventDay, formatMoment } from '../format';
+import { formatBidExpiry, formatDollars, formatEventDay, formatMoment } from '../format';
 
 /**
  * Where a matched bid's ticket is in My Tickets: a bought ticket waits in Pending until its transfer is
@@ -107,7 +107,7 @@ export function BidCard({
             </Detail>
           ) : null}
           {bid.priority > 0 ? <Detail label={BID_TEXT.priority}>{bid.priority}</Detail> : null}
-          {bid.expiresAt ? <Detail label={BID_TEXT.expires}>{formatMoment(bid.expiresAt)}</Detail> : null}
+          {bid.expiresAt ? <Detail label={BID_TEXT.expires}>{formatBidExpiry(bid.expiresAt)}</Detail> : null}
           <Detail label={BID_TEXT.created}>{formatMoment(bid.createdAt)}</Detail>
         </dl>
         <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">

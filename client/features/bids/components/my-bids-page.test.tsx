@@ -39,7 +39,7 @@ const active = bid({
   section: 'Floor',
   minSellerRating: 4,
   priority: 2,
-  expiresAt: '2027-05-01T23:59:00.000Z',
+  expiresAt: '2027-05-02T00:00:00.000Z',
 });
 const matched = bid({
   id: 2,
@@ -85,6 +85,9 @@ describe('My Bids', () => {
       BID_TEXT.created,
     ])
       expect(within(card).getByText(label)).toBeInTheDocument();
+    // The bid looks until its event's day is over: shown as that day's last minute, not the next midnight.
+    expect(within(card).getByText('May 1, 2027, 11:59 PM')).toBeInTheDocument();
+    expect(within(card).getByText(/Paid with Visa •••• 4242/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Matched (1)' }));
     expect(router.state.location.search).toBe('?tab=matched');
