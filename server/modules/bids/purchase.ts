@@ -5,7 +5,7 @@ import type { PriceBreakdown } from '../../../common/pricing.js';
 import type { SavedCardCharge } from '../../adapters/payments/payment-provider.js';
 import { bids, checkoutSessions, savedCards, tickets, users } from '../../db/schema/index.js';
 import { DomainError, TooManyRequests } from '../../errors.js';
-import { type CheckoutDeps, fulfilCheckout } from '../checkout/service.js';
+import { type CheckoutDeps, fulfilCheckout, saleColumns } from '../checkout/service.js';
 import { lockTicket } from '../holds/service.js';
 import { bidAuthenticationMail, bidEndedMail } from './mail-templates.js';
 import { scheduleListingMatch } from './schedule.js';
@@ -84,20 +84,8 @@ export async function startBidPurchase(
         bidId: candidate.id,
         paymentMethodId: candidate.paymentMethodId,
         provider: deps.payments.kind,
-        ticketId: ticket.id,
         buyerId: candidate.userId,
-        sellerId: ticket.sellerId,
-        ticketVersion: ticket.version,
-        eventName: ticket.eventName,
-        eventDate: ticket.eventDate,
-        quantity: ticket.quantity,
-        perTicketCents: sale.perTicketCents,
-        markup: ticket.markup,
-        totalCents: sale.totalCents,
-        processingFeeCents: sale.processingFeeCents,
-        platformFeeCents: sale.platformFeeCents,
-        sellerProceedsCents: sale.sellerReceivesCents,
-        amountCents: sale.buyerPaysCents,
+        ...saleColumns(ticket, sale),
         url: authenticationUrl(deps.appUrl, sessionId),
         expiresAt,
         createdAt: now,

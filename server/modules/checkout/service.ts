@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { CHECKOUT_TEXT, TICKET_TEXT } from '../../../common/messages.js';
 import { dollarsToCents } from '../../../common/money.js';
-import { saleBreakdown } from '../../../common/pricing.js';
+import { type PriceBreakdown, saleBreakdown } from '../../../common/pricing.js';
 import type { PaymentRequest, PurchaseResult } from '../../../common/schemas/checkout.js';
 import type { Mailer, MailMessage } from '../../adapters/mail/mailer.js';
 import type {
@@ -53,6 +53,30 @@ export interface CheckoutDeps {
 }
 
 type SessionRow = typeof checkoutSessions.$inferSelect;
+
+type TicketRow = typeof tickets.$inferSelect;
+
+/**
+ * What a checkout session fixes about the listing and its price when the buyer chose to pay (hosted) or a
+ * bid chose to buy (off-session): fulfilment sells at exactly this version and these amounts.
+ */
+export function saleColumns(ticket: TicketRow, sale: PriceBreakdown) {
+  return {
+    ticketId: ticket.id,
+    sellerId: ticket.sellerId,
+    ticketVersion: ticket.version,
+    eventName: ticket.eventName,
+    eventDate: ticket.eventDate,
+    quantity: ticket.quantity,
+    perTicketCents: sale.perTicketCents,
+    markup: ticket.markup,
+    totalCents: sale.totalCents,
+    processingFeeCents: sale.processingFeeCents,
+    platformFeeCents: sale.platformFeeCents,
+    sellerProceedsCents: sale.sellerReceivesCents,
+    amountCents: sale.buyerPaysCents,
+  };
+}
 
 /** POST /api/tickets/{id}/payment: a hosted checkout for the caller's hold, at the server's all-in price. */
 export async function startPayment(
@@ -123,20 +147,8 @@ export async function startPayment(
     await tx.insert(checkoutSessions).values({
       id: created.id,
       provider: deps.payments.kind,
-      ticketId,
       buyerId,
-      sellerId: ticket.sellerId,
-      ticketVersion: ticket.version,
-      eventName: ticket.eventName,
-      eventDate: ticket.eventDate,
-      quantity: ticket.quantity,
-      perTicketCents: sale.perTicketCents,
-      markup: ticket.markup,
-      totalCents: sale.totalCents,
-      processingFeeCents: sale.processingFeeCents,
-      platformFeeCents: sale.platformFeeCents,
-      sellerProceedsCents: sale.sellerReceivesCents,
-      amountCents: sale.buyerPaysCents,
+      ...saleColumns(ticket, sale),
       url: created.url,
       expiresAt,
     });
