@@ -104,3 +104,6 @@ export const postponeEvent = (id: number, newDate: string) =>
   sendJson<{ message: string; event: AdminEvent }>('POST', `/api/admin/events/${id}/postpone`, { newDate });
 
 export type { AdminTransaction, AuditLogResponse, DisputesResponse };
+
+/** The admin search boxes ask for their list once typing has paused this long, not per key. */
+export const ADMIN_SEARCH_PAUSE_MS = 300;

@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/toaster';
+import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { ADMIN_TEXT } from '@common/messages';
 import type { AdminPage } from '@common/schemas/admin';
 import { ADMIN_PAGE_SIZE_DEFAULT } from '@common/schemas/admin-money';
@@ -14,8 +15,7 @@ import {
 } from '@tanstack/react-table';
 import { Search } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import type { ListParams } from '../api';
-import { useDebouncedValue } from '../use-debounced-value';
+import { ADMIN_SEARCH_PAUSE_MS, type ListParams } from '../api';
 import { AdminTable } from './admin-table';
 
 export interface AdminListProps<Row> {
@@ -42,7 +42,7 @@ export interface AdminListProps<Row> {
 export function AdminList<Row>(props: AdminListProps<Row>) {
   const { things, columns, defaultSort, filters, onView, searchable = true } = props;
   const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim());
+  const search = useDebouncedValue(text.trim(), ADMIN_SEARCH_PAUSE_MS);
   const [sorting, setSorting] = useState<SortingState>(defaultSort ? [defaultSort] : []);
   const [pagination, setPagination] = useState<PaginationState>({
     pageIndex: 0,

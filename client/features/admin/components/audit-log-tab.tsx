@@ -1,11 +1,11 @@
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { AUDIT_TARGET_TYPES, type AuditEntry } from '@common/schemas/admin-money';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { adminListQueryOptions } from '../api';
+import { ADMIN_SEARCH_PAUSE_MS, adminListQueryOptions } from '../api';
 import { longDate } from '../format';
-import { useDebouncedValue } from '../use-debounced-value';
 import { AdminList } from './admin-list';
 import { Truncated } from './admin-table';
 import { FieldSelect } from './detail-dialog';
@@ -75,7 +75,10 @@ export function AuditLogTab() {
   const [targetId, setTargetId] = useState('');
   // Debounced as one string: a new object on every render would never settle.
   const typed = JSON.parse(
-    useDebouncedValue(JSON.stringify({ adminId, action: action.trim(), targetId: targetId.trim() })),
+    useDebouncedValue(
+      JSON.stringify({ adminId, action: action.trim(), targetId: targetId.trim() }),
+      ADMIN_SEARCH_PAUSE_MS,
+    ),
   ) as { adminId: string; action: string; targetId: string };
   return (
     <AdminList<AuditEntry>

@@ -2,13 +2,13 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
+import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { BID_SCREEN_TEXT, BID_TEXT } from '@common/messages';
 import type { ConcertSearchResult } from '@common/schemas/events';
 import { CalendarDays, MapPin, Search, X } from 'lucide-react';
 import { useId } from 'react';
 import { BID_SEARCH_MIN_LENGTH, BID_SEARCH_PAUSE_MS, useBidConcertSearch } from '../api';
 import { formatEventDay } from '../format';
-import { useDebouncedValue } from '../use-debounced-value';
 
 interface EventSearchProps {
   query: string;

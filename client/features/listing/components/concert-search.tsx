@@ -3,6 +3,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/cn';
+import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { LISTING_NOTICE_TEXT, LISTING_TEXT } from '@common/messages';
 import { dollarsToCents, formatCents } from '@common/money';
 import type { ConcertSearchResult } from '@common/schemas/events';
@@ -14,15 +15,6 @@ import { CONCERT_SEARCH_MIN_LENGTH, useConcertSearch } from '../api';
 export const CONCERT_SEARCH_DEBOUNCE_MS = 300;
 /** About this many results fit in the list's 320 px before it scrolls. */
 const VISIBLE_RESULTS = 4;
-
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 export function formatEventDate(isoDate: string): string {
   return format(parseISO(isoDate.slice(0, 10)), 'EEE, MMM d, yyyy');
