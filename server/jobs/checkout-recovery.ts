@@ -25,13 +25,29 @@ export function startCheckoutRecovery(
   let timer: NodeJS.Timeout | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
+  /** Where the walk over active bids goes on next run (see sweepBids). */
+  let bidCursor = 0;
+
+  async function sweepBidsSafely() {
+    try {
+      const swept = await sweepBids(deps, bidCursor);
+      bidCursor = swept.lastBidId ?? 0;
+      return swept;
+    } catch (error) {
+      // Bids are the bidders' business; paid sessions and refunds below must be finished regardless.
+      deps.log.error({ err: error }, 'bid sweep failed; tried again next run');
+      return null;
+    }
+  }
+
   async function work() {
-    const bids = await sweepBids(deps);
+    const bids = await sweepBidsSafely();
     const fulfilled = await fulfilPaidSessions(deps);
     const refunds = await retryPendingRefunds(deps);
-    if (fulfilled + refunds + bids.purchases > 0)
+    const bidPurchases = bids?.purchases ?? 0;
+    if (fulfilled + refunds + bidPurchases > 0)
       deps.log.info({ fulfilled, refunds, bids }, 'finished half-done payments');
-    return { fulfilled, refunds, bidPurchases: bids.purchases };
+    return { fulfilled, refunds, bidPurchases };
   }
 
   function runOnce() {

@@ -31,9 +31,10 @@ export function bidJobHandlers(deps: CheckoutDeps): Record<string, JobHandler> {
 /**
  * The periodic sweep (every instance, with checkout recovery): bids past their event end; bid purchases a
  * crash left without an outcome are charged again with their key or read back, then fulfilled or
- * refunded; lapsed confirmations release their ticket; listings a bid may buy without a pending job get one.
+ * refunded; lapsed confirmations release their ticket; listings a bid may buy without a pending job get one,
+ * for the next SWEEP_BIDS_PER_RUN active bids after `afterBidId` (the answer's lastBidId continues the walk).
  */
-export async function sweepBids(deps: CheckoutDeps, limit = 50) {
+export async function sweepBids(deps: CheckoutDeps, afterBidId = 0, limit = 50) {
   const now = deps.clock.now();
   const expired = await expireBids(deps.db, now);
   const unsettled = await deps.db
@@ -60,9 +61,14 @@ export async function sweepBids(deps: CheckoutDeps, limit = 50) {
       deps.log.error({ err: error, sessionId: id }, 'could not settle a bid purchase; retried next sweep');
     }
   }
-  const listings = await unmatchedListings(deps.db, now);
-  for (const ticketId of listings) await scheduleListingMatch(deps.db, ticketId, now);
-  return { expired, purchases: unsettled.length, listings: listings.length };
+  const listings = await unmatchedListings(deps.db, now, afterBidId);
+  for (const ticketId of listings.ticketIds) await scheduleListingMatch(deps.db, ticketId, now);
+  return {
+    expired,
+    purchases: unsettled.length,
+    listings: listings.ticketIds.length,
+    lastBidId: listings.lastBidId,
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import { utcDate } from '../../lib/clock.js';
 import type { CheckoutDeps } from '../checkout/service.js';
 import { userRating } from '../reviews/ratings.js';
 import { type Candidate, chargeBidPurchase, resolveBidPurchase, startBidPurchase } from './purchase.js';
+import { BID_MATCH_LISTING_JOB } from './schedule.js';
 
 /**
  * Matching (issue 24 §3; decision 0045): which active bids may buy a listing, best first, and the runs that
@@ -201,23 +202,58 @@ export async function matchBid(deps: CheckoutDeps, bidId: number): Promise<JobOu
   return jobDone;
 }
 
+/** Active bids one sweep looks at; the next sweep goes on after the last of them, then from the start. */
+export const SWEEP_BIDS_PER_RUN = 500;
+/** Listings the sweep hands on per bid: the listing's own job then decides which bid buys it. */
+const SWEEP_LISTINGS_PER_BID = 5;
+
+export interface UnmatchedListings {
+  ticketIds: number[];
+  /** The last bid looked at, for the next sweep's `afterBidId`; null when the walk reached the end. */
+  lastBidId: number | null;
+}
+
 /**
  * Sweep: listings some active bid may buy but no matching job is pending for (a crash between a listing's
- * change and its job, say). Bounded; each found listing gets its job.
+ * change and its job, say). Bounded by design: it walks SWEEP_BIDS_PER_RUN active bids after `afterBidId`,
+ * and each bid reads its event's listings through an index (tickets_event_idx for a catalog event,
+ * tickets_event_date_idx for a name and date), a few at most. A join of every bid with every listing took
+ * longer than the statement timeout at 10,000 bids and 100,000 listings.
  */
-export async function unmatchedListings(db: DbOrTx, now: Date, limit = 100): Promise<number[]> {
+export async function unmatchedListings(
+  db: DbOrTx,
+  now: Date,
+  afterBidId = 0,
+  batch = SWEEP_BIDS_PER_RUN,
+): Promise<UnmatchedListings> {
+  const walked = await db
+    .select({ id: bids.id })
+    .from(bids)
+    .where(and(eq(bids.isActive, true), gt(bids.expiresAt, now), gt(bids.id, afterBidId)))
+    .orderBy(bids.id)
+    .limit(batch);
+  if (walked.length === 0) return { ticketIds: [], lastBidId: null };
+  const ids = sql.join(
+    walked.map((bid) => sql`${bid.id}`),
+    sql`, `,
+  );
   const at = sql`${now.toISOString()}::timestamptz`;
-  const result = (await db.execute(sql`
-    select distinct t.id from ${bids} b
-    join ${tickets} t on t.quantity = b.quantity
-      and ((b.event_id is not null and t.event_id = b.event_id)
-        or (b.event_id is null and lower(t.event_name) = lower(b.event_name) and t.event_date = b.event_date))
-    where b.is_active and b.expires_at > ${at}
-      and not t.sold and t.status = 'available' and t.seller_id <> b.user_id and t.event_date >= ${utcDate(now)}
+  const buyable = sql`t.quantity = b.quantity and not t.sold and t.status = 'available'
+      and t.seller_id <> b.user_id and t.event_date >= ${utcDate(now)}
       and (b.section is null or lower(b.section) = lower(t.section))
       and t.buyer_pays_per_ticket_cents * t.quantity <= b.max_price_cents + t.quantity
       and (t.lock_expires_at is null or t.lock_expires_at <= ${at})
-      and not exists (select 1 from jobs j where j.kind = 'bid_match_listing' and j.key = 'ticket:' || t.id and j.done_at is null)
-    limit ${limit}`)) as unknown as { rows: { id: number }[] };
-  return result.rows.map((row) => Number(row.id));
+      and not exists (select 1 from jobs j where j.kind = ${BID_MATCH_LISTING_JOB} and j.key = 'ticket:' || t.id and j.done_at is null)`;
+  const result = (await db.execute(sql`
+    select l.id from ${bids} b cross join lateral (
+      select t.id from ${tickets} t where t.event_id = b.event_id and ${buyable} limit ${SWEEP_LISTINGS_PER_BID}
+    ) l where b.id in (${ids}) and b.event_id is not null
+    union
+    select l.id from ${bids} b cross join lateral (
+      select t.id from ${tickets} t
+      where t.event_date = b.event_date and lower(t.event_name) = lower(b.event_name) and ${buyable}
+      limit ${SWEEP_LISTINGS_PER_BID}
+    ) l where b.id in (${ids}) and b.event_id is null`)) as unknown as { rows: { id: number }[] };
+  const lastBidId = walked.length < batch ? null : (walked.at(-1)?.id ?? null);
+  return { ticketIds: result.rows.map((row) => Number(row.id)), lastBidId };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BID_TEXT, CHECKOUT_MAIL_SUBJECT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
@@ -7,6 +7,7 @@ import type { SavedCardChargeRequest } from '../../adapters/payments/payment-pro
 import { SANDBOX_DECLINED, SandboxPaymentProvider } from '../../adapters/payments/sandbox.js';
 import { type Database, openPostgres } from '../../db/client.js';
 import {
+  bids,
   checkoutSessions,
   events,
   ledgerEntries,
@@ -30,7 +31,7 @@ import { insertListing, type ListingOverrides } from '../marketplace/testing.js'
 import { sandboxCardStore } from '../payment-methods/service.js';
 import { buyListing } from '../payouts/testing.js';
 import { sendTicketForm, uploadedImage, validTicketFields } from '../tickets/testing.js';
-import { matchListing } from './matcher.js';
+import { matchListing, unmatchedListings } from './matcher.js';
 import { BID_AUTHENTICATION_HOLD_MS } from './purchase.js';
 import {
   bidBody,
@@ -535,6 +536,30 @@ describe.each(backends)('bid matching on %s', (backend) => {
       isActive: false,
       endedReason: BID_TEXT.endedExpired,
     });
+  });
+
+  it('walks the active bids a batch at a time, so no sweep reads every bid against every listing', async () => {
+    const seller = await createTestUser(db());
+    const placed: { bidId: number; listingId: number }[] = [];
+    for (let index = 0; index < 3; index++) {
+      const name = eventName();
+      const bidId = await placeBid(await bidder(), { eventName: name, quantity: 2, maxPrice: 1_000 });
+      const listing = await insertListing(db(), seller.id, { eventName: name, eventDate: EVENT_DATE });
+      placed.push({ bidId, listingId: listing.id });
+    }
+    const [first, second, third] = placed;
+    if (!first || !second || !third) throw new Error('three bids expected');
+    const now = clock.now();
+    const batch = await unmatchedListings(db(), now, first.bidId - 1, 2);
+    expect(batch.ticketIds.sort()).toEqual([first.listingId, second.listingId].sort());
+    expect(batch.lastBidId).toBe(second.bidId);
+    const rest = await unmatchedListings(db(), now, second.bidId, 2);
+    expect(rest).toEqual({ ticketIds: [third.listingId], lastBidId: null });
+    // Leave nothing for the tests after this one to buy.
+    await db()
+      .update(bids)
+      .set({ isActive: false })
+      .where(inArray(bids.id, [first.bidId, second.bidId, third.bidId]));
   });
 
   describe('a matcher stopped between the charge and the fulfilment', () => {
