@@ -10,6 +10,7 @@ import {
   expectNoSeriousViolations,
   signUpAndSignIn,
   skipWelcomeTour,
+  tabTo,
   toastWith,
   waitForMail,
 } from './helpers';
@@ -111,8 +112,16 @@ test.describe('automatic-purchase bids', () => {
     await closeWelcome(buyer.page);
     await expect(buyer.page.getByText(BID_TEXT.emptyActive)).toBeVisible();
 
-    await buyer.page.getByRole('button', { name: BID_TEXT.createNew }).click();
+    // By keyboard: the dialog opens on the event search, and Escape returns to the button that opened it.
+    const createNew = buyer.page.getByRole('button', { name: BID_TEXT.createNew });
+    await tabTo(buyer.page, createNew);
+    await buyer.page.keyboard.press('Enter');
     const dialog = buyer.page.getByRole('dialog', { name: BID_SCREEN_TEXT.createTitle });
+    await expect(dialog.getByRole('searchbox', { name: /Event/ })).toBeFocused();
+    await buyer.page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(createNew).toBeFocused();
+    await createNew.click();
     await expect(dialog.getByText(PAYMENT_METHOD_TEXT.empty)).toBeVisible();
     // Nothing filled in: every rule speaks at once, and nothing is sent.
     await dialog.getByRole('button', { name: BID_TEXT.createBid }).click();
