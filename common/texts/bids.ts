@@ -8,9 +8,12 @@ export const PAYMENT_METHOD_TEXT = {
   addButton: 'Add Payment Method',
   dialogTitle: 'Add Payment Method',
   clear: 'Clear',
-  /** Spec 001 §2: the dialog says the card is stored by the payment provider, never on Encore's servers. */
-  storedByProvider:
-    'Your card details are stored securely by our payment provider and never touch our servers.',
+  /**
+   * Spec 001 §2: the dialog says the card is stored by the payment provider, never on Encore's servers. True
+   * in both modes: Stripe's Elements field sends the number to Stripe only; the sandbox's form passes it
+   * through Encore's server, which keeps only brand, last four digits and expiry (decision 0044).
+   */
+  storedByProvider: 'Your card details are stored securely by our payment provider, never on our servers.',
   empty: 'No saved payment methods. Add one to enable automatic purchasing.',
   expires: (month: number, year: number) => `Exp ${month}/${year}`,
   addedTitle: 'Payment Method Added',
