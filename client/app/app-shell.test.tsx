@@ -310,7 +310,6 @@ describe('role pages', () => {
     const memberCalls = serve({ user: user() });
     const ordinary = renderApp('/admin');
     expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
-    expect(screen.queryByText(SHELL_TEXT.comingSoonTitle)).not.toBeInTheDocument();
     expect(screen.getByRole('main')).toBeEmptyDOMElement();
     expect(memberCalls.filter((call) => call.url.startsWith('/api/admin'))).toEqual([]);
     ordinary.unmount();

@@ -14,7 +14,6 @@ export const SHELL_TEXT = {
   accessDenied: "You don't have permission to access this page.",
   landingHeadline: 'A better way to buy and sell tickets is coming soon!',
   copyright: '© 2026 Encore. All rights reserved.',
-  comingSoonTitle: 'This page is coming soon',
   givingBackSmallVenues: 'Small Venue Support',
   givingBackArtists: 'Artist Development',
   givingBackMoreDetails: 'More Details Coming Soon',
