@@ -4,6 +4,9 @@ import { exactText, singleLineText, TEXT_LIMITS } from './text.js';
 
 /** Saved cards (spec 001 §3 'Payment method', §7 'Payment methods'; issue 24; decision 0044). */
 
+/** A member keeps at most this many cards: the picker lists them all, and no list grows without bound. */
+export const MAX_SAVED_CARDS = 10;
+
 /** A saved card as the picker shows it. `id` is the provider's payment method id ('pm_…', 'sbx_pm_…'). */
 export const paymentMethodSchema = z.object({
   id: z.string(),

@@ -43,6 +43,7 @@ export const PAYMENT_METHOD_TEXT = {
   /** Stripe's own words for test card 4000 0000 0000 0002 when it is saved. */
   cardDeclined: 'Your card was declined.',
   setupIntentNotFound: 'Setup intent not found',
+  tooManyCards: (max: number) => `You can save at most ${max} cards. Remove one to add another.`,
   /** Stripe's words for an expiry earlier this year. */
   expiryDatePast: "Your card's expiration date is in the past.",
   /** Stripe's words for confirming a setup intent a second time. */

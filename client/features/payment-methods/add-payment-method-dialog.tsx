@@ -9,6 +9,7 @@ import {
 } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast, useScreenToasts } from '@client/components/ui/toaster';
+import { ApiError } from '@client/lib/api';
 import { PAYMENT_METHOD_SCREEN_TEXT, PAYMENT_METHOD_TEXT } from '@common/messages';
 import type { PaymentMethod, SetupIntentResponse } from '@common/schemas/payment-methods';
 import { useQueryClient } from '@tanstack/react-query';
@@ -85,10 +86,12 @@ function AddCard({ onDone, close }: { onDone(card: PaymentMethod): void; close()
           fail(PAYMENT_METHOD_TEXT.noClientSecret);
         } else setSetup({ state: 'ready', setup: answer });
       },
-      () => {
+      (error: unknown) => {
         if (!current) return;
         setSetup({ state: 'failed' });
-        fail(PAYMENT_METHOD_TEXT.setupIntentFailed);
+        // A rule of Encore's own (ten cards at most) says itself; anything else is the spec's message.
+        const rule = error instanceof ApiError && error.status === 409 ? error.serverMessage : undefined;
+        fail(rule ?? PAYMENT_METHOD_TEXT.setupIntentFailed);
       },
     );
     return () => {

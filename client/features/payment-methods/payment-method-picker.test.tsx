@@ -163,6 +163,11 @@ describe('PaymentMethodPicker', () => {
   it.each<[string, Answers, string]>([
     ['the setup intent is refused', { setup: json(500, {}) }, PAYMENT_METHOD_TEXT.setupIntentFailed],
     [
+      'the member keeps ten cards already',
+      { setup: json(409, { message: PAYMENT_METHOD_TEXT.tooManyCards(10) }) },
+      PAYMENT_METHOD_TEXT.tooManyCards(10),
+    ],
+    [
       'no client secret comes back',
       { setup: json(200, { ...setup, clientSecret: '' }) },
       PAYMENT_METHOD_TEXT.noClientSecret,

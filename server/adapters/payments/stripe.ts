@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { MAX_SAVED_CARDS } from '../../../common/schemas/payment-methods.js';
 import type {
   CardPaymentState,
   CheckoutPaymentState,
@@ -297,8 +298,8 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async listSavedCards(customerId: string): Promise<SavedCard[]> {
     const methods = await this.stripe.paymentMethods
-      .list({ customer: customerId, type: 'card', limit: 100 })
-      .autoPagingToArray({ limit: 1000 });
+      .list({ customer: customerId, type: 'card', limit: MAX_SAVED_CARDS })
+      .autoPagingToArray({ limit: MAX_SAVED_CARDS });
     return methods.flatMap((method) =>
       method.card
         ? [

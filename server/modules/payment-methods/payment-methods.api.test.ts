@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD_TEXT } from '../../../common/messages.js';
+import { MAX_SAVED_CARDS } from '../../../common/schemas/payment-methods.js';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.js';
 import { paymentCustomers, sandboxSetupIntents, savedCards } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
@@ -289,6 +290,19 @@ describe.each(backends)('saved cards in the sandbox on %s', (backend) => {
     expect(longId.status).toBe(414);
     expect((await client.delete(`/api/payment-methods/${'p'.repeat(201)}`)).status).toBe(414);
     expect(await cardsOf(id)).toEqual([]);
+  });
+
+  it('keeps at most ten cards a member: the eleventh setup intent is refused until one is removed', async () => {
+    const { id, client } = await member();
+    const saved: string[] = [];
+    for (let index = 0; index < MAX_SAVED_CARDS; index++) saved.push(await saveCard(client));
+    const refused = await client.post('/api/payment-methods/setup-intent');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(PAYMENT_METHOD_TEXT.tooManyCards(MAX_SAVED_CARDS));
+    expect((await client.get('/api/payment-methods')).body.paymentMethods).toHaveLength(MAX_SAVED_CARDS);
+    expect((await client.delete(`/api/payment-methods/${saved[0]}`)).status).toBe(200);
+    await setupIntent(client);
+    expect((await cardsOf(id)).filter((card) => card.removedAt === null)).toHaveLength(MAX_SAVED_CARDS - 1);
   });
 
   it('removes the owner’s card only; another user’s, an unknown or a removed card is not found', async () => {

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { PAYMENT_METHOD_TEXT } from '../../../common/messages.js';
-import type { PaymentMethodsResponse, SetupIntentResponse } from '../../../common/schemas/payment-methods.js';
+import {
+  MAX_SAVED_CARDS,
+  type PaymentMethodsResponse,
+  type SetupIntentResponse,
+} from '../../../common/schemas/payment-methods.js';
 import type { PaymentProvider, SavedCard } from '../../adapters/payments/payment-provider.js';
 import type { SandboxCardStore } from '../../adapters/payments/sandbox.js';
 import type { Db } from '../../db/client.js';
@@ -127,8 +131,17 @@ export async function listPaymentMethods(
   return { ok: true, paymentMethods, message: paymentMethods.length > 0 ? '' : PAYMENT_METHOD_TEXT.empty };
 }
 
-/** POST /api/payment-methods/setup-intent: a new setup intent for the caller's customer. */
+/**
+ * POST /api/payment-methods/setup-intent: a new setup intent for the caller's customer; refused (409) once
+ * they keep MAX_SAVED_CARDS cards.
+ */
 export async function startCardSetup(deps: PaymentMethodDeps, userId: number): Promise<SetupIntentResponse> {
+  const [saved] = await deps.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(savedCards)
+    .where(and(eq(savedCards.userId, userId), isNull(savedCards.removedAt)));
+  if ((saved?.count ?? 0) >= MAX_SAVED_CARDS)
+    throw new Conflict(PAYMENT_METHOD_TEXT.tooManyCards(MAX_SAVED_CARDS));
   const customerId = await ensureCustomer(deps, userId);
   // Each press of Add Payment Method is its own intent; the key covers the SDK's retries of this one request.
   const intent = await deps.payments.createSetupIntent({
@@ -209,7 +222,8 @@ export function sandboxCardStore(db: Db, clock: Clock): SandboxCardStore {
             isNull(savedCards.removedAt),
           ),
         )
-        .orderBy(desc(savedCards.createdAt), desc(savedCards.id));
+        .orderBy(desc(savedCards.createdAt), desc(savedCards.id))
+        .limit(MAX_SAVED_CARDS);
     },
     async removeCard(paymentMethodId) {
       await db
