@@ -91,7 +91,6 @@ export const BID_SCREEN_TEXT = {
   noResults: 'No events found. Try another name.',
   resultsLabel: 'Events found',
   clearSelection: 'Choose another event',
-  eventRequiredHint: 'Search for the event and pick it from the list.',
   maximumAmountHint: 'The most your card is charged for all the tickets together, fees included.',
   quantityLabel: 'Quantity',
   sectionPlaceholder: 'Any section',
