@@ -1,15 +1,10 @@
+import { formatEventDate } from '@client/lib/format';
 import { BID_TEXT } from '@common/messages';
-import { dollarsToCents, formatCents } from '@common/money';
 import { format, parseISO } from 'date-fns';
-
-/** '$1,234.50' from the API's dollars. */
-export function formatDollars(dollars: number): string {
-  return formatCents(dollarsToCents(dollars));
-}
 
 /** An event's calendar date ('Sat, May 1, 2027'), or 'Date TBA'. */
 export function formatEventDay(date: string | null | undefined): string {
-  return date ? format(parseISO(date.slice(0, 10)), 'EEE, MMM d, yyyy') : BID_TEXT.dateTba;
+  return date ? formatEventDate(date) : BID_TEXT.dateTba;
 }
 
 /** A moment in the viewer's zone ('May 1, 2027, 7:30 PM'). */

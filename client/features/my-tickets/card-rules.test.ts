@@ -1,3 +1,4 @@
+import { formatEventDate } from '@client/lib/format';
 import { SALE_STATE_TEXT } from '@common/messages';
 import { buyerDisplayName } from '@common/schemas/my-tickets';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import {
   orNotAvailable,
   progressSteps,
 } from './card-rules';
-import { formatEventDate, isMoreThanTenDaysAway } from './format';
+import { isMoreThanTenDaysAway } from './format';
 import { myTicket, soldTo } from './test-fixtures';
 
 describe('My Tickets card rules', () => {

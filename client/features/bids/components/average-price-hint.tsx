@@ -1,8 +1,8 @@
+import { formatDollars } from '@client/lib/format';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { BID_SCREEN_TEXT, BID_TEXT } from '@common/messages';
 import { useEffect } from 'react';
 import { BID_SEARCH_PAUSE_MS, useAveragePrice } from '../api';
-import { formatDollars } from '../format';
 
 /**
  * The live hint under Maximum Amount (spec 001 §2, §8, §9): what tickets to this event have gone for, read

@@ -12,12 +12,13 @@ import {
 import { Badge } from '@client/components/ui/badge';
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { formatDollars } from '@client/lib/format';
 import { BID_SCREEN_TEXT, BID_TEXT } from '@common/messages';
 import type { Bid } from '@common/schemas/bids';
 import { CalendarDays, CreditCard, MapPin, Star } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { formatBidExpiry, formatDollars, formatEventDay, formatMoment } from '../format';
+import { formatBidExpiry, formatEventDay, formatMoment } from '../format';
 
 /**
  * Where a matched bid's ticket is in My Tickets: a bought ticket waits in Pending until its transfer is

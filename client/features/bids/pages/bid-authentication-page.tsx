@@ -2,6 +2,7 @@ import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
+import { formatDollars } from '@client/lib/format';
 import { BID_PAYMENT_TEXT } from '@common/messages';
 import type { BidPayment } from '@common/schemas/bids';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { bidPaymentQueryOptions, messageOf, useSettleBidPayment } from '../api';
 import { MATCHED_TICKET_HREF } from '../components/bid-card';
-import { formatDollars, formatEventDay } from '../format';
+import { formatEventDay } from '../format';
 
 /** While the server settles a payment, the page asks again this often. */
 const PROCESSING_POLL_MS = 2_000;

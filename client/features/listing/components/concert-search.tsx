@@ -3,11 +3,10 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/cn';
+import { formatDollars, formatEventDate } from '@client/lib/format';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { LISTING_NOTICE_TEXT, LISTING_TEXT } from '@common/messages';
-import { dollarsToCents, formatCents } from '@common/money';
 import type { ConcertSearchResult } from '@common/schemas/events';
-import { format, parseISO } from 'date-fns';
 import { CalendarDays, MapPin, Music, PencilLine, Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { CONCERT_SEARCH_MIN_LENGTH, useConcertSearch } from '../api';
@@ -15,10 +14,6 @@ import { CONCERT_SEARCH_MIN_LENGTH, useConcertSearch } from '../api';
 export const CONCERT_SEARCH_DEBOUNCE_MS = 300;
 /** About this many results fit in the list's 320 px before it scrolls. */
 const VISIBLE_RESULTS = 4;
-
-export function formatEventDate(isoDate: string): string {
-  return format(parseISO(isoDate.slice(0, 10)), 'EEE, MMM d, yyyy');
-}
 
 interface ConcertSearchProps {
   query: string;
@@ -181,7 +176,7 @@ export function ConcertSearch({ query, onQueryChange, onSelect, onManualEntry }:
 function ConcertResult({ concert }: { concert: ConcertSearchResult }) {
   const image = concert.image ?? concert.artists[0]?.image ?? null;
   const listingCount = `${concert.listingCount} ${concert.listingCount === 1 ? 'listing' : 'listings'}`;
-  const from = concert.minPrice !== null ? `from ${formatCents(dollarsToCents(concert.minPrice))}` : null;
+  const from = concert.minPrice !== null ? `from ${formatDollars(concert.minPrice)}` : null;
   const listings = from ? `${listingCount} · ${from}` : listingCount;
   return (
     <div className="flex w-full items-center gap-3 p-2 text-left">

@@ -3,6 +3,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
 import { Textarea } from '@client/components/ui/textarea';
+import { formatEventDate } from '@client/lib/format';
 import type { ConcertSearchResult } from '@common/schemas/events';
 import { CalendarDays, MapPin, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -13,7 +14,7 @@ import {
   multiDayFaceValue,
   typedWholeNumber,
 } from '../listing-form-values';
-import { ConcertSearch, formatEventDate } from './concert-search';
+import { ConcertSearch } from './concert-search';
 import { Field, FormSection } from './form-parts';
 
 export type UpdateField = <Name extends keyof ListingFormValues>(

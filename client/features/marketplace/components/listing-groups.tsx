@@ -1,6 +1,6 @@
+import { formatDollars } from '@client/lib/format';
 import type { CurrentUser } from '@common/schemas/users';
 import { isReservedByOther, listingCount } from '../card-rules';
-import { formatDollars } from '../format';
 import type { MarketTicket } from '../types';
 import { TicketCard } from './ticket-card';
 

@@ -6,11 +6,11 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
+import { formatEventDate } from '@client/lib/format';
 import { BUYING_TEXT } from '@common/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { userReviewsQueryOptions } from '../api';
-import { formatEventDate } from '../format';
 import type { MarketTicket } from '../types';
 
 function Stars({ rating }: { rating: number }) {

@@ -2,11 +2,11 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
+import { formatDollars, formatEventDate } from '@client/lib/format';
 import { BUYING_TEXT } from '@common/messages';
 import { CalendarDays, ExternalLink, Music } from 'lucide-react';
 import { memo } from 'react';
 import { canViewDetails, markupBadgeVariant, orNotAvailable } from '../card-rules';
-import { formatDollars, formatEventDate } from '../format';
 import type { MarketTicket } from '../types';
 import { SellerRating } from './seller-rating';
 

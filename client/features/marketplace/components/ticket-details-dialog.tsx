@@ -10,6 +10,7 @@ import {
 } from '@client/components/ui/dialog';
 import { Separator } from '@client/components/ui/separator';
 import { toast } from '@client/components/ui/toaster';
+import { formatDollars, formatEventDate } from '@client/lib/format';
 import { BUYING_TEXT } from '@common/messages';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ImageIcon, MapPin } from 'lucide-react';
@@ -17,7 +18,6 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LOCK_POLL_MS, ticketQueryOptions } from '../api';
 import { markupBadgeVariant, orNotAvailable } from '../card-rules';
-import { formatDollars, formatEventDate } from '../format';
 import type { CloseReason, Hold } from '../use-purchase-flow';
 import { HowPurchasingWorksDialog } from './help-dialogs';
 import { HoldTimer } from './hold-timer';

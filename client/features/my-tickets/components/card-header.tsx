@@ -1,8 +1,8 @@
 import { Badge } from '@client/components/ui/badge';
+import { formatEventDate } from '@client/lib/format';
 import type { MyTicket } from '@common/schemas/my-tickets';
 import { CalendarDays } from 'lucide-react';
 import { cardBadge } from '../card-rules';
-import { formatEventDate } from '../format';
 
 /** Event name, date, the N-Day badge and the card's status badge. */
 export function CardHeader({ ticket, titleId }: { ticket: MyTicket; titleId: string }) {

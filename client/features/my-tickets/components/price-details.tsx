@@ -1,7 +1,7 @@
+import { formatDollars } from '@client/lib/format';
 import { MY_TICKETS_TEXT } from '@common/messages';
 import { centsToDollars, dollarsToCents, formatCents } from '@common/money';
 import type { MyTicket } from '@common/schemas/my-tickets';
-import { formatDollars } from '../format';
 import { DetailList } from './detail-list';
 
 /**

@@ -2,13 +2,13 @@ import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toaster';
 import { ApiError } from '@client/lib/api';
 import { rememberFocusPlace, restoreFocusSoon } from '@client/lib/focus-return';
+import { formatDollars } from '@client/lib/format';
 import { MY_TICKETS_TEXT, SALE_STATE_TEXT } from '@common/messages';
 import type { MyTicket } from '@common/schemas/my-tickets';
 import { Undo2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useRequestRefund } from '../api';
 import { canRequestRefund } from '../card-rules';
-import { formatDollars } from '../format';
 import { CardConfirmDialog } from './confirm-dialog';
 import { myTicketsFocusReturn } from './focus-return';
 

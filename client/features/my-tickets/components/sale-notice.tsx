@@ -1,8 +1,8 @@
+import { formatDollars, formatEventDate } from '@client/lib/format';
 import { SALE_STATE_TEXT } from '@common/messages';
 import type { MyTicket } from '@common/schemas/my-tickets';
 import { format, parseISO } from 'date-fns';
 import { canRequestRefund } from '../card-rules';
-import { formatDollars, formatEventDate } from '../format';
 
 function Notice({ title, body }: { title?: string; body: string }) {
   return (

@@ -1,6 +1,6 @@
+import { formatEventDate } from '@client/lib/format';
 import { MY_TICKETS_TEXT } from '@common/messages';
 import type { MyTicket } from '@common/schemas/my-tickets';
-import { formatEventDate } from '../format';
 
 /** 'Sun, Jan 5, 2025 · Section 101 · Row C · 2 tickets': which seats a dialog is about. */
 export function ticketSeatLine(ticket: MyTicket): string {

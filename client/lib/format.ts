@@ -6,7 +6,7 @@ export function formatDollars(dollars: number): string {
   return formatCents(dollarsToCents(dollars));
 }
 
-/** 'Sat, May 1, 2027' from a yyyy-MM-dd event date. */
+/** 'Wed, Jan 5, 2025' from a yyyy-MM-dd event date (spec 001 §2). */
 export function formatEventDate(date: string): string {
   return format(parseISO(date.slice(0, 10)), 'EEE, MMM d, yyyy');
 }
