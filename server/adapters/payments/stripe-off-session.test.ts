@@ -5,22 +5,11 @@ import {
   EXPIRES_ON_CONFIRM,
   recordedPaymentIntents,
 } from './recorded-payment-intents.js';
-import { StripePaymentProvider } from './stripe.js';
-import { TEST_WEBHOOK_SECRET } from './testing.js';
+import { recordedProvider } from './testing.js';
 
 /** Off-session charges of saved cards (a bid's purchase; decision 0045) against recorded Stripe answers. */
 
-function provider() {
-  const stripe = recordedPaymentIntents();
-  return {
-    stripe,
-    payments: new StripePaymentProvider({
-      secretKey: 'sk_test_encore',
-      webhookSecret: TEST_WEBHOOK_SECRET,
-      httpClient: stripe.httpClient,
-    }),
-  };
-}
+const provider = () => recordedProvider(recordedPaymentIntents());
 
 const charge = (paymentMethodId: string) => ({
   customerId: CUSTOMER,

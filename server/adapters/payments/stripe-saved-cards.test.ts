@@ -1,19 +1,8 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { StripePaymentProvider } from './stripe.js';
-import { recordedStripe, TEST_WEBHOOK_SECRET } from './testing.js';
+import { recordedProvider, recordedStripe } from './testing.js';
 
-function provider() {
-  const stripe = recordedStripe();
-  return {
-    stripe,
-    payments: new StripePaymentProvider({
-      secretKey: 'sk_test_encore',
-      webhookSecret: TEST_WEBHOOK_SECRET,
-      httpClient: stripe.httpClient,
-    }),
-  };
-}
+const provider = () => recordedProvider(recordedStripe());
 
 describe('Stripe saved cards (recorded responses)', () => {
   it('creates one customer per user: the idempotency key names the user, so a repeat gets the same one', async () => {

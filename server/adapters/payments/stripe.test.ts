@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WebhookSignatureError } from './payment-provider.js';
-import { StripePaymentProvider } from './stripe.js';
-import { recordedStripe, signedEvent, TEST_WEBHOOK_SECRET } from './testing.js';
+import { recordedProvider, recordedStripe, signedEvent } from './testing.js';
 
 const request = {
   attemptKey: 'checkout-7-9-attempt',
@@ -17,17 +16,7 @@ const request = {
   expiresAt: new Date('2030-03-01T12:32:00Z'),
 };
 
-function provider() {
-  const stripe = recordedStripe();
-  return {
-    stripe,
-    payments: new StripePaymentProvider({
-      secretKey: 'sk_test_encore',
-      webhookSecret: TEST_WEBHOOK_SECRET,
-      httpClient: stripe.httpClient,
-    }),
-  };
-}
+const provider = () => recordedProvider(recordedStripe());
 
 describe('Stripe payment provider (recorded responses)', () => {
   it('creates a Checkout Session for the all-in amount with metadata, URLs, expiry and an idempotency key', async () => {

@@ -16,6 +16,7 @@ import {
   setupIntent,
   transfer,
 } from './fixtures/recorded-stripe.js';
+import { StripePaymentProvider } from './stripe.js';
 
 export interface StripeCall {
   method: string;
@@ -239,4 +240,18 @@ export function signedEvent(type: string, object: unknown, secret = TEST_WEBHOOK
   });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
   return { payload, signature };
+}
+
+/** Encore's Stripe provider talking to a recorder (`recordedStripe()` or another) instead of Stripe. */
+export function recordedProvider<Recorder extends { httpClient: Stripe.HttpClient }>(
+  stripe: Recorder,
+): { stripe: Recorder; payments: StripePaymentProvider } {
+  return {
+    stripe,
+    payments: new StripePaymentProvider({
+      secretKey: 'sk_test_encore',
+      webhookSecret: TEST_WEBHOOK_SECRET,
+      httpClient: stripe.httpClient,
+    }),
+  };
 }
