@@ -3,8 +3,8 @@ import { BID_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import type { BidPayment, BidPaymentResponse } from '../../../common/schemas/bids.js';
 import { checkoutSessions, tickets } from '../../db/schema/index.js';
-import { Conflict, NotFound } from '../../errors.js';
-import type { CheckoutDeps } from '../checkout/service.js';
+import { Conflict } from '../../errors.js';
+import { buyersOwnSession, type CheckoutDeps } from '../checkout/service.js';
 import { resolveBidPurchase } from './purchase.js';
 
 /**
@@ -15,19 +15,14 @@ import { resolveBidPurchase } from './purchase.js';
 type SessionRow = typeof checkoutSessions.$inferSelect;
 
 /** The caller's own bid purchase; anyone else's reads exactly like an unknown one. */
-async function ownPurchase(deps: CheckoutDeps, sessionId: string, callerId: number): Promise<SessionRow> {
-  const [session] = await deps.db
-    .select()
-    .from(checkoutSessions)
-    .where(
-      and(
-        eq(checkoutSessions.id, sessionId),
-        eq(checkoutSessions.buyerId, callerId),
-        eq(checkoutSessions.kind, 'off_session'),
-      ),
-    );
-  if (!session) throw new NotFound(BID_TEXT.paymentNotFound);
-  return session;
+function ownPurchase(deps: CheckoutDeps, sessionId: string, callerId: number): Promise<SessionRow> {
+  return buyersOwnSession(
+    deps.db,
+    sessionId,
+    callerId,
+    eq(checkoutSessions.kind, 'off_session'),
+    BID_TEXT.paymentNotFound,
+  );
 }
 
 function statusOf(session: SessionRow, now: Date): BidPayment['status'] {

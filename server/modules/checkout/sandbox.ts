@@ -9,8 +9,8 @@ import {
   type SandboxSession,
 } from '../../../common/schemas/checkout.js';
 import { checkoutSessions } from '../../db/schema/index.js';
-import { Conflict, DomainError, Invalid, NotFound } from '../../errors.js';
-import { type CheckoutDeps, cancelUrlOf, fulfilCheckout } from './service.js';
+import { Conflict, DomainError, Invalid } from '../../errors.js';
+import { buyersOwnSession, type CheckoutDeps, cancelUrlOf, fulfilCheckout } from './service.js';
 
 /** 402: the card was refused (declined, or 3-D Secure failed). The session stays open for another card. */
 export class PaymentRefused extends DomainError {
@@ -22,22 +22,15 @@ export class PaymentRefused extends DomainError {
 type SessionRow = typeof checkoutSessions.$inferSelect;
 
 /** The caller's own sandbox session; anyone else's, or a Stripe one, is unknown (404). */
-async function ownSession(deps: CheckoutDeps, sessionId: string, buyerId: number): Promise<SessionRow> {
-  const [session] = await deps.db
-    .select()
-    .from(checkoutSessions)
-    .where(
-      and(
-        eq(checkoutSessions.id, sessionId),
-        eq(checkoutSessions.buyerId, buyerId),
-        eq(checkoutSessions.provider, 'sandbox'),
-        // A bid's off-session purchase is finished on its own page, never on the hosted one.
-        eq(checkoutSessions.kind, 'hosted'),
-      ),
-    )
-    .limit(1);
-  if (!session) throw new NotFound(CHECKOUT_TEXT.sessionNotFound);
-  return session;
+function ownSession(deps: CheckoutDeps, sessionId: string, buyerId: number): Promise<SessionRow> {
+  return buyersOwnSession(
+    deps.db,
+    sessionId,
+    buyerId,
+    // A bid's off-session purchase is finished on its own page, never on the hosted one.
+    and(eq(checkoutSessions.provider, 'sandbox'), eq(checkoutSessions.kind, 'hosted')),
+    CHECKOUT_TEXT.sessionNotFound,
+  );
 }
 
 function statusOf(deps: CheckoutDeps, session: SessionRow): SandboxSession['status'] {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { CHECKOUT_TEXT, TICKET_TEXT } from '../../../common/messages.js';
 import { dollarsToCents } from '../../../common/money.js';
 import { type PriceBreakdown, saleBreakdown } from '../../../common/pricing.js';
@@ -211,6 +211,26 @@ export async function expireOpenCheckouts(
 async function loadSession(db: DbOrTx, sessionId: string): Promise<SessionRow | undefined> {
   const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1);
   return row;
+}
+
+/**
+ * The caller's own session that also meets `kindOf` (a sandbox hosted page, a bid's purchase); anyone else's
+ * reads exactly like an unknown one: 404 with `notFound`, so nothing about another buyer's order leaks.
+ */
+export async function buyersOwnSession(
+  db: DbOrTx,
+  sessionId: string,
+  buyerId: number,
+  kindOf: SQL | undefined,
+  notFound: string,
+): Promise<SessionRow> {
+  const [session] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.buyerId, buyerId), kindOf))
+    .limit(1);
+  if (!session) throw new NotFound(notFound);
+  return session;
 }
 
 type Decision = { outcome: SessionRow['outcome']; fresh: boolean; orderId?: number };
