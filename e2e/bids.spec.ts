@@ -205,11 +205,21 @@ test.describe('automatic-purchase bids', () => {
     if (!limitEvent || !confirmEvent) throw new Error('not enough catalog events');
     const plainCard = await saveCardThroughApi(buyer.page.request, '4242 4242 4242 4242');
     const confirmCard = await saveCardThroughApi(buyer.page.request, '4000 0027 6000 3184');
-    expect((await bidOn(buyer.page.request, limitEvent, plainCard, 1)).ok()).toBe(true);
-    expect((await bidOn(buyer.page.request, confirmEvent, confirmCard, 500)).ok()).toBe(true);
 
+    // The Create Bid dialog's error state on a phone, before the fan has any bid.
     await buyer.page.goto('/my-bids');
     await closeWelcome(buyer.page);
+    await buyer.page.getByRole('button', { name: BID_TEXT.createNew }).click();
+    const dialog = buyer.page.getByRole('dialog', { name: BID_SCREEN_TEXT.createTitle });
+    await dialog.getByRole('button', { name: BID_TEXT.createBid }).click();
+    await expect(dialog.getByText(BID_TEXT.maxPriceRequired)).toBeVisible();
+    await expectNoSeriousViolations(buyer.page, 'Create Bid errors at 390');
+    await buyer.page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    expect((await bidOn(buyer.page.request, limitEvent, plainCard, 1)).ok()).toBe(true);
+    expect((await bidOn(buyer.page.request, confirmEvent, confirmCard, 500)).ok()).toBe(true);
+    await buyer.page.reload();
     await expect(tab(buyer.page, /Active/)).toContainText('(2)');
     await buyer.page.getByRole('button', { name: BID_TEXT.createNew }).click();
     await expect(toastWith(buyer.page, BID_TEXT.limitTitle)).toContainText(BID_TEXT.limit);
