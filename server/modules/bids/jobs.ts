@@ -92,15 +92,20 @@ export function createBidMatching(deps: CheckoutDeps & { db: Db; clock: Clock; l
   const nudge = () => {
     runner.runOnce().catch((error: unknown) => deps.log.error({ err: error }, 'bid matching failed'));
   };
+  // The listing or bid is saved already: a job that could not be scheduled must not turn its answer into a
+  // 500 (the member would save it twice). The sweep's walk over active bids schedules what was missed.
+  const schedule = async (job: Promise<void>, details: object) => {
+    try {
+      await job;
+      nudge();
+    } catch (error) {
+      deps.log.error({ err: error, ...details }, 'could not schedule bid matching; the sweep will');
+    }
+  };
   return {
     runner,
-    async listingBuyable(ticketId) {
-      await scheduleListingMatch(deps.db, ticketId, deps.clock.now());
-      nudge();
-    },
-    async bidCreated(bidId) {
-      await scheduleBidMatch(deps.db, bidId, deps.clock.now());
-      nudge();
-    },
+    listingBuyable: (ticketId) =>
+      schedule(scheduleListingMatch(deps.db, ticketId, deps.clock.now()), { ticketId }),
+    bidCreated: (bidId) => schedule(scheduleBidMatch(deps.db, bidId, deps.clock.now()), { bidId }),
   };
 }
