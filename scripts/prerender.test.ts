@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { START_APP_SCRIPT } from '../common/start-app-script';
 import { fillShell } from './prerender';
 
 const SHELL = `<!doctype html>
@@ -32,13 +33,15 @@ describe('fillShell', () => {
     expect(html).toContain('<div id="root" data-prerendered><form>');
     expect(html).toContain(`<style>${CSS}</style>`);
     expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-AAAA.js"></script>');
   });
 
-  it("preloads the page's chunks the shell does not preload already", () => {
+  it("asks for the entry, the shell's preloads and the page's chunks only from the script that starts the app", () => {
     const html = fillShell(SHELL, page, readAsset);
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-page-DDDD.js">');
-    expect(html.match(/react-BBBB\.js/g)).toHaveLength(1);
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain(
+      `<script data-app-modules="/assets/index-AAAA.js /assets/react-BBBB.js /assets/auth-page-DDDD.js">${START_APP_SCRIPT}</script>`,
+    );
   });
 
   it('disables the controls until the app runs, and marks only those it disabled', () => {

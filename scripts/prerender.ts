@@ -7,6 +7,7 @@ import {
   PRERENDERED_ATTRIBUTE,
   PRERENDERED_PAGES,
 } from '../client/prerendered-pages';
+import { APP_MODULES_ATTRIBUTE, START_APP_SCRIPT } from '../common/start-app-script';
 import { prerenderedFileName } from '../server/lib/prerendered-pages';
 import { closure, type Manifest, pageKey, readManifest } from './vite-manifest';
 
@@ -16,6 +17,9 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
 /** The build's one stylesheet link: `<link rel="stylesheet" crossorigin href="/assets/index-HASH.css">`. */
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w-]+\.css)">/;
+/** The build's entry script and the chunks it preloads, each tag on a line of its own. */
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="\/(assets\/[\w-]+\.js)"><\/script>/;
+const SHELL_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="\/(assets\/[\w-]+\.js)">/g;
 /** A form control's opening tag; attribute values in rendered HTML hold no '>' (it is escaped). */
 const CONTROL = /<(?:button|input|select|textarea)(?=[\s>])[^>]*>/g;
 const DISABLED = /\sdisabled(?=[\s=>])/;
@@ -28,10 +32,11 @@ const disableUntilApp = (tag: string) =>
 
 /**
  * The built shell with a page in it and its stylesheet inlined, so that the page paints from the HTML
- * alone, and the page's own chunks preloaded beside the entry's, so that the app can take the page's
- * place as soon as it runs. The page's controls are disabled: they come alive when the app takes over,
- * so nothing typed is lost and no form is submitted by the browser itself (a login form's password in
- * the address). The styles keep them looking as they will (`[data-prerender-disabled]` in styles.css).
+ * alone. The app's code (the entry, the chunks it preloads and the page's own chunks) is asked for by
+ * START_APP_SCRIPT once the page has painted, not by tags the browser would fetch before painting. The
+ * page's controls are disabled: they come alive when the app takes over, so nothing typed is lost and
+ * no form is submitted by the browser itself (a login form's password in the address). The styles keep
+ * them looking as they will (`[data-prerender-disabled]` in styles.css).
  */
 export function fillShell(
   shell: string,
@@ -39,20 +44,22 @@ export function fillShell(
   readAsset: (file: string) => string,
 ): string {
   const stylesheet = STYLESHEET.exec(shell)?.[1];
-  if (!shell.includes(ROOT_ELEMENT) || !TITLE.test(shell) || !stylesheet) {
-    throw new Error('index.html has no empty #root, no title or no stylesheet');
+  const entry = ENTRY_SCRIPT.exec(shell)?.[1];
+  if (!shell.includes(ROOT_ELEMENT) || !TITLE.test(shell) || !stylesheet || !entry) {
+    throw new Error('index.html has no empty #root, no title, no entry script or no stylesheet');
   }
   const css = readAsset(stylesheet);
   if (css.includes('</')) throw new Error(`${stylesheet} cannot be inlined: it holds '</'`);
   const title = page.title.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
-  const preloads = page.chunks
-    .filter((file) => !shell.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ');
+  const shellPreloads = [...shell.matchAll(SHELL_PRELOAD)].map((match) => match[1] ?? '');
+  const modules = [...new Set([entry, ...shellPreloads, ...page.chunks])].map((file) => `/${file}`);
+  const startApp = `<script ${APP_MODULES_ATTRIBUTE}="${modules.join(' ')}">${START_APP_SCRIPT}</script>`;
   const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}>${page.html.replace(CONTROL, disableUntilApp)}</div>`;
   return shell
     .replace(TITLE, () => `<title>${title}</title>`)
-    .replace(STYLESHEET, () => `${preloads}\n    <style>${css}</style>`)
+    .replace(ENTRY_SCRIPT, '')
+    .replace(SHELL_PRELOAD, '')
+    .replace(STYLESHEET, () => `${startApp}\n    <style>${css}</style>`)
     .replace(ROOT_ELEMENT, () => root);
 }
 

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { START_APP_SCRIPT } from '../common/start-app-script.js';
 import { precompressDirectory } from '../scripts/precompress.js';
 import { OutboxMailer } from './adapters/mail/outbox.js';
 import { buildApp } from './app.js';
@@ -25,9 +27,10 @@ describe.each(backends)('app shell on %s', (backend) => {
     expect(response.body).toEqual({ status: 'ok', database: 'up' });
   });
 
-  it('allows scripts and connections to this origin only while the sandbox takes the payments', async () => {
+  it('allows scripts and connections to this origin only (and the inline script that starts a prerendered page) while the sandbox takes the payments', async () => {
     const policy = (await harness.client().get('/api/health')).headers.get('content-security-policy') ?? '';
-    expect(policy).toContain("script-src 'self';");
+    const inlineScriptHash = `'sha256-${createHash('sha256').update(START_APP_SCRIPT).digest('base64')}'`;
+    expect(policy).toContain(`script-src 'self' ${inlineScriptHash};`);
     expect(policy).toContain("connect-src 'self';");
   });
 

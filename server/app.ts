@@ -24,7 +24,7 @@ import type { Database } from './db/client.js';
 import { isReachable } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-json.js';
-import { prerenderedPage } from './lib/prerendered-pages.js';
+import { prerenderedPage, START_APP_SCRIPT_SOURCE } from './lib/prerendered-pages.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { adminMoneyRoutes } from './modules/admin-money/routes.js';
 import { ambassadorRoutes } from './modules/ambassador/routes.js';
@@ -117,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Stripe.js and the calls it makes (Elements for saved cards, 3-D Secure on a bid's payment page),
         // only when Stripe is the payment provider (https://docs.stripe.com/security/guide#content-security-policy).
-        scriptSrc: ["'self'", ...(config.stripe ? ['https://js.stripe.com'] : [])],
+        // A prerendered page's one inline script, allowed by its hash, starts the app after the first paint.
+        scriptSrc: ["'self'", START_APP_SCRIPT_SOURCE, ...(config.stripe ? ['https://js.stripe.com'] : [])],
         connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
         frameSrc: ["'self'", 'https:'],
         upgradeInsecureRequests: null,

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { START_APP_SCRIPT } from '../../common/start-app-script.js';
 
 /** '/' and one-segment client routes ('/login'): the only addresses a page is prerendered for. */
 const PAGE_ADDRESS = /^\/([a-z-]{1,40})?$/;
@@ -21,3 +23,6 @@ export function prerenderedPage(clientDir: string, pathname: string): string | n
   const file = prerenderedFileName(pathname);
   return existsSync(path.join(clientDir, file)) ? file : null;
 }
+
+/** The Content-Security-Policy source that lets a prerendered page run the one inline script it has. */
+export const START_APP_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(START_APP_SCRIPT).digest('base64')}'`;
