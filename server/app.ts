@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -56,6 +55,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logging.js';
 import { AUTH_RATE_LIMIT_WINDOW_MS } from './plugins/rate-limit.js';
 import { registerSameOriginGuard } from './plugins/same-origin.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.js';
 
 declare module 'fastify' {
@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
