@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Rating } from '../../../common/schemas/reviews.js';
 import type { DbOrTx } from '../../db/client.js';
 import { reviews } from '../../db/schema/index.js';
@@ -7,32 +7,54 @@ import { reviews } from '../../db/schema/index.js';
 export const NO_RATING: Rating = { averageRating: null, totalReviews: 0 };
 
 /**
- * Ratings of several users from their submitted reviews, counting one review per reviewer and reviewed member:
- * the latest one they submitted (decision 0039), so repeated sales between the same two accounts cannot pile
- * up a score. One statement on the partial index reviews_target_submitted_idx. The average is rounded to one
- * decimal, as it is shown. Users without reviews are absent from the map: read them with `ratingOf`.
+ * The reviews a rating counts, for the members `target` picks: one per reviewer and reviewed member, the
+ * latest one they submitted (decision 0039), so repeated sales between the same two accounts cannot pile
+ * up a score. Read on the partial index reviews_target_submitted_idx.
  */
-export async function ratingsOf(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, Rating>> {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return new Map();
-  const latest = db
+function countedReviews(db: DbOrTx, target: SQL) {
+  return db
     .selectDistinctOn([reviews.targetUserId, reviews.reviewerId], {
       userId: reviews.targetUserId,
       rating: reviews.rating,
     })
     .from(reviews)
-    .where(and(inArray(reviews.targetUserId, ids), eq(reviews.status, 'submitted')))
+    .where(and(target, eq(reviews.status, 'submitted')))
     .orderBy(reviews.targetUserId, reviews.reviewerId, desc(reviews.submittedAt), desc(reviews.id))
-    .as('latest');
+    .as('counted_reviews');
+}
+
+/** The average, rounded to one decimal as it is shown; null without reviews. */
+const averageOf = (rating: AnyColumn) => sql<number | null>`round(avg(${rating}), 1)::float8`.mapWith(Number);
+
+/**
+ * Ratings of several users from their submitted reviews (countedReviews), in one statement. Users without
+ * reviews are absent from the map: read them with `ratingOf`.
+ */
+export async function ratingsOf(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, Rating>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const counted = countedReviews(db, inArray(reviews.targetUserId, ids));
   const rows = await db
-    .select({
-      userId: latest.userId,
-      average: sql<number>`round(avg(${latest.rating}), 1)::float8`.mapWith(Number),
-      total: count(),
-    })
-    .from(latest)
-    .groupBy(latest.userId);
+    .select({ userId: counted.userId, average: averageOf(counted.rating), total: count() })
+    .from(counted)
+    .groupBy(counted.userId);
   return new Map(rows.map((row) => [row.userId, { averageRating: row.average, totalReviews: row.total }]));
+}
+
+/**
+ * The rating of the member in `userId` (a column of the statement it is joined to) as a lateral subquery
+ * of one row: `averageRating` (null without reviews) and `totalReviews`. Lets a statement that reads a
+ * member read their rating in the same round trip.
+ */
+export function ratingJoinedOn(db: DbOrTx, userId: AnyColumn) {
+  const counted = countedReviews(db, sql`${reviews.targetUserId} = ${userId}`);
+  return db
+    .select({
+      averageRating: averageOf(counted.rating).as('average_rating'),
+      totalReviews: count().as('total_reviews'),
+    })
+    .from(counted)
+    .as('rating');
 }
 
 export function ratingOf(ratings: Map<number, Rating>, userId: number): Rating {

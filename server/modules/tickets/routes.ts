@@ -27,6 +27,7 @@ import {
   type SavedTicket,
   startEdit,
   type TicketServiceDeps,
+  ticketDetailsReader,
   updateTicket,
 } from './service.js';
 
@@ -107,6 +108,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
   );
 
   const idParams = { params: ticketIdParamsSchema };
+  const readTicketDetails = ticketDetailsReader(db);
 
   app.post(
     '/api/tickets',
@@ -162,7 +164,8 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
         response: { 200: ticketDetailsSchema },
       },
     },
-    async (request) => getTicketDetails(db, request.params.id, currentUser(request), clock.now()),
+    async (request) =>
+      getTicketDetails(readTicketDetails, request.params.id, currentUser(request), clock.now()),
   );
 
   app.delete(

@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { sellerRating, userRating } from '../reviews/ratings.js';
+import { ratingJoinedOn, sellerRating } from '../reviews/ratings.js';
 
 export interface TicketServiceDeps {
   db: Db;
@@ -317,28 +317,78 @@ function liveLock(
 }
 
 /**
+ * The listing, its seller and the seller's rating, in one statement prepared once per database: a
+ * ticket's details cost one round trip beside the session's (issue 23, goal 4).
+ */
+export function ticketDetailsReader(db: Db) {
+  const rating = ratingJoinedOn(db, tickets.sellerId);
+  const statement = db
+    .select({
+      ticket: {
+        id: tickets.id,
+        version: tickets.version,
+        sellerId: tickets.sellerId,
+        buyerId: tickets.buyerId,
+        eventId: tickets.eventId,
+        eventName: tickets.eventName,
+        eventDate: tickets.eventDate,
+        description: tickets.description,
+        venue: tickets.venue,
+        daysCount: tickets.daysCount,
+        isMultiDay: tickets.isMultiDay,
+        section: tickets.section,
+        row: tickets.row,
+        seats: tickets.seats,
+        quantity: tickets.quantity,
+        faceValueCents: tickets.faceValueCents,
+        serviceFeeCents: tickets.serviceFeeCents,
+        markup: tickets.markup,
+        listingPriceCents: tickets.listingPriceCents,
+        ticketType: tickets.ticketType,
+        platform: tickets.platform,
+        imageUrl: tickets.imageUrl,
+        imagePublicId: tickets.imagePublicId,
+        sold: tickets.sold,
+        status: tickets.status,
+        transferStatus: tickets.transferStatus,
+        currentViewerId: tickets.currentViewerId,
+        lockExpiresAt: tickets.lockExpiresAt,
+        editingBy: tickets.editingBy,
+        editExpiresAt: tickets.editExpiresAt,
+        createdAt: tickets.createdAt,
+        updatedAt: tickets.updatedAt,
+      },
+      seller: { id: users.id, username: users.username, createdAt: users.createdAt },
+      rating: { averageRating: rating.averageRating, totalReviews: rating.totalReviews },
+    })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.sellerId))
+    .leftJoinLateral(rating, sql`true`)
+    .where(eq(tickets.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('ticket_details');
+  return async (ticketId: number) => (await statement.execute({ id: ticketId }))[0];
+}
+export type TicketDetailsReader = ReturnType<typeof ticketDetailsReader>;
+
+/**
  * GET /api/tickets/{id}. A member learns whether the ticket is reserved and whether by them, nothing more
  * (decision 0032): the holder's id only when it is the viewer's own, and a sold ticket's transfer state
  * only for its seller, its buyer and admins (others read 'not_started', the same for every sale).
  */
 export async function getTicketDetails(
-  db: DbOrTx,
+  read: TicketDetailsReader,
   ticketId: number,
   viewer: { id: number; role: string },
   now: Date,
 ): Promise<TicketDetails> {
-  const [row] = await db
-    .select({
-      ticket: tickets,
-      seller: { id: users.id, username: users.username, createdAt: users.createdAt },
-    })
-    .from(tickets)
-    .innerJoin(users, eq(users.id, tickets.sellerId))
-    .where(eq(tickets.id, ticketId))
-    .limit(1);
+  const row = await read(ticketId);
   if (!row) throw new NotFound(TICKET_TEXT.notFound);
   const { ticket, seller } = row;
-  const rating = sellerRating(await userRating(db, seller.id));
+  const rating = sellerRating({
+    averageRating: row.rating?.averageRating ?? null,
+    totalReviews: row.rating?.totalReviews ?? 0,
+  });
   const party = viewer.role === 'admin' || viewer.id === ticket.sellerId || viewer.id === ticket.buyerId;
   const lock = liveLock(ticket, now.getTime());
   const sale = saleBreakdown({
