@@ -19,6 +19,7 @@ import { utcDate } from '../../lib/clock.js';
 import { searchFold } from '../../lib/search-fold.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
 import { ratingOf, ratingsOf, sellerRating } from '../reviews/ratings.js';
+import { listingColumns } from '../tickets/listing-columns.js';
 
 /**
  * The marketplace list (decision 0010): filtered, sorted and paged in SQL by keyset (the last row's sort
@@ -154,36 +155,9 @@ function filtersOf(query: TicketListQuery, now: Date): SQL[] {
 }
 
 const columns = {
-  id: tickets.id,
-  version: tickets.version,
-  eventId: tickets.eventId,
-  eventName: tickets.eventName,
-  eventDate: tickets.eventDate,
-  description: tickets.description,
-  venue: tickets.venue,
-  daysCount: tickets.daysCount,
-  isMultiDay: tickets.isMultiDay,
-  section: tickets.section,
-  row: tickets.row,
-  seats: tickets.seats,
-  quantity: tickets.quantity,
-  faceValueCents: tickets.faceValueCents,
-  serviceFeeCents: tickets.serviceFeeCents,
-  markup: tickets.markup,
-  listingPriceCents: tickets.listingPriceCents,
+  ...listingColumns,
   buyerPaysPerTicketCents: tickets.buyerPaysPerTicketCents,
-  ticketType: tickets.ticketType,
-  platform: tickets.platform,
-  sold: tickets.sold,
-  transferStatus: tickets.transferStatus,
-  currentViewerId: tickets.currentViewerId,
-  lockExpiresAt: tickets.lockExpiresAt,
-  editingBy: tickets.editingBy,
-  editExpiresAt: tickets.editExpiresAt,
-  sellerId: tickets.sellerId,
-  buyerId: tickets.buyerId,
   sellerUsername: users.username,
-  createdAt: tickets.createdAt,
 };
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] } & {
   eventDate: string;

@@ -22,6 +22,7 @@ import {
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { ratingJoinedOn, sellerRating } from '../reviews/ratings.js';
+import { listingColumns } from './listing-columns.js';
 
 export interface TicketServiceDeps {
   db: Db;
@@ -325,37 +326,10 @@ export function ticketDetailsReader(db: Db) {
   const statement = db
     .select({
       ticket: {
-        id: tickets.id,
-        version: tickets.version,
-        sellerId: tickets.sellerId,
-        buyerId: tickets.buyerId,
-        eventId: tickets.eventId,
-        eventName: tickets.eventName,
-        eventDate: tickets.eventDate,
-        description: tickets.description,
-        venue: tickets.venue,
-        daysCount: tickets.daysCount,
-        isMultiDay: tickets.isMultiDay,
-        section: tickets.section,
-        row: tickets.row,
-        seats: tickets.seats,
-        quantity: tickets.quantity,
-        faceValueCents: tickets.faceValueCents,
-        serviceFeeCents: tickets.serviceFeeCents,
-        markup: tickets.markup,
-        listingPriceCents: tickets.listingPriceCents,
-        ticketType: tickets.ticketType,
-        platform: tickets.platform,
+        ...listingColumns,
         imageUrl: tickets.imageUrl,
         imagePublicId: tickets.imagePublicId,
-        sold: tickets.sold,
         status: tickets.status,
-        transferStatus: tickets.transferStatus,
-        currentViewerId: tickets.currentViewerId,
-        lockExpiresAt: tickets.lockExpiresAt,
-        editingBy: tickets.editingBy,
-        editExpiresAt: tickets.editExpiresAt,
-        createdAt: tickets.createdAt,
         updatedAt: tickets.updatedAt,
       },
       seller: { id: users.id, username: users.username, createdAt: users.createdAt },

@@ -1,0 +1,36 @@
+import { tickets } from '../../db/schema/index.js';
+
+/**
+ * The listing's columns that both a marketplace card and a ticket's details are made from: what is
+ * listed, its price, its sale and transfer state, and who holds or edits it. Each reader adds its own.
+ */
+export const listingColumns = {
+  id: tickets.id,
+  version: tickets.version,
+  sellerId: tickets.sellerId,
+  buyerId: tickets.buyerId,
+  eventId: tickets.eventId,
+  eventName: tickets.eventName,
+  eventDate: tickets.eventDate,
+  description: tickets.description,
+  venue: tickets.venue,
+  daysCount: tickets.daysCount,
+  isMultiDay: tickets.isMultiDay,
+  section: tickets.section,
+  row: tickets.row,
+  seats: tickets.seats,
+  quantity: tickets.quantity,
+  faceValueCents: tickets.faceValueCents,
+  serviceFeeCents: tickets.serviceFeeCents,
+  markup: tickets.markup,
+  listingPriceCents: tickets.listingPriceCents,
+  ticketType: tickets.ticketType,
+  platform: tickets.platform,
+  sold: tickets.sold,
+  transferStatus: tickets.transferStatus,
+  currentViewerId: tickets.currentViewerId,
+  lockExpiresAt: tickets.lockExpiresAt,
+  editingBy: tickets.editingBy,
+  editExpiresAt: tickets.editExpiresAt,
+  createdAt: tickets.createdAt,
+};
