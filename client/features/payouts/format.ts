@@ -1,10 +1,7 @@
+import { formatDollars } from '@client/lib/format';
 import { PAYOUT_TEXT } from '@common/messages';
-import { dollarsToCents, formatCents } from '@common/money';
 import type { PayoutItem, PayoutStatus } from '@common/schemas/payouts';
 import { format, parseISO } from 'date-fns';
-
-/** '$183.30' from the API's dollars. */
-export const formatAmount = (dollars: number) => formatCents(dollarsToCents(dollars));
 
 /** 'May 4, 2030' in the viewer's zone. */
 export const formatDay = (iso: string) => format(parseISO(iso), 'MMM d, yyyy');
@@ -32,7 +29,7 @@ export function statusTone(status: PayoutStatus): StatusTone {
 
 /** 'Paid $183.30 on May 4, 2030', 'Payout $183.30 on May 4, 2030', or the amount (its badge says the rest). */
 export function payoutLine(payout: PayoutItem): string {
-  const amount = formatAmount(payout.amount);
+  const amount = formatDollars(payout.amount);
   if (payout.status === 'paid' && payout.paidAt)
     return PAYOUT_TEXT.salePaid(amount, formatDay(payout.paidAt));
   if ((payout.status === 'scheduled' || payout.status === 'processing') && payout.dueAt)

@@ -3,12 +3,13 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
+import { formatDollars } from '@client/lib/format';
 import { PAYOUT_TEXT } from '@common/messages';
 import type { PayoutItem, PayoutsResponse } from '@common/schemas/payouts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { payoutsPageQueryOptions, useStartOnboarding } from './api';
-import { formatAmount, formatDay, payoutLine, statusText, statusTone } from './format';
+import { formatDay, payoutLine, statusText, statusTone } from './format';
 
 const PAGE_SIZE = 10;
 
@@ -55,11 +56,11 @@ function Totals({ summary }: { summary: PayoutsResponse['summary'] }) {
     <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
       <div className="rounded-lg border border-border p-3">
         <dt className="text-sm text-muted-foreground">{PAYOUT_TEXT.pendingLabel}</dt>
-        <dd className="text-lg font-semibold">{formatAmount(summary.pendingAmount)}</dd>
+        <dd className="text-lg font-semibold">{formatDollars(summary.pendingAmount)}</dd>
       </div>
       <div className="rounded-lg border border-border p-3">
         <dt className="text-sm text-muted-foreground">{PAYOUT_TEXT.paidLabel}</dt>
-        <dd className="text-lg font-semibold">{formatAmount(summary.paidAmount)}</dd>
+        <dd className="text-lg font-semibold">{formatDollars(summary.paidAmount)}</dd>
       </div>
       <div className="rounded-lg border border-border p-3">
         <dt className="text-sm text-muted-foreground">{PAYOUT_TEXT.nextPaymentLabel}</dt>

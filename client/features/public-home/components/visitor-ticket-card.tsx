@@ -2,15 +2,14 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
+import { formatDollars } from '@client/lib/format';
 import { PUBLIC_HOME_TEXT } from '@common/messages';
-import { dollarsToCents, formatCents } from '@common/money';
 import type { PublicTicket } from '@common/schemas/marketplace';
 import { format, parseISO } from 'date-fns';
 import { ChevronDown } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { Link } from 'react-router';
 
-const money = (dollars: number) => formatCents(dollarsToCents(dollars));
 const orNotAvailable = (value: string) => (value.trim() ? value : 'N/A');
 
 /**
@@ -47,13 +46,13 @@ export const VisitorTicketCard = memo(function VisitorTicketCard({ ticket }: { t
         </div>
         <p className="text-sm">
           {ticket.quantity} {ticket.quantity === 1 ? PUBLIC_HOME_TEXT.ticket : PUBLIC_HOME_TEXT.tickets} ·{' '}
-          {money(ticket.buyerPaysPerTicket)} each
+          {formatDollars(ticket.buyerPaysPerTicket)} each
         </p>
         <div>
           <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
             {PUBLIC_HOME_TEXT.whatYouPay}
           </p>
-          <p className="text-xl font-bold">{money(ticket.buyerPays)}</p>
+          <p className="text-xl font-bold">{formatDollars(ticket.buyerPays)}</p>
         </div>
         <button
           type="button"
@@ -80,9 +79,9 @@ export const VisitorTicketCard = memo(function VisitorTicketCard({ ticket }: { t
           <dt className="text-muted-foreground">Quantity</dt>
           <dd>{ticket.quantity}</dd>
           <dt className="text-muted-foreground">Per ticket</dt>
-          <dd>{money(ticket.buyerPaysPerTicket)}</dd>
+          <dd>{formatDollars(ticket.buyerPaysPerTicket)}</dd>
           <dt className="text-muted-foreground">{PUBLIC_HOME_TEXT.whatYouPay}</dt>
-          <dd>{money(ticket.buyerPays)}</dd>
+          <dd>{formatDollars(ticket.buyerPays)}</dd>
         </dl>
         <Button asChild size="sm" variant="outline" className="mt-auto">
           <Link to="/login" aria-describedby={titleId}>

@@ -3,8 +3,8 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
+import { formatDollars } from '@client/lib/format';
 import { SANDBOX_CHECKOUT_TEXT } from '@common/messages';
-import { dollarsToCents, formatCents } from '@common/money';
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { CreditCard, ShieldCheck } from 'lucide-react';
@@ -117,7 +117,7 @@ export function SandboxCheckoutPage() {
             </div>
             <div className="flex justify-between border-t border-border pt-2 text-base font-bold">
               <dt>Total (all-in)</dt>
-              <dd data-testid="checkout-total">{formatCents(dollarsToCents(order.amount))}</dd>
+              <dd data-testid="checkout-total">{formatDollars(order.amount)}</dd>
             </div>
           </dl>
           <p className="flex items-center gap-2 text-xs text-muted-foreground">
@@ -169,7 +169,7 @@ export function SandboxCheckoutPage() {
               onChange={setCard}
               onSubmit={pay}
               busy={busy}
-              payLabel={`${SANDBOX_CHECKOUT_TEXT.pay} ${formatCents(dollarsToCents(order.amount))}`}
+              payLabel={`${SANDBOX_CHECKOUT_TEXT.pay} ${formatDollars(order.amount)}`}
             />
           )}
           {open ? (
