@@ -5,7 +5,7 @@ import { LISTING_NOTICE_TEXT, LISTING_TEXT, TICKET_TEXT } from '@common/messages
 import { formatCents } from '@common/money';
 import { markupCommentary, priceBreakdown } from '@common/pricing';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast as sonner } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -122,6 +122,8 @@ function fakeApi(
 
 beforeEach(() => fakeApi());
 afterEach(() => {
+  // Unmounted while the fake API still answers: closing the editor releases its lock through fetch.
+  cleanup();
   vi.unstubAllGlobals();
   // Sonner keeps toasts in module state and replays them to the next Toaster: start each test clean.
   sonner.dismiss();
