@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { ratingJoinedOn, sellerRating } from '../reviews/ratings.js';
+import { NO_RATING, ratingJoinedOn, sellerRating } from '../reviews/ratings.js';
 import { listingColumns } from './listing-columns.js';
 
 export interface TicketServiceDeps {
@@ -359,10 +359,7 @@ export async function getTicketDetails(
   const row = await read(ticketId);
   if (!row) throw new NotFound(TICKET_TEXT.notFound);
   const { ticket, seller } = row;
-  const rating = sellerRating({
-    averageRating: row.rating?.averageRating ?? null,
-    totalReviews: row.rating?.totalReviews ?? 0,
-  });
+  const rating = sellerRating(row.rating ?? NO_RATING);
   const party = viewer.role === 'admin' || viewer.id === ticket.sellerId || viewer.id === ticket.buyerId;
   const lock = liveLock(ticket, now.getTime());
   const sale = saleBreakdown({
