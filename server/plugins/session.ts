@@ -7,6 +7,7 @@ import { SERVER_MESSAGE } from '../../common/messages.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import { Forbidden, Unauthorized } from '../errors.js';
+import { batchedReader } from '../lib/batched-reads.js';
 import { newToken, sha256 } from '../lib/tokens.js';
 
 export const SESSION_COOKIE = 'encore_session';
@@ -91,24 +92,34 @@ const needsSession = (url: string) => url.startsWith('/api/');
 export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, options) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
-  // Prepared once: on PostgreSQL each pooled connection parses and plans it once, not on every request.
-  const sessionUser = options.db
-    .select({ id: users.id, username: users.username, role: users.role, suspendedAt: users.suspendedAt })
+  // Prepared once (on PostgreSQL each pooled connection parses and plans it once), and read in batches:
+  // the sessions of every request that arrived in the same turn cost one round trip (batchedReader).
+  const sessionUsers = options.db
+    .select({
+      tokenHash: sessions.tokenHash,
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      suspendedAt: users.suspendedAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')})`,
         gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1)
-    .prepare('session_user');
+    .prepare('session_users');
+  const sessionUser = batchedReader(async (tokenHashes: string[]) => {
+    const rows = await sessionUsers.execute({ tokenHashes, now: new Date() });
+    return new Map(rows.map((row) => [row.tokenHash, row]));
+  });
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !needsSession(request.url)) return;
     const tokenHash = sha256(token);
-    const [row] = await sessionUser.execute({ tokenHash, now: new Date() });
+    const row = await sessionUser(tokenHash);
     if (!row || row.suspendedAt) return;
     request.user = { id: row.id, username: row.username, role: row.role };
     request.sessionTokenHash = tokenHash;

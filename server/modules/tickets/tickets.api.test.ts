@@ -159,6 +159,27 @@ describe.each(backends)('listings API on %s', (backend) => {
     expect((await seller.post('/api/tickets/999999/start-edit')).status).toBe(404);
   });
 
+  // Sessions and details asked for in the same turn are read in one statement each (batchedReader).
+  it('answers requests that arrive together, each for its own caller and listing', async () => {
+    const first = await createListing(seller);
+    const second = await createListing(seller);
+    await seller.post(`/api/tickets/${second.id}/start-edit`);
+    const [mine, theirs, again, missing, anonymous] = await Promise.all([
+      seller.get(`/api/tickets/${first.id}`),
+      other.get(`/api/tickets/${second.id}`),
+      other.get(`/api/tickets/${first.id}`),
+      other.get('/api/tickets/999999'),
+      harness.client().get(`/api/tickets/${first.id}`),
+    ]);
+    expect(mine.body).toMatchObject({ id: first.id, isBeingEdited: false });
+    expect(theirs.body).toMatchObject({ id: second.id, isBeingEdited: true, currentViewerId: null });
+    expect(again.body).toMatchObject({ id: first.id, sellerId });
+    expect(missing.status).toBe(404);
+    expect(anonymous.status).toBe(401);
+    const [sellerSelf, otherSelf] = await Promise.all([seller.get('/api/user'), other.get('/api/user')]);
+    expect([sellerSelf.body.id, otherSelf.body.id]).toEqual([sellerId, otherId]);
+  });
+
   it('refuses signed-out callers', async () => {
     const { id, fields } = await createListing(seller);
     const anonymous = harness.client();
