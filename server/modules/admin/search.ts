@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { INT32_MAX } from '../../../common/schemas/text.js';
 import type { DbOrTx } from '../../db/client.js';
-import { escapeLike } from '../events/search-terms.js';
+import { escapeLike } from '../../lib/like-patterns.js';
 
 /**
  * An admin list's search (spec 001 §2, decision 0036): the text matches a field when the field contains it,

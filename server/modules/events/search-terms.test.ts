@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  artistNameOf,
-  escapeLike,
-  escapeRegex,
-  fallbackWord,
-  queryWords,
-  searchTerm,
-} from './search-terms.js';
+import { artistNameOf, escapeRegex, fallbackWord, queryWords, searchTerm } from './search-terms.js';
 
 describe('artistNameOf', () => {
   it("cuts an event name at ' at '", () => {
@@ -41,10 +34,6 @@ describe('fallbackWord', () => {
 });
 
 describe('search patterns', () => {
-  it('escapes LIKE wildcards so they match literally', () => {
-    expect(escapeLike('100%_a\\b')).toBe('100\\%\\_a\\\\b');
-  });
-
   it('escapes regular-expression syntax', () => {
     const text = 'ac/dc (live) [2027] a+b?';
     expect(new RegExp(`^${escapeRegex(text)}$`).test(text)).toBe(true);

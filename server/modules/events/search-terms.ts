@@ -1,14 +1,10 @@
+import { escapeLike } from '../../lib/like-patterns.js';
 import { searchFold } from '../../lib/search-fold.js';
 
 /**
  * Pure helpers of the catalog's text matching: how a search query turns into LIKE patterns
  * and regular expressions, and how an event name is cut down to the artist part.
  */
-
-/** Escapes %, _ and the escape character itself so user text matches literally in LIKE (escape '\'). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /** Escapes every character that is special in a PostgreSQL (ARE) or JavaScript regular expression. */
 export function escapeRegex(text: string): string {

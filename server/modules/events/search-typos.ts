@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { escapeLike, queryWords } from './search-terms.js';
+import { escapeLike } from '../../lib/like-patterns.js';
+import { queryWords } from './search-terms.js';
 
 /**
  * One-letter slips in a search (decision 0040): a query word of TYPO_MIN_LETTERS or more that starts no

@@ -6,8 +6,9 @@ import type { ArtistInfo, ConcertSearchResult } from '../../../common/schemas/ev
 import { TEXT_LIMITS } from '../../../common/schemas/text.js';
 import type { DbOrTx } from '../../db/client.js';
 import { Invalid, NotFound } from '../../errors.js';
+import { escapeLike } from '../../lib/like-patterns.js';
 import { artistImageUrlSql, type DecodedImage, decodeDataUrl, imageVersionSql } from './artist-image.js';
-import { artistNameOf, escapeLike, fallbackWord, queryWords, searchTerm } from './search-terms.js';
+import { artistNameOf, fallbackWord, queryWords, searchTerm } from './search-terms.js';
 import { correctedQueries } from './search-typos.js';
 
 interface ConcertRow {

@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { artists, eventArtists, tickets, users } from '../../db/schema/index.js';
 import { Invalid } from '../../errors.js';
 import { utcDate } from '../../lib/clock.js';
+import { escapeLike } from '../../lib/like-patterns.js';
 import { searchFold } from '../../lib/search-fold.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
 import { ratingOf, ratingsOf, sellerRating } from '../reviews/ratings.js';
@@ -109,10 +110,6 @@ function afterCursor(sort: SortCriterion[], values: CursorValue[], id: number): 
     return and(...equalBefore, beyond) as SQL;
   });
   return or(...branches) as SQL;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /**

@@ -8,16 +8,13 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { artists, events, tickets, venues } from '../../db/schema/index.js';
 import { utcDate } from '../../lib/clock.js';
+import { escapeLike } from '../../lib/like-patterns.js';
 import { searchFold } from '../../lib/search-fold.js';
 
 /** Candidates read per kind before ranking; more than enough for 5 suggestions. */
 const CANDIDATES_PER_KIND = 20;
 const MATCHES = ['exact', 'prefix', 'word'] as const;
 const KINDS: SuggestionKind[] = ['artist', 'event', 'venue'];
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /**
  * How a name matches the query: 0 exact, 1 prefix, 2 a later word of the name starts with it. Written in
