@@ -14,6 +14,7 @@ import { searchConcerts } from '../server/modules/events/service.js';
 import { listMarketplaceTickets } from '../server/modules/marketplace/service.js';
 import { SESSION_COOKIE } from '../server/plugins/session.js';
 import { catalogNames, distinctQueries, seededRandom, singleClient } from './distinct-queries.js';
+import { loadedListingIndex } from './listing-index.js';
 import { assertAllAnswered, loadPaths } from './load-paths.js';
 import type { BenchResult } from './run.js';
 import { onEachDatabase, printRows, summarize } from './stats.js';
@@ -590,13 +591,15 @@ async function measure(label: string, database: Database, size: CatalogSize): Pr
       }),
     );
     const listQuery = (search: string) => ticketListQuerySchema.parse({ search, sortBy: 'price_asc' });
+    const index = await loadedListingIndex(app, database.db);
     rows.push(
       await singleClient(
         label,
         `marketplace search, ${events} events (${size.listings.toLocaleString('en-US')} listings), signed in, sortBy=price_asc, distinct queries, single client`,
         marketSingle,
-        async (query) => (await listMarketplaceTickets(database.db, listQuery(query), new Date())).tickets,
-        'the service without shared answers',
+        async (query) =>
+          (await listMarketplaceTickets(database.db, listQuery(query), new Date(), index.indexed)).tickets,
+        `the service without shared answers; the listing index loaded in ${index.loadSeconds.toFixed(1)} s`,
       ),
       await throughput(label, {
         name: `GET /api/tickets?search=…&sortBy=price_asc (signed in), ${events} events, distinct queries`,

@@ -38,6 +38,7 @@ import { devMailRoutes } from './modules/dev-mail/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { holdRoutes } from './modules/holds/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
+import { ListingSearch } from './modules/marketplace/listing-search.js';
 import { marketplaceRoutes } from './modules/marketplace/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
@@ -62,6 +63,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This instance's bid matcher (decision 0045); tests await bidMatching.runner.runOnce(). */
     bidMatching: BidMatching;
+    /** This instance's in-memory listing search index (decision 0048); tests and benches await its ready(). */
+    listingSearch: ListingSearch;
   }
 }
 
@@ -172,7 +175,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const images = deps.images ?? createImageStore(config, database.db);
   await app.register(imageRoutes, { db: database.db, images });
   // The marketplace list (GET /api/tickets) sits beside the listing routes; ticketRoutes has no GET /api/tickets.
-  await app.register(marketplaceRoutes, { db: database.db, clock });
+  const listingSearch = new ListingSearch({ db: database.db, clock, log: app.log });
+  app.decorate('listingSearch', listingSearch);
+  // A load or read of changes under way finishes before the database closes.
+  app.addHook('onClose', () => listingSearch.close());
+  await app.register(marketplaceRoutes, { db: database.db, clock, listingSearch });
   const payments =
     deps.payments ??
     createPaymentProvider(

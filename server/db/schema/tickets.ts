@@ -69,6 +69,13 @@ export const tickets = pgTable(
      * (migration 0014: a trigger on the listing, and event_search_refresh when a lineup changes).
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * When the row last changed, written by the database (migration 0020): each instance's in-memory
+     * listing search index reads only the listings changed since it last looked (decision 0048).
+     */
+    searchChangedAt: timestamp('search_changed_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -91,5 +98,6 @@ export const tickets = pgTable(
     // The admin lists search event names by substring and page newest first (decision 0036).
     index('tickets_event_name_trgm_idx').using('gin', sql`lower(${t.eventName}) gin_trgm_ops`),
     index('tickets_created_idx').on(t.createdAt, t.id),
+    index('tickets_search_changed_at_idx').on(t.searchChangedAt),
   ],
 );

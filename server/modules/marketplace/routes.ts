@@ -13,11 +13,14 @@ import { type Clock, utcDate } from '../../lib/clock.js';
 import { type EncodedJson, jsonSerializer, sendEncodedJson } from '../../lib/encoded-json.js';
 import { searchFold } from '../../lib/search-fold.js';
 import { SharedAnswers } from '../../lib/shared-answers.js';
+import { marketplaceCardsReader } from './cards-reader.js';
+import type { ListingQuery } from './listing-index.js';
+import type { ListingSearch } from './listing-search.js';
 import {
   cardsSeenBy,
   concerns,
   type HiddenOnCard,
-  listingsVersion,
+  listingsVersionReader,
   listMarketplaceTickets,
   listPublicTickets,
 } from './service.js';
@@ -26,6 +29,7 @@ import { searchSuggestions } from './suggestions.js';
 export interface MarketplaceRoutesOptions {
   db: Db;
   clock: Clock;
+  listingSearch: ListingSearch;
 }
 
 const messageSchema = z.object({ message: z.string() });
@@ -59,7 +63,7 @@ export async function marketplaceRoutes(
   options: MarketplaceRoutesOptions,
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, clock } = options;
+  const { db, clock, listingSearch } = options;
   const suggestions = new SharedAnswers<EncodedJson>({
     ttlMs: SUGGESTIONS_SHARED_MS,
     maxEntries: SUGGESTIONS_SHARED_QUERIES,
@@ -70,6 +74,8 @@ export async function marketplaceRoutes(
     maxEntries: LIST_SHARED_QUERIES,
     clock,
   });
+  const readCard = marketplaceCardsReader(db);
+  const readListingsVersion = listingsVersionReader(db);
   const encodePage = jsonSerializer(ticketListResponseSchema, { method: 'GET', url: '/api/tickets' });
   const encodeSuggestions = jsonSerializer(suggestionResponseSchema, {
     method: 'GET',
@@ -90,16 +96,16 @@ export async function marketplaceRoutes(
     async (request, reply) => {
       const now = clock.now();
       const audience = request.user ? 'member' : 'visitor';
-      const key = [audience, utcDate(now), await listingsVersion(db), JSON.stringify(request.query)].join(
-        '\n',
-      );
+      const version = await readListingsVersion();
+      const key = [audience, utcDate(now), version, JSON.stringify(request.query)].join('\n');
+      const indexed = { find: (query: ListingQuery) => listingSearch.find(query, version), readCard };
       const page = await pages.get(key, async () => {
         if (audience === 'visitor')
           return {
-            answer: encodePage({ audience, ...(await listPublicTickets(db, request.query, now)) }),
+            answer: encodePage({ audience, ...(await listPublicTickets(db, request.query, now, indexed)) }),
             hidden: [],
           };
-        const { hidden, ...list } = await listMarketplaceTickets(db, request.query, now);
+        const { hidden, ...list } = await listMarketplaceTickets(db, request.query, now, indexed);
         return { answer: encodePage({ audience, ...list }), hidden };
       });
       // Most members get the shared answer as is; one who holds, edits or is party to a sale on the page

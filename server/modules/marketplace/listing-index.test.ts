@@ -1,0 +1,203 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type IndexedListing,
+  ListingIndex,
+  type ListingQuery,
+  ORDER_REBUILD_MIN_MS,
+  WALK_ABOVE_CANDIDATES,
+} from './listing-index.js';
+
+/** What the SQL of decision 0040 answers: every live listing that matches, sorted, after the cursor. */
+function expected(listings: Map<number, IndexedListing>, query: ListingQuery): number[] {
+  const { field, direction } = query.sort;
+  const keyOf = (listing: IndexedListing) =>
+    field === 'price' ? listing.priceCents : field === 'markup' ? listing.markup : listing.eventDate;
+  const compare = (a: { key: number | string; id: number }, b: { key: number | string; id: number }) => {
+    if (a.key !== b.key) return (a.key < b.key ? -1 : 1) * (direction === 'asc' ? 1 : -1);
+    return a.id - b.id;
+  };
+  return [...listings.values()]
+    .filter(
+      (listing) =>
+        listing.text.includes(query.term) &&
+        listing.eventDate >= query.fromDate &&
+        (query.toDate === undefined || listing.eventDate <= query.toDate) &&
+        (query.minPrice === undefined || listing.priceCents >= query.minPrice) &&
+        (query.maxPrice === undefined || listing.priceCents <= query.maxPrice) &&
+        (query.quantity === undefined || listing.quantity === query.quantity) &&
+        (!query.after ||
+          compare({ key: keyOf(listing), id: listing.id }, { key: query.after.value, id: query.after.id }) >
+            0),
+    )
+    .sort((a, b) => compare({ key: keyOf(a), id: a.id }, { key: keyOf(b), id: b.id }))
+    .slice(0, query.limit)
+    .map((listing) => listing.id);
+}
+
+const WORDS = ['neon', 'velvet', 'sigur ros', 'beyonce', 'arena', 'hall', 'city 16', 'city 1'];
+
+const listingArbitrary = (id: number) =>
+  fc.record({
+    id: fc.constant(id),
+    text: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((words) => words.join(' ')),
+    priceCents: fc.integer({ min: 100, max: 130 }),
+    markup: fc.integer({ min: 0, max: 3 }),
+    eventDate: fc.constantFrom('2026-12-01', '2026-12-02', '2027-01-15'),
+    quantity: fc.integer({ min: 1, max: 3 }),
+  });
+
+const queryArbitrary = fc.record({
+  term: fc.constantFrom('', 'ne', 'neon', 'eon v', 'city 1', 'city 16', 'ros', 'zzz', 'a'),
+  sort: fc.record({
+    field: fc.constantFrom('price' as const, 'markup' as const, 'eventDate' as const),
+    direction: fc.constantFrom('asc' as const, 'desc' as const),
+  }),
+  fromDate: fc.constantFrom('2026-11-30', '2026-12-02'),
+  toDate: fc.option(fc.constant('2026-12-31'), { nil: undefined }),
+  minPrice: fc.option(fc.integer({ min: 100, max: 130 }), { nil: undefined }),
+  maxPrice: fc.option(fc.integer({ min: 100, max: 130 }), { nil: undefined }),
+  quantity: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+  limit: fc.integer({ min: 1, max: 8 }),
+});
+
+/** Pages through a query by cursor the way the marketplace does, until a short page. */
+function allPages(
+  search: (query: ListingQuery) => number[],
+  query: ListingQuery,
+  byId: Map<number, IndexedListing>,
+) {
+  const pages: number[][] = [];
+  let after: ListingQuery['after'];
+  for (let page = 0; page < 50; page += 1) {
+    const ids = search({ ...query, after });
+    pages.push(ids);
+    const last = byId.get(ids.at(-1) ?? -1);
+    if (ids.length < query.limit || !last) break;
+    const { field } = query.sort;
+    after = {
+      value: field === 'price' ? last.priceCents : field === 'markup' ? last.markup : last.eventDate,
+      id: last.id,
+    };
+  }
+  return pages;
+}
+
+describe('ListingIndex', () => {
+  it('answers what the SQL search answers, page by page, through additions, edits and removals', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 120 })
+          .chain((ids) =>
+            fc.tuple(
+              fc.tuple(...ids.map((id) => listingArbitrary(id))),
+              fc.array(fc.integer({ min: 1, max: 60 }), { maxLength: 20 }),
+            ),
+          ),
+        queryArbitrary,
+        ([writes, removals], query) => {
+          const index = new ListingIndex();
+          const truth = new Map<number, IndexedListing>();
+          for (const listing of writes) {
+            index.upsert(listing);
+            truth.set(listing.id, listing);
+          }
+          for (const id of removals) {
+            index.remove(id);
+            truth.delete(id);
+          }
+          const reference = allPages((page) => expected(truth, page), query, truth);
+          expect(allPages((page) => index.search(page), query, truth)).toEqual(reference);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('walks the sort order for a common term and agrees with ranking every candidate', () => {
+    let clockMs = 0;
+    const index = new ListingIndex(() => clockMs);
+    const truth = new Map<number, IndexedListing>();
+    const count = 2 * WALK_ABOVE_CANDIDATES;
+    for (let id = 1; id <= count; id += 1) {
+      const listing = {
+        id,
+        text: id % 3 === 0 ? `neon lights ${id}` : `velvet city ${id % 40}`,
+        priceCents: 1_000 + ((id * 7_919) % 5_000),
+        markup: id % 11,
+        eventDate: id % 2 ? '2026-12-01' : '2027-02-01',
+        quantity: 1 + (id % 4),
+      };
+      index.upsert(listing);
+      truth.set(id, listing);
+    }
+    const query: ListingQuery = {
+      term: 'city',
+      sort: { field: 'price', direction: 'desc' },
+      fromDate: '2026-11-26',
+      limit: 26,
+    };
+    expect(allPages((page) => index.search(page), query, truth)).toEqual(
+      allPages((page) => expected(truth, page), query, truth),
+    );
+
+    // A change within ORDER_REBUILD_MIN_MS of the last rebuild: candidates are ranked instead of walked.
+    const cheaper = { ...(truth.get(2) as IndexedListing), priceCents: 10 };
+    index.upsert(cheaper);
+    truth.set(2, cheaper);
+    expect(index.search(query)).toEqual(expected(truth, query));
+    clockMs += ORDER_REBUILD_MIN_MS + 1;
+    const cheapest: ListingQuery = { ...query, sort: { field: 'price', direction: 'asc' }, limit: 3 };
+    expect(index.search(cheapest)).toEqual(expected(truth, cheapest));
+    expect(index.search(cheapest)[0]).toBe(2);
+  });
+
+  it('finds nothing at once when a trigram of the term is in no listing', () => {
+    const index = new ListingIndex();
+    index.upsert({
+      id: 1,
+      text: 'tame impala',
+      priceCents: 1,
+      markup: 0,
+      eventDate: '2027-01-01',
+      quantity: 1,
+    });
+    const query: ListingQuery = {
+      term: 'tame impla',
+      sort: { field: 'price', direction: 'asc' },
+      fromDate: '2026-01-01',
+      limit: 5,
+    };
+    expect(index.search(query)).toEqual([]);
+    expect(index.search({ ...query, term: 'impala' })).toEqual([1]);
+  });
+
+  it('forgets a listing that leaves and finds it again when it comes back with new text', () => {
+    const index = new ListingIndex();
+    const listing = {
+      id: 7,
+      text: 'sigur ros',
+      priceCents: 5,
+      markup: 0,
+      eventDate: '2027-01-01',
+      quantity: 1,
+    };
+    const query: ListingQuery = {
+      term: 'sigur',
+      sort: { field: 'eventDate', direction: 'asc' },
+      fromDate: '2026-01-01',
+      limit: 5,
+    };
+    index.upsert(listing);
+    index.remove(7);
+    expect(index.search(query)).toEqual([]);
+    expect(index.size).toBe(0);
+    expect(index.deadSlots).toBe(1);
+    index.upsert({ ...listing, text: 'beyonce' });
+    expect(index.search(query)).toEqual([]);
+    expect(index.search({ ...query, term: 'beyon' })).toEqual([7]);
+    index.upsert(listing);
+    expect(index.search(query)).toEqual([7]);
+  });
+});

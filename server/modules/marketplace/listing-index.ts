@@ -1,0 +1,314 @@
+/**
+ * The live listings in memory, for the marketplace search (decision 0048): each listing's folded search
+ * text with the values the search filters and sorts by, a trigram posting list per three characters of
+ * text, and the listings in each sort order. A query is the same substring match and the same order as
+ * the SQL of decision 0040 (`search_text like '%term%'`, then the sort and the id), answered without the
+ * database; the caller reads the page's rows from the database and checks them.
+ */
+
+export interface IndexedListing {
+  id: number;
+  /** `tickets.search_text`: folded by the database. */
+  text: string;
+  priceCents: number;
+  markup: number;
+  /** The event's date, YYYY-MM-DD. */
+  eventDate: string;
+  quantity: number;
+}
+
+export type IndexedSortField = 'price' | 'markup' | 'eventDate';
+
+export interface ListingQuery {
+  /** The folded search term. */
+  term: string;
+  sort: { field: IndexedSortField; direction: 'asc' | 'desc' };
+  /** The previous page's last sort value and id: only listings after it. */
+  after?: { value: number | string; id: number };
+  /** The first event date shown (today), and the optional filters, as the SQL applies them. */
+  fromDate: string;
+  toDate?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  quantity?: number;
+  limit: number;
+}
+
+/**
+ * A term whose rarest trigram is in more listings than this is common: the page is found sooner by
+ * walking the sort order (as the SQL does beyond 2,000 candidates), looking only at the candidates on the
+ * way, than by checking and ranking every candidate.
+ */
+export const WALK_ABOVE_CANDIDATES = 400;
+/** A sort order out of date is rebuilt at most this often; in between, candidates are ranked instead. */
+export const ORDER_REBUILD_MIN_MS = 1_000;
+
+function keyOf(listing: IndexedListing, field: IndexedSortField): number | string {
+  if (field === 'price') return listing.priceCents;
+  if (field === 'markup') return listing.markup;
+  return listing.eventDate;
+}
+
+/** Negative when (keyA, idA) comes first: the sort key in its direction, then the id ascending. */
+function compareKeys(
+  keyA: number | string,
+  idA: number,
+  keyB: number | string,
+  idB: number,
+  direction: 'asc' | 'desc',
+): number {
+  if (keyA !== keyB) return (keyA < keyB ? -1 : 1) * (direction === 'asc' ? 1 : -1);
+  return idA - idB;
+}
+
+/** Whether a listing comes after the query's cursor in the query's order (always, without a cursor). */
+function afterCursor(listing: IndexedListing, query: ListingQuery): boolean {
+  if (!query.after) return true;
+  const { field, direction } = query.sort;
+  return compareKeys(keyOf(listing, field), listing.id, query.after.value, query.after.id, direction) > 0;
+}
+
+/**
+ * Whether a live listing is on the query's pages: the marketplace's filters (decision 0010), the search
+ * term in its folded text, and after the cursor. The server checks the rows it reads for a page with it.
+ */
+export function matchesQuery(listing: IndexedListing, query: ListingQuery): boolean {
+  if (listing.eventDate < query.fromDate) return false;
+  if (query.toDate !== undefined && listing.eventDate > query.toDate) return false;
+  if (query.minPrice !== undefined && listing.priceCents < query.minPrice) return false;
+  if (query.maxPrice !== undefined && listing.priceCents > query.maxPrice) return false;
+  if (query.quantity !== undefined && listing.quantity !== query.quantity) return false;
+  return listing.text.includes(query.term) && afterCursor(listing, query);
+}
+
+/** Three UTF-16 code units as one number (each below 2^16, so the sum is exact). */
+function trigramAt(text: string, start: number): number {
+  return (
+    text.charCodeAt(start) * 4_294_967_296 + text.charCodeAt(start + 1) * 65_536 + text.charCodeAt(start + 2)
+  );
+}
+
+function trigramsOf(text: string): Set<number> {
+  const keys = new Set<number>();
+  for (let start = 0; start + 3 <= text.length; start += 1) keys.add(trigramAt(text, start));
+  return keys;
+}
+
+interface SortOrder {
+  slots: Int32Array;
+  /** The index's change count the order was built at. */
+  builtAt: number;
+  builtMs: number;
+}
+
+export class ListingIndex {
+  private readonly slotOf = new Map<number, number>();
+  private readonly listings: IndexedListing[] = [];
+  private readonly live: boolean[] = [];
+  private readonly postings = new Map<number, number[]>();
+  private readonly orders = new Map<string, SortOrder>();
+  /** Each query marks the slots it has looked at with its own number, so a slot listed twice counts once. */
+  private seen = new Uint32Array(0);
+  private queryNumber = 0;
+  private changes = 0;
+  private liveCount = 0;
+
+  constructor(private readonly monotonicMs: () => number = () => performance.now()) {}
+
+  get size(): number {
+    return this.liveCount;
+  }
+
+  /** Listings that left the index still hold a slot and their postings until the index is rebuilt. */
+  get deadSlots(): number {
+    return this.listings.length - this.liveCount;
+  }
+
+  upsert(listing: IndexedListing): void {
+    const slot = this.slotOf.get(listing.id);
+    this.changes += 1;
+    if (slot === undefined) {
+      const added = this.listings.length;
+      this.slotOf.set(listing.id, added);
+      this.listings.push(listing);
+      this.live.push(true);
+      this.liveCount += 1;
+      this.post(trigramsOf(listing.text), added);
+      return;
+    }
+    const before = this.listings[slot] as IndexedListing;
+    if (before.text !== listing.text) {
+      const old = trigramsOf(before.text);
+      this.post(new Set([...trigramsOf(listing.text)].filter((key) => !old.has(key))), slot);
+    }
+    this.listings[slot] = listing;
+    if (!this.live[slot]) this.liveCount += 1;
+    this.live[slot] = true;
+  }
+
+  remove(id: number): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined || !this.live[slot]) return;
+    this.live[slot] = false;
+    this.liveCount -= 1;
+    this.changes += 1;
+  }
+
+  /** The ids of the page (at most `limit`), in the query's order. */
+  search(query: ListingQuery): number[] {
+    const candidates = this.candidatesOf(query.term);
+    if (candidates === null) return [];
+    const order =
+      candidates === 'all' || candidates.length > WALK_ABOVE_CANDIDATES
+        ? this.currentOrder(query.sort)
+        : null;
+    if (order) return this.walk(order, query, candidates === 'all' ? null : candidates);
+    return this.rank(candidates === 'all' ? null : candidates, query);
+  }
+
+  /** The rarest trigram's slots, 'all' for a term too short to have one, null when no listing can match. */
+  private candidatesOf(term: string): number[] | 'all' | null {
+    if (term.length < 3) return 'all';
+    let rarest: number[] | null = null;
+    for (const key of trigramsOf(term)) {
+      const posting = this.postings.get(key);
+      if (!posting) return null;
+      if (!rarest || posting.length < rarest.length) rarest = posting;
+    }
+    return rarest;
+  }
+
+  private post(keys: Set<number>, slot: number): void {
+    for (const key of keys) {
+      const posting = this.postings.get(key);
+      if (posting) posting.push(slot);
+      else this.postings.set(key, [slot]);
+    }
+  }
+
+  private matches(slot: number, query: ListingQuery): boolean {
+    return this.live[slot] === true && matchesQuery(this.listings[slot] as IndexedListing, query);
+  }
+
+  /** Negative when slot `a` comes first in the query's order. */
+  private compareSlots(a: number, b: number, sort: ListingQuery['sort']): number {
+    const listingA = this.listings[a] as IndexedListing;
+    const listingB = this.listings[b] as IndexedListing;
+    return compareKeys(
+      keyOf(listingA, sort.field),
+      listingA.id,
+      keyOf(listingB, sort.field),
+      listingB.id,
+      sort.direction,
+    );
+  }
+
+  /** The sort order, rebuilt when the index changed since and the last rebuild is not too recent. */
+  private currentOrder(sort: ListingQuery['sort']): Int32Array | null {
+    const name = `${sort.field}:${sort.direction}`;
+    const order = this.orders.get(name);
+    if (order && order.builtAt === this.changes) return order.slots;
+    const now = this.monotonicMs();
+    if (order && now - order.builtMs < ORDER_REBUILD_MIN_MS) return null;
+    const slots = new Int32Array(this.liveCount);
+    let filled = 0;
+    for (let slot = 0; slot < this.listings.length; slot += 1) if (this.live[slot]) slots[filled++] = slot;
+    // The keys and ids side by side in arrays: the sort compares them without reaching into each listing.
+    const keys = this.listings.map((listing) => keyOf(listing, sort.field));
+    const ids = this.listings.map((listing) => listing.id);
+    slots.sort((a, b) =>
+      compareKeys(
+        keys[a] as number | string,
+        ids[a] as number,
+        keys[b] as number | string,
+        ids[b] as number,
+        sort.direction,
+      ),
+    );
+    this.orders.set(name, { slots, builtAt: this.changes, builtMs: now });
+    return slots;
+  }
+
+  /**
+   * The first matches along the sort order, from just after the cursor. With candidates, they are marked
+   * first and every other listing on the way is passed over without reading its text.
+   */
+  private walk(order: Int32Array, query: ListingQuery, candidates: number[] | null): number[] {
+    const number = this.nextQueryNumber();
+    if (candidates) for (const slot of candidates) this.seen[slot] = number;
+    let start = 0;
+    if (query.after) {
+      let end = order.length;
+      while (start < end) {
+        const middle = (start + end) >>> 1;
+        if (afterCursor(this.listings[order[middle] as number] as IndexedListing, query)) end = middle;
+        else start = middle + 1;
+      }
+    }
+    const ids: number[] = [];
+    for (let position = start; position < order.length && ids.length < query.limit; position += 1) {
+      const slot = order[position] as number;
+      if (candidates && this.seen[slot] !== number) continue;
+      if (this.matches(slot, query)) ids.push((this.listings[slot] as IndexedListing).id);
+    }
+    return ids;
+  }
+
+  /** Every candidate checked, the best `limit` kept in a heap whose root is the worst kept. */
+  private rank(candidates: number[] | null, query: ListingQuery): number[] {
+    const worstFirst = (a: number, b: number) => this.compareSlots(b, a, query.sort);
+    const heap: number[] = [];
+    const number = this.nextQueryNumber();
+    const consider = (slot: number) => {
+      if (this.seen[slot] === number) return;
+      this.seen[slot] = number;
+      if (!this.matches(slot, query)) return;
+      if (heap.length < query.limit) {
+        heap.push(slot);
+        siftUp(heap, heap.length - 1, worstFirst);
+      } else if (query.limit > 0 && worstFirst(slot, heap[0] as number) > 0) {
+        heap[0] = slot;
+        siftDown(heap, 0, worstFirst);
+      }
+    };
+    if (candidates) for (const slot of candidates) consider(slot);
+    else for (let slot = 0; slot < this.listings.length; slot += 1) consider(slot);
+    return heap.sort((a, b) => worstFirst(b, a)).map((slot) => (this.listings[slot] as IndexedListing).id);
+  }
+
+  private nextQueryNumber(): number {
+    if (this.seen.length < this.listings.length) {
+      const grown = new Uint32Array(Math.max(1_024, this.listings.length * 2));
+      grown.set(this.seen);
+      this.seen = grown;
+    }
+    this.queryNumber = this.queryNumber === 0xffffffff ? 1 : this.queryNumber + 1;
+    if (this.queryNumber === 1) this.seen.fill(0);
+    return this.queryNumber;
+  }
+}
+
+/** `before(a, b) < 0` keeps `a` nearer the root. */
+function siftUp(heap: number[], index: number, before: (a: number, b: number) => number): void {
+  let child = index;
+  while (child > 0) {
+    const parent = (child - 1) >> 1;
+    if (before(heap[child] as number, heap[parent] as number) >= 0) return;
+    [heap[child], heap[parent]] = [heap[parent] as number, heap[child] as number];
+    child = parent;
+  }
+}
+
+function siftDown(heap: number[], index: number, before: (a: number, b: number) => number): void {
+  let parent = index;
+  for (;;) {
+    const left = parent * 2 + 1;
+    const right = left + 1;
+    let first = parent;
+    if (left < heap.length && before(heap[left] as number, heap[first] as number) < 0) first = left;
+    if (right < heap.length && before(heap[right] as number, heap[first] as number) < 0) first = right;
+    if (first === parent) return;
+    [heap[parent], heap[first]] = [heap[first] as number, heap[parent] as number];
+    parent = first;
+  }
+}
