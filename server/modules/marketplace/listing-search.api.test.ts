@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ticketListQuerySchema } from '../../../common/schemas/marketplace.js';
-import { tickets } from '../../db/schema/index.js';
+import { artists, eventArtists, events, reviews, tickets, venues } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import {
   backends,
@@ -13,25 +13,30 @@ import {
   type ThrowawayDatabase,
 } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
+import { buyListing } from '../payouts/testing.js';
 import { listMarketplaceTickets } from './service.js';
 import { insertListing, isoDay } from './testing.js';
 
 const NOW = new Date('2030-03-01T12:00:00Z');
 const NAMES = ['Sigur Rós', 'Beyoncé', 'Tame Impala', 'Neon Velvet', 'Velvet Harbor', 'Copper River'];
 
-/** Every page of a search through GET /api/tickets, following nextCursor. */
-async function idsThroughHttp(client: TestClient, search: URLSearchParams): Promise<number[]> {
-  const ids: number[] = [];
+/** Every card of every page of a search through GET /api/tickets, following nextCursor. */
+async function cardsThroughHttp(client: TestClient, search: URLSearchParams): Promise<{ id: number }[]> {
+  const cards: { id: number }[] = [];
   let cursor: string | null = null;
   do {
     const params = new URLSearchParams(search);
     if (cursor) params.set('cursor', cursor);
     const response = await client.get(`/api/tickets?${params}`);
     expect(response.status).toBe(200);
-    ids.push(...response.body.tickets.map((ticket: { id: number }) => ticket.id));
+    cards.push(...response.body.tickets);
     cursor = response.body.nextCursor;
   } while (cursor);
-  return ids;
+  return cards;
+}
+
+async function idsThroughHttp(client: TestClient, search: URLSearchParams): Promise<number[]> {
+  return (await cardsThroughHttp(client, search)).map((card) => card.id);
 }
 
 describe.each(backends)('marketplace search through the listing index on %s', (backend) => {
@@ -41,18 +46,22 @@ describe.each(backends)('marketplace search through the listing index on %s', (b
   let seller: TestAccount;
   let member: TestClient;
 
-  /** Every page of the same search in SQL alone (decision 0040), the answer the index must give. */
-  async function idsInSql(search: URLSearchParams): Promise<number[]> {
-    const ids: number[] = [];
+  /** Every card of the same search in SQL alone (decision 0040), as JSON: what the index must give. */
+  async function cardsInSql(search: URLSearchParams): Promise<{ id: number }[]> {
+    const cards: { id: number }[] = [];
     let cursor: string | undefined;
     do {
       const params = Object.fromEntries(search);
       const query = ticketListQuerySchema.parse(cursor ? { ...params, cursor } : params);
       const page = await listMarketplaceTickets(harness.database.db, query, clock.now());
-      ids.push(...page.tickets.map((ticket) => ticket.id));
+      cards.push(...JSON.parse(JSON.stringify(page.tickets)));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
-    return ids;
+    return cards;
+  }
+
+  async function idsInSql(search: URLSearchParams): Promise<number[]> {
+    return (await cardsInSql(search)).map((card) => card.id);
   }
 
   beforeAll(async () => {
@@ -61,8 +70,32 @@ describe.each(backends)('marketplace search through the listing index on %s', (b
     const db = harness.database.db;
     seller = await createTestUser(db);
     member = await signedInClient(harness, (await createTestUser(db)).id);
+    // A rated seller and a catalog event with a headliner, so the cards' seller and artist are not empty.
+    const reviewer = await createTestUser(db);
+    const { order } = await buyListing(harness, await signedInClient(harness, reviewer.id), seller.id);
+    await db.insert(reviews).values({
+      orderId: order.id,
+      ticketId: order.ticketId,
+      reviewerId: reviewer.id,
+      targetUserId: seller.id,
+      reviewType: 'buyer_to_seller',
+      status: 'submitted',
+      rating: 4,
+      submittedAt: clock.now(),
+    });
+    const [venue] = await db.insert(venues).values({ name: 'Harbor Hall', city: 'Portland' }).returning();
+    const [event] = await db
+      .insert(events)
+      .values({ name: 'Tame Impala Live', date: isoDay(6, NOW), venueId: venue?.id ?? 0 })
+      .returning();
+    const [artist] = await db
+      .insert(artists)
+      .values({ name: 'Tame Impala', genres: ['psych'], imageUrl: 'https://img.example/tame.jpg' })
+      .returning();
+    await db.insert(eventArtists).values({ eventId: event?.id ?? 0, artistId: artist?.id ?? 0, position: 0 });
     for (let index = 0; index < 60; index += 1)
       await insertListing(db, seller.id, {
+        eventId: NAMES[index % NAMES.length] === 'Tame Impala' ? (event?.id ?? null) : null,
         eventName: `${NAMES[index % NAMES.length]} Live`,
         description: `Night ${index} at Harbor Hall`,
         eventDate: isoDay(5 + (index % 9), NOW),
@@ -84,6 +117,7 @@ describe.each(backends)('marketplace search through the listing index on %s', (b
       { search: 'velvet', sortBy: 'price_asc', limit: '4' },
       { search: 'VELVET', sortBy: 'price_desc', limit: '7' },
       { search: 'sigur ros', sortBy: 'date', limit: '3' },
+      { search: 'tame', sortBy: 'price_desc', limit: '4' },
       { search: 'beyonce', sortBy: 'price_asc', limit: '2', quantity: '2' },
       { search: 'harbor', sortBy: 'price_asc', limit: '5', minPrice: '50', maxPrice: '70' },
       {
@@ -102,10 +136,15 @@ describe.each(backends)('marketplace search through the listing index on %s', (b
     ];
     for (const search of searches) {
       const params = new URLSearchParams(search);
-      const expected = await idsInSql(params);
+      const expected = await cardsInSql(params);
       expect(expected.length > 0).toBe(search.search !== 'zzz');
-      expect(await idsThroughHttp(member, params)).toEqual(expected);
+      expect(await cardsThroughHttp(member, params)).toEqual(expected);
     }
+    const tame = await cardsThroughHttp(member, new URLSearchParams({ search: 'tame', limit: '50' }));
+    expect(tame[0]).toMatchObject({
+      artist: { name: 'Tame Impala', genres: ['psych'], image: 'https://img.example/tame.jpg' },
+      seller: { id: seller.id, rating: 4, totalReviews: 1 },
+    });
     const answers = await Promise.all(find.mock.results.map((result) => result.value));
     expect(answers.length).toBeGreaterThan(searches.length);
     expect(answers.every((answer) => Array.isArray(answer))).toBe(true);
