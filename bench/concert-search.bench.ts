@@ -14,9 +14,9 @@ import { searchConcerts } from '../server/modules/events/service.js';
 import { listMarketplaceTickets } from '../server/modules/marketplace/service.js';
 import { SESSION_COOKIE } from '../server/plugins/session.js';
 import { catalogNames, distinctQueries, seededRandom, singleClient } from './distinct-queries.js';
-import { loadedListingIndex } from './listing-index.js';
 import { assertAllAnswered, loadPaths } from './load-paths.js';
 import type { BenchResult } from './run.js';
+import { loadedConcertIndex, loadedListingIndex } from './search-indexes.js';
 import { onEachDatabase, printRows, summarize } from './stats.js';
 
 /**
@@ -551,27 +551,37 @@ async function measure(label: string, database: Database, size: CatalogSize): Pr
     WARM_QUERIES + SINGLE_QUERIES + MARKET_SINGLE_QUERIES,
   );
   const load = drawn.slice(WARM_QUERIES + SINGLE_QUERIES + MARKET_SINGLE_QUERIES).map((query) => query.text);
-  // One untimed pass of other queries warms caches and the query planner.
-  for (const query of warm) await searchConcerts(database.db, query.text);
-  const rows: BenchResult[] = [
-    await singleClient(
-      label,
-      `concert search, ${events} events, distinct queries, single client`,
-      single,
-      (query) => searchConcerts(database.db, query),
-      `catalog generated in ${setupSeconds.toFixed(1)} s`,
-    ),
-    await uncachedThroughput(
-      label,
-      database,
-      `concert search SQL, ${events} events, distinct queries, ${CONNECTIONS} callers`,
-      load,
-    ),
-  ];
   const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', APP_URL: 'http://127.0.0.1:3000' });
   const app = await buildApp({ config, database, mailer: new OutboxMailer(database.db) });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const rows: BenchResult[] = [];
   try {
+    const concert = await loadedConcertIndex(app, database.db);
+    // One untimed pass of other queries warms caches and the query planner.
+    for (const query of warm)
+      await searchConcerts(database.db, query.text, { indexed: await concert.indexed() });
+    rows.push(
+      await singleClient(
+        label,
+        `concert search, ${events} events, distinct queries, single client`,
+        single,
+        async (query) => searchConcerts(database.db, query, { indexed: await concert.indexed() }),
+        `the route's search through the in-memory index (decision 0049: loaded in ${concert.loadSeconds.toFixed(1)} s, ${concert.heapMegabytes.toFixed(0)} MB of heap); catalog generated in ${setupSeconds.toFixed(1)} s`,
+      ),
+      await singleClient(
+        label,
+        `concert search in SQL alone (an instance whose index is loading), ${events} events, distinct queries, single client`,
+        single,
+        (query) => searchConcerts(database.db, query),
+        'decision 0040',
+      ),
+      await uncachedThroughput(
+        label,
+        database,
+        `concert search in SQL alone, ${events} events, distinct queries, ${CONNECTIONS} callers`,
+        load,
+      ),
+    );
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const cookie = await signedInCookie(database.db);
     // Reversed: none of the SQL run's first queries, whose pages the database has just read.

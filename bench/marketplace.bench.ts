@@ -15,9 +15,9 @@ import { listMarketplaceTickets, listPublicTickets } from '../server/modules/mar
 import { searchSuggestions } from '../server/modules/marketplace/suggestions.js';
 import { SESSION_COOKIE } from '../server/plugins/session.js';
 import { catalogNames, distinctQueries, seededRandom, singleClient } from './distinct-queries.js';
-import { loadedListingIndex } from './listing-index.js';
 import { assertAllAnswered, loadPaths } from './load-paths.js';
 import type { BenchResult } from './run.js';
+import { loadedListingIndex } from './search-indexes.js';
 import { onEachDatabase, printRows, summarize } from './stats.js';
 
 /**

@@ -35,6 +35,7 @@ import { bidRoutes } from './modules/bids/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { expireOpenCheckouts, sandboxSessionStore } from './modules/checkout/service.js';
 import { devMailRoutes } from './modules/dev-mail/routes.js';
+import { ConcertSearch } from './modules/events/concert-search.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { holdRoutes } from './modules/holds/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
@@ -65,6 +66,8 @@ declare module 'fastify' {
     bidMatching: BidMatching;
     /** This instance's in-memory listing search index (decision 0048); tests and benches await its ready(). */
     listingSearch: ListingSearch;
+    /** This instance's in-memory concert search index (decision 0049); tests and benches await its ready(). */
+    concertSearch: ConcertSearch;
   }
 }
 
@@ -171,13 +174,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The local mailbox exists only outside production, and only when mail goes to the outbox.
   if (!config.isProduction && deps.mailer instanceof OutboxMailer)
     await app.register(devMailRoutes, { mailer: deps.mailer });
-  await app.register(eventRoutes, { db: database.db, clock });
+  const concertSearch = new ConcertSearch({ db: database.db, clock, log: app.log });
+  app.decorate('concertSearch', concertSearch);
+  // A load or read of changes under way finishes before the database closes.
+  app.addHook('onClose', () => concertSearch.close());
+  await app.register(eventRoutes, { db: database.db, clock, concertSearch });
   const images = deps.images ?? createImageStore(config, database.db);
   await app.register(imageRoutes, { db: database.db, images });
   // The marketplace list (GET /api/tickets) sits beside the listing routes; ticketRoutes has no GET /api/tickets.
   const listingSearch = new ListingSearch({ db: database.db, clock, log: app.log });
   app.decorate('listingSearch', listingSearch);
-  // A load or read of changes under way finishes before the database closes.
   app.addHook('onClose', () => listingSearch.close());
   await app.register(marketplaceRoutes, { db: database.db, clock, listingSearch });
   const payments =

@@ -128,6 +128,8 @@ export const eventSearch = pgTable(
     city: text('city').notNull(),
     /** The name's words: split on every run of characters that are not letters or digits (decision 0022). */
     words: text('words').array().notNull().default(sql`'{}'`),
+    /** When the document last changed, set by the database (migration 0021): what an in-memory index reads. */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
     // Common terms walk upcoming events in date order; migration 0005 adds the text as INCLUDE columns
@@ -153,7 +155,21 @@ export const eventSearch = pgTable(
     index('event_search_words_idx').using('gin', t.words),
     // Exact name and name prefix: a btree range.
     index('event_search_name_prefix_idx').on(sql`${t.name} text_pattern_ops`),
+    index('event_search_changed_at_idx').on(t.changedAt),
   ],
+);
+
+/**
+ * The events whose search document was removed (cancelled or deleted), written by a trigger on
+ * event_search and kept for an hour (migration 0021): in-memory indexes drop them on their next read.
+ */
+export const eventSearchRemovals = pgTable(
+  'event_search_removals',
+  {
+    eventId: integer('event_id').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index('event_search_removals_removed_at_idx').on(t.removedAt)],
 );
 
 /**

@@ -14,11 +14,14 @@ import type { Db } from '../../db/client.js';
 import { type Clock, utcDate } from '../../lib/clock.js';
 import { SharedAnswers } from '../../lib/shared-answers.js';
 import { ARTIST_IMAGE_CACHE_CONTROL } from './artist-image.js';
+import { concertCardsReader } from './concert-cards.js';
+import { type ConcertSearch, concertSearchVersionReader } from './concert-search.js';
 import { artistImage, findArtistInfo, searchConcerts } from './service.js';
 
 export interface EventRoutesOptions {
   db: Db;
   clock: Clock;
+  concertSearch: ConcertSearch;
 }
 
 /**
@@ -34,7 +37,9 @@ const CONCERT_SEARCH_SHARED_QUERIES = 1_000;
  */
 export async function eventRoutes(instance: FastifyInstance, options: EventRoutesOptions): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, clock } = options;
+  const { db, clock, concertSearch } = options;
+  const readSearchVersion = concertSearchVersionReader(db);
+  const readCard = concertCardsReader(db);
   const searches = new SharedAnswers<ConcertSearchResult[]>({
     ttlMs: CONCERT_SEARCH_SHARED_MS,
     maxEntries: CONCERT_SEARCH_SHARED_QUERIES,
@@ -54,7 +59,11 @@ export async function eventRoutes(instance: FastifyInstance, options: EventRoute
     async (request) => {
       const query = request.query.query.trim();
       const fromDate = utcDate(clock.now());
-      return searches.get(`${fromDate}\n${query}`, () => searchConcerts(db, query, { fromDate }));
+      return searches.get(`${fromDate}\n${query}`, async () => {
+        // The index once loaded and up to date (decision 0049); the SQL while it loads.
+        const index = await concertSearch.current(await readSearchVersion());
+        return searchConcerts(db, query, { fromDate, indexed: index && { index, readCard } });
+      });
     },
   );
 

@@ -63,11 +63,17 @@ interface WordLookup {
 /**
  * The query (folded) with its one-letter slips corrected: at most CORRECTED_QUERIES texts, none when
  * every word starts a catalog word (as typed, or still being typed) or no word has a correction.
- * One statement, equality and prefix lookups on two primary keys.
+ * One statement, equality and prefix lookups on two primary keys; none when `knownWithout` already says
+ * that every word starts a catalog word.
  */
-export async function correctedQueries(db: DbOrTx, query: string): Promise<string[]> {
+export async function correctedQueries(
+  db: DbOrTx,
+  query: string,
+  knownWithout: (word: string) => boolean = () => false,
+): Promise<string[]> {
   const words = queryWords(query);
-  const asked = [...new Set(words.filter(correctable))];
+  // A word known without asking (the concert index's own words, decision 0049) has no correction either.
+  const asked = [...new Set(words.filter((word) => correctable(word) && !knownWithout(word)))];
   if (asked.length === 0) return [];
   const lookups = asked.map(
     (word, index) => sql`select ${index}::int as index,

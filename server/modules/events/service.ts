@@ -1,26 +1,28 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { CONCERT_SEARCH_LIMIT, CONCERT_SEARCH_MIN_LENGTH } from '../../../common/constants.js';
 import { CATALOG_TEXT } from '../../../common/messages.js';
-import { centsToDollars } from '../../../common/money.js';
 import type { ArtistInfo, ConcertSearchResult } from '../../../common/schemas/events.js';
 import { TEXT_LIMITS } from '../../../common/schemas/text.js';
 import type { DbOrTx } from '../../db/client.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { escapeLike } from '../../lib/like-patterns.js';
 import { artistImageUrlSql, type DecodedImage, decodeDataUrl, imageVersionSql } from './artist-image.js';
+import {
+  type ConcertCardsReader,
+  type ConcertRow,
+  concertColumns,
+  concertJoins,
+  concertResultOf,
+} from './concert-cards.js';
+import type { ConcertIndex } from './concert-index.js';
+import { indexFallbackTiers, indexQueryTiers, indexTypoTiers } from './concert-index-tiers.js';
 import { artistNameOf, fallbackWord, queryWords, searchTerm } from './search-terms.js';
 import { correctedQueries } from './search-typos.js';
 
-interface ConcertRow {
-  id: number;
-  name: string;
-  date: string;
-  daysCount: number;
-  venue: string;
-  city: string;
-  minFaceValueCents: number | null;
-  listingCount: number;
-  artists: { name: string; image: string | null }[] | null;
+/** The in-memory index of the search documents and the reader of a page's results by id that goes with it. */
+export interface IndexedConcertSearch {
+  index: ConcertIndex;
+  readCard: ConcertCardsReader;
 }
 
 export interface ConcertSearchOptions {
@@ -31,6 +33,8 @@ export interface ConcertSearchOptions {
   nearestDocuments?: number;
   /** How many matches of a shared condition are few enough to be read once for several tiers (tests shrink it). */
   sharedCandidates?: number;
+  /** The in-memory index (decision 0049), which ranks instead of the SQL when given. */
+  indexed?: IndexedConcertSearch | null;
 }
 
 function todayUtc(): string {
@@ -51,40 +55,13 @@ async function concertPage(db: DbOrTx, ctes: SQL): Promise<ConcertSearchResult[]
     db,
     sql`
     with ${ctes}
-    select e.id, e.name, e.date::text as date, e.days_count as "daysCount",
-      v.name as venue, v.city,
-      price.min_cents as "minFaceValueCents", coalesce(price.listings, 0)::int as "listingCount",
-      lineup.artists
+    select ${concertColumns}
     from page e
     join venues v on v.id = e.venue_id
-    left join lateral (
-      select min(t.face_value_cents)::int as min_cents, count(*)::int as listings
-      from tickets t where t.event_id = e.id and not t.sold
-    ) price on true
-    left join lateral (
-      select json_agg(json_build_object('name', a.name, 'image', ${artistImageUrlSql(sql`a.id`, sql`a.image_url`)})
-        order by ea.position, a.id) as artists
-      from event_artists ea join artists a on a.id = ea.artist_id
-      where ea.event_id = e.id
-    ) lineup on true
+    ${concertJoins}
     order by e.tier, e.date, e.id`,
   );
-  return rows.map((row) => {
-    const artists = row.artists ?? [];
-    return {
-      id: row.id,
-      name: row.name,
-      date: row.date,
-      daysCount: row.daysCount,
-      venue: row.venue,
-      city: row.city,
-      // Integer cents in the database; the API speaks dollars (architecture: Money).
-      minPrice: row.minFaceValueCents === null ? null : centsToDollars(row.minFaceValueCents),
-      listingCount: row.listingCount,
-      image: artists.find((artist) => artist.image !== null)?.image ?? null,
-      artists,
-    };
-  });
+  return rows.map(concertResultOf);
 }
 
 /** A ranking tier: a condition on event_search (alias s) and the tier's rank. */
@@ -485,13 +462,38 @@ export async function searchConcerts(
     shared: options.sharedCandidates ?? SHARED_CANDIDATES,
   };
   // One-letter slips (decision 0040): the corrected queries' tiers rank below every tier of the query.
-  const corrected = await correctedQueries(db, text);
+  const { indexed } = options;
+  const known = indexed ? (word: string) => indexed.index.startsACatalogWord(word) : undefined;
+  const corrected = await correctedQueries(db, text, known);
+  if (indexed) return searchIndex(indexed, text, corrected, bounds);
   const tiers = [...queryTiers(text), ...corrected.flatMap(typoTiers)];
   const results = await concertPage(db, await rankedPage(db, tiers, bounds));
   if (results.length > 0) return results;
   const first = fallbackWord(text, CONCERT_SEARCH_MIN_LENGTH);
   if (first === null) return results;
   return concertPage(db, await rankedPage(db, fallbackTiers(first, queryWords(text)), bounds));
+}
+
+/**
+ * The same page through the in-memory index (decision 0049): the index ranks the upcoming documents, and
+ * the page's events are read by id, kept only while they still have a search document from the first date
+ * on (an event cancelled or moved since the index last looked is left out).
+ */
+async function searchIndex(
+  { index, readCard }: IndexedConcertSearch,
+  text: string,
+  corrected: string[],
+  { fromDate, limit }: PageBounds,
+): Promise<ConcertSearchResult[]> {
+  let hits = index.search([...indexQueryTiers(text), ...corrected.flatMap(indexTypoTiers)], fromDate, limit);
+  const first = fallbackWord(text, CONCERT_SEARCH_MIN_LENGTH);
+  if (hits.length === 0 && first !== null) {
+    hits = index.search(indexFallbackTiers(first, queryWords(text)), fromDate, limit);
+  }
+  const cards = await Promise.all(hits.map((hit) => readCard(hit.eventId)));
+  return cards.flatMap((card) =>
+    card && card.searchDate !== null && card.searchDate >= fromDate ? [card.result] : [],
+  );
 }
 
 const ARTIST_INFO_LIMIT = 10;

@@ -6,6 +6,8 @@
  * database; the caller reads the page's rows from the database and checks them.
  */
 
+import { TRIGRAM_LENGTH, trigramsOf } from '../../lib/trigrams.js';
+
 export interface IndexedListing {
   id: number;
   /** `tickets.search_text`: folded by the database. */
@@ -79,19 +81,6 @@ export function matchesQuery(listing: IndexedListing, query: ListingQuery): bool
   if (query.maxPrice !== undefined && listing.priceCents > query.maxPrice) return false;
   if (query.quantity !== undefined && listing.quantity !== query.quantity) return false;
   return listing.text.includes(query.term) && afterCursor(listing, query);
-}
-
-/** Three UTF-16 code units as one number (each below 2^16, so the sum is exact). */
-function trigramAt(text: string, start: number): number {
-  return (
-    text.charCodeAt(start) * 4_294_967_296 + text.charCodeAt(start + 1) * 65_536 + text.charCodeAt(start + 2)
-  );
-}
-
-function trigramsOf(text: string): Set<number> {
-  const keys = new Set<number>();
-  for (let start = 0; start + 3 <= text.length; start += 1) keys.add(trigramAt(text, start));
-  return keys;
 }
 
 interface SortOrder {
@@ -168,7 +157,7 @@ export class ListingIndex {
 
   /** The rarest trigram's slots, 'all' for a term too short to have one, null when no listing can match. */
   private candidatesOf(term: string): number[] | 'all' | null {
-    if (term.length < 3) return 'all';
+    if (term.length < TRIGRAM_LENGTH) return 'all';
     let rarest: number[] | null = null;
     for (const key of trigramsOf(term)) {
       const posting = this.postings.get(key);

@@ -16,10 +16,10 @@ import type { Platform } from '../../../common/schemas/tickets.js';
 import type { DbOrTx } from '../../db/client.js';
 import { artists, eventArtists, tickets, users } from '../../db/schema/index.js';
 import { Invalid } from '../../errors.js';
-import { batchedReader } from '../../lib/batched-reads.js';
 import { utcDate } from '../../lib/clock.js';
 import { escapeLike } from '../../lib/like-patterns.js';
 import { searchFold } from '../../lib/search-fold.js';
+import { changeCounterReader, changeCounterValue } from '../../lib/synced-index.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
 import { ratingOf, ratingsOf, sellerRating } from '../reviews/ratings.js';
 import { listingColumns } from '../tickets/listing-columns.js';
@@ -293,25 +293,15 @@ export async function headliners(db: DbOrTx, eventIds: number[]): Promise<Map<nu
   return result;
 }
 
-/**
- * The listings' change counter (migration 0007, decision 0023): it moves with every statement that changes
- * a listing, in any instance, so a page computed at one value stays true until it moves.
- */
-export async function listingsVersion(db: DbOrTx): Promise<string> {
-  const result = (await db.execute(
-    sql`select (case when is_called then last_value else 0 end)::text as version from listing_changes`,
-  )) as unknown as { rows: { version: string }[] };
-  return result.rows[0]?.version ?? '0';
-}
+/** The listings' change counter (migration 0007, decision 0023): it moves with every statement that changes a listing. */
+const LISTING_CHANGES = sql`listing_changes`;
 
-/**
- * listingsVersion read once per turn of the event loop for every request that asks in it (decision
- * 0047): each marketplace page asks before anything else, so under load one statement answers dozens.
- */
-export function listingsVersionReader(db: DbOrTx): () => Promise<string> {
-  const read = batchedReader(async () => new Map([['version', await listingsVersion(db)]]));
-  return async () => (await read('version')) ?? '0';
-}
+/** A page computed at one value of the listings' change counter stays true until it moves. */
+export const listingsVersion = (db: DbOrTx): Promise<string> => changeCounterValue(db, LISTING_CHANGES);
+
+/** listingsVersion read once per turn for every request that asks in it: each marketplace page asks first. */
+export const listingsVersionReader = (db: DbOrTx): (() => Promise<string>) =>
+  changeCounterReader(db, LISTING_CHANGES);
 
 export interface TicketPage<T> {
   tickets: T[];

@@ -1,0 +1,91 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { centsToDollars } from '../../../common/money.js';
+import type { ConcertSearchResult } from '../../../common/schemas/events.js';
+import type { Db } from '../../db/client.js';
+import { batchedReader } from '../../lib/batched-reads.js';
+import { artistImageUrlSql } from './artist-image.js';
+
+/** An event as a concert search result is made from it (spec 000 §3 'Concert search result'). */
+export interface ConcertRow {
+  id: number;
+  name: string;
+  date: string;
+  daysCount: number;
+  venue: string;
+  city: string;
+  minFaceValueCents: number | null;
+  listingCount: number;
+  artists: { name: string; image: string | null }[] | null;
+}
+
+/** The result's columns for events `e` (with their venue `v`): prices of unsold listings and the lineup in order. */
+export const concertColumns = sql`e.id, e.name, e.date::text as date, e.days_count as "daysCount",
+  v.name as venue, v.city,
+  price.min_cents as "minFaceValueCents", coalesce(price.listings, 0)::int as "listingCount",
+  lineup.artists`;
+
+/** The lateral joins `concertColumns` reads, after `join venues v`. */
+export const concertJoins = sql`
+  left join lateral (
+    select min(t.face_value_cents)::int as min_cents, count(*)::int as listings
+    from tickets t where t.event_id = e.id and not t.sold
+  ) price on true
+  left join lateral (
+    select json_agg(json_build_object('name', a.name, 'image', ${artistImageUrlSql(sql`a.id`, sql`a.image_url`)})
+      order by ea.position, a.id) as artists
+    from event_artists ea join artists a on a.id = ea.artist_id
+    where ea.event_id = e.id
+  ) lineup on true`;
+
+export function concertResultOf(row: ConcertRow): ConcertSearchResult {
+  const artists = row.artists ?? [];
+  return {
+    id: row.id,
+    name: row.name,
+    date: row.date,
+    daysCount: row.daysCount,
+    venue: row.venue,
+    city: row.city,
+    // Integer cents in the database; the API speaks dollars (architecture: Money).
+    minPrice: row.minFaceValueCents === null ? null : centsToDollars(row.minFaceValueCents),
+    listingCount: row.listingCount,
+    image: artists.find((artist) => artist.image !== null)?.image ?? null,
+    artists,
+  };
+}
+
+/** A result with the date of its event's search document: null once the event has none (cancelled). */
+export interface ConcertCard {
+  result: ConcertSearchResult;
+  searchDate: string | null;
+}
+
+/** Where the ids go in the statement rendered once. */
+const IDS = '/* ids */';
+
+/**
+ * Concert search results by event id, for the pages the in-memory index finds (decision 0049), with the
+ * date of each event's search document so the page can be checked against the database as it is now.
+ * Read in batches: the results of every search in one turn cost one round trip (decision 0047); the
+ * statement is rendered once, the ids (checked integers) the only part that changes (decision 0048).
+ */
+export function concertCardsReader(db: Db) {
+  const statement: SQL = sql`select ${concertColumns}, s.date::text as "searchDate"
+    from events e
+    join venues v on v.id = e.venue_id
+    left join event_search s on s.event_id = e.id
+    ${concertJoins}
+    where e.id = any(array[${sql.raw(IDS)}]::integer[])`;
+  const [head, tail] = new PgDialect().sqlToQuery(statement.inlineParams()).sql.split(IDS);
+  return batchedReader(async (ids: number[]) => {
+    if (!ids.every((id) => Number.isSafeInteger(id))) throw new TypeError('event ids must be integers');
+    const result = (await db.execute(sql.raw(`${head}${ids.join(',')}${tail}`))) as unknown as {
+      rows: (ConcertRow & { searchDate: string | null })[];
+    };
+    return new Map(
+      result.rows.map(({ searchDate, ...row }) => [row.id, { result: concertResultOf(row), searchDate }]),
+    );
+  });
+}
+export type ConcertCardsReader = ReturnType<typeof concertCardsReader>;

@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type ConcertDocument, ConcertIndex, type IndexTier } from './concert-index.js';
+import { hasWholeWord, indexFallbackTiers, indexQueryTiers, indexTypoTiers } from './concert-index-tiers.js';
+
+/** What the tiers mean, document by document: each event at its best tier, by tier, date and id. */
+function expected(
+  documents: Map<number, ConcertDocument>,
+  tiers: IndexTier[],
+  fromDate: string,
+  limit: number,
+) {
+  const fieldPasses = (tier: IndexTier, document: ConcertDocument) => {
+    if (tier.field === 'name') return tier.test(document.name);
+    if (tier.field === 'place') return tier.test(`${document.venue}\n${document.city}`);
+    return document.artists.split('\n').some((name) => name !== '' && tier.test(name));
+  };
+  return [...documents.values()]
+    .filter((document) => document.date >= fromDate)
+    .flatMap((document) => {
+      const ranks = tiers
+        .filter(
+          (tier) =>
+            fieldPasses(tier, document) &&
+            (!tier.document || tier.document({ name: document.name, lineup: document.artists })),
+        )
+        .map((tier) => tier.rank);
+      return ranks.length === 0 ? [] : [{ document, rank: Math.min(...ranks) }];
+    })
+    .sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        a.document.date.localeCompare(b.document.date) ||
+        a.document.eventId - b.document.eventId,
+    )
+    .slice(0, limit)
+    .map(({ document, rank }) => ({ eventId: document.eventId, rank }));
+}
+
+const WORDS = ['neon', 'velvet', 'harbor', 'sigur', 'ros', 'live', 'tour', 'the', 'neonics', 'ac/dc'];
+const DATES = ['2030-01-01', '2030-01-02', '2030-02-10', '2030-03-05'];
+const text = (max: number) =>
+  fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: max }).map((words) => words.join(' '));
+
+const documentArbitrary = (eventId: number) =>
+  fc.record({
+    eventId: fc.constant(eventId),
+    date: fc.constantFrom(...DATES),
+    name: text(4),
+    artists: fc.array(text(2), { minLength: 0, maxLength: 3 }).map((names) => names.join('\n')),
+    venue: fc.constantFrom('velvet hall', 'harbor arena', 'the forum'),
+    city: fc.constantFrom('neon city', 'reykjavik', 'chicago'),
+  });
+
+const queryArbitrary = fc.oneof(
+  text(3),
+  fc.constantFrom('ne', 'on v', 'ros live', 'zzz', 'live neon', 'tour the', 'neon city', 'c/d'),
+);
+
+/** How the tiers of a query are put together, as service.ts asks the index. */
+function tiersOf(query: string, kind: 'query' | 'typo' | 'fallback'): IndexTier[] {
+  if (kind === 'typo')
+    return [...indexQueryTiers(query), ...indexTypoTiers('velvet'), ...indexTypoTiers('harbor')];
+  if (kind === 'fallback') {
+    const words = query.split(' ');
+    return indexFallbackTiers(words[0] as string, words);
+  }
+  return indexQueryTiers(query);
+}
+
+describe('concert search index', () => {
+  it('finds what the tiers mean through additions, edits and removals, whichever path it takes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(documentArbitrary(0), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.tuple(fc.nat(50), fc.boolean(), documentArbitrary(0)), { maxLength: 12 }),
+        fc.array(
+          fc.record({
+            query: queryArbitrary,
+            kind: fc.constantFrom('query' as const, 'typo' as const, 'fallback' as const),
+            fromDate: fc.constantFrom('2029-12-31', '2030-01-02', '2030-03-01'),
+            limit: fc.integer({ min: 1, max: 6 }),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        fc.record({
+          checkTextsUpTo: fc.integer({ min: 0, max: 6 }),
+          sortDocumentsUpTo: fc.integer({ min: 0, max: 8 }),
+        }),
+        (loaded, changes, queries, limits) => {
+          const index = new ConcertIndex(limits);
+          const documents = new Map<number, ConcertDocument>();
+          // The load adds in (date, event id) order.
+          const ordered = loaded
+            .map((document, position) => ({ ...document, eventId: position + 1 }))
+            .sort((a, b) => a.date.localeCompare(b.date) || a.eventId - b.eventId);
+          for (const document of ordered) {
+            index.upsert(document);
+            documents.set(document.eventId, document);
+          }
+          index.seal();
+          for (const [eventId, removes, document] of changes) {
+            if (removes) {
+              index.remove(eventId);
+              documents.delete(eventId);
+            } else {
+              const changed = { ...document, eventId };
+              index.upsert(changed);
+              documents.set(eventId, changed);
+            }
+          }
+          expect(index.size).toBe(documents.size);
+          for (const { query, kind, fromDate, limit } of queries) {
+            const tiers = tiersOf(query, kind);
+            expect(index.search(tiers, fromDate, limit)).toEqual(expected(documents, tiers, fromDate, limit));
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('reads a whole word as the database does: no letter or digit on either side', () => {
+    expect(hasWholeWord('ac/dc live', 'ac')).toBe(true);
+    expect(hasWholeWord('neonics live', 'neon')).toBe(false);
+    expect(hasWholeWord('the neon-lights', 'neon')).toBe(true);
+    expect(hasWholeWord('neon2 tour', 'neon')).toBe(false);
+    expect(hasWholeWord('björk live', 'bj')).toBe(false);
+    expect(hasWholeWord('neonneon neon', 'neon')).toBe(true);
+  });
+});

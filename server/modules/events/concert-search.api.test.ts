@@ -1,0 +1,224 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { events } from '../../db/schema/index.js';
+import { ManualClock, utcDate } from '../../lib/clock.js';
+import { backends, startTestApp, type TestApp } from '../../test/harness.js';
+import { concertCardsReader } from './concert-cards.js';
+import { ConcertIndex } from './concert-index.js';
+import { concertSearchVersionReader } from './concert-search.js';
+import type { CatalogArtist, CatalogEvent, CatalogVenue } from './import.js';
+import { upsertCatalog } from './import.js';
+import { searchConcerts } from './service.js';
+
+/** Decision 0049: concert search through the in-memory index gives the SQL's pages, and follows changes. */
+
+const NOW = new Date('2030-03-01T12:00:00Z');
+const DAY_MS = 86_400_000;
+const day = (offset: number) => utcDate(new Date(NOW.getTime() + offset * DAY_MS));
+
+/** A small seeded generator (mulberry32), so every run draws the same catalog and queries. */
+function seeded(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)] as T;
+  return { next, pick };
+}
+
+const WORDS = ['Neon', 'Velvet', 'Harbor', 'Beyoncé', 'Sigur', 'Rós', 'Tame', 'Impala', 'Copper', 'River'];
+const MORE_WORDS = ['Night', 'Tour', 'Live', 'AC/DC', 'Björk', 'Khruangbin', 'the', 'Lights', 'Neonics'];
+const CITIES = ['Reykjavík', 'New York', 'Chicago', 'Neon City', 'Harborview'];
+const random = seeded(23);
+
+const artists: CatalogArtist[] = Array.from({ length: 40 }, (_, index) => ({
+  externalId: `index-artist-${index}`,
+  name: `${random.pick(WORDS)} ${random.pick([...WORDS, ...MORE_WORDS])}${index % 7 === 0 ? ' Trio' : ''}`,
+  imageUrl: null,
+  genres: [],
+  infoUrl: null,
+}));
+// Artist names must be unique: the generator repeats some, so those get their index.
+for (const [index, artist] of artists.entries())
+  if (artists.findIndex((other) => other.name === artist.name) !== index) artist.name += ` ${index}`;
+const venues: CatalogVenue[] = Array.from({ length: 12 }, (_, index) => ({
+  externalId: `index-venue-${index}`,
+  name: `${random.pick(['Grand', 'Velvet', 'Harbor', 'Union'])} ${random.pick(['Hall', 'Arena', 'Ballroom'])} ${index}`,
+  city: random.pick(CITIES),
+}));
+const catalog: CatalogEvent[] = Array.from({ length: 260 }, (_, index) => {
+  const headliner = random.pick(artists);
+  const lineup = random.next() < 0.3 ? [headliner, random.pick(artists)] : [headliner];
+  const name = random.pick([
+    `${headliner.name}: ${random.pick(MORE_WORDS)} ${random.pick(WORDS)} Tour`,
+    `An Evening with ${headliner.name}`,
+    `${headliner.name} Live`,
+    `${random.pick(MORE_WORDS)} ${random.pick(WORDS)}`,
+    headliner.name,
+  ]);
+  return {
+    externalId: `index-event-${index}`,
+    name,
+    date: day(Math.floor(random.next() * 220) - 20),
+    daysCount: 1,
+    venue: random.pick(venues),
+    artists: lineup,
+  };
+});
+
+/** Queries drawn from the catalog as the benchmark draws them (decision 0040), and a few that find nothing. */
+function drawnQueries(): string[] {
+  const words = catalog.flatMap((event) => event.name.split(/\s+/));
+  const queries = new Set<string>([
+    'zzqx',
+    'the',
+    'neo',
+    'rós',
+    'ros',
+    'harbor neon',
+    'live neon',
+    'tour velvet',
+  ]);
+  for (let count = 0; count < 70; count += 1) {
+    const event = random.pick(catalog);
+    const artist = random.pick(artists).name;
+    const word = random.pick(words);
+    const cut = (text: string) => text.slice(0, 3 + Math.floor(random.next() * (text.length - 2)));
+    const slip = (text: string) => {
+      const at = 1 + Math.floor(random.next() * (text.length - 2));
+      return text.slice(0, at) + text.slice(at + 1);
+    };
+    queries.add(event.name);
+    queries.add(artist.toLowerCase());
+    queries.add(cut(event.name));
+    if (word.length >= 3) queries.add(word);
+    if (artist.length >= 6) queries.add(slip(artist));
+    queries.add(`${artist.split(' ').reverse().join(' ')}`);
+    queries.add(event.venue.city);
+    queries.add(event.venue.name.split(' ')[0] as string);
+  }
+  return [...queries].filter((query) => query.trim().length >= 3);
+}
+
+describe.each(backends)('concert search through the in-memory index on %s', (backend) => {
+  let harness: TestApp;
+  const clock = new ManualClock(NOW);
+
+  beforeAll(async () => {
+    harness = await startTestApp(backend, {}, { clock });
+    await upsertCatalog(harness.database.db, catalog);
+    await harness.app.concertSearch.ready();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const indexedBy = (index: ConcertIndex) => ({ index, readCard: concertCardsReader(harness.database.db) });
+
+  async function currentIndex(): Promise<ConcertIndex> {
+    const index = await harness.app.concertSearch.current(
+      await concertSearchVersionReader(harness.database.db)(),
+    );
+    expect(index).toBeInstanceOf(ConcertIndex);
+    return index as ConcertIndex;
+  }
+
+  async function results(query: string): Promise<{ id: number; name: string }[]> {
+    // Past the 5 seconds a page is shared for (decision 0021): every search is answered anew.
+    clock.advance(6_000);
+    const response = await harness.client().get(`/api/concerts/search?query=${encodeURIComponent(query)}`);
+    expect(response.status).toBe(200);
+    return response.body;
+  }
+
+  const names = async (query: string) => (await results(query)).map((result) => result.name);
+
+  it('gives the SQL search’s page for every drawn query, past events left out', async () => {
+    const db = harness.database.db;
+    const index = await currentIndex();
+    const search = vi.spyOn(index, 'search');
+    let found = 0;
+    for (const query of drawnQueries()) {
+      for (const fromDate of [day(0), day(90)]) {
+        const expected = await searchConcerts(db, query, { fromDate });
+        expect(
+          await searchConcerts(db, query, { fromDate, indexed: indexedBy(index) }),
+          `${query} from ${fromDate}`,
+        ).toEqual(expected);
+        if (expected.length > 0) found += 1;
+      }
+    }
+    expect(found).toBeGreaterThan(100);
+    expect(search).toHaveBeenCalled();
+    search.mockRestore();
+  });
+
+  it('takes every path of the index on the same catalog when its limits are small', async () => {
+    const db = harness.database.db;
+    const small = new ConcertIndex({ checkTextsUpTo: 3, sortDocumentsUpTo: 4 });
+    const full = await currentIndex();
+    const rows = (await harness.database.db.execute(
+      // The same documents the load reads, in the same order.
+      sql`select event_id as "eventId", date::text as date, name, artists, venue, city
+        from event_search where date >= ${day(0)} order by date, event_id`,
+    )) as unknown as { rows: Parameters<ConcertIndex['upsert']>[0][] };
+    for (const row of rows.rows) small.upsert(row);
+    small.seal();
+    for (const query of drawnQueries().slice(0, 120)) {
+      expect(await searchConcerts(db, query, { fromDate: day(3), indexed: indexedBy(small) }), query).toEqual(
+        await searchConcerts(db, query, { fromDate: day(3), indexed: indexedBy(full) }),
+      );
+    }
+  });
+
+  it('shows a new event, a renamed artist and a moved event, and drops a cancelled one, on the next search', async () => {
+    const db = harness.database.db;
+    const fresh: CatalogEvent = {
+      externalId: 'index-event-fresh',
+      name: 'Zephyr Quokka Live',
+      date: day(4),
+      daysCount: 1,
+      venue: venues[0] as CatalogVenue,
+      artists: [
+        { externalId: 'index-artist-fresh', name: 'Zephyr Band', imageUrl: null, genres: [], infoUrl: null },
+      ],
+    };
+    await upsertCatalog(db, [fresh]);
+    expect(await names('zephyr quokka')).toEqual(['Zephyr Quokka Live']);
+
+    const renamed = { ...(fresh.artists[0] as CatalogArtist), name: 'Quokka Tribute' };
+    await upsertCatalog(db, [{ ...fresh, artists: [renamed] }]);
+    expect(await names('quokka tribute')).toEqual(['Zephyr Quokka Live']);
+
+    await upsertCatalog(db, [{ ...fresh, artists: [renamed], date: day(-3) }]);
+    expect(await names('zephyr quokka')).toEqual([]);
+    await upsertCatalog(db, [{ ...fresh, artists: [renamed], date: day(5) }]);
+    expect(await names('zephyr quokka')).toEqual(['Zephyr Quokka Live']);
+
+    await db.update(events).set({ status: 'cancelled' }).where(eq(events.externalId, fresh.externalId));
+    expect(await names('zephyr quokka')).toEqual([]);
+    const index = await currentIndex();
+    expect(
+      await searchConcerts(db, 'zephyr quokka', { fromDate: day(0), indexed: indexedBy(index) }),
+    ).toEqual([]);
+  });
+
+  it('stops showing events once their date has passed', async () => {
+    const soonest = [...catalog]
+      .filter((event) => event.date >= day(0))
+      .sort((a, b) => a.date.localeCompare(b.date))[0] as CatalogEvent;
+    const [stored] = await harness.database.db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.externalId, soonest.externalId));
+    const ids = async () => (await results(soonest.name)).map((result) => result.id);
+    expect(await ids()).toContain(stored?.id);
+    clock.set(new Date(Date.parse(soonest.date) + DAY_MS));
+    expect(await ids()).not.toContain(stored?.id);
+    clock.set(NOW);
+  });
+});

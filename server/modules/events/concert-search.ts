@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  changeCounterReader,
+  type IndexSource,
+  MAX_CHANGED_ROWS,
+  SyncedIndex,
+  type SyncedIndexOptions,
+} from '../../lib/synced-index.js';
+import { type ConcertDocument, ConcertIndex } from './concert-index.js';
+
+/** Documents per statement of a load; the loop yields between them so requests keep being served. */
+const LOAD_PAGE = 10_000;
+
+const documentColumns = sql`event_id as "eventId", date::text as date, name, artists, venue, city`;
+
+type Rows<T> = { rows: T[] };
+
+/** Every upcoming document in (date, event id) order, the order the index walks. */
+async function loadDocuments(db: Db, today: string, closed: () => boolean): Promise<ConcertIndex> {
+  const index = new ConcertIndex();
+  let after: ConcertDocument | null = null;
+  while (!closed()) {
+    const from = after ? sql`(date, event_id) > (${after.date}::date, ${after.eventId}::int)` : sql`true`;
+    const { rows } = (await db.execute(sql`select ${documentColumns} from event_search
+      where date >= ${today}::date and ${from}
+      order by date, event_id limit ${LOAD_PAGE}`)) as unknown as Rows<ConcertDocument>;
+    for (const row of rows) index.upsert(row);
+    if (rows.length < LOAD_PAGE) break;
+    after = rows.at(-1) as ConcertDocument;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  index.seal();
+  return index;
+}
+
+interface ChangeRow extends ConcertDocument {
+  removed: boolean;
+}
+
+/**
+ * The documents written, and the events whose document was removed, at or after the horizon: one
+ * statement, so both come from one snapshot.
+ */
+async function documentChanges(db: Db, horizon: string) {
+  const { rows } = (await db.execute(sql`
+    (select ${documentColumns}, false as removed from event_search
+      where changed_at >= ${horizon}::timestamptz limit ${MAX_CHANGED_ROWS + 1})
+    union all
+    (select event_id, null, null, null, null, null, true from event_search_removals
+      where removed_at >= ${horizon}::timestamptz limit ${MAX_CHANGED_ROWS + 1})`)) as unknown as Rows<ChangeRow>;
+  if (rows.length > MAX_CHANGED_ROWS) return null;
+  return (index: ConcertIndex) => {
+    // Removals first: a document removed and then written again is also among the written ones.
+    for (const row of rows) if (row.removed) index.remove(row.eventId);
+    for (const { removed, ...document } of rows) if (!removed) index.upsert(document);
+  };
+}
+
+const concertSource: IndexSource<ConcertIndex> = {
+  label: 'concert search index',
+  changeCounter: sql`event_search_changes`,
+  load: loadDocuments,
+  changesSince: documentChanges,
+};
+
+/** Each instance's in-memory index of the upcoming events' search documents (decision 0049). */
+/** The search documents' change counter (migration 0021), read once per turn for every search in it. */
+export const concertSearchVersionReader = (db: Db) => changeCounterReader(db, concertSource.changeCounter);
+
+export class ConcertSearch extends SyncedIndex<ConcertIndex> {
+  constructor(options: SyncedIndexOptions) {
+    super(options, concertSource);
+  }
+}
