@@ -166,6 +166,17 @@ export class ConcertIndex {
   }
 
   /**
+   * Whether some name or artist may contain `text`: false only when none does (a trigram of it is in
+   * none), so a search that needs it in a name or lineup can stop at once.
+   */
+  someNameOrLineupMayContain(text: string): boolean {
+    return (['name', 'artist'] as const).some((field) => {
+      const groups = this.groups[field].containing(text, 0);
+      return groups === 'all' || groups.length > 0;
+    });
+  }
+
+  /**
    * Whether a word of the catalog's search words (decision 0040: 4 to 40 characters, of any document's
    * texts) starts with `prefix`. Every document here added its words to that list, so a word found here is
    * one the database knows too.
@@ -282,14 +293,15 @@ export class ConcertIndex {
     const passes = (group: number) => tested.passes(group, query, tier.test);
     const inTier = (slot: number) => this.live[slot] === true && this.holds(tier, slot, passes);
     if (groups === 'all') return this.walk(tier, passes, null, query, fromDate, limit);
+    let marked = groups;
     if (groups.length <= this.limits.checkTextsUpTo) {
-      const matching = field === tier.field ? groups.filter(passes) : groups;
+      marked = field === tier.field ? groups.filter(passes) : groups;
       let documents = 0;
-      for (const group of matching) documents += (this.groups[field].documents[group] as number[]).length;
+      for (const group of marked) documents += (this.groups[field].documents[group] as number[]).length;
       if (documents <= this.limits.sortDocumentsUpTo)
-        return this.sorted(this.groups[field], matching, query, inTier, fromDate, limit);
+        return this.sorted(this.groups[field], marked, query, inTier, fromDate, limit);
     }
-    return this.walk(tier, passes, this.marked(field, groups, query), query, fromDate, limit);
+    return this.walk(tier, passes, this.marked(field, marked, query), query, fromDate, limit);
   }
 
   /** Whether the document's field passes the tier (through `passes`, one test per text) and so does the document. */

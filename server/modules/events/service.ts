@@ -487,8 +487,10 @@ async function searchIndex(
 ): Promise<ConcertSearchResult[]> {
   let hits = index.search([...indexQueryTiers(text), ...corrected.flatMap(indexTypoTiers)], fromDate, limit);
   const first = fallbackWord(text, CONCERT_SEARCH_MIN_LENGTH);
-  if (hits.length === 0 && first !== null) {
-    hits = index.search(indexFallbackTiers(first, queryWords(text)), fromDate, limit);
+  const words = queryWords(text);
+  // Every fallback tier needs each word in a name or lineup: a word none may hold leaves them all empty.
+  if (hits.length === 0 && first !== null && words.every((word) => index.someNameOrLineupMayContain(word))) {
+    hits = index.search(indexFallbackTiers(first, words), fromDate, limit);
   }
   const cards = await Promise.all(hits.map((hit) => readCard(hit.eventId)));
   return cards.flatMap((card) =>
