@@ -12,7 +12,6 @@ import {
   events,
   ledgerEntries,
   orders,
-  reviews,
   tickets,
   venues,
 } from '../../db/schema/index.js';
@@ -29,7 +28,7 @@ import { createTestUser, signedInClient } from '../auth/testing.js';
 import { type CheckoutDeps, sandboxSessionStore } from '../checkout/service.js';
 import { insertListing, type ListingOverrides } from '../marketplace/testing.js';
 import { sandboxCardStore } from '../payment-methods/service.js';
-import { buyListing } from '../payouts/testing.js';
+import { rateSeller } from '../reviews/testing.js';
 import { sendTicketForm, uploadedImage, validTicketFields } from '../tickets/testing.js';
 import { matchListing, unmatchedListings } from './matcher.js';
 import { BID_AUTHENTICATION_HOLD_MS } from './purchase.js';
@@ -253,18 +252,7 @@ describe.each(backends)('bid matching on %s', (backend) => {
     const name = eventName();
     const rated = async (rating: number) => {
       const seller = await createTestUser(db());
-      const reviewer = await createTestUser(db());
-      const { order } = await buyListing(harness, await signedInClient(harness, reviewer.id), seller.id);
-      await db().insert(reviews).values({
-        orderId: order.id,
-        ticketId: order.ticketId,
-        reviewerId: reviewer.id,
-        targetUserId: seller.id,
-        reviewType: 'buyer_to_seller',
-        status: 'submitted',
-        rating,
-        submittedAt: clock.now(),
-      });
+      await rateSeller(harness, clock, seller.id, rating);
       return seller;
     };
     const low = await rated(3);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ticketListQuerySchema } from '../../../common/schemas/marketplace.js';
-import { artists, eventArtists, events, reviews, tickets, venues } from '../../db/schema/index.js';
+import { artists, eventArtists, events, tickets, venues } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import {
   backends,
@@ -13,7 +13,7 @@ import {
   type ThrowawayDatabase,
 } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
-import { buyListing } from '../payouts/testing.js';
+import { rateSeller } from '../reviews/testing.js';
 import { listMarketplaceTickets } from './service.js';
 import { insertListing, isoDay } from './testing.js';
 
@@ -71,18 +71,7 @@ describe.each(backends)('marketplace search through the listing index on %s', (b
     seller = await createTestUser(db);
     member = await signedInClient(harness, (await createTestUser(db)).id);
     // A rated seller and a catalog event with a headliner, so the cards' seller and artist are not empty.
-    const reviewer = await createTestUser(db);
-    const { order } = await buyListing(harness, await signedInClient(harness, reviewer.id), seller.id);
-    await db.insert(reviews).values({
-      orderId: order.id,
-      ticketId: order.ticketId,
-      reviewerId: reviewer.id,
-      targetUserId: seller.id,
-      reviewType: 'buyer_to_seller',
-      status: 'submitted',
-      rating: 4,
-      submittedAt: clock.now(),
-    });
+    await rateSeller(harness, clock, seller.id, 4);
     const [venue] = await db.insert(venues).values({ name: 'Harbor Hall', city: 'Portland' }).returning();
     const [event] = await db
       .insert(events)

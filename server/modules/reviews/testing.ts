@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { centsToDollars } from '../../../common/money.js';
 import { saleBreakdown } from '../../../common/pricing.js';
-import { orders } from '../../db/schema/index.js';
+import { orders, reviews } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TestApp, TestClient } from '../../test/harness.js';
+import { createTestUser, signedInClient } from '../auth/testing.js';
 import { insertListing, type ListingOverrides } from '../marketplace/testing.js';
+import { buyListing } from '../payouts/testing.js';
 import { completeTransfer, initiateTransfer } from '../transfers/service.js';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' };
@@ -43,4 +45,26 @@ export async function completedSale(
   await initiateTransfer(db, ticket.id, sellerId, clock.now());
   await completeTransfer(db, ticket.id, { kind: 'buyer', userId: buyer.id }, clock.now());
   return { ticket, orderId: order.id };
+}
+
+/** One submitted buyer review of `rating` for `sellerId`, after a new buyer's sandbox purchase from them. */
+export async function rateSeller(
+  harness: TestApp,
+  clock: Clock,
+  sellerId: number,
+  rating: number,
+): Promise<void> {
+  const db = harness.database.db;
+  const reviewer = await createTestUser(db);
+  const { order } = await buyListing(harness, await signedInClient(harness, reviewer.id), sellerId);
+  await db.insert(reviews).values({
+    orderId: order.id,
+    ticketId: order.ticketId,
+    reviewerId: reviewer.id,
+    targetUserId: sellerId,
+    reviewType: 'buyer_to_seller',
+    status: 'submitted',
+    rating,
+    submittedAt: clock.now(),
+  });
 }
