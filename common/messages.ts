@@ -406,6 +406,8 @@ export const INPUT_TEXT = {
   tooSlow: 'This request took too long and was stopped. Please try again in a moment with a simpler request.',
   /** 429: the caller's own requests queue on one row (a member's holds) longer than the lock wait allows. */
   tooManyAtOnce: 'Too many of your requests are waiting at once. Please try again in a moment.',
+  /** 503: a transaction that still deadlocked after the server's own retries (db/retry-transactions.ts). */
+  busy: 'Someone else is changing the same thing right now. Please try again in a moment.',
 } as const;
 
 /** Per-user upload quotas (decision 0007), answered with 429. */

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { retryConflictingTransactions } from './retry-transactions.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -85,6 +86,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     if (openConnections === 0) lastConnectionClosed?.();
   });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  // PGlite runs one transaction at a time and never deadlocks; PostgreSQL may, between any two instances.
+  retryConflictingTransactions(db);
   return {
     db,
     kind: 'postgres',

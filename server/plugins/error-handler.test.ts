@@ -3,7 +3,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { INPUT_TEXT, SERVER_MESSAGE } from '../../common/messages.js';
-import { registerErrorHandler, sqlStateOf } from './error-handler.js';
+import { sqlStateOf } from '../db/sql-state.js';
+import { registerErrorHandler } from './error-handler.js';
 
 /** An error as Drizzle throws it: its own wrapper, the driver's error (with the SQLSTATE) as cause. */
 function queryError(code: string): Error {
@@ -57,6 +58,16 @@ describe('the error handler', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ success: false, message: INPUT_TEXT.tooSlow });
   });
+
+  it.each(['40P01', '40001'])(
+    'answers a transaction that kept conflicting (%s) with 503, never 500',
+    async (code) => {
+      const app = await appThrowing(queryError(code));
+      const response = await app.inject({ method: 'POST', url: '/fails' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ success: false, message: INPUT_TEXT.busy });
+    },
+  );
 
   it('keeps other database errors a bare 500', async () => {
     const app = await appThrowing(queryError('23505'));

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { INPUT_TEXT, SERVER_MESSAGE } from '../../common/messages.js';
+import { isTransactionConflict, sqlStateOf } from '../db/sql-state.js';
 import { DomainError } from '../errors.js';
 
 interface ZodIssueLike {
@@ -46,16 +47,6 @@ function isMultipartParserError(error: Error, request: FastifyRequest): boolean 
   return MULTIPART_PARSER_ERRORS.some((text) => error.message.includes(text));
 }
 
-/** The SQLSTATE of a database error, looking through Drizzle's wrapper to the driver's error. */
-export function sqlStateOf(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 /**
  * Database answers caused by the value a client sent rather than by the server: class 22 (data exception:
  * a NUL byte, a number out of range, text that is not a number) and 54000 (a value too large for an
@@ -69,8 +60,8 @@ function isUnstorableValue(state: string): boolean {
  * The one error handler: domain errors keep their status and message, validation
  * failures answer 400 naming the problem in words, Fastify's own client errors (bad JSON,
  * unsupported media type, a broken multipart body, body too large) keep their 4xx, a database
- * statement stopped by its timeout answers 503, and anything unexpected answers a bare 500 and is
- * logged with its stack. Error answers are serialised as they are, never against the route's response
+ * statement stopped by its timeout or a transaction that kept deadlocking answers 503, and anything
+ * unexpected answers a bare 500 and is logged with its stack. Error answers are serialised as they are, never against the route's response
  * schema, so an error can never turn into FST_ERR_RESPONSE_SERIALIZATION.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -102,6 +93,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (state === '57014') {
       request.log.warn({ err: error }, 'database statement timed out');
       return reply.status(503).send({ ...extra, message: INPUT_TEXT.tooSlow });
+    }
+    if (isTransactionConflict(error)) {
+      // Still conflicting after the retries of db/retry-transactions.ts: the sale is busy, not broken.
+      request.log.warn({ err: error }, 'transaction kept conflicting with others');
+      return reply.status(503).send({ ...extra, message: INPUT_TEXT.busy });
     }
     if (state === '55P03') {
       request.log.warn({ err: error }, 'waited too long for a row lock');
