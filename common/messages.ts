@@ -888,6 +888,20 @@ export const MONEY_TEXT = {
   systemDisputeReleased: (reason: string) =>
     `Encore support resolved the reported problem and released the payout. Reason: ${reason}`,
   systemDisputeWon: 'The bank decided the payment dispute for the seller. The payout is released.',
+  refundedAtProvider: 'Refunded at the payment provider',
+  refundedAfterPayout: 'Refunded at the payment provider after the payout',
+  chargebackLost: 'Chargeback lost at the card issuer',
+  issuerDisputeReason: (reason: string) => `Disputed with the card issuer: ${reason}`,
+  partialRefundReason: (refunded: string, amount: string) =>
+    `Partly refunded at the payment provider (${refunded} of ${amount}). Release the rest to the seller, or refund it to the buyer.`,
+  systemPartialRefund: (refunded: string) =>
+    `${refunded} of the payment was refunded at the payment provider, so the seller's payout is lower. The rest of the sale waits for Encore support.`,
+} as const;
+
+/** What a request about a sale that has already ended is told (409), whichever request came first. */
+export const SALE_TEXT = {
+  refunded: 'This sale was refunded',
+  paidOut: 'This sale was paid out to the seller',
 } as const;
 
 /** Subjects of the back office's money e-mails. */

@@ -47,6 +47,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.js';
 import { sandboxCardStore } from './modules/payment-methods/service.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
+import { providerEventRoutes } from './modules/provider-events/routes.js';
 import { refundRoutes } from './modules/refunds/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(checkoutRoutes, { ...checkout, isProduction: config.isProduction });
+  await app.register(providerEventRoutes, checkout);
   await app.register(transferRoutes, {
     db: database.db,
     mailer: deps.mailer,

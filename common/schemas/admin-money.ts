@@ -48,7 +48,7 @@ export type AdminRefundResponse = z.infer<typeof adminRefundResponseSchema>;
 // A dispute is keyed by its order id: one order has at most one open dispute.
 
 /** Who opened it: the buyer, the card issuer, or the automatic completion finding an undownloaded barcode (0041). */
-export const DISPUTE_SOURCES = ['report', 'provider', 'barcode'] as const;
+export const DISPUTE_SOURCES = ['report', 'provider', 'barcode', 'partial_refund'] as const;
 export const DISPUTE_STATUSES = ['open', 'refunded', 'released', 'lost'] as const;
 export const DISPUTE_RESOLUTIONS = ['refund', 'release'] as const;
 

@@ -7,6 +7,8 @@ const sessions = {
   cancel: async () => undefined,
   cardPaymentState: async () => 'unknown' as const,
   cancelCardPayment: async () => undefined,
+  paymentRefunds: async () => null,
+  sessionOfPayment: async () => null,
 };
 const cards = {
   saveSetupIntent: async () => undefined,

@@ -41,8 +41,17 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
-/** A provider event the checkout module acts on (from a verified webhook). */
-export type PaymentEvent =
+/**
+ * A provider event (from a verified webhook), as the provider-events module records and acts on it. Events
+ * may come in any order and a delivered one is not sent again, so each only names the object that changed:
+ * the handler asks the provider where that object stands now (decision 0050).
+ */
+export type PaymentEvent = {
+  /** The provider's event id ('evt_…'): a redelivery of the same event carries the same id. */
+  id: string;
+  /** The provider's own name of the event, kept in the record ('charge.refunded'). */
+  providerType: string;
+} & (
   | { type: 'checkout.completed'; sessionId: string }
   | { type: 'checkout.expired'; sessionId: string }
   | {
@@ -50,13 +59,24 @@ export type PaymentEvent =
       paymentReference: string;
       /** The provider's latest refund, or the charge when the event does not carry its refunds. */
       refundReference: string;
-      /** Whether the whole charge is refunded (Encore itself only ever refunds in full). */
-      fullyRefunded: boolean;
-      amountRefundedCents: number;
     }
-  | { type: 'dispute.created'; paymentReference: string; disputeId: string; reason: string }
-  | { type: 'dispute.closed'; paymentReference: string; disputeId: string; lost: boolean }
-  | { type: 'ignored'; eventType: string };
+  | { type: 'dispute.created' | 'dispute.closed'; paymentReference: string; disputeId: string }
+  | { type: 'ignored' }
+);
+
+/** What has been refunded of a payment, all refunds together, wherever they were made. */
+export interface PaymentRefunds {
+  amountCents: number;
+  refundedCents: number;
+}
+
+/** A card issuer's dispute as the provider has it now: open, or decided for the seller (won) or the buyer. */
+export interface ProviderDispute {
+  id: string;
+  paymentReference: string;
+  state: 'open' | 'won' | 'lost';
+  reason: string;
+}
 
 /** An off-session charge of a saved card (a bid's purchase; decision 0045). */
 export interface SavedCardChargeRequest {
@@ -118,8 +138,14 @@ export interface PaymentProvider {
   retrieveCheckout(sessionId: string): Promise<CheckoutPaymentState>;
   /** Ends an unpaid session so it can no longer be paid; one that is already paid or ended is left alone. */
   expireCheckout(sessionId: string): Promise<void>;
-  /** Refunds a payment in full; returns the provider's refund reference. */
+  /** Refunds `amountCents` of a payment (what is left of it); returns the provider's refund reference. */
   refund(request: RefundRequest): Promise<string>;
+  /** How much of a payment has been refunded so far, by Encore or at the provider. */
+  retrievePaymentRefunds(paymentReference: string): Promise<PaymentRefunds>;
+  /** The hosted checkout session a payment was made in, or null when the provider knows none. */
+  checkoutOfPayment(paymentReference: string): Promise<string | null>;
+  /** A card issuer's dispute as it stands now. */
+  retrieveDispute(disputeId: string): Promise<ProviderDispute>;
   /** Charges a saved card without the cardholder present. */
   chargeSavedCard(request: SavedCardChargeRequest): Promise<SavedCardCharge>;
   /** Where a charge stands now. */

@@ -10,6 +10,8 @@ import type {
   OnboardingLinkRequest,
   PaymentEvent,
   PaymentProvider,
+  PaymentRefunds,
+  ProviderDispute,
   RefundRequest,
   SavedCard,
   SavedCardCharge,
@@ -31,6 +33,10 @@ export interface SandboxSessionStore {
   cardPaymentState(paymentReference: string): Promise<'unknown' | 'requires_action' | 'succeeded' | 'failed'>;
   /** The cardholder can no longer authenticate this charge. */
   cancelCardPayment(paymentReference: string): Promise<void>;
+  /** A payment's amount and what of it Encore refunded (the sandbox has no refunds of its own). */
+  paymentRefunds(paymentReference: string): Promise<PaymentRefunds | null>;
+  /** The session a payment was made in. */
+  sessionOfPayment(paymentReference: string): Promise<string | null>;
 }
 
 /** Stripe's words for its test cards, which the sandbox's saved cards imitate. */
@@ -85,6 +91,21 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async refund(request: RefundRequest): Promise<string> {
     return `sbx_re_${request.sessionId.slice(4)}`;
+  }
+
+  async retrievePaymentRefunds(paymentReference: string): Promise<PaymentRefunds> {
+    const refunds = await this.sessions.paymentRefunds(paymentReference);
+    if (!refunds) throw new Error(`no sandbox payment ${paymentReference}`);
+    return refunds;
+  }
+
+  checkoutOfPayment(paymentReference: string): Promise<string | null> {
+    return this.sessions.sessionOfPayment(paymentReference);
+  }
+
+  /** Nobody can dispute a sandbox payment: there is no card issuer. */
+  async retrieveDispute(disputeId: string): Promise<ProviderDispute> {
+    throw new Error(`the sandbox has no disputes (${disputeId})`);
   }
 
   /**

@@ -86,22 +86,25 @@ describe('Stripe payment provider (recorded responses)', () => {
     await expect(payments.retrieveCheckout('cs_test_missing')).rejects.toThrow(/No such checkout.session/);
   });
 
-  it('verifies webhook signatures made with the SDK test helper and reads the three events', () => {
+  it('verifies webhook signatures made with the SDK test helper and reads what each event names', () => {
     const { payments } = provider();
-    const completed = signedEvent('checkout.session.completed', {
-      id: 'cs_test_1',
-      object: 'checkout.session',
-    });
-    expect(payments.parseWebhook(Buffer.from(completed.payload), completed.signature)).toEqual({
+    const read = (type: string, object: unknown) => {
+      const event = signedEvent(type, object);
+      const { id, ...rest } = payments.parseWebhook(Buffer.from(event.payload), event.signature);
+      expect(id).toBe(JSON.parse(event.payload).id);
+      return rest;
+    };
+    expect(read('checkout.session.completed', { id: 'cs_test_1', object: 'checkout.session' })).toEqual({
+      providerType: 'checkout.session.completed',
       type: 'checkout.completed',
       sessionId: 'cs_test_1',
     });
-    const expired = signedEvent('checkout.session.expired', { id: 'cs_test_2', object: 'checkout.session' });
-    expect(payments.parseWebhook(Buffer.from(expired.payload), expired.signature)).toEqual({
+    expect(read('checkout.session.expired', { id: 'cs_test_2', object: 'checkout.session' })).toEqual({
+      providerType: 'checkout.session.expired',
       type: 'checkout.expired',
       sessionId: 'cs_test_2',
     });
-    const refunded = signedEvent('charge.refunded', {
+    const charge = {
       id: 'ch_1',
       object: 'charge',
       payment_intent: 'pi_9',
@@ -109,40 +112,61 @@ describe('Stripe payment provider (recorded responses)', () => {
       amount_refunded: 20_747,
       refunded: true,
       refunds: { object: 'list', data: [{ id: 're_1', object: 'refund', amount: 20_747 }] },
-    });
-    expect(payments.parseWebhook(Buffer.from(refunded.payload), refunded.signature)).toEqual({
+    };
+    expect(read('charge.refunded', charge)).toEqual({
+      providerType: 'charge.refunded',
       type: 'charge.refunded',
       paymentReference: 'pi_9',
       refundReference: 're_1',
-      fullyRefunded: true,
-      amountRefundedCents: 20_747,
     });
-    const dispute = {
-      id: 'dp_1',
-      object: 'dispute',
-      payment_intent: 'pi_9',
-      reason: 'fraudulent',
-      status: 'lost',
-    };
-    const opened = signedEvent('charge.dispute.created', { ...dispute, status: 'needs_response' });
-    expect(payments.parseWebhook(Buffer.from(opened.payload), opened.signature)).toEqual({
+    const dispute = { id: 'dp_1', object: 'dispute', payment_intent: 'pi_9', reason: 'fraudulent' };
+    expect(read('charge.dispute.created', { ...dispute, status: 'needs_response' })).toEqual({
+      providerType: 'charge.dispute.created',
       type: 'dispute.created',
       paymentReference: 'pi_9',
       disputeId: 'dp_1',
-      reason: 'fraudulent',
     });
-    const closed = signedEvent('charge.dispute.closed', dispute);
-    expect(payments.parseWebhook(Buffer.from(closed.payload), closed.signature)).toEqual({
+    expect(read('charge.dispute.closed', { ...dispute, status: 'lost' })).toEqual({
+      providerType: 'charge.dispute.closed',
       type: 'dispute.closed',
       paymentReference: 'pi_9',
       disputeId: 'dp_1',
-      lost: true,
     });
-    const other = signedEvent('customer.created', { id: 'cus_1', object: 'customer' });
-    expect(payments.parseWebhook(Buffer.from(other.payload), other.signature)).toEqual({
+    expect(read('customer.created', { id: 'cus_1', object: 'customer' })).toEqual({
+      providerType: 'customer.created',
       type: 'ignored',
-      eventType: 'customer.created',
     });
+  });
+
+  it('reads what has been refunded of a payment, the session it was made in, and a dispute', async () => {
+    const { stripe, payments } = provider();
+    const created = await payments.createCheckout(request);
+    const intent = stripe.pay(created.id);
+    expect(await payments.retrievePaymentRefunds(intent)).toEqual({ amountCents: 20_747, refundedCents: 0 });
+    stripe.refundAtDashboard(intent, 5_000);
+    expect(await payments.retrievePaymentRefunds(intent)).toEqual({
+      amountCents: 20_747,
+      refundedCents: 5_000,
+    });
+    expect(stripe.calls.at(-1)?.path).toBe(`/v1/payment_intents/${intent}`);
+    expect(await payments.checkoutOfPayment(intent)).toBe(created.id);
+    expect(await payments.checkoutOfPayment('pi_unknown')).toBeNull();
+    stripe.setDispute({ id: 'dp_7', payment_intent: intent, status: 'under_review' });
+    expect(await payments.retrieveDispute('dp_7')).toEqual({
+      id: 'dp_7',
+      paymentReference: intent,
+      state: 'open',
+      reason: 'fraudulent',
+    });
+    for (const [status, state] of [
+      ['lost', 'lost'],
+      ['won', 'won'],
+      ['warning_closed', 'won'],
+      ['warning_needs_response', 'open'],
+    ] as const) {
+      stripe.setDispute({ id: 'dp_7', payment_intent: intent, status });
+      expect((await payments.retrieveDispute('dp_7')).state).toBe(state);
+    }
   });
 
   it('refuses a wrong secret, a tampered body and a missing signature', () => {

@@ -11,6 +11,8 @@ import type {
   OnboardingLinkRequest,
   PaymentEvent,
   PaymentProvider,
+  PaymentRefunds,
+  ProviderDispute,
   RefundRequest,
   SavedCard,
   SavedCardCharge,
@@ -52,6 +54,16 @@ function cardPaymentOf(intent: Stripe.PaymentIntent): CardPaymentState {
           intent.last_payment_error?.message ?? `The payment was ${intent.status.replaceAll('_', ' ')}.`,
       };
   }
+}
+
+/**
+ * Stripe's dispute statuses as Encore reads them: lost takes the money back; won and warning_closed (an
+ * inquiry that never became a chargeback) leave it with the seller; every other status is still open.
+ */
+function disputeStateOf(status: Stripe.Dispute.Status | string): ProviderDispute['state'] {
+  if (status === 'lost') return 'lost';
+  if (status === 'won' || status === 'warning_closed' || status === 'prevented') return 'won';
+  return 'open';
 }
 
 /** Stripe Checkout (official SDK): one Checkout Session per payment attempt, for the all-in amount. */
@@ -124,6 +136,29 @@ export class StripePaymentProvider implements PaymentProvider {
       { idempotencyKey: request.idempotencyKey },
     );
     return refund.id;
+  }
+
+  async retrievePaymentRefunds(paymentReference: string): Promise<PaymentRefunds> {
+    const intent = await this.stripe.paymentIntents.retrieve(paymentReference, { expand: ['latest_charge'] });
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    return { amountCents: intent.amount, refundedCents: charge?.amount_refunded ?? 0 };
+  }
+
+  async checkoutOfPayment(paymentReference: string): Promise<string | null> {
+    const sessions = await this.stripe.checkout.sessions.list({ payment_intent: paymentReference, limit: 1 });
+    return sessions.data[0]?.id ?? null;
+  }
+
+  async retrieveDispute(disputeId: string): Promise<ProviderDispute> {
+    const dispute = await this.stripe.disputes.retrieve(disputeId);
+    const paymentReference = idOf(dispute.payment_intent);
+    if (!paymentReference) throw new Error(`Stripe dispute ${disputeId} names no payment intent`);
+    return {
+      id: dispute.id,
+      paymentReference,
+      state: disputeStateOf(dispute.status),
+      reason: dispute.reason,
+    };
   }
 
   /**
@@ -239,40 +274,31 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : 'invalid signature');
     }
+    const envelope = { id: event.id, providerType: event.type };
     switch (event.type) {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded':
-        return { type: 'checkout.completed', sessionId: event.data.object.id };
+        return { ...envelope, type: 'checkout.completed', sessionId: event.data.object.id };
       case 'checkout.session.expired':
-        return { type: 'checkout.expired', sessionId: event.data.object.id };
+        return { ...envelope, type: 'checkout.expired', sessionId: event.data.object.id };
       case 'charge.refunded': {
         const charge = event.data.object;
         const paymentReference = idOf(charge.payment_intent);
-        if (!paymentReference) return { type: 'ignored', eventType: event.type };
-        return {
-          type: 'charge.refunded',
-          paymentReference,
-          refundReference: charge.refunds?.data[0]?.id ?? charge.id,
-          fullyRefunded: charge.refunded,
-          amountRefundedCents: charge.amount_refunded,
-        };
+        if (!paymentReference) return { ...envelope, type: 'ignored' };
+        const refundReference = charge.refunds?.data[0]?.id ?? charge.id;
+        return { ...envelope, type: 'charge.refunded', paymentReference, refundReference };
       }
       case 'charge.dispute.created':
+      case 'charge.dispute.updated':
       case 'charge.dispute.closed': {
         const dispute = event.data.object;
         const paymentReference = idOf(dispute.payment_intent);
-        if (!paymentReference) return { type: 'ignored', eventType: event.type };
-        return event.type === 'charge.dispute.created'
-          ? { type: 'dispute.created', paymentReference, disputeId: dispute.id, reason: dispute.reason }
-          : {
-              type: 'dispute.closed',
-              paymentReference,
-              disputeId: dispute.id,
-              lost: dispute.status === 'lost',
-            };
+        if (!paymentReference) return { ...envelope, type: 'ignored' };
+        const type = event.type === 'charge.dispute.closed' ? 'dispute.closed' : 'dispute.created';
+        return { ...envelope, type, paymentReference, disputeId: dispute.id };
       }
       default:
-        return { type: 'ignored', eventType: event.type };
+        return { ...envelope, type: 'ignored' };
     }
   }
 

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import {
   accountLink,
   cardPaymentMethod,
+  chargeDispute,
   checkoutSessionExpired,
   checkoutSessionOpen,
   checkoutSessionPaid,
@@ -10,9 +11,11 @@ import {
   invalidRequestError,
   noSuchDestinationError,
   noSuchPaymentMethodError,
+  paymentIntentWithCharge,
   paymentMethodList,
   paymentMethodNotAttachedError,
   refund,
+  refundTooLargeError,
   setupIntent,
   transfer,
 } from './fixtures/recorded-stripe.js';
@@ -46,6 +49,11 @@ export function recordedStripe() {
   const customerByKey = new Map<string, string>();
   const customers = new Set<string>();
   const cards = new Map<string, { customer: string | null; card: SavedCardDetails }>();
+  /** Each paid payment intent's amount and what has been refunded of it, by Encore or at the dashboard. */
+  const payments = new Map<string, { amount: number; refunded: number }>();
+  /** Refunds by idempotency key: Stripe answers a repeated key with the first refund. */
+  const refundByKey = new Map<string, unknown>();
+  const disputes = new Map<string, Record<string, unknown>>();
   let counter = 0;
   const reply = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), {
@@ -104,13 +112,50 @@ export function recordedStripe() {
         session.status = session.status === 'open' ? 'expired' : session.status;
       return reply(sessionBody(sessionId));
     }
-    if (url.pathname === '/v1/refunds' && method === 'POST')
+    if (url.pathname === '/v1/checkout/sessions' && method === 'GET') {
+      const intent = url.searchParams.get('payment_intent');
+      const data = [...sessions.entries()]
+        .filter(([, session]) => session.status === 'paid' && session.paymentIntent === intent)
+        .map(([id]) => sessionBody(id));
+      return reply({ object: 'list', data, has_more: false, url: '/v1/checkout/sessions' });
+    }
+    if (url.pathname === '/v1/refunds' && method === 'POST') {
+      const key = headers.get('idempotency-key');
+      const replayed = key ? refundByKey.get(key) : undefined;
+      if (replayed) return reply(replayed);
+      const intent = form.get('payment_intent') ?? '';
+      const amount = Number(form.get('amount'));
+      const payment = payments.get(intent);
+      if (payment && payment.refunded + amount > payment.amount) return reply(refundTooLargeError, 400);
+      if (payment) payment.refunded += amount;
+      const body = { ...refund, id: `re_test_${counter}`, payment_intent: intent, amount };
+      if (key) refundByKey.set(key, body);
+      return reply(body);
+    }
+    if (parts[1] === 'payment_intents' && parts[2] && method === 'GET') {
+      const payment = payments.get(parts[2]);
+      if (!payment) return reply(invalidRequestError, 404);
+      const charge = {
+        ...paymentIntentWithCharge.latest_charge,
+        amount: payment.amount,
+        amount_captured: payment.amount,
+        amount_refunded: payment.refunded,
+        refunded: payment.refunded >= payment.amount,
+        payment_intent: parts[2],
+      };
+      const expanded = url.searchParams.getAll('expand[0]').includes('latest_charge');
       return reply({
-        ...refund,
-        id: `re_test_${counter}`,
-        payment_intent: form.get('payment_intent'),
-        amount: Number(form.get('amount')),
+        ...paymentIntentWithCharge,
+        id: parts[2],
+        amount: payment.amount,
+        amount_received: payment.amount,
+        latest_charge: expanded ? charge : charge.id,
       });
+    }
+    if (parts[1] === 'disputes' && parts[2] && method === 'GET') {
+      const dispute = disputes.get(parts[2]);
+      return dispute ? reply(dispute) : reply(invalidRequestError, 404);
+    }
     if (url.pathname === '/v1/accounts' && method === 'POST') {
       const id = `acct_test_${counter}`;
       accounts.add(id);
@@ -185,7 +230,27 @@ export function recordedStripe() {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no recorded session ${sessionId}`);
       session.status = 'paid';
+      payments.set(session.paymentIntent, { amount: session.amount, refunded: 0 });
       return session.paymentIntent;
+    },
+    /** Support refunds part or all of a payment from Stripe's dashboard, outside Encore. */
+    refundAtDashboard(paymentIntent: string, amount: number) {
+      const payment = payments.get(paymentIntent);
+      if (!payment || payment.refunded + amount > payment.amount)
+        throw new Error(`cannot refund ${amount} of ${paymentIntent}`);
+      payment.refunded += amount;
+      counter += 1;
+      return { refundId: `re_dash_${counter}`, refunded: payment.refunded, amount: payment.amount };
+    },
+    /** What has been refunded of a payment so far. */
+    refundedOf(paymentIntent: string) {
+      return payments.get(paymentIntent)?.refunded ?? 0;
+    },
+    /** A card issuer's dispute as Stripe keeps it (what GET /v1/disputes/{id} answers from now on). */
+    setDispute(dispute: { id: string; payment_intent: string; status: string; reason?: string }) {
+      const body = { ...chargeDispute, reason: 'fraudulent', ...dispute };
+      disputes.set(dispute.id, body);
+      return body;
     },
     sessionBody,
     /** The buyer saves a card in Stripe Elements (confirmCardSetup): it is attached to the customer. */

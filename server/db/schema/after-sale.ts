@@ -53,7 +53,8 @@ export const ticketMessageReads = pgTable(
 );
 
 export const reviewTypes = ['buyer_to_seller', 'seller_to_buyer'] as const;
-export const reviewStatuses = ['pending', 'submitted', 'dismissed'] as const;
+/** withdrawn: the sale was refunded before the review was written, so it is no longer asked for. */
+export const reviewStatuses = ['pending', 'submitted', 'dismissed', 'withdrawn'] as const;
 
 /**
  * One review per sale and direction. Created 'pending' when the transfer completes; the reviewer submits

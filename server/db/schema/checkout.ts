@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { DISPUTE_SOURCES } from '../../../common/schemas/admin-money.js';
 import { REFUND_CAUSES } from '../../../common/schemas/my-tickets.js';
 import { users } from './auth.js';
 import { createdAt } from './columns.js';
@@ -64,6 +65,12 @@ export const checkoutSessions = pgTable(
     /** The provider's payment reference (Stripe payment intent), used for refunds. */
     paymentReference: text('payment_reference'),
     refundReference: text('refund_reference'),
+    /**
+     * What of this payment was refunded at the provider, outside Encore (a partial refund from Stripe's
+     * dashboard, say), as far as the ledger has booked it (decision 0050). It comes off the seller's
+     * proceeds first, then Encore's fees; a refund of the rest returns only what is left.
+     */
+    providerRefundedCents: integer('provider_refunded_cents').notNull().default(0),
     url: text('url').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -86,6 +93,10 @@ export const checkoutSessions = pgTable(
     index('checkout_sessions_payment_reference_idx')
       .on(t.paymentReference)
       .where(sql`${t.kind} = 'off_session'`),
+    // A refund the provider reports names the payment (decision 0050).
+    index('checkout_sessions_payment_idx')
+      .on(t.paymentReference)
+      .where(sql`${t.paymentReference} is not null`),
     index('checkout_sessions_ticket_idx').on(t.ticketId, t.buyerId),
     index('checkout_sessions_buyer_idx').on(t.buyerId),
     index('checkout_sessions_refund_pending_idx').on(t.createdAt).where(sql`${t.outcome} = 'refund_pending'`),
@@ -93,7 +104,11 @@ export const checkoutSessions = pgTable(
 );
 
 export const orderStatuses = ['in_escrow', 'released', 'refunded'] as const;
-export const disputeSources = ['report', 'provider', 'barcode'] as const;
+/**
+ * report: the buyer's report; provider: the card issuer (decided there); barcode: a paper ticket never
+ * downloaded (0041); partial_refund: part of the payment was refunded at the provider (0050).
+ */
+export const disputeSources = DISPUTE_SOURCES;
 export const disputeStatuses = ['open', 'refunded', 'released', 'lost'] as const;
 /** What refunded a sale from escrow (the list My Tickets speaks too). */
 export const refundCauses = REFUND_CAUSES;
@@ -207,4 +222,25 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_journal_row_idx').on(t.checkoutSessionId, t.journal, t.account, t.memo),
     check('ledger_entries_nonzero', sql`${t.amountCents} <> 0`),
   ],
+);
+
+/**
+ * Every provider event received (decision 0050): recorded before it is acted on, marked handled after.
+ * Events may arrive in any order, so none carries state of its own; the handler reads the named object's
+ * state from the provider. A delivery of an event already handled changes nothing.
+ */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    /** The provider's event id ('evt_…'). */
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    /** The provider's own name of the event ('charge.refunded'). */
+    type: text('type').notNull(),
+    /** The session, payment or dispute it names. */
+    objectId: text('object_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [index('provider_events_received_idx').on(t.receivedAt)],
 );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MONEY_TEXT } from '../../../common/messages.js';
 import { centsToDollars, formatCents } from '../../../common/money.js';
@@ -9,17 +9,16 @@ import type {
   ResolveDisputeRequest,
 } from '../../../common/schemas/admin-money.js';
 import type { DbOrTx } from '../../db/client.js';
-import { jobs, orders, ticketMessages, tickets, users } from '../../db/schema/index.js';
+import { orders, ticketMessages, tickets, users } from '../../db/schema/index.js';
 import { Conflict, NotFound } from '../../errors.js';
-import { enqueueJob } from '../../jobs/queue.js';
 import { recordAdminAction } from '../audit/service.js';
 import type { CheckoutDeps } from '../checkout/service.js';
 import { postSystemMessage } from '../messages/system-messages.js';
-import { contactOf, loadSale } from '../payouts/sale.js';
-import { PAYOUT_JOB, payoutDueAt } from '../payouts/schedule.js';
+import { contactOf, lockSale, refundableCents, refuseEndedSale } from '../payouts/sale.js';
+import { releaseHeldPayout } from '../payouts/schedule.js';
 import { disputeReleasedMail } from '../refunds/mail-templates.js';
 import { refundFromEscrow, refundNow } from '../refunds/service.js';
-import { completeTransfer } from '../transfers/service.js';
+import { completeLockedTransfer } from '../transfers/service.js';
 
 /** Disputes in the back office (issue 21 item 4, issue 22 §2; decision 0034). */
 
@@ -167,8 +166,9 @@ export async function resolveDispute(
   const now = deps.clock.now();
   const { resolution, reason } = request;
   const sale = await deps.db.transaction(async (tx) => {
-    const current = await loadSale(tx, orderId, true);
+    const current = await lockSale(tx, orderId);
     if (!current?.disputeStatus) throw new NotFound(MONEY_TEXT.disputeNotFound);
+    refuseEndedSale(current);
     if (current.disputeStatus !== 'open') throw new Conflict(MONEY_TEXT.disputeResolved);
     if (current.disputeSource === 'provider') throw new Conflict(MONEY_TEXT.providerDisputeOpen);
     if (resolution === 'refund') {
@@ -180,16 +180,10 @@ export async function resolveDispute(
         .set({ disputeStatus: 'released', disputeResolvedAt: now, disputeResolutionReason: reason })
         .where(eq(orders.id, orderId));
       await postSystemMessage(tx, current.ticketId, MONEY_TEXT.systemDisputeReleased(reason), now);
-      if (current.transferComplete) {
-        // The payout job has been waiting (rechecked daily): it runs at its due time, or now if that passed.
-        const due = payoutDueAt(current.eventDate);
-        const runAt = new Date(Math.max(due.getTime(), now.getTime()));
-        await tx
-          .update(jobs)
-          .set({ runAt, lastError: null })
-          .where(and(eq(jobs.kind, PAYOUT_JOB), eq(jobs.key, String(orderId)), isNull(jobs.doneAt)));
-        await enqueueJob(tx, { kind: PAYOUT_JOB, key: String(orderId), runAt, payload: { orderId } });
-      }
+      // The seller delivered: the sale completes in this transaction, which schedules its payout; a sale
+      // completed before the dispute has its waiting payout job brought forward.
+      if (current.transferComplete) await releaseHeldPayout(tx, current, now);
+      else await completeLockedTransfer(tx, current, { kind: 'system' }, now);
     }
     await recordAdminAction(tx, {
       adminId,
@@ -204,14 +198,6 @@ export async function resolveDispute(
   if (resolution === 'refund') {
     await refundNow(deps, orderId);
   } else {
-    if (sale.transferStatus === 'initiated')
-      // The seller delivered: the sale completes now, which schedules its payout at the due time.
-      await completeTransfer(deps.db, sale.ticketId, { kind: 'system' }, now).catch((error: unknown) => {
-        deps.log.warn(
-          { err: error, orderId },
-          'could not complete a released sale; automatic completion will',
-        );
-      });
     for (const userId of [sale.buyerId, sale.sellerId]) {
       try {
         const person = await contactOf(deps.db, userId);
@@ -234,7 +220,7 @@ export async function resolveDispute(
   }
   const message =
     resolution === 'refund'
-      ? MONEY_TEXT.disputeRefunded(formatCents(sale.amountCents))
+      ? MONEY_TEXT.disputeRefunded(formatCents(refundableCents(sale)))
       : MONEY_TEXT.disputeReleased;
   return { message, dispute: await disputeOf(deps.db, orderId) };
 }

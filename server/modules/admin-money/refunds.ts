@@ -3,6 +3,7 @@ import { centsToDollars, formatCents } from '../../../common/money.js';
 import type { AdminRefundResponse } from '../../../common/schemas/admin-money.js';
 import { recordAdminAction } from '../audit/service.js';
 import type { CheckoutDeps } from '../checkout/service.js';
+import { refundableCents } from '../payouts/sale.js';
 import { refundFromEscrow, refundNow } from '../refunds/service.js';
 
 /**
@@ -24,15 +25,15 @@ export async function adminRefundOrder(
       targetType: 'order',
       targetId: orderId,
       before: { status: refunded.status, disputeStatus: refunded.disputeStatus },
-      after: { status: 'refunded', amountCents: refunded.amountCents, reason },
+      after: { status: 'refunded', amountCents: refundableCents(refunded), reason },
     });
     return refunded;
   });
   await refundNow(deps, orderId);
   return {
-    message: MONEY_TEXT.refundStarted(formatCents(sale.amountCents)),
+    message: MONEY_TEXT.refundStarted(formatCents(refundableCents(sale))),
     orderId,
-    refundedAmount: centsToDollars(sale.amountCents),
+    refundedAmount: centsToDollars(refundableCents(sale)),
     status: 'refunded',
   };
 }

@@ -76,3 +76,20 @@ export function buyerRefundMail(
     `Your payment of ${formatCents(amountCents)} has been refunded in full. Refunds usually reach your card within 5-10 business days. You have not been charged for anything.`,
   ]);
 }
+
+/**
+ * The payment was refunded at the provider before Encore completed the purchase (decision 0050): nothing was
+ * bought and the hold has ended. What the provider had not returned yet follows in the refund e-mail.
+ */
+export function refundedBeforeSaleMail(
+  to: string,
+  firstName: string,
+  facts: Pick<SaleMailFacts, 'eventName' | 'eventDate'>,
+  amountCents: number,
+): MailMessage {
+  return mail(to, CHECKOUT_MAIL_SUBJECT.buyerRefund, [
+    `Hi ${firstName},`,
+    `Your payment of ${formatCents(amountCents)} for ${facts.eventName} on ${facts.eventDate} was refunded before your purchase was completed, so the ticket was not sold to you and your hold on it has ended.`,
+    'Refunds usually reach your card within 5-10 business days. You can buy a ticket again on the marketplace.',
+  ]);
+}

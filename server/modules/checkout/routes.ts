@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHECKOUT_TEXT } from '../../../common/messages.js';
 import {
   lockConflictSchema,
   paymentRequestSchema,
@@ -20,12 +19,12 @@ import {
 } from '../../../common/schemas/checkout.js';
 import { ticketIdParamsSchema } from '../../../common/schemas/tickets.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
-import { type PaymentProvider, WebhookSignatureError } from '../../adapters/payments/payment-provider.js';
+import type { PaymentProvider } from '../../adapters/payments/payment-provider.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { sandboxAuthenticate, sandboxCancel, sandboxPay, sandboxSession } from './sandbox.js';
-import { type CheckoutDeps, handlePaymentEvent, purchaseResult, startPayment } from './service.js';
+import { type CheckoutDeps, purchaseResult, startPayment } from './service.js';
 
 export interface CheckoutRoutesOptions {
   db: Db;
@@ -111,35 +110,6 @@ export async function checkoutRoutes(
     },
     async (request) => purchaseResult(deps(request), request.query.session_id, currentUser(request).id),
   );
-
-  if (options.payments.kind === 'stripe') {
-    // The signature covers the exact bytes Stripe sent, so this route reads its body raw.
-    await app.register(async (webhook) => {
-      webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-        done(null, body),
-      );
-      webhook.post(
-        '/api/webhooks/stripe',
-        { schema: { tags: ['checkout'], summary: 'Stripe webhook (Stripe-Signature verified)', hide: true } },
-        async (request, reply) => {
-          const signature = request.headers['stripe-signature'];
-          let event: ReturnType<PaymentProvider['parseWebhook']>;
-          try {
-            event = options.payments.parseWebhook(
-              Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-              typeof signature === 'string' ? signature : undefined,
-            );
-          } catch (error) {
-            if (error instanceof WebhookSignatureError)
-              return reply.status(400).send({ message: CHECKOUT_TEXT.webhookSignatureInvalid });
-            throw error;
-          }
-          await handlePaymentEvent(deps(request), event);
-          return reply.send({ received: true });
-        },
-      );
-    });
-  }
 
   // The sandbox checkout exists only without Stripe and never in production: otherwise these are 404s.
   if (options.payments.kind !== 'sandbox' || options.isProduction) return;

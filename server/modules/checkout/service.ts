@@ -5,11 +5,7 @@ import { dollarsToCents } from '../../../common/money.js';
 import { type PriceBreakdown, saleBreakdown } from '../../../common/pricing.js';
 import type { PaymentRequest, PurchaseResult } from '../../../common/schemas/checkout.js';
 import type { Mailer, MailMessage } from '../../adapters/mail/mailer.js';
-import type {
-  CheckoutPaymentState,
-  PaymentEvent,
-  PaymentProvider,
-} from '../../adapters/payments/payment-provider.js';
+import type { CheckoutPaymentState, PaymentProvider } from '../../adapters/payments/payment-provider.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { bids, checkoutSessions, orders, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
@@ -17,11 +13,7 @@ import type { Clock } from '../../lib/clock.js';
 import { holdForCheckout } from '../holds/service.js';
 import { saleRows, unmatchedPaymentRows, unmatchedRefundRows, writeJournal } from '../ledger/journal.js';
 import { scheduleSaleTimeline } from '../payouts/schedule.js';
-import {
-  closeProviderDispute,
-  openProviderDispute,
-  recordProviderRefund,
-} from '../refunds/provider-events.js';
+import { refundRestAtProvider } from '../refunds/provider-refund.js';
 import {
   buyerConfirmationMail,
   buyerRefundMail,
@@ -379,21 +371,21 @@ async function sendSaleMails(deps: CheckoutDeps, session: SessionRow): Promise<v
 }
 
 /**
- * Refunds a payment marked refund_pending through the provider (one refund per session: the idempotency
- * key), then records it and tells the buyer. A provider failure leaves it pending for the next attempt
- * (another verify, the webhook, or the refund sweep).
+ * Refunds a payment marked refund_pending through the provider: what is left of it (refunds made at the
+ * provider's dashboard are not asked for again; decision 0050), one refund per session and amount (the
+ * idempotency key), then records it and tells the buyer. A provider failure leaves it pending for the next
+ * attempt (another verify, the webhook, or the refund sweep).
  */
 export async function completeRefund(deps: CheckoutDeps, sessionId: string): Promise<void> {
   const session = await loadSession(deps.db, sessionId);
   if (session?.outcome !== 'refund_pending' || !session.paymentReference) return;
   let refundReference: string;
   try {
-    refundReference = await deps.payments.refund({
-      sessionId,
-      paymentReference: session.paymentReference,
-      amountCents: session.amountCents,
-      idempotencyKey: `refund-${sessionId}`,
-    });
+    refundReference = await refundRestAtProvider(
+      deps.payments,
+      { sessionId, paymentReference: session.paymentReference, amountCents: session.amountCents },
+      `refund-${sessionId}`,
+    );
   } catch (error) {
     deps.log.error({ err: error, sessionId }, 'refund failed; it stays pending and is retried');
     return;
@@ -403,9 +395,10 @@ export async function completeRefund(deps: CheckoutDeps, sessionId: string): Pro
       .update(checkoutSessions)
       .set({ outcome: 'refunded', refundReference, settledAt: deps.clock.now() })
       .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.outcome, 'refund_pending')))
-      .returning({ id: checkoutSessions.id });
+      .returning({ providerRefundedCents: checkoutSessions.providerRefundedCents });
     if (!updated) return false;
-    await writeJournal(tx, sessionId, 'refund', unmatchedRefundRows(session.amountCents));
+    const owed = session.amountCents - updated.providerRefundedCents;
+    await writeJournal(tx, sessionId, 'refund', unmatchedRefundRows(owed));
     return true;
   });
   if (!recorded) return;
@@ -442,11 +435,7 @@ export async function fulfilCheckout(deps: CheckoutDeps, sessionId: string): Pro
   if (session.outcome) return (await loadSession(deps.db, sessionId)) ?? null;
   const state = await paymentStateOf(deps, session);
   if (state.status !== 'paid') {
-    if (state.status === 'expired')
-      await deps.db
-        .update(checkoutSessions)
-        .set({ status: 'expired' })
-        .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
+    if (state.status === 'expired') await expireSession(deps.db, sessionId);
     return (await loadSession(deps.db, sessionId)) ?? null;
   }
   const decision = await decide(deps, sessionId, state.paymentReference);
@@ -487,45 +476,12 @@ export async function purchaseResult(
   return resultOf(after);
 }
 
-/** A verified provider webhook. Unknown sessions (another environment's) are acknowledged and ignored. */
-export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent): Promise<void> {
-  switch (event.type) {
-    case 'checkout.completed': {
-      const session = await fulfilCheckout(deps, event.sessionId);
-      // A refund the provider refused stays pending; failing the delivery makes Stripe send it again later.
-      if (session?.outcome === 'refund_pending')
-        throw new Error(`refund for checkout session ${event.sessionId} is still pending`);
-      return;
-    }
-    case 'checkout.expired':
-      await deps.db
-        .update(checkoutSessions)
-        .set({ status: 'expired' })
-        .where(and(eq(checkoutSessions.id, event.sessionId), eq(checkoutSessions.status, 'open')));
-      return;
-    case 'charge.refunded': {
-      const pending = await deps.db
-        .select({ id: checkoutSessions.id })
-        .from(checkoutSessions)
-        .where(
-          and(
-            eq(checkoutSessions.paymentReference, event.paymentReference),
-            eq(checkoutSessions.outcome, 'refund_pending'),
-          ),
-        );
-      for (const { id } of pending) await completeRefund(deps, id);
-      await recordProviderRefund(deps, event);
-      return;
-    }
-    case 'dispute.created':
-      await openProviderDispute(deps, event);
-      return;
-    case 'dispute.closed':
-      await closeProviderDispute(deps, event);
-      return;
-    case 'ignored':
-      return;
-  }
+/** The provider says a session can no longer be paid. */
+export async function expireSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
 }
 
 /** Sweep: refunds that failed at the provider are tried again (oldest first, a batch per run). */
@@ -588,6 +544,30 @@ export function sandboxSessionStore(db: Db, clock: Clock) {
       return session.status === 'open' && session.awaiting
         ? ('requires_action' as const)
         : ('failed' as const);
+    },
+    /** Refunded is what Encore recorded as refunded: the sandbox's only refunds are Encore's own. */
+    async paymentRefunds(paymentReference: string) {
+      const [session] = await db
+        .select({
+          amountCents: checkoutSessions.amountCents,
+          refundReference: checkoutSessions.refundReference,
+        })
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.paymentReference, paymentReference))
+        .limit(1);
+      if (!session) return null;
+      return {
+        amountCents: session.amountCents,
+        refundedCents: session.refundReference ? session.amountCents : 0,
+      };
+    },
+    async sessionOfPayment(paymentReference: string): Promise<string | null> {
+      const [session] = await db
+        .select({ id: checkoutSessions.id })
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.paymentReference, paymentReference))
+        .limit(1);
+      return session?.id ?? null;
     },
     async cancelCardPayment(paymentReference: string): Promise<void> {
       await db

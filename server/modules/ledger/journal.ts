@@ -40,9 +40,45 @@ export interface SaleAmounts {
   processingFeeCents: number;
 }
 
-/** Encore's share of a sale: the platform fee and the processing fee charged on both sides. */
-export function feesOf(sale: SaleAmounts): number {
-  return sale.platformFeeCents + 2 * sale.processingFeeCents;
+/**
+ * What escrow holds for a sale, by whom it is owed to: the seller's proceeds, Encore's platform fee, and the
+ * processing fee charged to the buyer and the one deducted from the seller.
+ */
+export interface EscrowShares {
+  sellerCents: number;
+  platformCents: number;
+  buyerProcessingCents: number;
+  sellerProcessingCents: number;
+}
+
+/**
+ * The shares still in escrow after `refundedAtProviderCents` of the payment was refunded at the provider
+ * (decision 0050): a refund Encore did not decide comes off the seller's proceeds first, then Encore's
+ * platform fee, then the buyer's and the seller's processing fees.
+ */
+export function escrowShares(sale: SaleAmounts, refundedAtProviderCents = 0): EscrowShares {
+  let left = Math.max(0, refundedAtProviderCents);
+  const keep = (cents: number) => {
+    const taken = Math.min(left, cents);
+    left -= taken;
+    return cents - taken;
+  };
+  return {
+    sellerCents: keep(sale.sellerProceedsCents),
+    platformCents: keep(sale.platformFeeCents),
+    buyerProcessingCents: keep(sale.processingFeeCents),
+    sellerProcessingCents: keep(sale.processingFeeCents),
+  };
+}
+
+/** Encore's part of the shares: the platform fee and both processing fees. */
+export function feesOf(shares: EscrowShares): number {
+  return shares.platformCents + shares.buyerProcessingCents + shares.sellerProcessingCents;
+}
+
+/** Everything the shares hold. */
+export function heldOf(shares: EscrowShares): number {
+  return shares.sellerCents + feesOf(shares);
 }
 
 /** The sale: the buyer's all-in payment held in escrow against what it is owed to. */
@@ -65,35 +101,73 @@ export function saleRows(sale: SaleAmounts): Journal[] {
 }
 
 /**
- * The sale reversed: everything it owed is cancelled and the full amount leaves escrow back to the buyer
- * (the 'escrow_refund' journal, whatever the cause: deadline, support, a cancelled event, the provider).
+ * The sale reversed: everything escrow still holds for it goes back to the buyer and nothing is owed any
+ * more (the 'escrow_refund' journal, whatever the cause: deadline, support, a cancelled event, the provider).
  */
-export function saleReversalRows(sale: SaleAmounts, reason: string): Journal[] {
+export function saleReversalRows(shares: EscrowShares, reason: string): Journal[] {
   return [
-    { account: 'seller_payable', amountCents: sale.sellerProceedsCents, memo: reason },
-    { account: 'platform_fees', amountCents: sale.platformFeeCents, memo: 'platform fee returned' },
+    { account: 'seller_payable', amountCents: shares.sellerCents, memo: reason },
+    { account: 'platform_fees', amountCents: shares.platformCents, memo: 'platform fee returned' },
     {
       account: 'processing_fees',
-      amountCents: sale.processingFeeCents,
+      amountCents: shares.buyerProcessingCents,
       memo: 'processing fee returned to the buyer',
     },
     {
       account: 'processing_fees',
-      amountCents: sale.processingFeeCents,
+      amountCents: shares.sellerProcessingCents,
       memo: "processing fee no longer deducted from the seller's proceeds",
     },
-    { account: 'escrow', amountCents: -sale.amountCents, memo: 'refunded to the buyer' },
+    { account: 'escrow', amountCents: -heldOf(shares), memo: 'refunded to the buyer' },
   ];
 }
 
 /** The payout: the seller's proceeds and Encore's fees leave escrow, which is then empty for the sale. */
-export function payoutRows(sale: SaleAmounts): Journal[] {
-  const fees = feesOf(sale);
+export function payoutRows(shares: EscrowShares): Journal[] {
+  const fees = feesOf(shares);
   return [
-    { account: 'seller_payable', amountCents: sale.sellerProceedsCents, memo: 'seller proceeds paid out' },
-    { account: 'escrow', amountCents: -sale.sellerProceedsCents, memo: 'paid to the seller' },
+    { account: 'seller_payable', amountCents: shares.sellerCents, memo: 'seller proceeds paid out' },
+    { account: 'escrow', amountCents: -shares.sellerCents, memo: 'paid to the seller' },
     { account: 'operating', amountCents: fees, memo: 'fees released to Encore' },
     { account: 'escrow', amountCents: -fees, memo: 'fees released from escrow' },
+  ];
+}
+
+/**
+ * A refund at the provider of part of a sale in escrow, booked as it grows from `fromCents` to `toCents` in
+ * all (decision 0050): the shares it takes, by escrowShares' order, leave escrow to the buyer. The memos
+ * name the total, so each step is its own journal row.
+ */
+export function partialProviderRefundRows(sale: SaleAmounts, fromCents: number, toCents: number): Journal[] {
+  const before = escrowShares(sale, fromCents);
+  const after = escrowShares(sale, toCents);
+  const total = `${toCents} cents refunded at the provider in all`;
+  return [
+    {
+      account: 'seller_payable',
+      amountCents: before.sellerCents - after.sellerCents,
+      memo: `seller's share; ${total}`,
+    },
+    {
+      account: 'platform_fees',
+      amountCents: before.platformCents - after.platformCents,
+      memo: `platform fee's share; ${total}`,
+    },
+    {
+      account: 'processing_fees',
+      amountCents: before.buyerProcessingCents - after.buyerProcessingCents,
+      memo: `buyer's processing fee's share; ${total}`,
+    },
+    {
+      account: 'processing_fees',
+      amountCents: before.sellerProcessingCents - after.sellerProcessingCents,
+      memo: `seller's processing fee's share; ${total}`,
+    },
+    {
+      account: 'escrow',
+      amountCents: -(heldOf(before) - heldOf(after)),
+      memo: `returned to the buyer; ${total}`,
+    },
   ];
 }
 
@@ -102,6 +176,22 @@ export function unmatchedPaymentRows(amountCents: number): Journal[] {
   return [
     { account: 'escrow', amountCents, memo: 'payment for a ticket that cannot be delivered' },
     { account: 'refunds_payable', amountCents: -amountCents, memo: 'owed back to the buyer' },
+  ];
+}
+
+/**
+ * Part or all of an undeliverable payment (one never fulfilled) refunded at the provider, booked as it grows
+ * from `fromCents` to `toCents` in all.
+ */
+export function unmatchedProviderRefundRows(fromCents: number, toCents: number): Journal[] {
+  const total = `${toCents} cents refunded at the provider in all`;
+  return [
+    {
+      account: 'refunds_payable',
+      amountCents: toCents - fromCents,
+      memo: `owed back and returned; ${total}`,
+    },
+    { account: 'escrow', amountCents: -(toCents - fromCents), memo: `returned to the buyer; ${total}` },
   ];
 }
 

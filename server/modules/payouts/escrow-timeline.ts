@@ -7,6 +7,7 @@ import { type JobOutcome, jobDone } from '../../jobs/queue.js';
 import type { CheckoutDeps } from '../checkout/service.js';
 import { saleReversalRows, writeJournal } from '../ledger/journal.js';
 import { postSystemMessage } from '../messages/system-messages.js';
+import { refundRestAtProvider } from '../refunds/provider-refund.js';
 import { completeTransfer } from '../transfers/service.js';
 import {
   buyerRefundedMail,
@@ -15,7 +16,7 @@ import {
   transferReminderMail,
 } from './mail-templates.js';
 import { PAYOUT_NOTE, PAYOUT_RECHECK_MS } from './payout.js';
-import { contactOf, loadSale, type Sale } from './sale.js';
+import { contactOf, loadSale, lockSale, refundableCents, type Sale, sharesOf } from './sale.js';
 import { mailSaleCompleted } from './sale-completed.js';
 import { formatUtcForPeople, transferDeadlineAt } from './schedule.js';
 
@@ -56,15 +57,16 @@ export async function runTransferReminder(deps: CheckoutDeps, orderId: number): 
 /**
  * The transfer deadline: a sale whose seller never initiated the transfer is cancelled and the buyer refunded
  * in full from escrow. With the order row locked, one conditional update moves the order to 'refunded' (the
- * ticket to 'cancelled') and writes the balanced 'escrow_refund' journal; then the provider refunds, keyed
- * escrow-refund-{orderId}, so a run after a failure or a crash repeats the same refund and nothing else.
+ * ticket to 'cancelled') and writes the balanced 'escrow_refund' journal; then the provider returns what is
+ * left of the payment, keyed escrow-refund-{orderId}, so a run after a failure or a crash repeats the same
+ * refund and nothing else.
  * A seller initiating at the same moment either wins (nothing is refunded) or is refused by the transfer
  * service, which only initiates sales still in escrow.
  */
 export async function runTransferDeadline(deps: CheckoutDeps, orderId: number): Promise<JobOutcome> {
   const now = deps.clock.now();
   const sale = await deps.db.transaction(async (tx) => {
-    const current = await loadSale(tx, orderId, true);
+    const current = await lockSale(tx, orderId);
     if (current?.status === 'refunded') return current;
     if (current?.status !== 'in_escrow' || current.transferStatus !== 'not_started') return null;
     const [cancelled] = await tx
@@ -81,7 +83,7 @@ export async function runTransferDeadline(deps: CheckoutDeps, orderId: number): 
       tx,
       current.checkoutSessionId,
       'escrow_refund',
-      saleReversalRows(current, 'sale cancelled'),
+      saleReversalRows(sharesOf(current), 'sale cancelled'),
       orderId,
     );
     await postSystemMessage(tx, current.ticketId, PAYOUT_TEXT.systemRefunded, now);
@@ -89,12 +91,15 @@ export async function runTransferDeadline(deps: CheckoutDeps, orderId: number): 
   });
   if (!sale) return jobDone;
   if (!sale.paymentReference) throw new Error(`order ${orderId} has no payment to refund`);
-  const refundReference = await deps.payments.refund({
-    sessionId: sale.checkoutSessionId,
-    paymentReference: sale.paymentReference,
-    amountCents: sale.amountCents,
-    idempotencyKey: `escrow-refund-${orderId}`,
-  });
+  const refundReference = await refundRestAtProvider(
+    deps.payments,
+    {
+      sessionId: sale.checkoutSessionId,
+      paymentReference: sale.paymentReference,
+      amountCents: sale.amountCents,
+    },
+    `escrow-refund-${orderId}`,
+  );
   await deps.db
     .update(checkoutSessions)
     .set({ refundReference })
@@ -105,7 +110,7 @@ export async function runTransferDeadline(deps: CheckoutDeps, orderId: number): 
     .where(and(eq(orders.id, orderId), isNull(orders.refundReference)));
   const buyer = await factsFor(deps, sale, sale.buyerId);
   const seller = await factsFor(deps, sale, sale.sellerId);
-  await send(deps, buyerRefundedMail(buyer.email, buyer.facts, sale.amountCents));
+  await send(deps, buyerRefundedMail(buyer.email, buyer.facts, refundableCents(sale)));
   await send(deps, sellerCancelledMail(seller.email, seller.facts));
   return jobDone;
 }
@@ -118,7 +123,7 @@ export async function runTransferDeadline(deps: CheckoutDeps, orderId: number): 
  */
 async function sendToSupportForBarcode(deps: CheckoutDeps, orderId: number, now: Date): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const current = await loadSale(tx, orderId, true);
+    const current = await lockSale(tx, orderId);
     if (
       current?.status !== 'in_escrow' ||
       current.transferStatus !== 'initiated' ||

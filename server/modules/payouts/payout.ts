@@ -4,7 +4,7 @@ import { boundedError, type JobOutcome, jobDone } from '../../jobs/queue.js';
 import type { CheckoutDeps } from '../checkout/service.js';
 import { payoutRows, writeJournal } from '../ledger/journal.js';
 import { payoutSentMail } from './mail-templates.js';
-import { contactOf, loadSale, type Sale } from './sale.js';
+import { contactOf, lockSale, type Sale, sharesOf } from './sale.js';
 import { payoutDueAt } from './schedule.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -44,7 +44,7 @@ export function payoutVerdict(sale: Sale, needsAccount: boolean, now: Date): Ver
 export async function runPayout(deps: CheckoutDeps, orderId: number): Promise<JobOutcome> {
   const now = deps.clock.now();
   const started = await deps.db.transaction(async (tx) => {
-    const sale = await loadSale(tx, orderId, true);
+    const sale = await lockSale(tx, orderId);
     if (!sale) return { settled: true } as const;
     const verdict = payoutVerdict(sale, deps.payments.payoutsNeedAccount, now);
     if (!('pay' in verdict)) return verdict;
@@ -53,7 +53,7 @@ export async function runPayout(deps: CheckoutDeps, orderId: number): Promise<Jo
       .values({
         orderId,
         sellerId: sale.sellerId,
-        amountCents: sale.sellerProceedsCents,
+        amountCents: sharesOf(sale).sellerCents,
         provider: deps.payments.kind,
         dueAt: payoutDueAt(sale.eventDate),
       })
@@ -66,7 +66,7 @@ export async function runPayout(deps: CheckoutDeps, orderId: number): Promise<Jo
   let reference: string;
   try {
     reference = await deps.payments.createTransfer({
-      amountCents: sale.sellerProceedsCents,
+      amountCents: sharesOf(sale).sellerCents,
       destinationAccountId: sale.sellerAccountId,
       orderId,
       idempotencyKey: `payout-${orderId}`,
@@ -91,7 +91,7 @@ export async function runPayout(deps: CheckoutDeps, orderId: number): Promise<Jo
       .update(orders)
       .set({ status: 'released' })
       .where(and(eq(orders.id, orderId), eq(orders.status, 'in_escrow')));
-    await writeJournal(tx, sale.checkoutSessionId, 'payout', payoutRows(sale), orderId);
+    await writeJournal(tx, sale.checkoutSessionId, 'payout', payoutRows(sharesOf(sale)), orderId);
     return true;
   });
   if (recorded) {
@@ -106,7 +106,7 @@ export async function runPayout(deps: CheckoutDeps, orderId: number): Promise<Jo
             eventDate: sale.eventDate,
             myTicketsUrl: `${deps.appUrl}/my-tickets`,
           },
-          sale.sellerProceedsCents,
+          sharesOf(sale).sellerCents,
         ),
       );
     } catch (error) {

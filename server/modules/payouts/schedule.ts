@@ -1,5 +1,7 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { PAYOUT_TEXT } from '../../../common/messages.js';
 import type { DbOrTx } from '../../db/client.js';
+import { jobs } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { postSystemMessage } from '../messages/system-messages.js';
 
@@ -133,4 +135,23 @@ export async function schedulePayout(
     runAt: payoutDueAt(sale.eventDate),
     payload: { orderId: sale.orderId },
   });
+}
+
+/**
+ * A dispute ended in the seller's favour (support released it, or the card issuer decided for them): the
+ * payout job of a completed sale, which has been waiting for the dispute, runs at its due time, or now when
+ * that has passed.
+ */
+export async function releaseHeldPayout(
+  tx: DbOrTx,
+  sale: { orderId: number; eventDate: string },
+  now: Date,
+): Promise<void> {
+  const runAt = new Date(Math.max(payoutDueAt(sale.eventDate).getTime(), now.getTime()));
+  const key = String(sale.orderId);
+  await tx
+    .update(jobs)
+    .set({ runAt, lastError: null })
+    .where(and(eq(jobs.kind, PAYOUT_JOB), eq(jobs.key, key), isNull(jobs.doneAt)));
+  await enqueueJob(tx, { kind: PAYOUT_JOB, key, runAt, payload: { orderId: sale.orderId } });
 }

@@ -4,6 +4,7 @@ import { formatCents } from '../../../common/money.js';
 import { events, orders, tickets } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound } from '../../errors.js';
 import type { CheckoutDeps } from '../checkout/service.js';
+import { refundableCents } from '../payouts/sale.js';
 import { refundFromEscrow, refundNow } from './service.js';
 
 /**
@@ -36,5 +37,5 @@ export async function requestPostponementRefund(
     });
   });
   await refundNow(deps, sale.orderId);
-  return { message: MONEY_TEXT.refundRequested(formatCents(sale.amountCents)) };
+  return { message: MONEY_TEXT.refundRequested(formatCents(refundableCents(sale))) };
 }

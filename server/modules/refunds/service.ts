@@ -8,14 +8,24 @@ import { cancelJob, enqueueJob, type JobHandler, type JobOutcome, jobDone } from
 import type { CheckoutDeps } from '../checkout/service.js';
 import { saleReversalRows, writeJournal } from '../ledger/journal.js';
 import { postSystemMessage } from '../messages/system-messages.js';
-import { contactOf, loadSale, orderIdOf, type Sale } from '../payouts/sale.js';
+import {
+  contactOf,
+  loadSale,
+  lockSale,
+  orderIdOf,
+  refundableCents,
+  type Sale,
+  sharesOf,
+} from '../payouts/sale.js';
 import {
   AUTO_COMPLETE_JOB,
   PAYOUT_JOB,
   TRANSFER_DEADLINE_JOB,
   TRANSFER_REMINDER_JOB,
 } from '../payouts/schedule.js';
+import { withdrawPendingReviews } from '../reviews/pending-reviews.js';
 import { buyerRefundMail, type RefundCause, sellerRefundMail } from './mail-templates.js';
+import { refundRestAtProvider } from './provider-refund.js';
 import { withdrawnListingsJobHandlers } from './withdrawn-listings.js';
 
 /**
@@ -54,11 +64,13 @@ const THREAD_NOTE: Record<RefundCause, (reason: string) => string> = {
  * Reverses a sale still in escrow, once: with the order row locked, refuses one already refunded or whose
  * payout has started (409), then marks the order refunded (closing an open dispute with it), withdraws the
  * ticket (status 'cancelled': it is not relisted), writes the balanced reversal journal, ends the sale's
- * timeline and payout jobs, notes it in the thread and schedules the provider refund.
+ * timeline and payout jobs, withdraws the reviews it still asks for, notes it in the thread and schedules
+ * the provider refund. The sale's locks (lockSale) make a confirmation at the same moment come wholly
+ * before or wholly after it.
  */
 export async function refundFromEscrow(tx: Tx, refund: EscrowRefund): Promise<Sale> {
   const { orderId, cause, reason, now } = refund;
-  const sale = await loadSale(tx, orderId, true);
+  const sale = await lockSale(tx, orderId);
   if (!sale) throw new NotFound(MONEY_TEXT.orderNotFound);
   if (sale.status === 'refunded') throw new Conflict(MONEY_TEXT.alreadyRefunded);
   if (sale.status === 'released') throw new Conflict(MONEY_TEXT.paidOut);
@@ -90,7 +102,10 @@ export async function refundFromEscrow(tx: Tx, refund: EscrowRefund): Promise<Sa
     tx,
     sale.checkoutSessionId,
     cause === 'chargeback' ? 'chargeback' : 'escrow_refund',
-    saleReversalRows(sale, cause === 'chargeback' ? 'sale reversed by a chargeback' : 'sale refunded'),
+    saleReversalRows(
+      sharesOf(sale),
+      cause === 'chargeback' ? 'sale reversed by a chargeback' : 'sale refunded',
+    ),
     orderId,
   );
   const key = String(orderId);
@@ -102,6 +117,7 @@ export async function refundFromEscrow(tx: Tx, refund: EscrowRefund): Promise<Sa
     [TRANSFER_REMINDER_JOB, `${key}:2`],
   ] as const)
     await cancelJob(tx, kind, jobKey, now);
+  await withdrawPendingReviews(tx, orderId);
   await postSystemMessage(tx, sale.ticketId, THREAD_NOTE[cause](reason), now);
   if (!refund.providerReference)
     await enqueueJob(tx, { kind: ESCROW_REFUND_JOB, key, runAt: now, payload: { orderId } });
@@ -117,9 +133,10 @@ async function send(deps: CheckoutDeps, message: MailMessage): Promise<void> {
 }
 
 /**
- * The 'escrow_refund' job: asks the provider for the full refund with the key escrow-refund-{orderId} (a
- * retry, or two runners at once, make the same refund), then records its reference once; whoever records
- * it e-mails the buyer and the seller with the reason. A provider failure throws: the runner retries.
+ * The 'escrow_refund' job: asks the provider to return what is left of the payment, with the key
+ * escrow-refund-{orderId} (a retry, or two runners at once, make the same refund), then records its
+ * reference once; whoever records it e-mails the buyer and the seller with the reason. A provider failure
+ * throws: the runner retries.
  */
 export async function runEscrowRefund(deps: CheckoutDeps, orderId: number): Promise<JobOutcome> {
   const [order] = await deps.db
@@ -135,12 +152,15 @@ export async function runEscrowRefund(deps: CheckoutDeps, orderId: number): Prom
   const sale = await loadSale(deps.db, orderId);
   if (!sale) return jobDone;
   if (!sale.paymentReference) throw new Error(`order ${orderId} has no payment to refund`);
-  const refundReference = await deps.payments.refund({
-    sessionId: sale.checkoutSessionId,
-    paymentReference: sale.paymentReference,
-    amountCents: sale.amountCents,
-    idempotencyKey: `escrow-refund-${orderId}`,
-  });
+  const refundReference = await refundRestAtProvider(
+    deps.payments,
+    {
+      sessionId: sale.checkoutSessionId,
+      paymentReference: sale.paymentReference,
+      amountCents: sale.amountCents,
+    },
+    `escrow-refund-${orderId}`,
+  );
   const now = deps.clock.now();
   const [recorded] = await deps.db
     .update(orders)
@@ -167,7 +187,7 @@ export async function runEscrowRefund(deps: CheckoutDeps, orderId: number): Prom
   };
   const buyer = await facts(sale.buyerId);
   const seller = await facts(sale.sellerId);
-  await send(deps, buyerRefundMail(buyer.email, buyer.facts, order.cause, sale.amountCents, reason));
+  await send(deps, buyerRefundMail(buyer.email, buyer.facts, order.cause, refundableCents(sale), reason));
   await send(deps, sellerRefundMail(seller.email, seller.facts, order.cause, reason));
   return jobDone;
 }

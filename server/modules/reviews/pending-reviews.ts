@@ -27,6 +27,17 @@ export async function createPendingReviews(db: DbOrTx, sale: CompletedSale, now:
     .onConflictDoNothing({ target: [reviews.orderId, reviews.reviewType] });
 }
 
+/**
+ * A refunded sale asks for no review: the ones still pending are withdrawn (kept for the record, never
+ * shown or counted). Called in the refund's transaction, under the sale's locks.
+ */
+export async function withdrawPendingReviews(db: DbOrTx, orderId: number): Promise<void> {
+  await db
+    .update(reviews)
+    .set({ status: 'withdrawn' })
+    .where(and(eq(reviews.orderId, orderId), eq(reviews.status, 'pending')));
+}
+
 /** How many reviews the user still owes (the navigation badge and GET /api/notifications). */
 export async function countPendingReviews(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db

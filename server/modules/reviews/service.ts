@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { REVIEW_TEXT } from '../../../common/messages.js';
+import { REVIEW_TEXT, SALE_TEXT } from '../../../common/messages.js';
 import {
   type ListedReview,
   PENDING_REVIEWS_MAX,
@@ -93,7 +93,14 @@ export async function submitReview(
       .set({ status: 'submitted', rating: input.rating, comment: input.comment, submittedAt: now })
       .where(and(eq(reviews.id, row.id), eq(reviews.status, 'pending')))
       .returning({ id: reviews.id });
-    if (!stored) throw new Conflict(REVIEW_TEXT.alreadyDone);
+    if (!stored) {
+      // A refund at the same moment withdrew it (the update waited for the refund's commit, then saw it).
+      const [current] = await tx
+        .select({ status: reviews.status })
+        .from(reviews)
+        .where(eq(reviews.id, row.id));
+      throw new Conflict(current?.status === 'withdrawn' ? SALE_TEXT.refunded : REVIEW_TEXT.alreadyDone);
+    }
     const [review] = await listedQuery(tx).where(eq(reviews.id, stored.id));
     if (!review) throw new NotFound(REVIEW_TEXT.notFound);
     return listed(review);

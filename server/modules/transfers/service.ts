@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MY_TICKETS_TEXT } from '../../../common/messages.js';
 import type { BuyerTransferInfo } from '../../../common/schemas/my-tickets.js';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '../../../common/schemas/tickets.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { orders, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound } from '../../errors.js';
 import { postSystemMessage } from '../messages/system-messages.js';
+import { lockSale, refuseEndedSale, type Sale } from '../payouts/sale.js';
 import { schedulePayout } from '../payouts/schedule.js';
 import { createPendingReviews } from '../reviews/pending-reviews.js';
 import { barcodeReplacedMail, transferInitiatedMail } from './mail-templates.js';
@@ -15,7 +16,6 @@ export const TRANSFER_TEXT = {
   notFound: 'Ticket not found',
   notSeller: 'Only the seller can initiate this transfer',
   notBuyer: 'Only the buyer can confirm this transfer',
-  notPending: 'This ticket has no transfer in progress',
   alreadyInitiated: 'The transfer has already been initiated',
   notInitiated: 'The seller has not initiated the transfer yet',
   barcodeRequired: MY_TICKETS_TEXT.barcodeRequired,
@@ -81,10 +81,10 @@ async function refuseWithoutSale(db: Pick<Db, 'select'>, ticketId: number, userI
 }
 
 /**
- * The seller says the tickets were sent: not_started → initiated, in one conditional update. A wrong caller
- * gets Forbidden, a wrong state Conflict, and nothing changes. A sale whose money left escrow (refunded) has
- * no transfer to start, and a paper ticket without a barcode has nothing the buyer could download: the
- * ticket row is locked while that is checked, as removing a barcode locks it (decision 0041).
+ * The seller says the tickets were sent: not_started → initiated. A wrong caller gets Forbidden, a wrong
+ * state Conflict, and nothing changes. The sale's locks are taken first (lockSale), so a refund at the same
+ * moment either comes first (and this answers what happened) or after. A paper ticket without a barcode has
+ * nothing the buyer could download (decision 0041).
  */
 export async function initiateTransfer(
   db: Db,
@@ -95,41 +95,53 @@ export async function initiateTransfer(
   return db.transaction(async (tx) => {
     const sale = (await saleOf(tx, ticketId)) ?? (await refuseWithoutSale(tx, ticketId, sellerId));
     if (sale.sellerId !== sellerId) throw new Forbidden(TRANSFER_TEXT.notSeller);
+    const locked = await lockSale(tx, sale.orderId);
+    if (!locked) throw new NotFound(TRANSFER_TEXT.notFound);
+    refuseEndedSale(locked);
+    if (locked.transferStatus !== 'not_started') throw new Conflict(TRANSFER_TEXT.alreadyInitiated);
     const [ticket] = await tx
-      .select({ transferStatus: tickets.transferStatus, barcodePublicId: tickets.barcodePublicId })
+      .select({ barcodePublicId: tickets.barcodePublicId })
       .from(tickets)
-      .where(eq(tickets.id, ticketId))
-      .for('update');
-    if (sale.ticketType === 'paper' && ticket?.transferStatus === 'not_started' && !ticket.barcodePublicId)
+      .where(eq(tickets.id, ticketId));
+    if (sale.ticketType === 'paper' && !ticket?.barcodePublicId)
       throw new Conflict(TRANSFER_TEXT.barcodeRequired);
-    const [moved] = await tx
+    await tx
       .update(tickets)
       .set({ transferStatus: 'initiated', transferInitiatedAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(tickets.id, ticketId),
-          eq(tickets.sold, true),
-          eq(tickets.transferStatus, 'not_started'),
-          eq(tickets.transferComplete, false),
-        ),
-      )
-      .returning({ id: tickets.id });
-    const [order] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, sale.orderId));
-    if (!moved || order?.status !== 'in_escrow') {
-      throw new Conflict(moved ? TRANSFER_TEXT.notPending : TRANSFER_TEXT.alreadyInitiated);
-    }
+      .where(eq(tickets.id, ticketId));
     await postSystemMessage(tx, ticketId, TRANSFER_TEXT.systemInitiated, now);
     return sale;
   });
 }
 
 /**
- * initiated → completed, by the buyer or by the system after the event. Completion asks both sides for a
- * review and schedules the seller's payout. Repeating it answers alreadyCompleted and changes nothing.
+ * initiated → completed, by the buyer or by the system after the event (or support releasing a disputed
+ * sale), in the caller's transaction with the sale's locks held (lockSale). Completion asks both sides for
+ * a review and schedules the seller's payout. Completing it again answers alreadyCompleted and changes
+ * nothing; a sale that was refunded or paid out meanwhile answers what happened to it.
  */
+export async function completeLockedTransfer(
+  tx: Tx,
+  sale: Sale,
+  by: TransferCompleter,
+  now: Date,
+): Promise<{ alreadyCompleted: boolean }> {
+  refuseEndedSale(sale);
+  if (sale.transferComplete) return { alreadyCompleted: true };
+  if (sale.transferStatus !== 'initiated') throw new Conflict(TRANSFER_TEXT.notInitiated);
+  await tx
+    .update(tickets)
+    .set({ transferStatus: 'completed', transferComplete: true, transferCompletedAt: now, updatedAt: now })
+    .where(eq(tickets.id, sale.ticketId));
+  const note =
+    by.kind === 'buyer' ? TRANSFER_TEXT.systemCompletedByBuyer : TRANSFER_TEXT.systemCompletedAutomatically;
+  await postSystemMessage(tx, sale.ticketId, note, now);
+  await createPendingReviews(tx, sale, now);
+  await schedulePayout(tx, sale);
+  return { alreadyCompleted: false };
+}
+
+/** completeLockedTransfer in a transaction of its own: the buyer's Confirm Receipt, the automatic completion. */
 export async function completeTransfer(
   db: Db,
   ticketId: number,
@@ -145,36 +157,9 @@ export async function completeTransfer(
       throw new NotFound(TRANSFER_TEXT.notFound);
     }
     if (by.kind === 'buyer' && sale.buyerId !== by.userId) throw new Forbidden(TRANSFER_TEXT.notBuyer);
-    const [order] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, sale.orderId));
-    if (order?.status !== 'in_escrow') throw new Conflict(TRANSFER_TEXT.notPending);
-    const [moved] = await tx
-      .update(tickets)
-      .set({ transferStatus: 'completed', transferComplete: true, transferCompletedAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(tickets.id, ticketId),
-          eq(tickets.transferStatus, 'initiated'),
-          eq(tickets.transferComplete, false),
-        ),
-      )
-      .returning({ id: tickets.id });
-    if (!moved) {
-      const [ticket] = await tx
-        .select({ transferComplete: tickets.transferComplete })
-        .from(tickets)
-        .where(eq(tickets.id, ticketId));
-      if (ticket?.transferComplete) return { sale, alreadyCompleted: true };
-      throw new Conflict(TRANSFER_TEXT.notInitiated);
-    }
-    const note =
-      by.kind === 'buyer' ? TRANSFER_TEXT.systemCompletedByBuyer : TRANSFER_TEXT.systemCompletedAutomatically;
-    await postSystemMessage(tx, ticketId, note, now);
-    await createPendingReviews(tx, sale, now);
-    await schedulePayout(tx, sale);
-    return { sale, alreadyCompleted: false };
+    const locked = await lockSale(tx, sale.orderId);
+    if (!locked) throw new NotFound(TRANSFER_TEXT.notFound);
+    return { sale, ...(await completeLockedTransfer(tx, locked, by, now)) };
   });
 }
 
