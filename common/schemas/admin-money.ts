@@ -151,6 +151,9 @@ export const AUDIT_TARGET_TYPES = [
   'event',
   'support_message',
   'attendee_search',
+  'chat_topic',
+  'admin_list',
+  'image',
 ] as const;
 
 export const auditLogQuerySchema = adminPageQuerySchema.extend({
@@ -165,10 +168,11 @@ export const auditEntrySchema = z.object({
   id: z.number().int(),
   adminId: z.number().int(),
   adminName: z.string(),
-  /** e.g. user.role, ticket.status, order.refund, dispute.resolve, event.cancel, event.postpone, attendees.search */
+  /** e.g. user.role, ticket.status, order.refund, support.reply, attendees.search, user.view (decision 0057) */
   action: z.string(),
   targetType: z.enum(AUDIT_TARGET_TYPES),
   targetId: z.string(),
+  /** Flat named fields (money in cents under a name ending in Cents), or null: nothing before, or a read. */
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   createdAt: z.string(),

@@ -15,13 +15,14 @@ import {
   resolveDisputeResponseSchema,
 } from '../../../common/schemas/admin-money.js';
 import { currentUser, requireRole } from '../../plugins/session.js';
+import { pageShown, recordAdminRead } from '../audit/service.js';
 import type { CheckoutDeps } from '../checkout/service.js';
 import { listDisputes, resolveDispute } from './disputes.js';
 import { cancelEvent, listAdminEvents } from './events.js';
 import { postponeEvent } from './postpone.js';
 import { adminRefundOrder } from './refunds.js';
 
-/** The back office's money calls (issue 22 §2–§3): admins only; every change writes the audit log. */
+/** The back office's money calls (issue 22 §2–§3): admins only; every change, and the disputes list, writes the audit log. */
 export async function adminMoneyRoutes(
   instance: FastifyInstance,
   options: Omit<CheckoutDeps, 'log'>,
@@ -62,7 +63,22 @@ export async function adminMoneyRoutes(
         response: { 200: disputesResponseSchema },
       },
     },
-    async (request) => listDisputes(options.db, request.query),
+    async (request) => {
+      const page = await listDisputes(options.db, request.query);
+      // Buyers' reports and the sales' threads: personal data, so the read is audited (decision 0057).
+      await recordAdminRead(options.db, {
+        adminId: currentUser(request).id,
+        action: 'disputes.list',
+        targetType: 'admin_list',
+        targetId: 'disputes',
+        shown: pageShown(
+          request.query,
+          page.disputes.map((dispute) => dispute.orderId),
+          { status: request.query.status },
+        ),
+      });
+      return page;
+    },
   );
 
   app.post(

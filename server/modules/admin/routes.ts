@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_TEXT } from '../../../common/messages.js';
@@ -25,6 +25,7 @@ import { idParamsSchema } from '../../../common/schemas/admin-money.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { currentUser, requireRole } from '../../plugins/session.js';
+import { type AdminRead, pageShown, recordAdminRead } from '../audit/service.js';
 import { adminReview, listAdminReviews } from './reviews.js';
 import { changeTicketStatus, changeUserRole } from './service.js';
 import { adminStats } from './stats.js';
@@ -50,6 +51,9 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
   const { db, clock } = options;
   const onRequest = requireRole('admin');
   const tags = ['admin'];
+  /** Lists and details that show members' e-mails, purchases and payments are audited (decision 0057). */
+  const audited = (request: FastifyRequest, read: Omit<AdminRead, 'adminId'>) =>
+    recordAdminRead(db, { adminId: currentUser(request).id, ...read });
 
   app.get(
     '/api/admin/users',
@@ -62,7 +66,19 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
         response: { 200: adminUsersResponseSchema },
       },
     },
-    async (request) => listAdminUsers(db, request.query),
+    async (request) => {
+      const page = await listAdminUsers(db, request.query);
+      await audited(request, {
+        action: 'users.list',
+        targetType: 'admin_list',
+        targetId: 'users',
+        shown: pageShown(
+          request.query,
+          page.rows.map((row) => row.id),
+        ),
+      });
+      return page;
+    },
   );
   app.get(
     '/api/admin/users/:id',
@@ -70,7 +86,16 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
       onRequest,
       schema: { tags, summary: 'One user', params: idParamsSchema, response: { 200: adminUserSchema } },
     },
-    async (request) => adminUser(db, request.params.id),
+    async (request) => {
+      const user = await adminUser(db, request.params.id);
+      await audited(request, {
+        action: 'user.view',
+        targetType: 'user',
+        targetId: user.id,
+        shown: { username: user.username },
+      });
+      return user;
+    },
   );
   app.put(
     '/api/admin/users/:id/role',
@@ -111,7 +136,19 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
         response: { 200: adminTicketsResponseSchema },
       },
     },
-    async (request) => listAdminTickets(db, request.query),
+    async (request) => {
+      const page = await listAdminTickets(db, request.query);
+      await audited(request, {
+        action: 'tickets.list',
+        targetType: 'admin_list',
+        targetId: 'tickets',
+        shown: pageShown(
+          request.query,
+          page.rows.map((row) => row.id),
+        ),
+      });
+      return page;
+    },
   );
   app.get(
     '/api/admin/tickets/:id',
@@ -119,7 +156,16 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
       onRequest,
       schema: { tags, summary: 'One ticket', params: idParamsSchema, response: { 200: adminTicketSchema } },
     },
-    async (request) => adminTicket(db, request.params.id),
+    async (request) => {
+      const ticket = await adminTicket(db, request.params.id);
+      await audited(request, {
+        action: 'ticket.view',
+        targetType: 'ticket',
+        targetId: ticket.id,
+        shown: { event: ticket.eventName },
+      });
+      return ticket;
+    },
   );
   app.put(
     '/api/admin/tickets/:id',
@@ -162,7 +208,20 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
         response: { 200: adminTransactionsResponseSchema },
       },
     },
-    async (request) => listAdminTransactions(db, request.query),
+    async (request) => {
+      const page = await listAdminTransactions(db, request.query);
+      await audited(request, {
+        action: 'transactions.list',
+        targetType: 'admin_list',
+        targetId: 'transactions',
+        shown: pageShown(
+          request.query,
+          page.rows.map((row) => row.id),
+          request.query.type ? { type: request.query.type } : {},
+        ),
+      });
+      return page;
+    },
   );
   app.get(
     '/api/admin/transactions/:id',
@@ -175,7 +234,16 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
         response: { 200: adminTransactionDetailSchema },
       },
     },
-    async (request) => adminTransaction(db, request.params.id),
+    async (request) => {
+      const transaction = await adminTransaction(db, request.params.id);
+      await audited(request, {
+        action: 'transaction.view',
+        targetType: 'order',
+        targetId: transaction.id,
+        shown: { event: transaction.eventName },
+      });
+      return transaction;
+    },
   );
 
   app.get(

@@ -52,19 +52,30 @@ export async function listTopics(
   return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount) }));
 }
 
+/** A new topic, with its audit entry in the same transaction (decision 0057). */
 export async function createTopic(
-  db: DbOrTx,
+  db: Db,
   creatorId: number,
   input: { name: string; description?: string | null | undefined },
   now: Date,
 ): Promise<ChatTopic> {
   const description = input.description?.trim() ? input.description.trim() : null;
-  const [row] = await db
-    .insert(ambassadorChatTopics)
-    .values({ name: input.name, description, createdBy: creatorId, createdAt: now })
-    .returning({ id: ambassadorChatTopics.id });
-  if (!row) throw new Error('topic insert returned no row');
-  return { id: row.id, name: input.name, description, unreadCount: 0 };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ambassadorChatTopics)
+      .values({ name: input.name, description, createdBy: creatorId, createdAt: now })
+      .returning({ id: ambassadorChatTopics.id });
+    if (!row) throw new Error('topic insert returned no row');
+    await recordAdminAction(tx, {
+      adminId: creatorId,
+      action: 'chat.topic',
+      targetType: 'chat_topic',
+      targetId: row.id,
+      before: null,
+      after: { name: input.name, description },
+    });
+    return { id: row.id, name: input.name, description, unreadCount: 0 };
+  });
 }
 
 async function requireTopic(db: DbOrTx, topicId: number): Promise<void> {
@@ -136,6 +147,7 @@ async function markRead(db: DbOrTx, topicId: number, userId: number, messageId: 
     });
 }
 
+/** A message in a topic, with its audit entry in the same transaction (decision 0057). */
 export async function postTopicMessage(
   db: Db,
   topicId: number,
@@ -150,6 +162,14 @@ export async function postTopicMessage(
       .values({ topicId, userId: authorId, content, createdAt: now })
       .returning({ id: ambassadorChatMessages.id });
     if (!inserted) throw new Error('chat message insert returned no row');
+    await recordAdminAction(tx, {
+      adminId: authorId,
+      action: 'chat.message',
+      targetType: 'chat_topic',
+      targetId: topicId,
+      before: null,
+      after: { message: content, messageId: inserted.id },
+    });
     const [row] = await tx
       .select(messageColumns)
       .from(ambassadorChatMessages)

@@ -5,21 +5,30 @@ import type {
   AuditLogQuery,
   AuditLogResponse,
 } from '../../../common/schemas/admin-money.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { adminAuditLog, users } from '../../db/schema/index.js';
 
 /** The back office's audit log (decision 0033). */
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
+/** One value of a before/after: a word, a number, a yes/no, nothing, or a short list of ids. */
+export type AuditValue = string | number | boolean | null | readonly (string | number)[];
+/**
+ * Before and after are flat, named fields (decision 0057), so the log reads as "Status: pending → resolved".
+ * Money is in cents under a name ending in `Cents`; times are ISO strings.
+ */
+export type AuditFields = Readonly<Record<string, AuditValue>>;
+
 export interface AdminAction {
+  /** The admin or ambassador who acted. */
   adminId: number;
-  /** e.g. 'order.refund', 'dispute.resolve', 'event.cancel', 'user.role'. */
+  /** e.g. 'order.refund', 'dispute.resolve', 'event.cancel', 'user.role', 'support.reply', 'user.view'. */
   action: string;
   targetType: AuditTargetType;
   targetId: number | string;
-  before: unknown;
-  after: unknown;
+  before: AuditFields | null;
+  after: AuditFields | null;
 }
 
 /**
@@ -35,6 +44,37 @@ export async function recordAdminAction(tx: Tx, entry: AdminAction): Promise<voi
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/** What a read showed: nothing changed, so there is no before; `shown` says what the answer held. */
+export interface AdminRead {
+  adminId: number;
+  action: string;
+  targetType: AuditTargetType;
+  targetId: number | string;
+  shown: AuditFields | null;
+}
+
+/**
+ * Records a read that reveals personal data (decision 0057). Called after the data is read and before it is
+ * answered, in a transaction of its own: if the record cannot be written, the request fails and shows nothing.
+ */
+export async function recordAdminRead(db: Db, read: AdminRead): Promise<void> {
+  const { shown, ...entry } = read;
+  await db.transaction((tx) => recordAdminAction(tx, { ...entry, before: null, after: shown }));
+}
+
+/**
+ * What a list page showed: the search and filters it was asked for, the page, and the ids of its rows (each
+ * once), so "who saw this member" finds list pages as well as detail views.
+ */
+export function pageShown(
+  query: { page: number; search?: string | undefined },
+  ids: readonly number[],
+  filters: AuditFields = {},
+): AuditFields {
+  const search = query.search?.trim();
+  return { ...(search ? { search } : {}), ...filters, page: query.page, ids: [...new Set(ids)] };
 }
 
 /** GET /api/admin/audit-log: newest first, paged, filtered by admin, action and target. */

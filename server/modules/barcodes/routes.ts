@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock.js';
 import { imageDecoding } from '../../lib/image-decoding.js';
 import { countHit } from '../../plugins/rate-limit.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
+import { recordAdminRead } from '../audit/service.js';
 import { mailBarcodeReplaced } from '../transfers/service.js';
 import { processBarcode } from './process-barcode.js';
 import { assertMayUploadBarcode, attachBarcode, detachBarcode, downloadableBarcode } from './service.js';
@@ -196,6 +197,14 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
       const user = currentUser(request);
       const barcode = await downloadableBarcode(db, request.params.id, user, clock.now());
       const bytes = await barcodeBytes(images, barcode);
+      if (barcode.byAdmin)
+        await recordAdminRead(db, {
+          adminId: user.id,
+          action: 'ticket.barcode',
+          targetType: 'ticket',
+          targetId: request.params.id,
+          shown: null,
+        });
       return reply
         .header('content-type', 'image/jpeg')
         .header('content-disposition', `attachment; filename="ticket-${request.params.id}-barcode.jpg"`)

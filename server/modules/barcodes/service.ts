@@ -122,14 +122,15 @@ export async function detachBarcode(
 
 /**
  * The barcode a caller may download: the seller's and admins' always; the buyer's once the transfer is
- * initiated (spec 001 §4). Everyone else gets NotFound, as if the ticket did not exist.
+ * initiated (spec 001 §4). Everyone else gets NotFound, as if the ticket did not exist. `byAdmin` says an
+ * admin who is no party to the ticket is shown it, which the audit log records (decision 0057).
  */
 export async function downloadableBarcode(
   db: DbOrTx,
   ticketId: number,
   caller: BarcodeCaller,
   now: Date,
-): Promise<{ url: string; publicId: string }> {
+): Promise<{ url: string; publicId: string; byAdmin: boolean }> {
   const ticket = await ticketOf(db, ticketId);
   if (!ticket) throw new NotFound(BARCODE_TEXT.notFound);
   const isBuyer = ticket.sold && ticket.buyerId === caller.id;
@@ -144,5 +145,6 @@ export async function downloadableBarcode(
       .update(tickets)
       .set({ barcodeDownloadedAt: now })
       .where(and(eq(tickets.id, ticketId), isNull(tickets.barcodeDownloadedAt)));
-  return { url: ticket.barcodeUrl, publicId: ticket.barcodePublicId };
+  const byAdmin = caller.role === 'admin' && caller.id !== ticket.sellerId && !isBuyer;
+  return { url: ticket.barcodeUrl, publicId: ticket.barcodePublicId, byAdmin };
 }

@@ -16,6 +16,7 @@ import { DomainError, NotFound } from '../../errors.js';
 import { imageDecoding } from '../../lib/image-decoding.js';
 import { countHit } from '../../plugins/rate-limit.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
+import { recordAdminRead } from '../audit/service.js';
 import { isListedTicketImage } from '../tickets/service.js';
 import { processImage } from './process-image.js';
 
@@ -138,6 +139,15 @@ export async function imageRoutes(instance: FastifyInstance, options: ImageRoute
       // Someone else's image that no listing shows (yet) is answered as if it did not exist.
       const allowed = file !== null && (listed || file.ownerId === user.id || user.role === 'admin');
       if (!file || !allowed) throw new NotFound(TICKET_TEXT.imageNotFound);
+      // An admin shown someone's image that no listing shows (a barcode, an unlisted upload): audited (0057).
+      if (!listed && file.ownerId !== user.id)
+        await recordAdminRead(db, {
+          adminId: user.id,
+          action: 'image.view',
+          targetType: 'image',
+          targetId: publicId,
+          shown: { owner: file.ownerId },
+        });
       // Anything but a listing's picture (a barcode, an upload not listed yet) stays no-store (decision 0032).
       if (listed) cacheable.add(request);
       return reply.header('content-type', file.contentType).send(file.bytes);

@@ -15,8 +15,9 @@ import { Conflict, TooManyRequests } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { countHit } from '../../plugins/rate-limit.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
+import { recordAdminRead } from '../audit/service.js';
 import { newMessageMail } from './mail-templates.js';
-import { postMessage, readThread, threadFor } from './service.js';
+import { actsAsAdmin, postMessage, readThread, threadFor } from './service.js';
 
 export interface MessageRoutesOptions {
   db: Db;
@@ -62,6 +63,18 @@ export async function messageRoutes(instance: FastifyInstance, options: MessageR
       if (matches(request.headers['if-none-match'], threadTag(thread.ticketId, thread.latestMessageId)))
         return reply.code(304).send(null);
       const page = await readThread(db, thread, user, request.query.after);
+      // An admin reading a sale's private messages is audited when the answer shows any (decision 0057).
+      if (actsAsAdmin(thread, user) && page.messages.length > 0)
+        await recordAdminRead(db, {
+          adminId: user.id,
+          action: 'ticket.thread',
+          targetType: 'ticket',
+          targetId: thread.ticketId,
+          shown: {
+            messages: page.messages.length,
+            ...(request.query.after === undefined ? {} : { after: request.query.after }),
+          },
+        });
       if (!page.truncated) {
         const newest = page.messages.at(-1)?.id ?? request.query.after ?? 0;
         reply.header('etag', threadTag(thread.ticketId, Math.max(newest, thread.latestMessageId)));

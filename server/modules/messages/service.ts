@@ -5,6 +5,7 @@ import { MESSAGE_PAGE_SIZE, type TicketMessage } from '../../../common/schemas/m
 import type { Db, DbOrTx } from '../../db/client.js';
 import { ticketMessageReads, ticketMessages, tickets, users } from '../../db/schema/index.js';
 import { NotFound } from '../../errors.js';
+import { recordAdminAction } from '../audit/service.js';
 
 /** At most one e-mail per reader and thread in this period, however many messages arrive (decision 0015). */
 export const MESSAGE_MAIL_QUIET_MS = 15 * 60_000;
@@ -143,6 +144,11 @@ async function markRead(db: DbOrTx, ticketId: number, userId: number, messageId:
     });
 }
 
+/** An admin reading or writing in a sale they are no party to: the audit log records it (decision 0057). */
+export function actsAsAdmin(thread: Thread, reader: Reader): boolean {
+  return reader.role === 'admin' && reader.id !== thread.sellerId && reader.id !== thread.buyerId;
+}
+
 /** Who should hear about a new message: the parties of the sale other than its sender. */
 function recipientsOf(thread: Thread, senderId: number): number[] {
   return [thread.sellerId, thread.buyerId].filter((id) => id !== senderId);
@@ -160,11 +166,12 @@ export interface MessageMail {
  * Adds a user message and decides, in the same transaction, which recipients get an e-mail: a recipient is
  * mailed only if they were not mailed about this thread in the last MESSAGE_MAIL_QUIET_MS (one conditional
  * upsert each, so concurrent posts on any instance mail once). The caller sends the mails after the commit.
+ * An admin's post in a sale they are no party to is written to the audit log in the same transaction.
  */
 export async function postMessage(
   db: Db,
   thread: Thread,
-  sender: { id: number; username: string },
+  sender: Reader & { username: string },
   content: string,
   now: Date,
 ): Promise<{ message: TicketMessage; mails: MessageMail[] }> {
@@ -180,6 +187,15 @@ export async function postMessage(
       })
       .returning();
     if (!inserted) throw new Error('message insert returned no row');
+    if (actsAsAdmin(thread, sender))
+      await recordAdminAction(tx, {
+        adminId: sender.id,
+        action: 'ticket.message',
+        targetType: 'ticket',
+        targetId: thread.ticketId,
+        before: null,
+        after: { message: content, messageId: inserted.id },
+      });
     const quietSince = new Date(now.getTime() - MESSAGE_MAIL_QUIET_MS);
     const mails: MessageMail[] = [];
     for (const recipientId of recipientsOf(thread, sender.id)) {

@@ -20,6 +20,7 @@ import { Forbidden, TooManyRequests } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { countHit } from '../../plugins/rate-limit.js';
 import { currentUser, requireRole, requireUser } from '../../plugins/session.js';
+import { recordAdminRead } from '../audit/service.js';
 import { supportAnswerMail } from './mail-templates.js';
 import {
   listSupportMessages,
@@ -62,7 +63,24 @@ export async function supportRoutes(instance: FastifyInstance, options: SupportR
         response: { 200: supportMessageListSchema },
       },
     },
-    async (request) => listSupportMessages(db, currentUser(request), request.query),
+    async (request) => {
+      const caller = currentUser(request);
+      const messages = await listSupportMessages(db, caller, request.query);
+      // An admin reads every member's conversations: audited (decision 0057); a member's own are not.
+      if (caller.role === 'admin')
+        await recordAdminRead(db, {
+          adminId: caller.id,
+          action: 'support.list',
+          targetType: 'admin_list',
+          targetId: 'support_messages',
+          shown: {
+            ...(request.query.before === undefined ? {} : { before: request.query.before }),
+            messages: messages.length,
+            members: [...new Set(messages.map((message) => message.userId))],
+          },
+        });
+      return messages;
+    },
   );
 
   app.post(
@@ -177,6 +195,6 @@ export async function supportRoutes(instance: FastifyInstance, options: SupportR
         response: { 200: supportMessageSchema },
       },
     },
-    async (request) => setResolved(db, request.params.id, request.body.resolved),
+    async (request) => setResolved(db, currentUser(request).id, request.params.id, request.body.resolved),
   );
 }

@@ -5,6 +5,7 @@ import { SUPPORT_TEXT, type SupportTopic } from '../../../common/texts/support.j
 import type { Db, DbOrTx } from '../../db/client.js';
 import { supportMessages, supportReads, users } from '../../db/schema/index.js';
 import { NotFound } from '../../errors.js';
+import { recordAdminAction } from '../audit/service.js';
 
 /** At most one e-mail per member and conversation in this period, as ticket messages (decision 0015, 0038). */
 export const SUPPORT_MAIL_QUIET_MS = 15 * 60_000;
@@ -96,7 +97,8 @@ export interface SupportAnswerMail {
 /**
  * An admin answers the conversation `original` belongs to. In the same transaction it decides whether the
  * member gets an e-mail: only if they were not mailed about this conversation in the last
- * SUPPORT_MAIL_QUIET_MS (one conditional upsert, so concurrent answers on any instance mail once).
+ * SUPPORT_MAIL_QUIET_MS (one conditional upsert, so concurrent answers on any instance mail once), and
+ * writes the audit entry (decision 0057).
  */
 export async function postAdminReply(
   db: Db,
@@ -120,6 +122,14 @@ export async function postAdminReply(
       })
       .returning();
     if (!inserted) throw new Error('support reply insert returned no row');
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: 'support.reply',
+      targetType: 'support_message',
+      targetId: original.id,
+      before: null,
+      after: { member: original.username, topic: original.topic, reply: message, replyId: inserted.id },
+    });
     const quietSince = new Date(now.getTime() - SUPPORT_MAIL_QUIET_MS);
     const [stamped] = await tx
       .insert(supportReads)
@@ -142,15 +152,38 @@ export async function postAdminReply(
   });
 }
 
-/** An admin marks one message resolved or pending again (spec 001 §4). */
-export async function setResolved(db: DbOrTx, id: number, resolved: boolean): Promise<SupportMessage> {
-  const [updated] = await db
-    .update(supportMessages)
-    .set({ resolved })
-    .where(eq(supportMessages.id, id))
-    .returning({ id: supportMessages.id });
-  if (!updated) throw new NotFound(SUPPORT_TEXT.notFound);
-  return supportMessageFor(db, id, { id: 0, role: 'admin' });
+const statusWord = (resolved: boolean) => (resolved ? 'resolved' : 'pending');
+
+/**
+ * An admin marks one message resolved or pending again (spec 001 §4). A change writes the audit entry in its
+ * transaction; setting the state it already has changes nothing and records nothing (decision 0057).
+ */
+export async function setResolved(
+  db: Db,
+  adminId: number,
+  id: number,
+  resolved: boolean,
+): Promise<SupportMessage> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ resolved: supportMessages.resolved })
+      .from(supportMessages)
+      .where(eq(supportMessages.id, id))
+      .for('update');
+    if (!current) throw new NotFound(SUPPORT_TEXT.notFound);
+    if (current.resolved !== resolved) {
+      await tx.update(supportMessages).set({ resolved }).where(eq(supportMessages.id, id));
+      await recordAdminAction(tx, {
+        adminId,
+        action: 'support.status',
+        targetType: 'support_message',
+        targetId: id,
+        before: { status: statusWord(current.resolved) },
+        after: { status: statusWord(resolved) },
+      });
+    }
+    return supportMessageFor(tx, id, { id: adminId, role: 'admin' });
+  });
 }
 
 /** Moves the member's marker of a conversation forward to `messageId` (never back). */

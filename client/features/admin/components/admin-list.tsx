@@ -36,6 +36,8 @@ export interface AdminListProps<Row> {
   onView?: (row: Row) => void;
   /** False for lists without a text search (the audit log filters by fields instead). */
   searchable?: boolean;
+  /** Each row as a card on narrow screens, instead of the table (see AdminTable). */
+  card?: (row: Row) => ReactNode;
 }
 
 /** One admin list tab's body: debounced server search, server sorting and paging over TanStack Table. */
@@ -131,6 +133,7 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
         total={page?.total ?? 0}
         totalIsEstimate={page?.totalIsEstimate ?? false}
         caption={things.charAt(0).toUpperCase() + things.slice(1)}
+        {...(props.card ? { card: props.card } : {})}
       />
     </div>
   );

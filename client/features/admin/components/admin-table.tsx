@@ -3,6 +3,7 @@ import { cn } from '@client/lib/cn';
 import { ADMIN_TEXT } from '@common/messages';
 import { flexRender, type Table } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 interface AdminTableProps<Row> {
   table: Table<Row>;
@@ -14,6 +15,11 @@ interface AdminTableProps<Row> {
   /** The list has at least `total` rows ('1,000+'). */
   totalIsEstimate?: boolean;
   caption: string;
+  /**
+   * On screens narrower than `sm` the rows show as these cards instead of the table, for a list whose cells
+   * hold more than a phone can scroll through (the audit log). Only one of the two is ever displayed.
+   */
+  card?: (row: Row) => ReactNode;
 }
 
 /** A server-paged TanStack table: sortable headers, the spec's empty texts, and paging controls. */
@@ -25,18 +31,39 @@ export function AdminTable<Row>({
   total,
   totalIsEstimate = false,
   caption,
+  card,
 }: AdminTableProps<Row>) {
   const rows = table.getRowModel().rows;
   const { pageIndex, pageSize } = table.getState().pagination;
   const pageCount = Math.max(1, table.getPageCount());
+  const empty = rows.length === 0 && !loading;
+  const emptyText = (
+    <>
+      <p className="font-medium">{ADMIN_TEXT.emptyList(things)}</p>
+      {searching ? <p className="text-muted-foreground">{ADMIN_TEXT.emptySearchHint}</p> : null}
+    </>
+  );
   return (
     <div className="space-y-3">
+      {card ? (
+        <ol aria-label={caption} aria-busy={loading} className="space-y-2 sm:hidden">
+          {rows.map((row) => (
+            <li key={row.id} className="rounded-lg border border-border bg-surface p-3 text-sm">
+              {card(row.original)}
+            </li>
+          ))}
+          {empty ? <li className="px-3 py-10 text-center">{emptyText}</li> : null}
+        </ol>
+      ) : null}
       {/* Focusable so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable). */}
       <section
         aria-label={`${caption} table`}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keys
         tabIndex={0}
-        className="relative overflow-x-auto rounded-lg border border-border bg-surface focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className={cn(
+          'relative overflow-x-auto rounded-lg border border-border bg-surface focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+          card && 'hidden sm:block',
+        )}
       >
         <table className="w-full min-w-[640px] text-left text-sm" aria-busy={loading}>
           <caption className="sr-only">{caption}</caption>
@@ -89,11 +116,10 @@ export function AdminTable<Row>({
                 ))}
               </tr>
             ))}
-            {rows.length === 0 && !loading ? (
+            {empty ? (
               <tr>
                 <td colSpan={table.getVisibleLeafColumns().length} className="px-3 py-10 text-center">
-                  <p className="font-medium">{ADMIN_TEXT.emptyList(things)}</p>
-                  {searching ? <p className="text-muted-foreground">{ADMIN_TEXT.emptySearchHint}</p> : null}
+                  {emptyText}
                 </td>
               </tr>
             ) : null}

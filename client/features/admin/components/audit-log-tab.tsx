@@ -2,41 +2,104 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { AUDIT_TARGET_TYPES, type AuditEntry } from '@common/schemas/admin-money';
+import { AUDIT_TEXT } from '@common/texts/audit';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { ADMIN_SEARCH_PAUSE_MS, adminListQueryOptions } from '../api';
+import { type AuditField, auditActionLabel, auditFields } from '../audit-fields';
 import { longDate } from '../format';
 import { AdminList } from './admin-list';
-import { Truncated } from './admin-table';
 import { FieldSelect } from './detail-dialog';
 
-const change = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+/** A field's value: the new one, or "before → after" when it changed (read out as "changed from … to …"). */
+function FieldValue({ field }: { field: AuditField }) {
+  if (field.before !== undefined && field.after !== undefined && field.before !== field.after)
+    return (
+      <>
+        <span className="sr-only">{AUDIT_TEXT.changedFrom} </span>
+        {field.before}
+        <span className="sr-only"> {AUDIT_TEXT.changedTo}</span> <span aria-hidden>→</span> {field.after}
+      </>
+    );
+  return <>{field.after ?? field.before}</>;
+}
+
+/** An entry's before and after as a definition list of labelled fields. */
+export function AuditDetails({ entry }: { entry: AuditEntry }) {
+  const fields = auditFields(entry.before, entry.after);
+  if (fields.length === 0) return <span>{AUDIT_TEXT.nothingRecorded}</span>;
+  return (
+    <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-2 gap-y-0.5">
+      {fields.map((field) => (
+        <Fragment key={field.key}>
+          <dt className="font-medium text-muted-foreground">{field.label}:</dt>
+          <dd className="whitespace-pre-line break-words">
+            <FieldValue field={field} />
+          </dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+const adminOf = (entry: AuditEntry) => `${entry.adminName} (ID: ${entry.adminId})`;
+const targetOf = (entry: AuditEntry) =>
+  entry.targetType === 'attendee_search' || entry.targetType === 'admin_list'
+    ? `${AUDIT_TEXT.targets[entry.targetType]}: ${entry.targetId}`
+    : `${AUDIT_TEXT.targets[entry.targetType]} #${entry.targetId}`;
+
+function ActionCell({ action }: { action: string }) {
+  return (
+    <span className="block">
+      {auditActionLabel(action)}
+      <code className="block text-xs text-muted-foreground">{action}</code>
+    </span>
+  );
+}
 
 const columns: ColumnDef<AuditEntry, never>[] = [
   { id: 'createdAt', header: 'Date', cell: ({ row }) => longDate(row.original.createdAt) },
+  { id: 'admin', header: 'Admin', cell: ({ row }) => adminOf(row.original) },
+  { id: 'action', header: 'Action', cell: ({ row }) => <ActionCell action={row.original.action} /> },
+  { id: 'target', header: 'Target', cell: ({ row }) => targetOf(row.original) },
   {
-    id: 'admin',
-    header: 'Admin',
-    cell: ({ row }) => `${row.original.adminName} (ID: ${row.original.adminId})`,
+    id: 'details',
+    header: AUDIT_TEXT.details,
+    cell: ({ row }) => (
+      <div className="min-w-[16rem] max-w-[28rem]">
+        <AuditDetails entry={row.original} />
+      </div>
+    ),
   },
-  {
-    id: 'action',
-    header: 'Action',
-    cell: ({ row }) => <code className="text-xs">{row.original.action}</code>,
-  },
-  {
-    id: 'target',
-    header: 'Target',
-    cell: ({ row }) => `${row.original.targetType} #${row.original.targetId}`,
-  },
-  { id: 'before', header: 'Before', cell: ({ row }) => <Truncated text={change(row.original.before)} /> },
-  { id: 'after', header: 'After', cell: ({ row }) => <Truncated text={change(row.original.after)} /> },
 ];
+
+/** One entry on a phone: the same facts as a table row, labelled, so nothing needs scrolling sideways. */
+function AuditCard(entry: AuditEntry) {
+  return (
+    <article
+      aria-label={`${auditActionLabel(entry.action)}, ${longDate(entry.createdAt)}`}
+      className="space-y-2"
+    >
+      <p className="font-semibold">
+        <ActionCell action={entry.action} />
+      </p>
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-2 gap-y-0.5">
+        <dt className="font-medium text-muted-foreground">Date:</dt>
+        <dd>{longDate(entry.createdAt)}</dd>
+        <dt className="font-medium text-muted-foreground">Admin:</dt>
+        <dd className="break-words">{adminOf(entry)}</dd>
+        <dt className="font-medium text-muted-foreground">Target:</dt>
+        <dd className="break-words">{targetOf(entry)}</dd>
+      </dl>
+      <AuditDetails entry={entry} />
+    </article>
+  );
+}
 
 type TargetChoice = AuditEntry['targetType'] | 'all';
 const TARGET_OPTIONS: { value: TargetChoice; label: string }[] = [
   { value: 'all', label: 'All' },
-  ...AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: type.replace('_', ' ') })),
+  ...AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: AUDIT_TEXT.targets[type] })),
 ];
 
 function TextFilter({
@@ -67,7 +130,10 @@ function TextFilter({
   );
 }
 
-/** The audit log (admin-money contract): every admin action, newest first, filtered by admin, action, target. */
+/**
+ * The audit log (admin-money contract, decision 0057): every admin and ambassador action, newest first,
+ * filtered by admin, action and target; before and after read as labelled fields.
+ */
 export function AuditLogTab() {
   const [adminId, setAdminId] = useState('');
   const [action, setAction] = useState('');
@@ -87,6 +153,7 @@ export function AuditLogTab() {
       columns={columns}
       defaultSort={null}
       searchable={false}
+      card={AuditCard}
       filters={{
         adminId: typed.adminId || undefined,
         action: typed.action || undefined,
