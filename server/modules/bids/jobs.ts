@@ -82,12 +82,15 @@ export interface BidMatching {
   bidCreated(bidId: number): Promise<void>;
 }
 
-export function createBidMatching(deps: CheckoutDeps & { db: Db; clock: Clock; log: JobLog }): BidMatching {
+export function createBidMatching(
+  deps: CheckoutDeps & { db: Db; clock: Clock; log: JobLog; leaseMs: number },
+): BidMatching {
   const runner = createJobRunner({
     db: deps.db,
     clock: deps.clock,
     log: deps.log,
     handlers: bidJobHandlers(deps),
+    leaseMs: deps.leaseMs,
   });
   const nudge = () => {
     runner.runOnce().catch((error: unknown) => deps.log.error({ err: error }, 'bid matching failed'));
