@@ -16,6 +16,7 @@ import {
 import { createTestUser, signedInClient } from '../auth/testing.js';
 import { insertListing } from '../marketplace/testing.js';
 import { buyListing } from '../payouts/testing.js';
+import { rateSeller } from '../reviews/testing.js';
 import { bidBody, insertSavedCard } from './testing.js';
 
 const LIMIT_MESSAGE = `${BID_TEXT.limitTitle}: ${BID_TEXT.limit}`;
@@ -130,6 +131,23 @@ describe.each(backends)('bids API on %s', (backend) => {
     expect(again.body.message).toBe(BID_TEXT.notActive);
     const [row] = await db().select().from(bids).where(eq(bids.id, created.body.bid.id));
     expect(row).toMatchObject({ isActive: false, endedReason: BID_TEXT.endedCancelled });
+  });
+
+  it('takes the priority from the bidder’s real rating, never from the request (decision 0054)', async () => {
+    const { user, card, client } = await member();
+    const unrated = await client.post('/api/bids', bidBody(card, { priority: 10 }));
+    expect(unrated.status, unrated.text).toBe(200);
+    expect(unrated.body.bid.priority).toBe(0);
+    await rateSeller(harness, clock, user.id, 5);
+    await rateSeller(harness, clock, user.id, 4);
+    const rated = await client.post('/api/bids', bidBody(card, { eventName: 'Rated Night', priority: 0 }));
+    expect(rated.body.bid.priority).toBe(4.5);
+    const listed = await client.get('/api/bids');
+    expect(listed.body.bids.map((bid: { priority: number }) => bid.priority)).toEqual([4.5, 4.5]);
+    // Any value is ignored, as an unknown field is.
+    const odd = await client.post('/api/bids', bidBody(card, { priority: 'first!' }));
+    expect(odd.status).toBe(409);
+    expect(odd.body.message).toBe(LIMIT_MESSAGE);
   });
 
   it('refuses another member’s card and a removed card, and hides other members’ bids', async () => {

@@ -8,6 +8,7 @@ import { bids, events, savedCards, users } from '../../db/schema/index.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { utcDate } from '../../lib/clock.js';
 import type { CheckoutDeps } from '../checkout/service.js';
+import { userRating } from '../reviews/ratings.js';
 
 /** My Bids: creating, listing and cancelling a member's automatic-purchase bids (decision 0045). */
 
@@ -22,7 +23,8 @@ export function bidExpiresAt(eventDate: string): Date {
   return new Date(Date.parse(`${eventDate}T00:00:00Z`) + 86_400_000);
 }
 
-export function bidOf(row: BidRow, card: CardRow | null): Bid {
+/** A bid as the API answers it; `priority` is its bidder's rating now (decision 0054), 0 without reviews. */
+export function bidOf(row: BidRow, card: CardRow | null, priority: number): Bid {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -32,7 +34,7 @@ export function bidOf(row: BidRow, card: CardRow | null): Bid {
     maxPrice: centsToDollars(row.maxPriceCents),
     quantity: row.quantity,
     section: row.section,
-    priority: row.priority,
+    priority,
     minSellerRating: row.minSellerRating,
     isActive: row.isActive,
     matched: row.matched,
@@ -112,7 +114,6 @@ export async function createBid(deps: CheckoutDeps, userId: number, input: Creat
         maxPriceCents: dollarsToCents(input.maxPrice),
         quantity: input.quantity,
         section: optional(input.section),
-        priority: input.priority,
         minSellerRating: input.minSellerRating ?? null,
         stripePaymentMethodId: card.id,
         expiresAt: bidExpiresAt(input.eventDate),
@@ -120,9 +121,14 @@ export async function createBid(deps: CheckoutDeps, userId: number, input: Creat
       })
       .returning();
     if (!inserted) throw new Error('bid insert returned no row');
-    return bidOf(inserted, card);
+    return { inserted, card };
   });
-  return created;
+  return bidOf(created.inserted, created.card, await bidderPriority(deps.db, userId));
+}
+
+/** The bidder's place among bids on one listing (decision 0054): their rating, 0 while they have none. */
+async function bidderPriority(db: DbOrTx, userId: number): Promise<number> {
+  return (await userRating(db, userId)).averageRating ?? 0;
 }
 
 /** GET /api/bids: the caller's bids, newest first, bounded. */
@@ -134,7 +140,8 @@ export async function listBids(db: DbOrTx, userId: number): Promise<Bid[]> {
     .where(eq(bids.userId, userId))
     .orderBy(desc(bids.createdAt), desc(bids.id))
     .limit(BIDS_LIST_LIMIT);
-  return rows.map((row) => bidOf(row.bid, row.card));
+  const priority = await bidderPriority(db, userId);
+  return rows.map((row) => bidOf(row.bid, row.card, priority));
 }
 
 /**

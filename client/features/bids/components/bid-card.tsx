@@ -107,7 +107,9 @@ export function BidCard({
               </span>
             </Detail>
           ) : null}
-          {bid.priority > 0 ? <Detail label={BID_TEXT.priority}>{bid.priority}</Detail> : null}
+          {bid.priority > 0 ? (
+            <Detail label={BID_TEXT.priority}>{BID_SCREEN_TEXT.priorityValue(bid.priority)}</Detail>
+          ) : null}
           {bid.expiresAt ? <Detail label={BID_TEXT.expires}>{formatBidExpiry(bid.expiresAt)}</Detail> : null}
           <Detail label={BID_TEXT.created}>{formatMoment(bid.createdAt)}</Detail>
         </dl>

@@ -199,7 +199,6 @@ describe('Create Bid', () => {
       maxPrice: 120.5,
       quantity: 2,
       section: 'Floor',
-      priority: 0,
       stripePaymentMethodId: 'sbx_pm_1',
     });
     expect(createdBids).toEqual([created]);
