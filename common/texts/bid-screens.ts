@@ -113,6 +113,8 @@ export const BID_SCREEN_TEXT = {
   creating: 'Creating…',
   /** Decision 0054: a bid's priority is its bidder's rating; among bids on one listing the higher one buys. */
   priorityValue: (rating: number) => `${rating.toFixed(1)} (your rating)`,
+  statusEventCancelled: 'Event cancelled',
+  endedEventCancelled: 'The event was cancelled, so this bid ended. Your card was not charged.',
 } as const;
 
 export const BID_PAYMENT_TEXT = {

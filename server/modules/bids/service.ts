@@ -80,6 +80,42 @@ async function ownCard(
   return card;
 }
 
+/** Events of one name and date the bid form might mean; there are rarely more than one. */
+const SAME_NAME_EVENTS_LIMIT = 20;
+
+/**
+ * A bid is not placed on a cancelled event (decision 0054): the catalog event it names, or, by name and date,
+ * when every event of that name and date is cancelled. Read with a share lock, so a cancellation under way
+ * (which holds the event's row for update) either commits first and is seen here, or waits for this bid
+ * and then ends it with the event's other bids.
+ */
+async function refuseCancelledEvent(tx: DbOrTx, input: CreateBid): Promise<void> {
+  if (input.eventId) {
+    const [event] = await tx
+      .select({ status: events.status })
+      .from(events)
+      .where(eq(events.id, input.eventId))
+      .for('share');
+    if (!event) throw new Invalid(BID_TEXT.eventNotFound, { eventId: BID_TEXT.eventNotFound });
+    if (event.status === 'cancelled')
+      throw new Invalid(BID_TEXT.eventCancelled, { eventName: BID_TEXT.eventCancelled });
+    return;
+  }
+  const named = await tx
+    .select({ status: events.status })
+    .from(events)
+    .where(
+      and(
+        sql`lower(${events.name}) = ${input.eventName.trim().toLowerCase()}`,
+        eq(events.date, input.eventDate),
+      ),
+    )
+    .limit(SAME_NAME_EVENTS_LIMIT)
+    .for('share');
+  if (named.length > 0 && named.every((event) => event.status === 'cancelled'))
+    throw new Invalid(BID_TEXT.eventCancelled, { eventName: BID_TEXT.eventCancelled });
+}
+
 /**
  * POST /api/bids. The member's row is locked before the active bids are counted, so simultaneous creates
  * from any number of instances are counted one after another and a third active bid cannot slip in.
@@ -90,11 +126,8 @@ export async function createBid(deps: CheckoutDeps, userId: number, input: Creat
     throw new Invalid(BID_TEXT.eventDateRequired, { eventDate: BID_TEXT.eventDateRequired });
   if (input.eventDate < utcDate(now))
     throw new Invalid(BID_TEXT.eventDatePast, { eventDate: BID_TEXT.eventDatePast });
-  if (input.eventId) {
-    const [event] = await deps.db.select({ id: events.id }).from(events).where(eq(events.id, input.eventId));
-    if (!event) throw new Invalid(BID_TEXT.eventNotFound, { eventId: BID_TEXT.eventNotFound });
-  }
   const created = await deps.db.transaction(async (tx) => {
+    await refuseCancelledEvent(tx, input);
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     const card = await ownCard(tx, deps.payments.kind, userId, input.stripePaymentMethodId);
     const [active] = await tx

@@ -39,6 +39,12 @@ function status(bid: Bid): {
       variant: 'secondary',
       note: BID_SCREEN_TEXT.endedCancelled,
     };
+  if (bid.endedReason === BID_TEXT.endedEventCancelled)
+    return {
+      label: BID_SCREEN_TEXT.statusEventCancelled,
+      variant: 'secondary',
+      note: BID_SCREEN_TEXT.endedEventCancelled,
+    };
   if (bid.endedReason === 'expired' || bid.endedReason === null)
     return { label: BID_SCREEN_TEXT.statusExpired, variant: 'secondary', note: BID_SCREEN_TEXT.endedExpired };
   return {

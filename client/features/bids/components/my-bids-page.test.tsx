@@ -56,6 +56,12 @@ const declined = bid({
   isActive: false,
   endedReason: 'Your card was declined.',
 });
+const eventCancelled = bid({
+  id: 4,
+  eventName: 'Comet Parade',
+  isActive: false,
+  endedReason: BID_TEXT.endedEventCancelled,
+});
 
 describe('My Bids', () => {
   it('shows the tabs with counts, every field of an active bid, and keeps the tab in the address', async () => {
@@ -106,13 +112,20 @@ describe('My Bids', () => {
   });
 
   it('opens the tab the address names and shows why an inactive bid ended', async () => {
-    serve([active, declined]);
+    serve([active, declined, eventCancelled]);
     renderPage('/my-bids?tab=inactive');
     const card = await screen.findByTestId('bid-3');
     expect(
       within(card).getByText(BID_SCREEN_TEXT.endedReason('Your card was declined.')),
     ).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Inactive (1)' })).toHaveAttribute('aria-selected', 'true');
+    const cancelledCard = screen.getByTestId('bid-4');
+    expect(within(cancelledCard).getByText('Event cancelled')).toBeInTheDocument();
+    expect(
+      within(cancelledCard).getByText(
+        'The event was cancelled, so this bid ended. Your card was not charged.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Inactive (2)' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it.each([
