@@ -91,11 +91,17 @@ export const bidsResponseSchema = z.object({
 });
 export const bidCancelResponseSchema = z.object({ ok: z.boolean(), message: z.string() });
 
-/** GET /api/tickets/average-price?eventName=&quantity= (spec 001 §3 'Average price lookup result'). */
+/**
+ * GET /api/tickets/average-price?eventName=&quantity= (spec 001 §3 'Average price lookup result'), plus the
+ * event the bid form picked (decision 0054): `eventId` for a catalog event, else `eventDate` with the name.
+ * With neither, every event of that name counts, as the spec's request asks.
+ */
 export const averagePriceQuerySchema = z.object({
   eventName: singleLineText(TEXT_LIMITS.shortText).refine((value) => value.length >= 3, {
     error: BID_TEXT.eventNameRequired,
   }),
+  eventId: z.coerce.number({ error: BID_TEXT.eventNotFound }).int().min(1).max(INT32_MAX).optional(),
+  eventDate: z.iso.date({ error: BID_TEXT.eventDateRequired }).optional(),
   quantity: z.coerce
     .number({ error: BID_TEXT.quantityNumber })
     .int({ error: BID_TEXT.quantityNumber })
@@ -104,6 +110,7 @@ export const averagePriceQuerySchema = z.object({
     })
     .max(BID_QUANTITY_MAX, { error: BID_TEXT.quantityTooMany }),
 });
+export type AveragePriceQuery = z.infer<typeof averagePriceQuerySchema>;
 export const averagePriceResponseSchema = z.object({
   found: z.boolean(),
   source: z.enum(['historical', 'listings']).nullable(),
