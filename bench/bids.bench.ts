@@ -49,10 +49,10 @@ async function generate(db: Database['db']): Promise<void> {
       from users where username like 'bench-user-%'`);
     // Two bids per bidder (the most a member may have); half name a catalog event, half name and date only.
     await tx.execute(sql`
-      insert into bids (user_id, event_id, event_name, event_date, max_price_cents, quantity, section, priority,
+      insert into bids (user_id, event_id, event_name, event_date, max_price_cents, quantity, section,
         stripe_payment_method_id, expires_at, created_at)
       select u.id, case when i % 2 = 0 then e.id end, e.name, e.date, ${BID_MAX_CENTS}, 1 + i % 4,
-        case when i % 5 = 0 then 'Floor' end, i % 3, 'sbx_pm_4242_bench' || u.id,
+        case when i % 5 = 0 then 'Floor' end, 'sbx_pm_4242_bench' || u.id,
         e.date + 1, now() - (i || ' seconds')::interval
       from generate_series(0, ${BIDS - 1}) i
       join users u on u.username = 'bench-user-' || (i / 2)
@@ -113,7 +113,7 @@ async function measure(backend: string, database: Database): Promise<BenchResult
           sellerId: Number(seller.id),
         };
         const explained = (await db.execute(
-          sql`explain (analyze, costs off, timing off, summary off) ${candidateBidsQuery(listing, allIn.buyerPaysCents, null, new Date())}`,
+          sql`explain (analyze, costs off, timing off, summary off) ${candidateBidsQuery(db, listing, allIn.buyerPaysCents, null, new Date())}`,
         )) as unknown as { rows: { 'QUERY PLAN': string }[] };
         plan = explained.rows.map((row) => row['QUERY PLAN']).join('\n');
       }

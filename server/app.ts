@@ -195,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sandboxCardStore(database.db, clock),
     );
   const checkout = { db: database.db, payments, mailer: deps.mailer, clock, appUrl: config.appUrl };
-  const bidMatching = createBidMatching({ ...checkout, log: app.log });
+  const bidMatching = createBidMatching({ ...checkout, log: app.log, leaseMs: config.jobLeaseMs });
   app.decorate('bidMatching', bidMatching);
   // The matcher's runs in progress finish before the database closes.
   app.addHook('onClose', () => bidMatching.runner.stop());

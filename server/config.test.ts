@@ -16,6 +16,14 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('takes a dead instance’s jobs over within 30 s by default: a lease plus one poll (issue 32 §3)', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ jobLeaseMs: 15_000, jobPollIntervalMs: 10_000 });
+    expect(config.jobLeaseMs + config.jobPollIntervalMs).toBeLessThanOrEqual(30_000);
+    expect(loadConfig({ JOB_LEASE_MS: '1500' }).jobLeaseMs).toBe(1_500);
+    expect(() => loadConfig({ JOB_LEASE_MS: '999' })).toThrow(/JOB_LEASE_MS/);
+  });
+
   it('derives APP_URL from PORT and drops a trailing slash from an explicit one', () => {
     expect(loadConfig({ PORT: '4100' }).appUrl).toBe('http://localhost:4100');
     expect(loadConfig({ APP_URL: 'https://encore.example/' }).appUrl).toBe('https://encore.example');

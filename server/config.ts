@@ -23,7 +23,8 @@ const environmentSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   TRUST_PROXY: booleanFlag.default(false),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(15_000),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)')
@@ -57,6 +58,11 @@ export interface Config {
   authRateLimit: number;
   /** How often the job runner looks for due jobs (the browser journeys shorten it). */
   jobPollIntervalMs: number;
+  /**
+   * How long a job's claim lasts without its runner's heartbeat (renewed every third of it): a dead
+   * instance's jobs are taken over within this plus the poll interval (decision 0053).
+   */
+  jobLeaseMs: number;
   /**
    * Stripe payments; absent means the built-in sandbox checkout (never in production). The publishable key
    * goes to the browser for Stripe Elements (saved cards); it is required in production only.
@@ -134,6 +140,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: values.TRUST_PROXY,
     authRateLimit: values.AUTH_RATE_LIMIT,
     jobPollIntervalMs: values.JOB_POLL_INTERVAL_MS,
+    jobLeaseMs: values.JOB_LEASE_MS,
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {

@@ -74,6 +74,7 @@ async function main(): Promise<void> {
     log: app.log,
     handlers: { ...afterSaleJobHandlers(checkoutDeps), ...bidJobHandlers(checkoutDeps) },
     intervalMs: config.jobPollIntervalMs,
+    leaseMs: config.jobLeaseMs,
   });
   app.log.info(
     `Encore is running at ${config.appUrl} (database: ${database.kind}, mail: ${mailer.kind}, images: ${images.kind}, payments: ${payments.kind})`,

@@ -8,7 +8,10 @@ import { isCalendarDate } from './tickets.js';
  * as dollars, as the spec's payloads do; the server keeps cents.
  */
 
-/** Spec 001 §9: at most 2 active bids per user, quantity 1 to 8, priority 0 on creation. */
+/**
+ * Spec 001 §9: at most 2 active bids per user, quantity 1 to 8. The spec's `priority` (0 on creation) is the
+ * server's, not the client's (decision 0054): a `priority` in the request is ignored like any unknown field.
+ */
 export const MAX_ACTIVE_BIDS = 2;
 export const BID_QUANTITY_MAX = 8;
 /** Above any all-in amount a listing can reach. */
@@ -37,7 +40,6 @@ export const createBidSchema = z.object({
     .gt(0, { error: BID_TEXT.quantityPositive })
     .max(BID_QUANTITY_MAX, { error: BID_TEXT.quantityTooMany }),
   section: singleLineText(TEXT_LIMITS.shortText).nullish(),
-  priority: z.number().int().min(0).max(10).default(0),
   minSellerRating: z.number().min(1).max(5).nullish(),
   stripePaymentMethodId: singleLineText(TEXT_LIMITS.token, BID_TEXT.paymentMethodRequired).refine(
     (value) => value !== '',
@@ -57,7 +59,12 @@ export const bidSchema = z.object({
   maxPrice: z.number(),
   quantity: z.number().int(),
   section: z.string().nullable(),
-  priority: z.number().int(),
+  /**
+   * The bidder's rating (decision 0016's, from submitted reviews) by which the matcher ranks bids on the same
+   * listing, higher first (decision 0054); 0 while the bidder has no reviews, who then comes after every
+   * rated bidder.
+   */
+  priority: z.number(),
   minSellerRating: z.number().nullable(),
   isActive: z.boolean(),
   matched: z.boolean(),
@@ -84,11 +91,17 @@ export const bidsResponseSchema = z.object({
 });
 export const bidCancelResponseSchema = z.object({ ok: z.boolean(), message: z.string() });
 
-/** GET /api/tickets/average-price?eventName=&quantity= (spec 001 §3 'Average price lookup result'). */
+/**
+ * GET /api/tickets/average-price?eventName=&quantity= (spec 001 §3 'Average price lookup result'), plus the
+ * event the bid form picked (decision 0054): `eventId` for a catalog event, else `eventDate` with the name.
+ * With neither, every event of that name counts, as the spec's request asks.
+ */
 export const averagePriceQuerySchema = z.object({
   eventName: singleLineText(TEXT_LIMITS.shortText).refine((value) => value.length >= 3, {
     error: BID_TEXT.eventNameRequired,
   }),
+  eventId: z.coerce.number({ error: BID_TEXT.eventNotFound }).int().min(1).max(INT32_MAX).optional(),
+  eventDate: z.iso.date({ error: BID_TEXT.eventDateRequired }).optional(),
   quantity: z.coerce
     .number({ error: BID_TEXT.quantityNumber })
     .int({ error: BID_TEXT.quantityNumber })
@@ -97,6 +110,7 @@ export const averagePriceQuerySchema = z.object({
     })
     .max(BID_QUANTITY_MAX, { error: BID_TEXT.quantityTooMany }),
 });
+export type AveragePriceQuery = z.infer<typeof averagePriceQuerySchema>;
 export const averagePriceResponseSchema = z.object({
   found: z.boolean(),
   source: z.enum(['historical', 'listings']).nullable(),

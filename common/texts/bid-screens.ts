@@ -111,6 +111,10 @@ export const BID_SCREEN_TEXT = {
   costTotal: 'Most your card is charged',
   costExampleNote: 'Example for a maximum of $100.00. Enter your own amount to see its figures.',
   creating: 'Creating…',
+  /** Decision 0054: a bid's priority is its bidder's rating; among bids on one listing the higher one buys. */
+  priorityValue: (rating: number) => `${rating.toFixed(1)} (your rating)`,
+  statusEventCancelled: 'Event cancelled',
+  endedEventCancelled: 'The event was cancelled, so this bid ended. Your card was not charged.',
 } as const;
 
 export const BID_PAYMENT_TEXT = {

@@ -129,4 +129,8 @@ export const BID_TEXT = {
   paymentExpired: 'The time to confirm this purchase has passed; the ticket was released.',
   declinedMailSubject: 'Your bid has ended: the card was declined',
   authenticationMailSubject: 'Confirm your automatic ticket purchase',
+  /** Decision 0054: the bids of a cancelled event end, and no new one is placed on it. */
+  endedEventCancelled: 'event_cancelled',
+  eventCancelled: 'This event was cancelled, so bids for it can no longer be placed',
+  eventCancelledMailSubject: 'Your bid has ended: the event was cancelled',
 } as const;

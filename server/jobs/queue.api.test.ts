@@ -125,12 +125,13 @@ describe.each(backends)('durable job runner on %s', (backend) => {
       release = resolve;
     });
     const started: string[] = [];
-    // The first runner hangs inside the handler, as a process that died mid-job would.
+    // The first runner hangs inside the handler and never beats again, as a process that died mid-job.
     const dying = createJobRunner({
       db,
       clock,
       log: quiet,
       leaseMs: 60_000,
+      heartbeatMs: 3_600_000,
       handlers: {
         pay: async () => {
           started.push('dying');
@@ -165,6 +166,109 @@ describe.each(backends)('durable job runner on %s', (backend) => {
     release();
     await hanging;
     expect((await rowOf('p'))?.doneAt?.getTime()).toBe(done?.doneAt?.getTime());
+  });
+
+  it('renews the leases of the running job and of the jobs waiting behind it, so no other runner takes them', async () => {
+    const db = await open();
+    const clock = new ManualClock(START);
+    let release: () => void = () => undefined;
+    const stuck = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const ran: string[] = [];
+    const handler = (name: string): JobHandler => {
+      return async (job) => {
+        ran.push(`${name}:${job.key}`);
+        if (job.key === 'slow') await stuck;
+        return jobDone;
+      };
+    };
+    const holder = createJobRunner({
+      db,
+      clock,
+      log: quiet,
+      leaseMs: 60_000,
+      heartbeatMs: 10,
+      handlers: { pay: handler('holder') },
+    });
+    const other = createJobRunner({
+      db,
+      clock,
+      log: quiet,
+      leaseMs: 60_000,
+      handlers: { pay: handler('other') },
+    });
+    await enqueueJob(db, { kind: 'pay', key: 'slow', runAt: START });
+    await enqueueJob(db, { kind: 'pay', key: 'waiting', runAt: new Date(START.getTime() + 1) });
+    clock.advance(1);
+    const running = holder.runOnce();
+    await expect.poll(() => ran).toEqual(['holder:slow']);
+    // Three times the lease goes by; each heartbeat moves both leases a full lease past the clock.
+    for (let step = 1; step <= 6; step += 1) {
+      clock.advance(30_000);
+      const renewedTo = clock.now().getTime() + 60_000;
+      await expect
+        .poll(async () => [
+          (await rowOf('slow'))?.lockedUntil?.getTime(),
+          (await rowOf('waiting'))?.lockedUntil?.getTime(),
+        ])
+        .toEqual([renewedTo, renewedTo]);
+      expect(await other.runOnce()).toBe(0);
+    }
+    release();
+    expect(await running).toBe(2);
+    expect(ran).toEqual(['holder:slow', 'holder:waiting']);
+    expect(await rowOf('waiting')).toMatchObject({ lockedUntil: null, attempts: 0 });
+    expect((await rowOf('waiting'))?.doneAt).not.toBeNull();
+  });
+
+  it('does not run a job whose lease it lost while the job waited behind another', async () => {
+    const db = await open();
+    const clock = new ManualClock(START);
+    let release: () => void = () => undefined;
+    const stuck = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const ran: string[] = [];
+    const handler = (name: string): JobHandler => {
+      return async (job) => {
+        ran.push(`${name}:${job.key}`);
+        if (job.key === 'slow' && name === 'holder') await stuck;
+        return jobDone;
+      };
+    };
+    const holder = createJobRunner({
+      db,
+      clock,
+      log: quiet,
+      leaseMs: 60_000,
+      heartbeatMs: 10,
+      handlers: { pay: handler('holder') },
+    });
+    const other = createJobRunner({
+      db,
+      clock,
+      log: quiet,
+      leaseMs: 60_000,
+      handlers: { pay: handler('other') },
+    });
+    await enqueueJob(db, { kind: 'pay', key: 'slow', runAt: START });
+    await enqueueJob(db, { kind: 'pay', key: 'waiting', runAt: new Date(START.getTime() + 1) });
+    clock.advance(1);
+    const running = holder.runOnce();
+    await expect.poll(() => ran).toEqual(['holder:slow']);
+    // The waiting job is asked for again (as a listing that becomes buyable once more is): its lease ends,
+    // and the other runner runs it at once.
+    await db.update(jobs).set({ lockedUntil: null }).where(eq(jobs.key, 'waiting'));
+    expect(await other.runOnce()).toBe(1);
+    const done = await rowOf('waiting');
+    expect(done?.doneAt).not.toBeNull();
+    // A few heartbeats later the holder knows; it finishes its slow job and leaves the other one alone.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    expect(await running).toBe(1);
+    expect(ran).toEqual(['holder:slow', 'other:waiting']);
+    expect((await rowOf('waiting'))?.doneAt?.getTime()).toBe(done?.doneAt?.getTime());
   });
 });
 

@@ -12,7 +12,7 @@ export const bidKeys = {
   all: ['bids'] as const,
   mine: ['bids', 'mine'] as const,
   search: (query: string) => ['bids', 'concert-search', query] as const,
-  average: (eventName: string, quantity: number) => ['bids', 'average-price', eventName, quantity] as const,
+  average: (eventId: number, quantity: number) => ['bids', 'average-price', eventId, quantity] as const,
   payment: (sessionId: string) => ['bids', 'payment', sessionId] as const,
 };
 
@@ -33,15 +33,27 @@ export function useBidConcertSearch(query: string) {
   });
 }
 
-/** GET /api/tickets/average-price for the Maximum Amount hint. */
-export function useAveragePrice(eventName: string, quantity: number) {
+/**
+ * GET /api/tickets/average-price for the Maximum Amount hint: the prices of the event the form picked, by its
+ * catalog id (decision 0054), not of every event with its name.
+ */
+export function useAveragePrice(event: { id: number; name: string } | null, quantity: number) {
+  const eventName = event?.name ?? '';
   return useQuery({
-    queryKey: bidKeys.average(eventName, quantity),
+    queryKey: bidKeys.average(event?.id ?? 0, quantity),
     queryFn: () =>
       getJson<AveragePrice>(
-        `/api/tickets/average-price?${new URLSearchParams({ eventName, quantity: String(quantity) }).toString()}`,
+        `/api/tickets/average-price?${new URLSearchParams({
+          eventName,
+          eventId: String(event?.id),
+          quantity: String(quantity),
+        }).toString()}`,
       ),
-    enabled: eventName.length >= BID_SEARCH_MIN_LENGTH && Number.isInteger(quantity) && quantity > 0,
+    enabled:
+      event !== null &&
+      eventName.length >= BID_SEARCH_MIN_LENGTH &&
+      Number.isInteger(quantity) &&
+      quantity > 0,
     staleTime: 30_000,
   });
 }

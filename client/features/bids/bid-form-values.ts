@@ -66,7 +66,6 @@ export function toCreateBid(values: BidFormValues): { bid: CreateBid } | { error
     maxPrice: amount === '' ? undefined : Number(amount),
     quantity: values.quantity,
     section: values.section.trim() || null,
-    priority: 0,
     stripePaymentMethodId: values.paymentMethodId,
   });
   if (!parsed.success)

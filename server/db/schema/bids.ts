@@ -38,7 +38,6 @@ export const bids = pgTable(
     quantity: integer('quantity').notNull(),
     /** Null: any section. */
     section: text('section'),
-    priority: integer('priority').notNull().default(0),
     minSellerRating: doublePrecision('min_seller_rating'),
     stripePaymentMethodId: text('stripe_payment_method_id')
       .notNull()
@@ -56,12 +55,12 @@ export const bids = pgTable(
   },
   (t) => [
     index('bids_user_idx').on(t.userId, t.createdAt, t.id),
-    // The candidate bids for one listing, best first (decision 0045): one index per way of naming the event.
+    // The candidate bids for one listing (decisions 0045, 0054): one index per way of naming the event.
     index('bids_match_event_idx')
-      .on(t.eventId, t.quantity, sql`${t.priority} desc`, t.createdAt, t.id)
+      .on(t.eventId, t.quantity, t.createdAt, t.id)
       .where(sql`${t.isActive} and ${t.eventId} is not null`),
     index('bids_match_name_idx')
-      .on(sql`lower(${t.eventName})`, t.eventDate, t.quantity, sql`${t.priority} desc`, t.createdAt, t.id)
+      .on(sql`lower(${t.eventName})`, t.eventDate, t.quantity, t.createdAt, t.id)
       .where(sql`${t.isActive} and ${t.eventId} is null`),
     index('bids_active_expiry_idx').on(t.expiresAt).where(sql`${t.isActive}`),
     index('bids_active_card_idx').on(t.stripePaymentMethodId).where(sql`${t.isActive}`),

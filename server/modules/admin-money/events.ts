@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { checkoutSessions, events, orders, payouts, tickets, venues } from '../../db/schema/index.js';
 import { Conflict, NotFound } from '../../errors.js';
 import { recordAdminAction } from '../audit/service.js';
+import { endBidsOfCancelledEvent } from '../bids/cancelled-event.js';
 import type { CheckoutDeps } from '../checkout/service.js';
 import { refundFromEscrow } from '../refunds/service.js';
 import { scheduleWithdrawnListingsMail } from '../refunds/withdrawn-listings.js';
@@ -101,6 +102,7 @@ export async function cancelEvent(deps: CheckoutDeps, adminId: number, eventId: 
       .update(events)
       .set({ status: 'cancelled', statusReason: reason, statusChangedAt: now })
       .where(eq(events.id, eventId));
+    await endBidsOfCancelledEvent(tx, eventId, now);
     const withdrawnRows = await tx
       .update(tickets)
       .set({

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { BID_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
-import type { AveragePrice } from '../../../common/schemas/bids.js';
+import type { AveragePrice, AveragePriceQuery } from '../../../common/schemas/bids.js';
 import type { DbOrTx } from '../../db/client.js';
 import { utcDate } from '../../lib/clock.js';
 
@@ -13,26 +13,32 @@ interface Averages {
 }
 
 /**
- * GET /api/tickets/average-price: what fans paid per ticket, all-in, for this event name and quantity:
- * from completed sales (not refunded) when there are any, else from the current buyable listings. One
- * statement; both sides find the event by lower(event_name) through tickets_event_name_trgm_idx.
+ * The tickets of the event asked about, as the matcher would find them (decision 0054): the catalog event's
+ * (tickets_event_idx), else the name's on that date (tickets_event_date_idx), else — the spec's request,
+ * with a name only — the name's on any date (tickets_event_name_trgm_idx).
  */
-export async function averagePrice(
-  db: DbOrTx,
-  eventName: string,
-  quantity: number,
-  now: Date,
-): Promise<AveragePrice> {
-  const name = eventName.trim().toLowerCase();
+function sameEvent(query: AveragePriceQuery) {
+  if (query.eventId !== undefined) return sql`t.event_id = ${query.eventId}`;
+  const name = sql`lower(t.event_name) = ${query.eventName.trim().toLowerCase()}`;
+  return query.eventDate === undefined ? name : sql`${name} and t.event_date = ${query.eventDate}`;
+}
+
+/**
+ * GET /api/tickets/average-price: what fans paid per ticket, all-in, for this event and quantity: from
+ * completed sales (not refunded) when there are any, else from the current buyable listings. One statement.
+ */
+export async function averagePrice(db: DbOrTx, query: AveragePriceQuery, now: Date): Promise<AveragePrice> {
+  const event = sameEvent(query);
+  const quantity = query.quantity;
   const result = (await db.execute(sql`
     with sales as (
       select count(*)::int as n, avg(o.amount_cents::numeric / o.quantity) as average
       from orders o join tickets t on t.id = o.ticket_id
-      where lower(t.event_name) = ${name} and o.quantity = ${quantity} and o.status <> 'refunded'
+      where ${event} and o.quantity = ${quantity} and o.status <> 'refunded'
     ), listings as (
       select count(*)::int as n, avg(t.buyer_pays_per_ticket_cents) as average
       from tickets t
-      where lower(t.event_name) = ${name} and t.quantity = ${quantity} and not t.sold
+      where ${event} and t.quantity = ${quantity} and not t.sold
         and t.status = 'available' and t.event_date >= ${utcDate(now)}
     )
     select sales.n as sales, sales.average as sales_avg, listings.n as listings, listings.average as listings_avg

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BID_TEXT, PAYMENT_METHOD_TEXT } from '../../../common/messages.js';
 import { saleBreakdown } from '../../../common/pricing.js';
 import { type Database, openPostgres } from '../../db/client.js';
-import { bids, savedCards } from '../../db/schema/index.js';
+import { bids, events, savedCards, venues } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import {
   backends,
@@ -16,6 +16,7 @@ import {
 import { createTestUser, signedInClient } from '../auth/testing.js';
 import { insertListing } from '../marketplace/testing.js';
 import { buyListing } from '../payouts/testing.js';
+import { rateSeller } from '../reviews/testing.js';
 import { bidBody, insertSavedCard } from './testing.js';
 
 const LIMIT_MESSAGE = `${BID_TEXT.limitTitle}: ${BID_TEXT.limit}`;
@@ -132,6 +133,23 @@ describe.each(backends)('bids API on %s', (backend) => {
     expect(row).toMatchObject({ isActive: false, endedReason: BID_TEXT.endedCancelled });
   });
 
+  it('takes the priority from the bidder’s real rating, never from the request (decision 0054)', async () => {
+    const { user, card, client } = await member();
+    const unrated = await client.post('/api/bids', bidBody(card, { priority: 10 }));
+    expect(unrated.status, unrated.text).toBe(200);
+    expect(unrated.body.bid.priority).toBe(0);
+    await rateSeller(harness, clock, user.id, 5);
+    await rateSeller(harness, clock, user.id, 4);
+    const rated = await client.post('/api/bids', bidBody(card, { eventName: 'Rated Night', priority: 0 }));
+    expect(rated.body.bid.priority).toBe(4.5);
+    const listed = await client.get('/api/bids');
+    expect(listed.body.bids.map((bid: { priority: number }) => bid.priority)).toEqual([4.5, 4.5]);
+    // Any value is ignored, as an unknown field is.
+    const odd = await client.post('/api/bids', bidBody(card, { priority: 'first!' }));
+    expect(odd.status).toBe(409);
+    expect(odd.body.message).toBe(LIMIT_MESSAGE);
+  });
+
   it('refuses another member’s card and a removed card, and hides other members’ bids', async () => {
     const owner = await member();
     const stranger = await member();
@@ -241,6 +259,85 @@ describe.each(backends)('bids API on %s', (backend) => {
     expect(details.status).toBe(200);
     const short = await client.get('/api/tickets/average-price?eventName=ab&quantity=2');
     expect(short.status).toBe(400);
+  });
+
+  it('averages the chosen event’s prices, not those of another event of the same name (decision 0054)', async () => {
+    const { client } = await member();
+    const seller = await createTestUser(db());
+    const name = `Dakota Rhodes ${Date.now()}`;
+    const venue = async (venueName: string, city: string) => {
+      const [row] = await db().insert(venues).values({ name: venueName, city }).returning();
+      return row?.id ?? 0;
+    };
+    const [chicago] = await db()
+      .insert(events)
+      .values({ name, date: '2030-11-30', venueId: await venue(`United Center ${name}`, 'Chicago') })
+      .returning();
+    const [dallas] = await db()
+      .insert(events)
+      .values({
+        name,
+        date: '2031-02-14',
+        venueId: await venue(`American Airlines Center ${name}`, 'Dallas'),
+      })
+      .returning();
+    if (!chicago || !dallas) throw new Error('no events');
+    const dallasListing = await insertListing(db(), seller.id, {
+      eventId: dallas.id,
+      eventName: name,
+      eventDate: dallas.date,
+      faceValueCents: 7_000,
+    });
+    const ask = (query: Record<string, string>) =>
+      client.get(
+        `/api/tickets/average-price?${new URLSearchParams({ eventName: name, quantity: '2', ...query })}`,
+      );
+    const none = {
+      found: false,
+      source: null,
+      averagePrice: null,
+      count: 0,
+      message: BID_TEXT.averagePriceNone,
+    };
+    expect((await ask({ eventId: String(chicago.id), eventDate: chicago.date })).body).toEqual(none);
+    expect((await ask({ eventDate: chicago.date })).body).toEqual(none);
+    // The spec's request names no event: every event of the name counts.
+    expect((await ask({})).body).toMatchObject({ found: true, count: 1 });
+
+    const chicagoListing = await insertListing(db(), seller.id, {
+      eventId: chicago.id,
+      eventName: name,
+      eventDate: chicago.date,
+      faceValueCents: 15_000,
+    });
+    const chosen = {
+      found: true,
+      source: 'listings',
+      averagePrice: chicagoListing.buyerPaysPerTicketCents / 100,
+      count: 1,
+      message: BID_TEXT.averagePriceListings,
+    };
+    expect((await ask({ eventId: String(chicago.id), eventDate: chicago.date })).body).toEqual(chosen);
+    expect((await ask({ eventDate: chicago.date })).body).toEqual(chosen);
+    expect((await ask({ eventId: String(dallas.id) })).body).toMatchObject({
+      count: 1,
+      averagePrice: dallasListing.buyerPaysPerTicketCents / 100,
+    });
+
+    // Sales count for their own event only, too.
+    const buyer = await createTestUser(db());
+    await buyListing(harness, await signedInClient(harness, buyer.id), seller.id, {
+      eventId: dallas.id,
+      eventName: name,
+      eventDate: dallas.date,
+    });
+    expect((await ask({ eventId: String(chicago.id) })).body).toEqual(chosen);
+    expect((await ask({ eventId: String(dallas.id) })).body).toMatchObject({
+      source: 'historical',
+      count: 1,
+    });
+    expect((await ask({ eventId: 'first' })).status).toBe(400);
+    expect((await ask({ eventDate: '2030-02-30' })).status).toBe(400);
   });
 
   it('answers 401 to a visitor on every bid route', async () => {

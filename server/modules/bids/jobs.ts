@@ -4,6 +4,7 @@ import { checkoutSessions } from '../../db/schema/index.js';
 import { createJobRunner, type JobHandler, type JobLog, type JobRunner } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CheckoutDeps } from '../checkout/service.js';
+import { cancelledEventJobHandlers } from './cancelled-event.js';
 import { matchBid, matchListing, unmatchedListings } from './matcher.js';
 import { resolveBidPurchase } from './purchase.js';
 import {
@@ -20,11 +21,12 @@ function idIn(payload: Record<string, unknown>, field: string): number {
   return value;
 }
 
-/** The matcher's job handlers, for every instance's job runner. */
+/** The matcher's job handlers and the bids' e-mails, for every instance's job runner. */
 export function bidJobHandlers(deps: CheckoutDeps): Record<string, JobHandler> {
   return {
     [BID_MATCH_LISTING_JOB]: (job) => matchListing(deps, idIn(job.payload, 'ticketId')),
     [BID_MATCH_BID_JOB]: (job) => matchBid(deps, idIn(job.payload, 'bidId')),
+    ...cancelledEventJobHandlers(deps),
   };
 }
 
@@ -82,12 +84,15 @@ export interface BidMatching {
   bidCreated(bidId: number): Promise<void>;
 }
 
-export function createBidMatching(deps: CheckoutDeps & { db: Db; clock: Clock; log: JobLog }): BidMatching {
+export function createBidMatching(
+  deps: CheckoutDeps & { db: Db; clock: Clock; log: JobLog; leaseMs: number },
+): BidMatching {
   const runner = createJobRunner({
     db: deps.db,
     clock: deps.clock,
     log: deps.log,
     handlers: bidJobHandlers(deps),
+    leaseMs: deps.leaseMs,
   });
   const nudge = () => {
     runner.runOnce().catch((error: unknown) => deps.log.error({ err: error }, 'bid matching failed'));

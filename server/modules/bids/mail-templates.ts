@@ -23,7 +23,7 @@ function mail(to: string, subject: string, paragraphs: string[]): MailMessage {
   return { to, subject, text: paragraphs.join('\n\n'), html };
 }
 
-function ticketsFor(facts: BidMailFacts): string {
+function ticketsFor(facts: Omit<BidMailFacts, 'amountCents'>): string {
   const count = facts.quantity === 1 ? '1 ticket' : `${facts.quantity} tickets`;
   return `${count} for ${facts.eventName} on ${facts.eventDate}`;
 }
@@ -57,5 +57,22 @@ export function bidAuthenticationMail(
     `Your bid found ${ticketsFor(facts)} at ${formatCents(facts.amountCents)} (processing fee included). Your bank asks you to confirm the payment before we can buy it for you.`,
     `Confirm it here: ${link}`,
     `We hold the ticket for you until ${holdExpiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC. After that it is released and you are not charged.`,
+  ]);
+}
+
+/** The bid's event was cancelled (decision 0054): the bid has ended, nothing was charged, its place is free. */
+export function bidEventCancelledMail(
+  to: string,
+  firstName: string,
+  facts: Omit<BidMailFacts, 'amountCents'>,
+  reason: string,
+  myBidsUrl: string,
+): MailMessage {
+  const cancelled = `Your bid for ${ticketsFor(facts)} has ended: the event was cancelled.`;
+  return mail(to, BID_TEXT.eventCancelledMailSubject, [
+    `Hi ${firstName},`,
+    reason ? `${cancelled} The reason given: ${reason}` : cancelled,
+    'You have not been charged, and the bid no longer counts toward your 2 active bids. You can bid for another event in My Bids:',
+    myBidsUrl,
   ]);
 }

@@ -5,7 +5,7 @@ import { bids, checkoutSessions, tickets } from '../../db/schema/index.js';
 import { type JobOutcome, jobDone } from '../../jobs/queue.js';
 import { utcDate } from '../../lib/clock.js';
 import type { CheckoutDeps } from '../checkout/service.js';
-import { userRating } from '../reviews/ratings.js';
+import { ratingJoinedOn, userRating } from '../reviews/ratings.js';
 import { type Candidate, chargeBidPurchase, resolveBidPurchase, startBidPurchase } from './purchase.js';
 import { BID_MATCH_LISTING_JOB } from './schedule.js';
 
@@ -32,11 +32,14 @@ export interface ListingFacts {
 }
 
 /**
- * The candidate bids for one listing, best first (higher priority, then the oldest): one statement, each
- * branch an index range scan (bids_match_event_idx for bids on a catalog event, bids_match_name_idx for bids
- * by name and date). Every rule but the ticket's own state is here; that state is the hold's business.
+ * The candidate bids for one listing, best first: the bidder with the better rating (decision 0016's, from
+ * submitted reviews; none comes after any), then the oldest bid (decision 0054). One statement: each branch
+ * an index range scan (bids_match_event_idx for bids on a catalog event, bids_match_name_idx for bids by name
+ * and date), then each candidate's rating through reviews_target_submitted_idx. Every rule but the ticket's
+ * own state is here; that state is the hold's business.
  */
 export function candidateBidsQuery(
+  db: DbOrTx,
   listing: ListingFacts,
   allInCents: number,
   sellerRating: number | null,
@@ -52,15 +55,18 @@ export function candidateBidsQuery(
   const byEvent =
     listing.eventId === null
       ? sql``
-      : sql`select b.id, b.user_id, b.stripe_payment_method_id, b.priority, b.created_at from ${bids} b
+      : sql`select b.id, b.user_id, b.stripe_payment_method_id, b.created_at from ${bids} b
           where b.is_active and b.event_id = ${listing.eventId} and b.quantity = ${listing.quantity} and ${rules}
           union all `;
-  return sql`select id, user_id, stripe_payment_method_id from (${byEvent}
-      select b.id, b.user_id, b.stripe_payment_method_id, b.priority, b.created_at from ${bids} b
+  // The candidates take the table's name, so the shared rating subquery can name their bidder as bids.user_id.
+  const rating = ratingJoinedOn(db, bids.userId);
+  return sql`select ${bids.id}, ${bids.userId}, ${bids.stripePaymentMethodId} from (${byEvent}
+      select b.id, b.user_id, b.stripe_payment_method_id, b.created_at from ${bids} b
       where b.is_active and b.event_id is null and lower(b.event_name) = lower(${listing.eventName})
         and b.event_date = ${listing.eventDate} and b.quantity = ${listing.quantity} and ${rules}
-    ) candidates
-    order by priority desc, created_at, id
+    ) ${bids}
+    left join lateral ${rating} on true
+    order by ${rating.averageRating} desc nulls last, ${bids.createdAt}, ${bids.id}
     limit ${limit}`;
 }
 
@@ -72,7 +78,7 @@ export async function candidateBids(
   now: Date,
 ): Promise<Candidate[]> {
   const result = (await db.execute(
-    candidateBidsQuery(listing, allInCents, sellerRating, now),
+    candidateBidsQuery(db, listing, allInCents, sellerRating, now),
   )) as unknown as {
     rows: { id: number; user_id: number; stripe_payment_method_id: string }[];
   };

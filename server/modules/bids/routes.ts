@@ -109,12 +109,11 @@ export async function bidRoutes(instance: FastifyInstance, options: BidRoutesOpt
       schema: {
         tags,
         querystring: averagePriceQuerySchema,
-        summary: 'Average all-in price per ticket for an event name and quantity (sales, else listings)',
+        summary: 'Average all-in price per ticket for an event and quantity (sales, else listings)',
         response: { 200: averagePriceResponseSchema },
       },
     },
-    async (request) =>
-      averagePrice(options.db, request.query.eventName, request.query.quantity, options.clock.now()),
+    async (request) => averagePrice(options.db, request.query, options.clock.now()),
   );
 
   const payment = { tags, params: sandboxSessionParamsSchema };

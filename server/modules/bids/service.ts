@@ -8,6 +8,7 @@ import { bids, events, savedCards, users } from '../../db/schema/index.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { utcDate } from '../../lib/clock.js';
 import type { CheckoutDeps } from '../checkout/service.js';
+import { userRating } from '../reviews/ratings.js';
 
 /** My Bids: creating, listing and cancelling a member's automatic-purchase bids (decision 0045). */
 
@@ -22,7 +23,8 @@ export function bidExpiresAt(eventDate: string): Date {
   return new Date(Date.parse(`${eventDate}T00:00:00Z`) + 86_400_000);
 }
 
-export function bidOf(row: BidRow, card: CardRow | null): Bid {
+/** A bid as the API answers it; `priority` is its bidder's rating now (decision 0054), 0 without reviews. */
+export function bidOf(row: BidRow, card: CardRow | null, priority: number): Bid {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -32,7 +34,7 @@ export function bidOf(row: BidRow, card: CardRow | null): Bid {
     maxPrice: centsToDollars(row.maxPriceCents),
     quantity: row.quantity,
     section: row.section,
-    priority: row.priority,
+    priority,
     minSellerRating: row.minSellerRating,
     isActive: row.isActive,
     matched: row.matched,
@@ -78,6 +80,42 @@ async function ownCard(
   return card;
 }
 
+/** Events of one name and date the bid form might mean; there are rarely more than one. */
+const SAME_NAME_EVENTS_LIMIT = 20;
+
+/**
+ * A bid is not placed on a cancelled event (decision 0054): the catalog event it names, or, by name and date,
+ * when every event of that name and date is cancelled. Read with a share lock, so a cancellation under way
+ * (which holds the event's row for update) either commits first and is seen here, or waits for this bid
+ * and then ends it with the event's other bids.
+ */
+async function refuseCancelledEvent(tx: DbOrTx, input: CreateBid): Promise<void> {
+  if (input.eventId) {
+    const [event] = await tx
+      .select({ status: events.status })
+      .from(events)
+      .where(eq(events.id, input.eventId))
+      .for('share');
+    if (!event) throw new Invalid(BID_TEXT.eventNotFound, { eventId: BID_TEXT.eventNotFound });
+    if (event.status === 'cancelled')
+      throw new Invalid(BID_TEXT.eventCancelled, { eventName: BID_TEXT.eventCancelled });
+    return;
+  }
+  const named = await tx
+    .select({ status: events.status })
+    .from(events)
+    .where(
+      and(
+        sql`lower(${events.name}) = ${input.eventName.trim().toLowerCase()}`,
+        eq(events.date, input.eventDate),
+      ),
+    )
+    .limit(SAME_NAME_EVENTS_LIMIT)
+    .for('share');
+  if (named.length > 0 && named.every((event) => event.status === 'cancelled'))
+    throw new Invalid(BID_TEXT.eventCancelled, { eventName: BID_TEXT.eventCancelled });
+}
+
 /**
  * POST /api/bids. The member's row is locked before the active bids are counted, so simultaneous creates
  * from any number of instances are counted one after another and a third active bid cannot slip in.
@@ -88,11 +126,8 @@ export async function createBid(deps: CheckoutDeps, userId: number, input: Creat
     throw new Invalid(BID_TEXT.eventDateRequired, { eventDate: BID_TEXT.eventDateRequired });
   if (input.eventDate < utcDate(now))
     throw new Invalid(BID_TEXT.eventDatePast, { eventDate: BID_TEXT.eventDatePast });
-  if (input.eventId) {
-    const [event] = await deps.db.select({ id: events.id }).from(events).where(eq(events.id, input.eventId));
-    if (!event) throw new Invalid(BID_TEXT.eventNotFound, { eventId: BID_TEXT.eventNotFound });
-  }
   const created = await deps.db.transaction(async (tx) => {
+    await refuseCancelledEvent(tx, input);
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     const card = await ownCard(tx, deps.payments.kind, userId, input.stripePaymentMethodId);
     const [active] = await tx
@@ -112,7 +147,6 @@ export async function createBid(deps: CheckoutDeps, userId: number, input: Creat
         maxPriceCents: dollarsToCents(input.maxPrice),
         quantity: input.quantity,
         section: optional(input.section),
-        priority: input.priority,
         minSellerRating: input.minSellerRating ?? null,
         stripePaymentMethodId: card.id,
         expiresAt: bidExpiresAt(input.eventDate),
@@ -120,9 +154,14 @@ export async function createBid(deps: CheckoutDeps, userId: number, input: Creat
       })
       .returning();
     if (!inserted) throw new Error('bid insert returned no row');
-    return bidOf(inserted, card);
+    return { inserted, card };
   });
-  return created;
+  return bidOf(created.inserted, created.card, await bidderPriority(deps.db, userId));
+}
+
+/** The bidder's place among bids on one listing (decision 0054): their rating, 0 while they have none. */
+async function bidderPriority(db: DbOrTx, userId: number): Promise<number> {
+  return (await userRating(db, userId)).averageRating ?? 0;
 }
 
 /** GET /api/bids: the caller's bids, newest first, bounded. */
@@ -134,7 +173,8 @@ export async function listBids(db: DbOrTx, userId: number): Promise<Bid[]> {
     .where(eq(bids.userId, userId))
     .orderBy(desc(bids.createdAt), desc(bids.id))
     .limit(BIDS_LIST_LIMIT);
-  return rows.map((row) => bidOf(row.bid, row.card));
+  const priority = await bidderPriority(db, userId);
+  return rows.map((row) => bidOf(row.bid, row.card, priority));
 }
 
 /**

@@ -1,25 +1,30 @@
 import { formatDollars } from '@client/lib/format';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { BID_SCREEN_TEXT, BID_TEXT } from '@common/messages';
+import type { ConcertSearchResult } from '@common/schemas/events';
 import { useEffect } from 'react';
 import { BID_SEARCH_PAUSE_MS, useAveragePrice } from '../api';
 
 /**
- * The live hint under Maximum Amount (spec 001 §2, §8, §9): what tickets to this event have gone for, read
- * 500 ms after the event or quantity last changed.
+ * The live hint under Maximum Amount (spec 001 §2, §8, §9): what tickets to the chosen event have gone for,
+ * read 500 ms after the event or quantity last changed.
  */
 export function AveragePriceHint({
   id,
-  eventName,
+  event,
   quantity,
 }: {
   id: string;
-  eventName: string;
+  event: ConcertSearchResult | null;
   quantity: number;
 }) {
-  const asked = useDebouncedValue({ eventName: eventName.trim(), quantity }, BID_SEARCH_PAUSE_MS);
-  const settled = asked.eventName === eventName.trim() && asked.quantity === quantity;
-  const average = useAveragePrice(asked.eventName, asked.quantity);
+  const askedEventId = useDebouncedValue(event?.id ?? null, BID_SEARCH_PAUSE_MS);
+  const askedQuantity = useDebouncedValue(quantity, BID_SEARCH_PAUSE_MS);
+  const settled = askedEventId === (event?.id ?? null) && askedQuantity === quantity;
+  const average = useAveragePrice(
+    settled && event ? { id: event.id, name: event.name.trim() } : null,
+    quantity,
+  );
 
   useEffect(() => {
     if (average.error) console.warn(BID_TEXT.averagePriceFailed, average.error);

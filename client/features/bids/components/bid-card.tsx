@@ -39,6 +39,12 @@ function status(bid: Bid): {
       variant: 'secondary',
       note: BID_SCREEN_TEXT.endedCancelled,
     };
+  if (bid.endedReason === BID_TEXT.endedEventCancelled)
+    return {
+      label: BID_SCREEN_TEXT.statusEventCancelled,
+      variant: 'secondary',
+      note: BID_SCREEN_TEXT.endedEventCancelled,
+    };
   if (bid.endedReason === 'expired' || bid.endedReason === null)
     return { label: BID_SCREEN_TEXT.statusExpired, variant: 'secondary', note: BID_SCREEN_TEXT.endedExpired };
   return {
@@ -107,7 +113,9 @@ export function BidCard({
               </span>
             </Detail>
           ) : null}
-          {bid.priority > 0 ? <Detail label={BID_TEXT.priority}>{bid.priority}</Detail> : null}
+          {bid.priority > 0 ? (
+            <Detail label={BID_TEXT.priority}>{BID_SCREEN_TEXT.priorityValue(bid.priority)}</Detail>
+          ) : null}
           {bid.expiresAt ? <Detail label={BID_TEXT.expires}>{formatBidExpiry(bid.expiresAt)}</Detail> : null}
           <Detail label={BID_TEXT.created}>{formatMoment(bid.createdAt)}</Detail>
         </dl>

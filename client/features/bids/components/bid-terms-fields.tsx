@@ -54,11 +54,7 @@ export function BidTermsFields({
         <p id={`${id}-max-hint`} className="text-xs text-muted-foreground">
           {BID_SCREEN_TEXT.maximumAmountHint}
         </p>
-        <AveragePriceHint
-          id={`${id}-average`}
-          eventName={values.event?.name ?? ''}
-          quantity={values.quantity}
-        />
+        <AveragePriceHint id={`${id}-average`} event={values.event} quantity={values.quantity} />
       </div>
       <div data-field="quantity" className="grid gap-1.5">
         <Label htmlFor={`${id}-quantity`}>{BID_SCREEN_TEXT.quantityLabel}</Label>

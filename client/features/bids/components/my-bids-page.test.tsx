@@ -38,7 +38,7 @@ const active = bid({
   id: 1,
   section: 'Floor',
   minSellerRating: 4,
-  priority: 2,
+  priority: 4.5,
   expiresAt: '2027-05-02T00:00:00.000Z',
 });
 const matched = bid({
@@ -55,6 +55,12 @@ const declined = bid({
   eventName: 'Low Tide',
   isActive: false,
   endedReason: 'Your card was declined.',
+});
+const eventCancelled = bid({
+  id: 4,
+  eventName: 'Comet Parade',
+  isActive: false,
+  endedReason: BID_TEXT.endedEventCancelled,
 });
 
 describe('My Bids', () => {
@@ -85,6 +91,9 @@ describe('My Bids', () => {
       BID_TEXT.created,
     ])
       expect(within(card).getByText(label)).toBeInTheDocument();
+    // The server's priority, the bidder's rating (decision 0054), shown when above 0.
+    expect(within(card).getByText(BID_SCREEN_TEXT.priorityValue(4.5))).toBeInTheDocument();
+    expect(BID_SCREEN_TEXT.priorityValue(4.5)).toBe('4.5 (your rating)');
     // The bid looks until its event's day is over: shown as that day's last minute, not the next midnight.
     expect(within(card).getByText('May 1, 2027, 11:59 PM')).toBeInTheDocument();
     expect(within(card).getByText(/Paid with Visa •••• 4242/)).toBeInTheDocument();
@@ -93,6 +102,7 @@ describe('My Bids', () => {
     expect(router.state.location.search).toBe('?tab=matched');
     const matchedCard = await screen.findByTestId('bid-2');
     expect(within(matchedCard).getByText(BID_TEXT.venueMissing)).toBeInTheDocument();
+    expect(within(matchedCard).queryByText(BID_TEXT.priority)).not.toBeInTheDocument();
     expect(within(matchedCard).getByText(/Matched with ticket #88 on Nov 21, 2026/)).toBeInTheDocument();
     expect(within(matchedCard).getByRole('link', { name: BID_SCREEN_TEXT.viewTicket })).toHaveAttribute(
       'href',
@@ -102,13 +112,20 @@ describe('My Bids', () => {
   });
 
   it('opens the tab the address names and shows why an inactive bid ended', async () => {
-    serve([active, declined]);
+    serve([active, declined, eventCancelled]);
     renderPage('/my-bids?tab=inactive');
     const card = await screen.findByTestId('bid-3');
     expect(
       within(card).getByText(BID_SCREEN_TEXT.endedReason('Your card was declined.')),
     ).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Inactive (1)' })).toHaveAttribute('aria-selected', 'true');
+    const cancelledCard = screen.getByTestId('bid-4');
+    expect(within(cancelledCard).getByText('Event cancelled')).toBeInTheDocument();
+    expect(
+      within(cancelledCard).getByText(
+        'The event was cancelled, so this bid ended. Your card was not charged.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Inactive (2)' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it.each([
