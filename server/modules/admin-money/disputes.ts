@@ -182,7 +182,7 @@ export async function resolveDispute(
       await postSystemMessage(tx, current.ticketId, MONEY_TEXT.systemDisputeReleased(reason), now);
       if (current.transferComplete) {
         // The payout job has been waiting (rechecked daily): it runs at its due time, or now if that passed.
-        const due = payoutDueAt(current.eventDate);
+        const due = payoutDueAt(current);
         const runAt = new Date(Math.max(due.getTime(), now.getTime()));
         await tx
           .update(jobs)

@@ -21,6 +21,8 @@ export async function loadSale(db: DbOrTx, orderId: number, lock = false) {
       ticketId: tickets.id,
       eventName: tickets.eventName,
       eventDate: tickets.eventDate,
+      daysCount: tickets.daysCount,
+      timeZone: tickets.timeZone,
       transferStatus: tickets.transferStatus,
       transferComplete: tickets.transferComplete,
       ticketType: tickets.ticketType,
@@ -40,6 +42,16 @@ export async function loadSale(db: DbOrTx, orderId: number, lock = false) {
 }
 
 export type Sale = NonNullable<Awaited<ReturnType<typeof loadSale>>>;
+
+/** The days a sold ticket is for, as the escrow timeline counts from them (decision 0056). */
+export async function eventDaysOfTicket(db: DbOrTx, ticketId: number) {
+  const [row] = await db
+    .select({ eventDate: tickets.eventDate, daysCount: tickets.daysCount, timeZone: tickets.timeZone })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  if (!row) throw new Error(`ticket ${ticketId} not found`);
+  return row;
+}
 
 /** The job payload's order id (jobs are keyed by it; the payload carries it as a number). */
 export function orderIdOf(payload: Record<string, unknown>): number {

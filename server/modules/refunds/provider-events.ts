@@ -164,7 +164,7 @@ export async function closeProviderDispute(
       .where(eq(orders.id, sale.orderId));
     await postSystemMessage(tx, sale.ticketId, MONEY_TEXT.systemDisputeWon, now);
     if (sale.status === 'in_escrow' && sale.transferComplete) {
-      const due = payoutDueAt(sale.eventDate);
+      const due = payoutDueAt(sale);
       const runAt = new Date(Math.max(due.getTime(), now.getTime()));
       const key = String(sale.orderId);
       await tx
