@@ -12,7 +12,7 @@ import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
 import { sendTicketForm, uploadedImage, validTicketFields } from '../tickets/testing.js';
-import { initiateTransfer } from '../transfers/service.js';
+import { completeTransfer, initiateTransfer } from '../transfers/service.js';
 import { AUTO_COMPLETE_JOB, PAYOUT_JOB, TRANSFER_DEADLINE_JOB } from './schedule.js';
 import { buyListing, testJobRunner } from './testing.js';
 
@@ -144,6 +144,32 @@ describe.each(backends)('event deadlines in the venue’s time on %s', (backend)
     clock.set(at('2030-05-07T07:00:00Z'));
     await runner.runOnce();
     expect(await paidOrders(order.id)).toEqual([{ status: 'paid' }]);
+  });
+
+  it('names as the next payout the earliest payout instant, whatever the venues’ zones and event lengths', async () => {
+    const otherSeller = await createTestUser(db());
+    const otherClient = await signedInClient(harness, otherSeller.id);
+    // A festival that starts first but ends on May 2 in Los Angeles: paid May 5 at 07:00 UTC.
+    const longer = { eventDate: '2030-04-29', daysCount: 4, timeZone: LA };
+    // A show on May 1 in Honolulu (UTC−10): paid May 4 at 10:00 UTC, the earlier of the two.
+    const honolulu = { eventDate: '2030-05-01', daysCount: 1, timeZone: 'Pacific/Honolulu' };
+    for (const days of [longer, honolulu]) {
+      const { ticket } = await buyListing(harness, buyer, otherSeller.id, days);
+      await initiateTransfer(db(), ticket.id, otherSeller.id, clock.now());
+      await completeTransfer(db(), ticket.id, { kind: 'buyer', userId: buyerAccount.id }, clock.now());
+    }
+    const listed = await otherClient.get('/api/payouts');
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.summary).toMatchObject({
+      nextPayoutAt: '2030-05-04T10:00:00.000Z',
+      nextPayoutTimeZone: 'Pacific/Honolulu',
+    });
+    expect(
+      listed.body.payouts.map((item: { dueAt: string; timeZone: string }) => [item.dueAt, item.timeZone]),
+    ).toEqual([
+      ['2030-05-04T10:00:00.000Z', 'Pacific/Honolulu'],
+      ['2030-05-05T07:00:00.000Z', LA],
+    ]);
   });
 
   it('takes a report of a problem until the venue’s midnight a full day after the last day', async () => {
