@@ -815,8 +815,8 @@ export const SALE_STATE_TEXT = {
   /** The buyer's refund of a ticket to a postponed event (decision 0042). */
   eventPostponed: 'Event postponed',
   requestRefund: 'Request a refund',
-  refundUntil: (newDate: string) =>
-    `The event was postponed to ${newDate}. If you cannot go, you can ask for a full refund before that day.`,
+  refundUntil: (newDate: string, until: string) =>
+    `The event was postponed to ${newDate}. If you cannot go, you can ask for a full refund until ${until}.`,
   refundDialogTitle: 'Request a refund?',
   refundDialogBody: (amount: string) =>
     `${amount} goes back to your card and the ticket is cancelled. This cannot be undone.`,

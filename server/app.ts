@@ -203,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     images,
     clock,
+    platformTimeZone: config.platformTimeZone,
     onBuyable: (ticketId) => bidMatching.listingBuyable(ticketId),
   });
   await app.register(holdRoutes, {

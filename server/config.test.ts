@@ -41,6 +41,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_wrong' })).toThrow(/STRIPE_SECRET_KEY/);
   });
 
+  it('reads the platform time zone as an IANA name and refuses anything else', () => {
+    expect(loadConfig({}).platformTimeZone).toBe('America/New_York');
+    expect(loadConfig({ PLATFORM_TIME_ZONE: 'America/Los_Angeles' }).platformTimeZone).toBe(
+      'America/Los_Angeles',
+    );
+    expect(loadConfig({ PLATFORM_TIME_ZONE: 'US/Central' }).platformTimeZone).toBe('America/Chicago');
+    expect(() => loadConfig({ PLATFORM_TIME_ZONE: 'Pacific Time' })).toThrow(
+      /PLATFORM_TIME_ZONE: must be an IANA time zone such as America\/New_York/,
+    );
+    expect(() => loadConfig({ PLATFORM_TIME_ZONE: '-08:00' })).toThrow(/PLATFORM_TIME_ZONE/);
+  });
+
   it('uses Stripe only with both the secret key and the webhook secret, else the sandbox', () => {
     expect(loadConfig({}).stripe).toBeUndefined();
     expect(

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { canonicalTimeZone, DEFAULT_PLATFORM_TIME_ZONE } from '../common/venue-time.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -25,6 +26,15 @@ const environmentSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(15_000),
+  PLATFORM_TIME_ZONE: z
+    .string()
+    .default(DEFAULT_PLATFORM_TIME_ZONE)
+    .transform((name, context) => {
+      const zone = canonicalTimeZone(name);
+      if (zone === null)
+        context.addIssue({ code: 'custom', message: 'must be an IANA time zone such as America/New_York' });
+      return zone ?? DEFAULT_PLATFORM_TIME_ZONE;
+    }),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)')
@@ -58,6 +68,8 @@ export interface Config {
   authRateLimit: number;
   /** How often the job runner looks for due jobs (the browser journeys shorten it). */
   jobPollIntervalMs: number;
+  /** The IANA zone of a venue whose own is unknown and of a listing without a catalog venue (decision 0056). */
+  platformTimeZone: string;
   /**
    * How long a job's claim lasts without its runner's heartbeat (renewed every third of it): a dead
    * instance's jobs are taken over within this plus the poll interval (decision 0053).
@@ -141,6 +153,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     authRateLimit: values.AUTH_RATE_LIMIT,
     jobPollIntervalMs: values.JOB_POLL_INTERVAL_MS,
     jobLeaseMs: values.JOB_LEASE_MS,
+    platformTimeZone: values.PLATFORM_TIME_ZONE,
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {

@@ -37,9 +37,11 @@ export const myTicketSchema = z.object({
   id: z.number().int(),
   version: z.number().int(),
   eventName: z.string(),
-  /** yyyy-MM-dd */
+  /** yyyy-MM-dd, the first day: a calendar day at the venue. */
   eventDate: z.string(),
   daysCount: z.number().int(),
+  /** The venue's IANA time zone, in which the sale's deadlines are shown (decision 0056). */
+  timeZone: z.string(),
   section: z.string(),
   row: z.string(),
   seats: z.string(),
@@ -77,8 +79,9 @@ export const myTicketSchema = z.object({
   /** Why a refunded sale was refunded (decision 0042); null for any other ticket. */
   refundCause: z.enum(REFUND_CAUSES).nullable(),
   /**
-   * The postponed event's new date (yyyy-MM-dd) while its buyer may still ask for a full refund: the sale is
-   * in escrow, its payout has not started and the new date has not begun (00:00 UTC). Null otherwise.
+   * When the buyer of a ticket to a postponed event can no longer ask for a full refund (ISO): the venue's
+   * midnight at the start of the new date (decision 0056). Set while the sale is in escrow, its payout has
+   * not started and that time has not come; null otherwise.
    */
   refundRequestUntil: z.string().nullable(),
 });

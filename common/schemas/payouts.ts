@@ -37,6 +37,8 @@ export const payoutItemSchema = z.object({
   status: z.enum(PAYOUT_STATUSES),
   /** When the proceeds are (or were) payable; null for a refunded sale. */
   dueAt: z.string().nullable(),
+  /** The venue's IANA time zone: the payout day is its calendar day (decision 0056). */
+  timeZone: z.string(),
   paidAt: z.string().nullable(),
 });
 export type PayoutItem = z.infer<typeof payoutItemSchema>;
@@ -52,6 +54,8 @@ export const payoutsResponseSchema = z.object({
     pendingAmount: z.number(),
     paidAmount: z.number(),
     nextPayoutAt: z.string().nullable(),
+    /** The zone of the venue whose sale that is: the day is shown as its calendar day. */
+    nextPayoutTimeZone: z.string().nullable(),
   }),
   payouts: z.array(payoutItemSchema),
   page: z.number().int(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { canonicalTimeZone } from '../../common/venue-time.js';
 import { buildSeedCatalog } from './catalog.js';
 
 const DAY_MS = 86_400_000;
@@ -34,6 +35,17 @@ describe('buildSeedCatalog', () => {
       expect(artist.imageUrl).toMatch(/^data:image\/svg\+xml,/);
       expect(artist.genres.length).toBeGreaterThan(0);
     }
+  });
+
+  it('places every venue in its own IANA time zone', () => {
+    const zones = new Map(catalog.map((event) => [event.venue.name, event.venue.timeZone]));
+    expect(zones.size).toBe(30);
+    for (const zone of zones.values()) expect(canonicalTimeZone(zone ?? '')).toBe(zone);
+    expect(zones.get('Hollywood Bowl')).toBe('America/Los_Angeles');
+    expect(zones.get('Red Rocks Amphitheatre')).toBe('America/Denver');
+    expect(zones.get('Ryman Auditorium')).toBe('America/Chicago');
+    expect(zones.get('Madison Square Garden')).toBe('America/New_York');
+    expect(zones.get('The Gorge Amphitheatre')).toBe('America/Los_Angeles');
   });
 
   it('is the same for the same day', () => {

@@ -55,37 +55,38 @@ const ARTISTS: [name: string, genres: string[], tour: string][] = [
   ['Scarlett Vega', ['Latin', 'Reggaeton'], 'Fuego'],
 ];
 
-const VENUES: [name: string, city: string][] = [
-  ['Madison Square Garden', 'New York'],
-  ['Radio City Music Hall', 'New York'],
-  ['Barclays Center', 'Brooklyn'],
-  ['Red Rocks Amphitheatre', 'Morrison'],
-  ['Ryman Auditorium', 'Nashville'],
-  ['Bridgestone Arena', 'Nashville'],
-  ['Hollywood Bowl', 'Los Angeles'],
-  ['Greek Theatre', 'Los Angeles'],
-  ['Crypto.com Arena', 'Los Angeles'],
-  ['The Fillmore', 'San Francisco'],
-  ['Chase Center', 'San Francisco'],
-  ['United Center', 'Chicago'],
-  ['Wrigley Field', 'Chicago'],
-  ['The Chicago Theatre', 'Chicago'],
-  ['TD Garden', 'Boston'],
-  ['Fenway Park', 'Boston'],
-  ['Capital One Arena', 'Washington'],
-  ['The Anthem', 'Washington'],
-  ['State Farm Arena', 'Atlanta'],
-  ['Fox Theatre', 'Atlanta'],
-  ['Moody Center', 'Austin'],
-  ['Zilker Park', 'Austin'],
-  ['Toyota Center', 'Houston'],
-  ['American Airlines Center', 'Dallas'],
-  ['Climate Pledge Arena', 'Seattle'],
-  ['The Gorge Amphitheatre', 'George'],
-  ['Ball Arena', 'Denver'],
-  ['Kaseya Center', 'Miami'],
-  ['Xcel Energy Center', 'Saint Paul'],
-  ['Wells Fargo Center', 'Philadelphia'],
+/** Each venue with its IANA time zone, in which its event dates are calendar days (decision 0056). */
+const VENUES: [name: string, city: string, timeZone: string][] = [
+  ['Madison Square Garden', 'New York', 'America/New_York'],
+  ['Radio City Music Hall', 'New York', 'America/New_York'],
+  ['Barclays Center', 'Brooklyn', 'America/New_York'],
+  ['Red Rocks Amphitheatre', 'Morrison', 'America/Denver'],
+  ['Ryman Auditorium', 'Nashville', 'America/Chicago'],
+  ['Bridgestone Arena', 'Nashville', 'America/Chicago'],
+  ['Hollywood Bowl', 'Los Angeles', 'America/Los_Angeles'],
+  ['Greek Theatre', 'Los Angeles', 'America/Los_Angeles'],
+  ['Crypto.com Arena', 'Los Angeles', 'America/Los_Angeles'],
+  ['The Fillmore', 'San Francisco', 'America/Los_Angeles'],
+  ['Chase Center', 'San Francisco', 'America/Los_Angeles'],
+  ['United Center', 'Chicago', 'America/Chicago'],
+  ['Wrigley Field', 'Chicago', 'America/Chicago'],
+  ['The Chicago Theatre', 'Chicago', 'America/Chicago'],
+  ['TD Garden', 'Boston', 'America/New_York'],
+  ['Fenway Park', 'Boston', 'America/New_York'],
+  ['Capital One Arena', 'Washington', 'America/New_York'],
+  ['The Anthem', 'Washington', 'America/New_York'],
+  ['State Farm Arena', 'Atlanta', 'America/New_York'],
+  ['Fox Theatre', 'Atlanta', 'America/New_York'],
+  ['Moody Center', 'Austin', 'America/Chicago'],
+  ['Zilker Park', 'Austin', 'America/Chicago'],
+  ['Toyota Center', 'Houston', 'America/Chicago'],
+  ['American Airlines Center', 'Dallas', 'America/Chicago'],
+  ['Climate Pledge Arena', 'Seattle', 'America/Los_Angeles'],
+  ['The Gorge Amphitheatre', 'George', 'America/Los_Angeles'],
+  ['Ball Arena', 'Denver', 'America/Denver'],
+  ['Kaseya Center', 'Miami', 'America/New_York'],
+  ['Xcel Energy Center', 'Saint Paul', 'America/Chicago'],
+  ['Wells Fargo Center', 'Philadelphia', 'America/New_York'],
 ];
 
 const FESTIVALS: [name: string, venueIndex: number, days: number][] = [
@@ -141,7 +142,12 @@ function seedArtists(): CatalogArtist[] {
 }
 
 function seedVenues(): CatalogVenue[] {
-  return VENUES.map(([name, city], index) => ({ externalId: `seed-venue-${pad(index + 1, 2)}`, name, city }));
+  return VENUES.map(([name, city, timeZone], index) => ({
+    externalId: `seed-venue-${pad(index + 1, 2)}`,
+    name,
+    city,
+    timeZone,
+  }));
 }
 
 function pick<T>(list: T[], index: number): T {

@@ -40,6 +40,7 @@ interface UpcomingEvent {
   daysCount: number;
   venue: string;
   city: string;
+  timeZone: string;
 }
 
 function pick<T>(list: readonly T[], index: number): T {
@@ -83,6 +84,7 @@ async function upcomingEvents(db: DbOrTx): Promise<UpcomingEvent[]> {
       daysCount: events.daysCount,
       venue: venues.name,
       city: venues.city,
+      timeZone: venues.timeZone,
     })
     .from(events)
     .innerJoin(venues, eq(venues.id, events.venueId))
@@ -140,6 +142,7 @@ export async function seedListings(db: Db, users: DemoUsers): Promise<void> {
         description: `${event.name} at ${event.venue}, ${event.city}`,
         venue: event.venue,
         daysCount: multiDay ? event.daysCount : 1,
+        timeZone: event.timeZone,
         isMultiDay: multiDay,
         section,
         row,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, orders, tickets, users } from '../db/schema/index.js';
+import { events, ledgerEntries, orders, tickets, users, venues } from '../db/schema/index.js';
 import { signedInClient } from '../modules/auth/testing.js';
 import { backends, startTestApp, type TestApp } from '../test/harness.js';
 import { seedDemoData } from './demo.js';
@@ -44,6 +44,17 @@ describe.each(backends)('demo sales on %s', (backend) => {
       'paper:completed',
     ])
       expect(states).toContain(state);
+  });
+
+  it('reads every demo listing in its venue’s time zone', async () => {
+    const rows = await harness.database.db
+      .select({ listing: tickets.timeZone, venue: venues.timeZone })
+      .from(tickets)
+      .innerJoin(events, eq(events.id, tickets.eventId))
+      .innerJoin(venues, eq(venues.id, events.venueId));
+    expect(rows.length).toBe(66);
+    expect(rows.filter((row) => row.listing !== row.venue)).toEqual([]);
+    expect(new Set(rows.map((row) => row.venue)).size).toBeGreaterThan(1);
   });
 
   it('gives maya and jordan every card type on My Tickets', async () => {

@@ -1,7 +1,7 @@
 import { Toaster } from '@client/components/ui/toaster';
 import { createQueryClient } from '@client/lib/query-client';
 import { json } from '@client/lib/test-fetch';
-import { MESSAGE_TEXT, SALE_STATE_TEXT } from '@common/messages';
+import { MESSAGE_TEXT, PAYOUT_TEXT, SALE_STATE_TEXT } from '@common/messages';
 import type { TicketMessage } from '@common/schemas/messages';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -144,7 +144,7 @@ describe('MessageThread', () => {
     expect(document.querySelector('script')).toBeNull();
   });
 
-  it("shows the times a system note stores in UTC as a readable date in the viewer's zone", async () => {
+  it("shows the UTC times an older system note stored as a readable date in the viewer's zone", async () => {
     const deadline = new Date('2027-01-01T00:00:00Z');
     server.messages.push(
       message(1, {
@@ -160,6 +160,14 @@ describe('MessageThread', () => {
     const readable = `${format(deadline, 'EEE, MMM d, yyyy, h:mm a')}`;
     expect(note).toHaveTextContent(`The seller must transfer the ticket by ${readable}`);
     expect(note?.querySelector('time[datetime="2027-01-01T00:00:00Z"]')).toHaveTextContent(readable);
+  });
+
+  it("shows a note's deadline in the venue's time as the server wrote it", async () => {
+    const content = PAYOUT_TEXT.systemSold('Thursday, December 31, 2026 at 12:00 AM PST');
+    server.messages.push(message(1, { messageType: 'system', senderId: null, sender: null, content }));
+    renderThread();
+    const [note] = await screen.findAllByTestId('message');
+    expect(note).toHaveTextContent(content);
   });
 
   it('tells the page when a system note arrives, so the card can catch up with the thread', async () => {

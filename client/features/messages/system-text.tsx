@@ -2,8 +2,9 @@ import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 
 /**
- * A time as the server stores it in a system note ('2030-04-30 00:00 UTC', decision 0017). Fixed widths and
- * no nested repetition: linear on any input.
+ * A time as the server stored it in a system note before decision 0056 ('2030-04-30 00:00 UTC', decision
+ * 0017); threads keep those notes. Newer notes word the deadline in the venue's time with its zone, and show
+ * as written. Fixed widths and no nested repetition: linear on any input.
  */
 const STORED_TIME = /(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}) UTC/g;
 

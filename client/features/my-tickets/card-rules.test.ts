@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canConfirmReceipt,
   canInitiate,
+  canRequestRefund,
   cardBadge,
   cardKindOf,
   orNotAvailable,
@@ -14,6 +15,19 @@ import { isMoreThanTenDaysAway } from './format';
 import { myTicket, soldTo } from './test-fixtures';
 
 describe('My Tickets card rules', () => {
+  it('offers the refund of a postponed event until the new date begins at the venue, not in UTC', () => {
+    // Los Angeles: June 15, 2099 begins at 07:00 UTC.
+    const ticket = soldTo({
+      role: 'buyer',
+      eventDate: '2099-06-15',
+      timeZone: 'America/Los_Angeles',
+      refundRequestUntil: '2099-06-15T07:00:00.000Z',
+    });
+    expect(canRequestRefund(ticket, new Date('2099-06-15T06:59:00Z'))).toBe(true);
+    expect(canRequestRefund(ticket, new Date('2099-06-15T07:00:00Z'))).toBe(false);
+    expect(canRequestRefund(ticket, new Date('2099-06-15T12:00:00Z'))).toBe(false);
+  });
+
   it('gives each card type its badge (spec 001 §2)', () => {
     const cases = [
       [myTicket(), 'listing', 'Active Listing'],

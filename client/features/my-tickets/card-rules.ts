@@ -91,14 +91,15 @@ export function orNotAvailable(value: string): string {
 }
 
 /**
- * Buyer of a ticket to a postponed event: a full refund may be asked for until the new date begins (00:00 UTC,
- * as the server decides it; decision 0042). Gone once refunded, or once the day comes while the page is open.
+ * Buyer of a ticket to a postponed event: a full refund may be asked for until the new date begins at the
+ * venue (as the server decides it; decisions 0042, 0056). Gone once refunded, or once that time comes while
+ * the page is open.
  */
 export function canRequestRefund(ticket: MyTicket, now: Date = new Date()): boolean {
   return (
     ticket.role === 'buyer' &&
     !ticket.refunded &&
     ticket.refundRequestUntil !== null &&
-    now.toISOString().slice(0, 10) < ticket.refundRequestUntil
+    now.getTime() < Date.parse(ticket.refundRequestUntil)
   );
 }

@@ -8,6 +8,7 @@ export function myTicket(overrides: Partial<MyTicket> = {}): MyTicket {
     eventName: 'Aurora Skies',
     eventDate: '2025-01-05',
     daysCount: 1,
+    timeZone: 'America/New_York',
     section: '101',
     row: 'C',
     seats: '4, 5',

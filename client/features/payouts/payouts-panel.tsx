@@ -9,7 +9,7 @@ import type { PayoutItem, PayoutsResponse } from '@common/schemas/payouts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { payoutsPageQueryOptions, useStartOnboarding } from './api';
-import { formatDay, payoutLine, statusText, statusTone } from './format';
+import { formatVenueDayOf, payoutLine, statusText, statusTone } from './format';
 
 const PAGE_SIZE = 10;
 
@@ -65,7 +65,9 @@ function Totals({ summary }: { summary: PayoutsResponse['summary'] }) {
       <div className="rounded-lg border border-border p-3">
         <dt className="text-sm text-muted-foreground">{PAYOUT_TEXT.nextPaymentLabel}</dt>
         <dd className={summary.nextPayoutAt ? 'text-lg font-semibold' : 'pt-1 text-sm'}>
-          {summary.nextPayoutAt ? formatDay(summary.nextPayoutAt) : PAYOUT_TEXT.noNextPayment}
+          {summary.nextPayoutAt && summary.nextPayoutTimeZone
+            ? formatVenueDayOf(summary.nextPayoutAt, summary.nextPayoutTimeZone)
+            : PAYOUT_TEXT.noNextPayment}
         </dd>
       </div>
     </dl>

@@ -28,7 +28,8 @@ describe('SalePayout', () => {
         200,
         payoutsResponse({
           payouts: [
-            payoutItem(),
+            // Due at the venue's midnight of May 4, which is still May 3 in UTC and in the Americas.
+            payoutItem({ dueAt: '2030-05-03T12:00:00.000Z', timeZone: 'Pacific/Auckland' }),
             payoutItem({
               orderId: 12,
               ticketId: 8,

@@ -8,7 +8,9 @@ export function payoutItem(overrides: Partial<PayoutItem> = {}): PayoutItem {
     eventDate: '2030-05-01',
     amount: 183.3,
     status: 'scheduled',
-    dueAt: '2030-05-04T00:00:00.000Z',
+    // The venue's midnight three days after the event (New York, daylight saving time).
+    dueAt: '2030-05-04T04:00:00.000Z',
+    timeZone: 'America/New_York',
     paidAt: null,
     ...overrides,
   };
@@ -18,7 +20,12 @@ export function payoutsResponse(overrides: Partial<PayoutsResponse> = {}): Payou
   const payouts = overrides.payouts ?? [payoutItem()];
   return {
     account: { required: false, connected: false },
-    summary: { pendingAmount: 183.3, paidAmount: 0, nextPayoutAt: '2030-05-04T00:00:00.000Z' },
+    summary: {
+      pendingAmount: 183.3,
+      paidAmount: 0,
+      nextPayoutAt: '2030-05-04T04:00:00.000Z',
+      nextPayoutTimeZone: 'America/New_York',
+    },
     payouts,
     page: 1,
     pageSize: 100,

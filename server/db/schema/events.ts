@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_PLATFORM_TIME_ZONE } from '../../../common/venue-time.js';
 import { createdAt } from './columns.js';
 
 export const artists = pgTable(
@@ -42,6 +43,11 @@ export const venues = pgTable(
     externalId: text('external_id'),
     name: text('name').notNull(),
     city: text('city').notNull(),
+    /**
+     * The venue's IANA time zone (decision 0056): its event dates are calendar days there, and every event
+     * deadline begins at its local midnight. Venues stored before migration 0024 have the platform default.
+     */
+    timeZone: text('time_zone').notNull().default(DEFAULT_PLATFORM_TIME_ZONE),
     /** The folded name and city, joined by a line break (migration 0014): concert search's venue tier. */
     searchPlace: text('search_place').generatedAlwaysAs(sql`search_fold(name || E'\n' || city)`),
     createdAt: createdAt(),

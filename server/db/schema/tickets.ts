@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { DEFAULT_PLATFORM_TIME_ZONE } from '../../../common/venue-time.js';
 import { users } from './auth.js';
 import { createdAt, updatedAt } from './columns.js';
 import { events } from './events.js';
@@ -23,6 +24,11 @@ export const tickets = pgTable(
     description: text('description').notNull(),
     venue: text('venue').notNull().default(''),
     daysCount: integer('days_count').notNull().default(1),
+    /**
+     * The IANA time zone the event dates are read in (decision 0056): the catalog venue's, or the platform's
+     * for a listing without one. Copied when the listing is saved, like the event's name, date and venue.
+     */
+    timeZone: text('time_zone').notNull().default(DEFAULT_PLATFORM_TIME_ZONE),
     isMultiDay: boolean('is_multi_day').notNull().default(false),
     section: text('section').notNull(),
     row: text('row').notNull(),

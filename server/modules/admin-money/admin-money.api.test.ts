@@ -17,9 +17,10 @@ import { ESCROW_REFUND_JOB } from '../refunds/service.js';
 import { completeTransfer, initiateTransfer } from '../transfers/service.js';
 
 const START = new Date('2030-03-01T12:00:00Z');
-// Event on 2030-05-01: automatic completion 2030-05-03 00:00, payout 2030-05-04 00:00.
-const AFTER_REPORT_WINDOW = new Date('2030-05-03T00:00:00Z');
-const PAYOUT_DUE = new Date('2030-05-04T00:00:00Z');
+// Event on 2030-05-01 in the platform's zone, New York (EDT): automatic completion at midnight there on
+// 2030-05-03, payout on 2030-05-04.
+const AFTER_REPORT_WINDOW = new Date('2030-05-03T04:00:00Z');
+const PAYOUT_DUE = new Date('2030-05-04T04:00:00Z');
 const HOUR = 3_600_000;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -324,7 +325,7 @@ describe.each(backends)('back office money on %s', (backend) => {
       .select()
       .from(jobs)
       .where(and(eq(jobs.kind, 'transfer_deadline'), eq(jobs.key, String(keep.order.id))));
-    expect(deadline?.runAt).toEqual(new Date('2030-06-14T00:00:00Z'));
+    expect(deadline?.runAt).toEqual(new Date('2030-06-14T04:00:00Z'));
 
     expect((await sellerClient.post(`/api/tickets/${leave.ticket.id}/refund-request`)).status).toBe(403);
     const refund = await buyer.post(`/api/tickets/${leave.ticket.id}/refund-request`);
@@ -334,7 +335,7 @@ describe.each(backends)('back office money on %s', (backend) => {
       refundCause: 'event_postponed',
     });
     expect((await buyer.post(`/api/tickets/${leave.ticket.id}/refund-request`)).status).toBe(409);
-    clock.set(new Date('2030-06-15T00:00:00Z'));
+    clock.set(new Date('2030-06-15T04:00:00Z'));
     const tooLate = await buyer.post(`/api/tickets/${keep.ticket.id}/refund-request`);
     expect(tooLate.status).toBe(409);
     expect(tooLate.body.message).toBe(MONEY_TEXT.refundRequestClosed);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT, MONEY_MAIL_SUBJECT, TICKET_TEXT } from '../../../common/messages.js';
 import type { MyTicket } from '../../../common/schemas/my-tickets.js';
+import { formatCalendarDate, localMidnight } from '../../../common/venue-time.js';
 import { events, venues } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
@@ -127,7 +128,7 @@ describe.each(backends)('cancelled and postponed events on %s', (backend) => {
     const withdrawn = sellerMails.filter((mail) => mail.subject === MONEY_MAIL_SUBJECT.listingsWithdrawn);
     expect(withdrawn).toHaveLength(1);
     expect(withdrawn[0]?.text).toContain(
-      `${event.name} on ${event.date} was cancelled, so we withdrew your 2 listings for it`,
+      `${event.name} on ${formatCalendarDate(event.date)} was cancelled, so we withdrew your 2 listings for it`,
     );
     expect(withdrawn[0]?.text).toContain(`Reason: ${reason}`);
     expect(sellerMails.map((mail) => mail.subject)).toContain(MONEY_MAIL_SUBJECT.eventCancelledSeller);
@@ -161,7 +162,12 @@ describe.each(backends)('cancelled and postponed events on %s', (backend) => {
     const postponed = await admin.post(`/api/admin/events/${event.id}/postpone`, { newDate });
     expect(postponed.status, postponed.text).toBe(200);
     expect((await searchesFor(event.name)).concerts).toContain(event.id);
-    expect(await cardOf(buyer, 'pending', keep.ticket.id)).toMatchObject({ refundRequestUntil: newDate });
+    // Until the new date begins at the venue: its midnight in the platform's zone, New York.
+    const until = localMidnight(newDate, 'America/New_York');
+    expect(await cardOf(buyer, 'pending', keep.ticket.id)).toMatchObject({
+      refundRequestUntil: until.toISOString(),
+      timeZone: 'America/New_York',
+    });
     expect(await cardOf(seller, 'pending', keep.ticket.id)).toMatchObject({ refundRequestUntil: null });
 
     const requested = await buyer.post(`/api/tickets/${leave.ticket.id}/refund-request`);
@@ -181,7 +187,7 @@ describe.each(backends)('cancelled and postponed events on %s', (backend) => {
       refundRequestUntil: null,
     });
 
-    clock.set(new Date(`${newDate}T00:00:00Z`));
+    clock.set(until);
     expect(await cardOf(buyer, 'pending', keep.ticket.id)).toMatchObject({ refundRequestUntil: null });
   });
 });

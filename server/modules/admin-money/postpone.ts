@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { MONEY_TEXT } from '../../../common/messages.js';
+import { formatVenueDateTime, localMidnight } from '../../../common/venue-time.js';
 import type { Tx } from '../../db/client.js';
 import { checkoutSessions, events, jobs, orders, tickets } from '../../db/schema/index.js';
 import { Invalid } from '../../errors.js';
@@ -59,15 +60,22 @@ export async function postponeEvent(deps: CheckoutDeps, adminId: number, eventId
         .set({ eventDate: newDate })
         .where(and(inArray(checkoutSessions.ticketId, ticketIds), isNull(checkoutSessions.outcome)));
     const sales = await tx
-      .select({ id: orders.id, buyerId: orders.buyerId, soldAt: tickets.soldAt })
+      .select({
+        id: orders.id,
+        buyerId: orders.buyerId,
+        soldAt: tickets.soldAt,
+        daysCount: tickets.daysCount,
+        timeZone: tickets.timeZone,
+      })
       .from(orders)
       .innerJoin(tickets, eq(tickets.id, orders.ticketId))
       .where(and(eq(tickets.eventId, eventId), eq(orders.status, 'in_escrow')));
     for (const sale of sales) {
       const key = String(sale.id);
-      await moveJob(tx, TRANSFER_DEADLINE_JOB, key, transferDeadlineAt(newDate, sale.soldAt ?? now));
-      await moveJob(tx, AUTO_COMPLETE_JOB, key, autoCompleteAt(newDate));
-      await moveJob(tx, PAYOUT_JOB, key, payoutDueAt(newDate));
+      const days = { eventDate: newDate, daysCount: sale.daysCount, timeZone: sale.timeZone };
+      await moveJob(tx, TRANSFER_DEADLINE_JOB, key, transferDeadlineAt(days, sale.soldAt ?? now));
+      await moveJob(tx, AUTO_COMPLETE_JOB, key, autoCompleteAt(days));
+      await moveJob(tx, PAYOUT_JOB, key, payoutDueAt(days));
     }
     await recordAdminAction(tx, {
       adminId,
@@ -80,10 +88,11 @@ export async function postponeEvent(deps: CheckoutDeps, adminId: number, eventId
     return {
       eventName: event.name,
       oldDate: event.date,
-      buyerIds: [...new Set(sales.map((sale) => sale.buyerId))],
+      // Each buyer once, with the zone their refund deadline is told in (the venue's, decision 0056).
+      buyers: new Map(sales.map((sale) => [sale.buyerId, sale.timeZone])),
     };
   });
-  for (const buyerId of buyers.buyerIds) {
+  for (const [buyerId, timeZone] of buyers.buyers) {
     try {
       const buyer = await contactOf(deps.db, buyerId);
       await deps.mailer.send(
@@ -96,6 +105,7 @@ export async function postponeEvent(deps: CheckoutDeps, adminId: number, eventId
             myTicketsUrl: `${deps.appUrl}/my-tickets`,
           },
           newDate,
+          formatVenueDateTime(localMidnight(newDate, timeZone), timeZone),
         ),
       );
     } catch (error) {

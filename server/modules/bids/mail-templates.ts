@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '../../../common/constants.js';
 import { BID_TEXT } from '../../../common/messages.js';
 import { formatCents } from '../../../common/money.js';
+import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { escapeHtml } from '../auth/mail-templates.js';
 
@@ -25,7 +26,7 @@ function mail(to: string, subject: string, paragraphs: string[]): MailMessage {
 
 function ticketsFor(facts: Omit<BidMailFacts, 'amountCents'>): string {
   const count = facts.quantity === 1 ? '1 ticket' : `${facts.quantity} tickets`;
-  return `${count} for ${facts.eventName} on ${facts.eventDate}`;
+  return `${count} for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)}`;
 }
 
 /** The card failed (declined, or the confirmation never came): the bid has ended, nothing was charged. */

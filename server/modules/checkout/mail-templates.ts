@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '../../../common/constants.js';
 import { CHECKOUT_MAIL_SUBJECT } from '../../../common/messages.js';
 import { formatCents } from '../../../common/money.js';
+import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { escapeHtml } from '../auth/mail-templates.js';
 
@@ -28,7 +29,7 @@ function mail(to: string, subject: string, paragraphs: string[]): MailMessage {
 
 function ticketLine(facts: SaleMailFacts): string {
   const count = facts.quantity === 1 ? '1 ticket' : `${facts.quantity} tickets`;
-  return `${count} for ${facts.eventName} on ${facts.eventDate} (section ${facts.section}, row ${facts.row}, seats ${facts.seats})`;
+  return `${count} for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)} (section ${facts.section}, row ${facts.row}, seats ${facts.seats})`;
 }
 
 /** To the buyer once the sale is recorded: what they bought and the all-in amount charged. */
@@ -72,7 +73,7 @@ export function buyerRefundMail(
 ): MailMessage {
   return mail(to, CHECKOUT_MAIL_SUBJECT.buyerRefund, [
     `Hi ${firstName},`,
-    `We could not complete your purchase for ${facts.eventName} on ${facts.eventDate}: the ticket was no longer available when your payment arrived.`,
+    `We could not complete your purchase for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)}: the ticket was no longer available when your payment arrived.`,
     `Your payment of ${formatCents(amountCents)} has been refunded in full. Refunds usually reach your card within 5-10 business days. You have not been charged for anything.`,
   ]);
 }

@@ -302,7 +302,6 @@ async function decide(deps: CheckoutDeps, sessionId: string, paymentReference: s
       await scheduleSaleTimeline(tx, {
         orderId: order.id,
         ticketId: session.ticketId,
-        eventDate: session.eventDate,
         soldAt: now,
       });
       await tx

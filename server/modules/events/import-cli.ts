@@ -24,7 +24,7 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await database.migrate();
-  const counts = await upsertCatalog(database.db, parsed.events);
+  const counts = await upsertCatalog(database.db, parsed.events, config.platformTimeZone);
   console.log(
     `Imported ${counts.events} events, ${counts.venues} venues, ${counts.artists} artists and ` +
       `${counts.eventArtists} lineup entries (${database.kind}).`,

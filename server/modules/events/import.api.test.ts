@@ -49,6 +49,41 @@ describe.each(backends)('upsertCatalog on %s', (backend) => {
     expect(await database.db.select().from(events).orderBy(events.id)).toEqual(before);
   });
 
+  it('stores each venue’s zone, gives a new one without a zone the platform’s, and keeps a known one', async () => {
+    const zones = Object.fromEntries(
+      (await database.db.select({ name: venues.name, zone: venues.timeZone }).from(venues)).map((row) => [
+        row.name,
+        row.zone,
+      ]),
+    );
+    expect(zones).toEqual({
+      'Madison Square Garden': 'America/New_York',
+      'Red Rocks Amphitheatre': 'America/Denver',
+      'Greek Theatre': 'America/Los_Angeles',
+      'Ryman Auditorium': 'America/Chicago',
+      'Zilker Park': 'America/Chicago',
+    });
+    const { events: catalog } = parseDiscoveryEvents(fixture);
+    const greek = catalog.find((event) => event.venue.name === 'Greek Theatre');
+    if (!greek) throw new Error('fixture has no Greek Theatre event');
+    const unknown = { externalId: 'venue-without-zone', name: 'Nowhere Barn', city: 'Elko', timeZone: null };
+    await upsertCatalog(
+      database.db,
+      [
+        { ...greek, venue: { ...greek.venue, timeZone: null } },
+        { ...greek, externalId: 'event-at-the-barn', venue: unknown },
+      ],
+      'America/Phoenix',
+    );
+    const zoneOf = async (name: string) =>
+      (await database.db.select({ zone: venues.timeZone }).from(venues).where(eq(venues.name, name)))[0]
+        ?.zone;
+    expect(await zoneOf('Greek Theatre')).toBe('America/Los_Angeles');
+    expect(await zoneOf('Nowhere Barn')).toBe('America/Phoenix');
+    await database.db.delete(events).where(eq(events.externalId, 'event-at-the-barn'));
+    await database.db.delete(venues).where(eq(venues.externalId, 'venue-without-zone'));
+  });
+
   it('keeps the widest 16:9 image, or the first one, for each artist', async () => {
     const images = Object.fromEntries(
       (await database.db.select({ name: artists.name, image: artists.imageUrl }).from(artists)).map((row) => [

@@ -36,12 +36,51 @@ describe('parseDiscoveryEvents', () => {
       name: 'The Paper Lanterns: Night Swim Tour',
       date: '2027-03-12',
       daysCount: 1,
-      venue: { externalId: 'KovZpZA7AAEA', name: 'Madison Square Garden', city: 'New York' },
+      venue: {
+        externalId: 'KovZpZA7AAEA',
+        name: 'Madison Square Garden',
+        city: 'New York',
+        timeZone: 'America/New_York',
+      },
     });
     expect(parsed.events[0]?.artists.map((artist) => artist.name)).toEqual([
       'The Paper Lanterns',
       'Wren & the Wildflowers',
     ]);
+  });
+
+  it('reads each venue’s IANA time zone', () => {
+    expect(parsed.events.map((event) => [event.venue.name, event.venue.timeZone])).toEqual([
+      ['Madison Square Garden', 'America/New_York'],
+      ['Red Rocks Amphitheatre', 'America/Denver'],
+      ['Greek Theatre', 'America/Los_Angeles'],
+      ['Ryman Auditorium', 'America/Chicago'],
+      ['Zilker Park', 'America/Chicago'],
+      ['Madison Square Garden', 'America/New_York'],
+    ]);
+  });
+
+  it('takes the event’s zone when the venue has none, and none when neither is an IANA zone', () => {
+    const answer = (venueZone: string | undefined, eventZone: string | undefined) => ({
+      _embedded: {
+        events: [
+          {
+            id: 'e1',
+            name: 'Late Show',
+            dates: { start: { localDate: '2027-03-12' }, timezone: eventZone },
+            _embedded: { venues: [{ id: 'v1', name: 'Hall', city: { name: 'Reno' }, timezone: venueZone }] },
+          },
+        ],
+      },
+    });
+    const zoneOf = (venueZone?: string, eventZone?: string) =>
+      parseDiscoveryEvents(answer(venueZone, eventZone)).events[0]?.venue.timeZone;
+    expect(zoneOf('America/Los_Angeles', 'America/New_York')).toBe('America/Los_Angeles');
+    expect(zoneOf(undefined, 'America/Los_Angeles')).toBe('America/Los_Angeles');
+    expect(zoneOf('Pacific Time', 'America/Los_Angeles')).toBe('America/Los_Angeles');
+    expect(zoneOf('US/Pacific')).toBe('America/Los_Angeles');
+    expect(zoneOf()).toBeNull();
+    expect(zoneOf('Pacific/Atlantis')).toBeNull();
   });
 
   it('counts the days of a festival from its end date', () => {

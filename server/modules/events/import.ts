@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { canonicalTimeZone, DEFAULT_PLATFORM_TIME_ZONE } from '../../../common/venue-time.js';
 import type { DbOrTx } from '../../db/client.js';
 import { artists, eventArtists, events, venues } from '../../db/schema/index.js';
 
@@ -16,6 +17,8 @@ export interface CatalogVenue {
   externalId: string;
   name: string;
   city: string;
+  /** The venue's IANA time zone; absent or null when the source does not say (decision 0056). */
+  timeZone?: string | null;
 }
 
 export interface CatalogEvent {
@@ -52,6 +55,7 @@ const venueSchema = z.object({
   id: z.string(),
   name: z.string().optional(),
   city: z.object({ name: z.string() }).optional(),
+  timezone: z.string().optional(),
 });
 
 const discoveryEventSchema = z.object({
@@ -60,6 +64,7 @@ const discoveryEventSchema = z.object({
   dates: z.object({
     start: z.object({ localDate: z.iso.date().optional() }),
     end: z.object({ localDate: z.iso.date().optional() }).optional(),
+    timezone: z.string().optional(),
   }),
   _embedded: z
     .object({
@@ -110,6 +115,15 @@ export interface ParsedDiscoveryEvents {
   skipped: { id: string; reason: string }[];
 }
 
+/** The venue's zone, else the event's (both are IANA names in the Discovery API); null when neither is one. */
+function timeZoneOf(venue: z.infer<typeof venueSchema>, event: z.infer<typeof discoveryEventSchema>) {
+  for (const name of [venue.timezone, event.dates.timezone]) {
+    const zone = name === undefined ? null : canonicalTimeZone(name);
+    if (zone) return zone;
+  }
+  return null;
+}
+
 /** Validates a Discovery API event-search answer and maps it to catalog events. */
 export function parseDiscoveryEvents(json: unknown): ParsedDiscoveryEvents {
   const response = discoveryEventsResponseSchema.parse(json);
@@ -130,7 +144,12 @@ export function parseDiscoveryEvents(json: unknown): ParsedDiscoveryEvents {
       name: event.name,
       date,
       daysCount: daysBetween(date, event.dates.end?.localDate),
-      venue: { externalId: venue.id, name: venue.name, city: venue.city.name },
+      venue: {
+        externalId: venue.id,
+        name: venue.name,
+        city: venue.city.name,
+        timeZone: timeZoneOf(venue, event),
+      },
       artists: (event._embedded?.attractions ?? []).map((attraction) => ({
         externalId: attraction.id,
         name: attraction.name,
@@ -187,8 +206,11 @@ async function upsertArtist(tx: DbOrTx, artist: CatalogArtist): Promise<number> 
   return inserted.id;
 }
 
-/** Venues are unique by external id and by (lower(name), lower(city)), handled like artists. */
-async function upsertVenue(tx: DbOrTx, venue: CatalogVenue): Promise<number> {
+/**
+ * Venues are unique by external id and by (lower(name), lower(city)), handled like artists. A venue whose zone
+ * the source does not give keeps the one it has, and a new one gets the platform's (decision 0056).
+ */
+async function upsertVenue(tx: DbOrTx, venue: CatalogVenue, platformTimeZone: string): Promise<number> {
   const [byId] = await tx
     .select({ id: venues.id })
     .from(venues)
@@ -205,7 +227,11 @@ async function upsertVenue(tx: DbOrTx, venue: CatalogVenue): Promise<number> {
           ),
         );
   if (byName) {
-    await tx.update(venues).set({ name: venue.name, city: venue.city }).where(eq(venues.id, byName.id));
+    const known = venue.timeZone ? { timeZone: venue.timeZone } : {};
+    await tx
+      .update(venues)
+      .set({ name: venue.name, city: venue.city, ...known })
+      .where(eq(venues.id, byName.id));
     await tx
       .update(venues)
       .set({ externalId: venue.externalId })
@@ -214,7 +240,12 @@ async function upsertVenue(tx: DbOrTx, venue: CatalogVenue): Promise<number> {
   }
   const [inserted] = await tx
     .insert(venues)
-    .values({ externalId: venue.externalId, name: venue.name, city: venue.city })
+    .values({
+      externalId: venue.externalId,
+      name: venue.name,
+      city: venue.city,
+      timeZone: venue.timeZone ?? platformTimeZone,
+    })
     .returning({ id: venues.id });
   if (!inserted) throw new Error(`Venue ${venue.externalId} was not stored`);
   return inserted.id;
@@ -224,7 +255,11 @@ async function upsertVenue(tx: DbOrTx, venue: CatalogVenue): Promise<number> {
  * Upserts events with their venues and lineups by external id, in one transaction: running
  * it again with the same input changes nothing, and a changed lineup replaces the old one.
  */
-export async function upsertCatalog(db: DbOrTx, catalog: CatalogEvent[]): Promise<UpsertCounts> {
+export async function upsertCatalog(
+  db: DbOrTx,
+  catalog: CatalogEvent[],
+  platformTimeZone = DEFAULT_PLATFORM_TIME_ZONE,
+): Promise<UpsertCounts> {
   return db.transaction(async (tx) => {
     const artistIds = new Map<string, number>();
     const venueIds = new Map<string, number>();
@@ -232,7 +267,7 @@ export async function upsertCatalog(db: DbOrTx, catalog: CatalogEvent[]): Promis
     for (const event of catalog) {
       let venueId = venueIds.get(event.venue.externalId);
       if (venueId === undefined) {
-        venueId = await upsertVenue(tx, event.venue);
+        venueId = await upsertVenue(tx, event.venue, platformTimeZone);
         venueIds.set(event.venue.externalId, venueId);
       }
       const values = { name: event.name, date: event.date, daysCount: event.daysCount, venueId };

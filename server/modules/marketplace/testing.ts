@@ -16,6 +16,9 @@ export interface ListingOverrides {
   eventDate?: string;
   description?: string;
   venue?: string;
+  /** The zone the dates are read in (decision 0056): the column's default, the platform's, when not given. */
+  timeZone?: string;
+  daysCount?: number;
   eventId?: number | null;
   section?: string;
   row?: string;
@@ -46,6 +49,9 @@ export async function insertListing(db: DbOrTx, sellerId: number, overrides: Lis
       eventDate: overrides.eventDate ?? isoDay(30),
       description: overrides.description ?? `${eventName} at ${venue}, Portland`,
       venue,
+      ...(overrides.timeZone === undefined ? {} : { timeZone: overrides.timeZone }),
+      daysCount: overrides.daysCount ?? 1,
+      isMultiDay: (overrides.daysCount ?? 1) > 1,
       section: overrides.section ?? '101',
       row: overrides.row ?? 'C',
       seats: overrides.seats ?? '4, 5',

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { PAYOUT_TEXT } from '../../../common/messages.js';
+import { formatVenueDateTime } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { checkoutSessions, orders, tickets } from '../../db/schema/index.js';
 import { Conflict } from '../../errors.js';
@@ -18,7 +19,7 @@ import {
 import { PAYOUT_NOTE, PAYOUT_RECHECK_MS } from './payout.js';
 import { contactOf, loadSale, lockSale, refundableCents, type Sale, sharesOf } from './sale.js';
 import { mailSaleCompleted } from './sale-completed.js';
-import { formatUtcForPeople, transferDeadlineAt } from './schedule.js';
+import { autoCompleteAt, transferDeadlineAt } from './schedule.js';
 
 /** Decision 0017: the escrow timeline's job handlers. Each reads the sale's state and is safe to rerun. */
 
@@ -42,7 +43,7 @@ async function send(deps: CheckoutDeps, message: MailMessage): Promise<void> {
 }
 
 function deadlineOf(sale: Sale): Date {
-  return transferDeadlineAt(sale.eventDate, sale.soldAt ?? new Date(0));
+  return transferDeadlineAt(sale, sale.soldAt ?? new Date(0));
 }
 
 /** Reminds a seller who has still not initiated the transfer; a sale that moved on needs no reminder. */
@@ -50,7 +51,10 @@ export async function runTransferReminder(deps: CheckoutDeps, orderId: number): 
   const sale = await loadSale(deps.db, orderId);
   if (sale?.status !== 'in_escrow' || sale.transferStatus !== 'not_started') return jobDone;
   const seller = await factsFor(deps, sale, sale.sellerId);
-  await send(deps, transferReminderMail(seller.email, seller.facts, formatUtcForPeople(deadlineOf(sale))));
+  await send(
+    deps,
+    transferReminderMail(seller.email, seller.facts, formatVenueDateTime(deadlineOf(sale), sale.timeZone)),
+  );
   return jobDone;
 }
 
@@ -153,6 +157,9 @@ export async function runAutoComplete(deps: CheckoutDeps, orderId: number): Prom
   const now = deps.clock.now();
   const sale = await loadSale(deps.db, orderId);
   if (sale?.status !== 'in_escrow' || sale.transferStatus !== 'initiated') return jobDone;
+  // Never before the event's last day is over at the venue, whenever the job was scheduled (decision 0056).
+  const due = autoCompleteAt(sale);
+  if (now < due) return { retryAt: due, note: 'not due yet' };
   const recheck = new Date(now.getTime() + PAYOUT_RECHECK_MS);
   if (sale.disputeStatus === 'open') return { retryAt: recheck, note: PAYOUT_NOTE.disputed };
   if (sale.ticketType === 'paper' && sale.barcodeDownloadedAt === null && sale.disputeStatus !== 'released') {

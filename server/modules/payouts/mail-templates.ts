@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '../../../common/constants.js';
 import { PAYOUT_MAIL_SUBJECT } from '../../../common/messages.js';
 import { formatCents } from '../../../common/money.js';
+import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { escapeHtml } from '../auth/mail-templates.js';
 
@@ -17,11 +18,13 @@ export function mail(to: string, subject: string, paragraphs: string[]): MailMes
 export interface TimelineMailFacts {
   firstName: string;
   eventName: string;
+  /** yyyy-MM-dd; the e-mails word it ('Wednesday, May 1, 2030'). */
   eventDate: string;
   myTicketsUrl: string;
 }
 
-const ticketFor = (facts: TimelineMailFacts) => `your ticket for ${facts.eventName} on ${facts.eventDate}`;
+const ticketFor = (facts: TimelineMailFacts) =>
+  `your ticket for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)}`;
 
 /** To a seller who has not initiated the transfer yet (decision 0017: two reminders before the deadline). */
 export function transferReminderMail(to: string, facts: TimelineMailFacts, deadline: string): MailMessage {

@@ -25,7 +25,7 @@ export function payoutVerdict(sale: Sale, needsAccount: boolean, now: Date): Ver
   const recheck = new Date(now.getTime() + PAYOUT_RECHECK_MS);
   if (sale.disputeStatus === 'open') return { retryAt: recheck, note: PAYOUT_NOTE.disputed };
   if (!sale.transferComplete) return { retryAt: recheck, note: PAYOUT_NOTE.notTransferred };
-  const due = payoutDueAt(sale.eventDate);
+  const due = payoutDueAt(sale);
   if (now < due) return { retryAt: due, note: 'not due yet' };
   if (needsAccount && !sale.sellerAccountId) return { retryAt: recheck, note: PAYOUT_NOTE.noAccount };
   return { pay: true };
@@ -55,7 +55,7 @@ export async function runPayout(deps: CheckoutDeps, orderId: number): Promise<Jo
         sellerId: sale.sellerId,
         amountCents: sharesOf(sale).sellerCents,
         provider: deps.payments.kind,
-        dueAt: payoutDueAt(sale.eventDate),
+        dueAt: payoutDueAt(sale),
       })
       .onConflictDoNothing({ target: payouts.orderId });
     return { sale };

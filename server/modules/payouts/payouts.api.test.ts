@@ -17,11 +17,11 @@ import { AUTO_COMPLETE_JOB, PAYOUT_JOB, TRANSFER_DEADLINE_JOB, TRANSFER_REMINDER
 import { buyListing, ledgerOf, testJobRunner } from './testing.js';
 
 const START = new Date('2030-03-01T12:00:00Z');
-// The listings' event is on 2030-05-01 (UTC): the transfer deadline is 2030-04-30 00:00, automatic
-// completion 2030-05-03 00:00, the payout 2030-05-04 00:00.
-const DEADLINE = new Date('2030-04-30T00:00:00Z');
-const AUTO_COMPLETE = new Date('2030-05-03T00:00:00Z');
-const PAYOUT_DUE = new Date('2030-05-04T00:00:00Z');
+// The listings' event is on 2030-05-01 in the platform's zone, New York (EDT, UTC−4): the transfer deadline
+// is midnight there on 2030-04-30, automatic completion on 2030-05-03, the payout on 2030-05-04.
+const DEADLINE = new Date('2030-04-30T04:00:00Z');
+const AUTO_COMPLETE = new Date('2030-05-03T04:00:00Z');
+const PAYOUT_DUE = new Date('2030-05-04T04:00:00Z');
 const HOUR = 3_600_000;
 
 describe.each(backends)('payouts and the escrow timeline on %s', (backend) => {
@@ -86,7 +86,9 @@ describe.each(backends)('payouts and the escrow timeline on %s', (backend) => {
   it('pays a completed sale exactly once, three days after the event, with the ledger balanced at each step', async () => {
     const { ticket, sessionId, order } = await buy();
     // Fulfilment scheduled the timeline and wrote the sale's note in the thread.
-    expect(await systemMessages(ticket.id)).toEqual([PAYOUT_TEXT.systemSold('2030-04-30 00:00 UTC')]);
+    expect(await systemMessages(ticket.id)).toEqual([
+      PAYOUT_TEXT.systemSold('Tuesday, April 30, 2030 at 12:00 AM EDT'),
+    ]);
     expect((await jobOf(TRANSFER_DEADLINE_JOB, String(order.id)))?.runAt).toEqual(DEADLINE);
     expect((await jobOf(AUTO_COMPLETE_JOB, String(order.id)))?.runAt).toEqual(AUTO_COMPLETE);
     expect((await jobOf(TRANSFER_REMINDER_JOB, `${order.id}:1`))?.runAt).toEqual(
@@ -106,6 +108,7 @@ describe.each(backends)('payouts and the escrow timeline on %s', (backend) => {
       amount: centsToDollars(order.sellerProceedsCents),
       status: 'awaiting_transfer',
       dueAt: PAYOUT_DUE.toISOString(),
+      timeZone: 'America/New_York',
       paidAt: null,
     });
 
@@ -199,7 +202,7 @@ describe.each(backends)('payouts and the escrow timeline on %s', (backend) => {
     clock.set(new Date(START.getTime() + 25 * HOUR));
     await runner.runOnce();
     expect(await reminders()).toHaveLength(1);
-    expect((await reminders())[0]?.text).toContain('by Tuesday, April 30, 2030 at 12:00 AM UTC');
+    expect((await reminders())[0]?.text).toContain('by Tuesday, April 30, 2030 at 12:00 AM EDT');
     clock.set(new Date(DEADLINE.getTime() - 1));
     await runner.runOnce();
     expect(await reminders()).toHaveLength(2);
@@ -365,6 +368,7 @@ describe.each(backends)('payouts and the escrow timeline on %s', (backend) => {
       pendingAmount: centsToDollars(pending),
       paidAmount: 0,
       nextPayoutAt: null,
+      nextPayoutTimeZone: null,
     });
     // The buyer sells nothing; someone else's ticket filter finds nothing.
     expect((await buyer.get('/api/payouts')).body.total).toBe(0);

@@ -1,8 +1,9 @@
+import { formatVenueDay } from '../../../common/venue-time.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { DbOrTx } from '../../db/client.js';
 import { saleCompletedMail } from './mail-templates.js';
 import { contactOf, loadSale } from './sale.js';
-import { formatUtcDay, payoutDueAt } from './schedule.js';
+import { payoutDueAt } from './schedule.js';
 
 export interface SaleCompletedMailDeps {
   db: DbOrTx;
@@ -38,7 +39,7 @@ export async function mailSaleCompleted(
         {
           completedBy,
           amountCents: sale.sellerProceedsCents,
-          payoutDate: formatUtcDay(payoutDueAt(sale.eventDate)),
+          payoutDate: formatVenueDay(payoutDueAt(sale), sale.timeZone),
           accountMissing: deps.payoutsNeedAccount && !sale.sellerAccountId,
           profileUrl: `${deps.appUrl}/profile`,
         },

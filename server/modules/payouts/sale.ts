@@ -26,6 +26,8 @@ export async function loadSale(db: DbOrTx, orderId: number) {
       ticketId: tickets.id,
       eventName: tickets.eventName,
       eventDate: tickets.eventDate,
+      daysCount: tickets.daysCount,
+      timeZone: tickets.timeZone,
       transferStatus: tickets.transferStatus,
       transferComplete: tickets.transferComplete,
       ticketType: tickets.ticketType,
@@ -78,12 +80,6 @@ export async function lockSale(tx: Tx, orderId: number): Promise<Sale | null> {
   return loadSale(tx, orderId);
 }
 
-/** The order id of a ticket's sale, read without a lock (lockSale then reads it again under one). */
-export async function orderIdOfTicket(db: DbOrTx, ticketId: number): Promise<number | null> {
-  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.ticketId, ticketId));
-  return order?.id ?? null;
-}
-
 /**
  * A request to act on a sale that has already ended answers what happened to it (409), whichever request
  * came first: "This sale was refunded", not a generic refusal.
@@ -91,6 +87,16 @@ export async function orderIdOfTicket(db: DbOrTx, ticketId: number): Promise<num
 export function refuseEndedSale(sale: Pick<Sale, 'status'>): void {
   if (sale.status === 'refunded') throw new Conflict(SALE_TEXT.refunded);
   if (sale.status === 'released') throw new Conflict(SALE_TEXT.paidOut);
+}
+
+/** The days a sold ticket is for, as the escrow timeline counts from them (decision 0056). */
+export async function eventDaysOfTicket(db: DbOrTx, ticketId: number) {
+  const [row] = await db
+    .select({ eventDate: tickets.eventDate, daysCount: tickets.daysCount, timeZone: tickets.timeZone })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  if (!row) throw new Error(`ticket ${ticketId} not found`);
+  return row;
 }
 
 /** The job payload's order id (jobs are keyed by it; the payload carries it as a number). */

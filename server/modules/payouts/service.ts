@@ -22,6 +22,8 @@ import { contactOf, orderIdOf } from './sale.js';
 import {
   AUTO_COMPLETE_JOB,
   autoCompleteAt,
+  type EventDays,
+  PAYOUT_DELAY_DAYS,
   PAYOUT_JOB,
   payoutDueAt,
   TRANSFER_DEADLINE_JOB,
@@ -39,11 +41,10 @@ export function afterSaleJobHandlers(deps: CheckoutDeps): Record<string, JobHand
   };
 }
 
-interface SaleRow {
+interface SaleRow extends EventDays {
   orderId: number;
   ticketId: number;
   eventName: string;
-  eventDate: string;
   proceedsCents: number;
   orderStatus: 'in_escrow' | 'released' | 'refunded';
   disputeStatus: 'open' | 'refunded' | 'released' | 'lost' | null;
@@ -57,7 +58,7 @@ function statusOf(row: SaleRow, needsAccount: boolean, now: Date): PayoutStatus 
   if (row.disputeStatus === 'open') return 'on_hold';
   if (!row.transferComplete) return 'awaiting_transfer';
   if (needsAccount) return 'needs_account';
-  return now < payoutDueAt(row.eventDate) ? 'scheduled' : 'processing';
+  return now < payoutDueAt(row) ? 'scheduled' : 'processing';
 }
 
 /** GET /api/payouts: the seller's sales with what their proceeds are doing, newest first, paged. */
@@ -84,6 +85,8 @@ export async function listPayouts(
       ticketId: orders.ticketId,
       eventName: tickets.eventName,
       eventDate: tickets.eventDate,
+      daysCount: tickets.daysCount,
+      timeZone: tickets.timeZone,
       proceedsCents: orders.sellerProceedsCents,
       orderStatus: orders.status,
       disputeStatus: orders.disputeStatus,
@@ -102,13 +105,27 @@ export async function listPayouts(
       total: sql<number>`count(*)::int`,
       pendingCents: sql<number>`coalesce(sum(${orders.sellerProceedsCents}) filter (where ${orders.status} = 'in_escrow'), 0)::int`,
       paidCents: sql<number>`coalesce(sum(${orders.sellerProceedsCents}) filter (where ${orders.status} = 'released'), 0)::int`,
-      nextEventDate: sql<
-        string | null
-      >`min(${tickets.eventDate}) filter (where ${orders.status} = 'in_escrow' and ${orders.disputeStatus} is distinct from 'open' and ${tickets.transferComplete})`,
     })
     .from(orders)
     .innerJoin(tickets, eq(tickets.id, orders.ticketId))
     .where(mine);
+  // The sale paid next: the earliest payout day, each at its venue's midnight (ordered in SQL, timed by payoutDueAt).
+  const [next] = await db
+    .select({ eventDate: tickets.eventDate, daysCount: tickets.daysCount, timeZone: tickets.timeZone })
+    .from(orders)
+    .innerJoin(tickets, eq(tickets.id, orders.ticketId))
+    .where(
+      and(
+        mine,
+        eq(orders.status, 'in_escrow'),
+        sql`${orders.disputeStatus} is distinct from 'open'`,
+        eq(tickets.transferComplete, true),
+      ),
+    )
+    .orderBy(
+      sql`(${tickets.eventDate} + ${tickets.daysCount} - 1 + ${PAYOUT_DELAY_DAYS}::int)::timestamp at time zone ${tickets.timeZone}`,
+    )
+    .limit(1);
   const items: PayoutItem[] = rows.map((row) => ({
     orderId: row.orderId,
     ticketId: row.ticketId,
@@ -116,16 +133,17 @@ export async function listPayouts(
     eventDate: row.eventDate,
     amount: centsToDollars(row.proceedsCents),
     status: statusOf(row, needsAccount, now),
-    dueAt: row.orderStatus === 'refunded' ? null : payoutDueAt(row.eventDate).toISOString(),
+    dueAt: row.orderStatus === 'refunded' ? null : payoutDueAt(row).toISOString(),
+    timeZone: row.timeZone,
     paidAt: row.paidAt?.toISOString() ?? null,
   }));
-  const nextEventDate = totals?.nextEventDate ?? null;
   return {
     account: { required: payments.payoutsNeedAccount, connected },
     summary: {
       pendingAmount: centsToDollars(totals?.pendingCents ?? 0),
       paidAmount: centsToDollars(totals?.paidCents ?? 0),
-      nextPayoutAt: nextEventDate ? payoutDueAt(nextEventDate).toISOString() : null,
+      nextPayoutAt: next ? payoutDueAt(next).toISOString() : null,
+      nextPayoutTimeZone: next?.timeZone ?? null,
     },
     payouts: items,
     page: query.page,
@@ -213,13 +231,16 @@ export async function reportProblem(
       .select({
         eventName: tickets.eventName,
         eventDate: tickets.eventDate,
+        daysCount: tickets.daysCount,
+        timeZone: tickets.timeZone,
         transferComplete: tickets.transferComplete,
       })
       .from(tickets)
       .where(eq(tickets.id, ticketId));
-    // Decision 0034: until the buyer confirms receipt, and no later than the automatic completion.
+    // Decision 0034: until the buyer confirms receipt, and no later than the automatic completion, which
+    // comes a full day after the event's last day at the venue (decision 0056).
     if (ticket?.transferComplete) throw new Conflict(MONEY_TEXT.reportAfterConfirmation);
-    if (ticket && now >= autoCompleteAt(ticket.eventDate)) throw new Conflict(MONEY_TEXT.reportWindowClosed);
+    if (ticket && now >= autoCompleteAt(ticket)) throw new Conflict(MONEY_TEXT.reportWindowClosed);
     await tx
       .update(orders)
       .set({ disputedAt: now, disputeReason: reason, disputeSource: 'report', disputeStatus: 'open' })

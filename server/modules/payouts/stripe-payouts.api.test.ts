@@ -81,7 +81,7 @@ describe.each(backends)('payouts through Stripe Connect on %s', (backend) => {
     await initiateTransfer(db, ticket.id, seller.id, clock.now());
     await completeTransfer(db, ticket.id, { kind: 'buyer', userId: buyerAccount.id }, clock.now());
 
-    clock.set(new Date('2030-05-04T01:00:00Z'));
+    clock.set(new Date('2030-05-04T05:00:00Z'));
     const runner = testJobRunner(harness, clock, payments);
     await runner.runOnce();
     expect(await db.select().from(payouts).where(eq(payouts.orderId, order.id))).toEqual([]);
@@ -138,7 +138,7 @@ describe.each(backends)('payouts through Stripe Connect on %s', (backend) => {
     const { ticket, order } = await buyListing(harness, buyer, seller.id);
     await initiateTransfer(db, ticket.id, seller.id, clock.now());
     await completeTransfer(db, ticket.id, { kind: 'buyer', userId: buyerAccount.id }, clock.now());
-    clock.set(new Date('2030-05-04T01:00:00Z'));
+    clock.set(new Date('2030-05-04T05:00:00Z'));
     await testJobRunner(harness, clock, payments).runOnce();
     const [pending] = await db.select().from(payouts).where(eq(payouts.orderId, order.id));
     expect(pending).toMatchObject({ status: 'pending', paidAt: null });

@@ -24,6 +24,8 @@ import { completeTransfer, initiateTransfer } from '../transfers/service.js';
 import { deliver, orderOfSession, paidAtStripe, stripeEvents } from './testing.js';
 
 const START = new Date('2030-03-01T12:00:00Z');
+/** The days of every listing paidAtStripe makes. */
+const EVENT_DAYS = { eventDate: '2030-05-01', daysCount: 1, timeZone: 'America/New_York' };
 
 describe.each(backends)('refunds and disputes made at Stripe, in any order, on %s', (backend) => {
   let harness: TestApp;
@@ -247,7 +249,7 @@ describe.each(backends)('refunds and disputes made at Stripe, in any order, on %
       reason: 'The tickets were delivered',
     });
     expect(released.status, released.text).toBe(200);
-    clock.set(new Date(payoutDueAt('2030-05-01').getTime() + 60_000));
+    clock.set(new Date(payoutDueAt(EVENT_DAYS).getTime() + 60_000));
     await testJobRunner(harness, clock, recordedProvider(stripe).payments).runOnce();
     const [payout] = await db().select().from(payouts).where(eq(payouts.orderId, sale.order.id));
     expect(payout).toMatchObject({ status: 'paid', amountCents: sale.order.sellerProceedsCents - part });
@@ -286,7 +288,7 @@ describe.each(backends)('refunds and disputes made at Stripe, in any order, on %
     const dispute = stripe.setDispute({ id: 'dp_after_part', payment_intent: sale.intent, status: 'won' });
     await deliver(harness, events.dispute('created', { ...dispute, status: 'needs_response' }));
     await deliver(harness, events.dispute('closed', dispute));
-    clock.set(new Date(payoutDueAt('2030-05-01').getTime() + 60_000));
+    clock.set(new Date(payoutDueAt(EVENT_DAYS).getTime() + 60_000));
     await testJobRunner(harness, clock, recordedProvider(stripe).payments).runOnce();
     const [payout] = await db().select().from(payouts).where(eq(payouts.orderId, sale.order.id));
     expect(payout).toMatchObject({ status: 'paid', amountCents: sale.order.sellerProceedsCents - part });

@@ -1,5 +1,6 @@
 import { MONEY_MAIL_SUBJECT } from '../../../common/messages.js';
 import { formatCents } from '../../../common/money.js';
+import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { refundCauses } from '../../db/schema/index.js';
 import { mail, type TimelineMailFacts } from '../payouts/mail-templates.js';
@@ -8,7 +9,7 @@ import { mail, type TimelineMailFacts } from '../payouts/mail-templates.js';
 
 export type RefundCause = (typeof refundCauses)[number];
 
-const ticketOf = (facts: TimelineMailFacts) => `${facts.eventName} on ${facts.eventDate}`;
+const ticketOf = (facts: TimelineMailFacts) => `${facts.eventName} on ${formatCalendarDate(facts.eventDate)}`;
 
 export function buyerRefundMail(
   to: string,
@@ -66,11 +67,17 @@ export function disputeReleasedMail(to: string, facts: TimelineMailFacts, reason
   ]);
 }
 
-export function eventPostponedMail(to: string, facts: TimelineMailFacts, newDate: string): MailMessage {
+/** `refundUntil`: when the new date begins at the venue, already worded for people (decision 0056). */
+export function eventPostponedMail(
+  to: string,
+  facts: TimelineMailFacts,
+  newDate: string,
+  refundUntil: string,
+): MailMessage {
   return mail(to, MONEY_MAIL_SUBJECT.eventPostponed, [
     `Hi ${facts.firstName},`,
-    `${facts.eventName} has moved from ${facts.eventDate} to ${newDate}. Your ticket stays valid for the new date.`,
-    `If you cannot go on the new date, you can ask for a full refund in My Tickets until ${newDate}: ${facts.myTicketsUrl}`,
+    `${facts.eventName} has moved from ${formatCalendarDate(facts.eventDate)} to ${formatCalendarDate(newDate)}. Your ticket stays valid for the new date.`,
+    `If you cannot go on the new date, you can ask for a full refund in My Tickets until ${refundUntil}: ${facts.myTicketsUrl}`,
   ]);
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { MONEY_TEXT } from '../../../common/messages.js';
 import { formatCents } from '../../../common/money.js';
+import { formatCalendarDate, localMidnight } from '../../../common/venue-time.js';
 import { events, orders, tickets } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound } from '../../errors.js';
 import type { CheckoutDeps } from '../checkout/service.js';
@@ -9,7 +10,7 @@ import { refundFromEscrow, refundNow } from './service.js';
 
 /**
  * POST /api/tickets/{id}/refund-request: the buyer of a ticket to a postponed event takes a full refund
- * from escrow, until the new date begins (00:00 UTC, as event dates do elsewhere; decision 0033).
+ * from escrow, until the new date begins at the venue (its local midnight; decisions 0033, 0056).
  */
 export async function requestPostponementRefund(
   deps: CheckoutDeps,
@@ -19,7 +20,13 @@ export async function requestPostponementRefund(
   const now = deps.clock.now();
   const sale = await deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ orderId: orders.id, buyerId: orders.buyerId, status: events.status, date: events.date })
+      .select({
+        orderId: orders.id,
+        buyerId: orders.buyerId,
+        status: events.status,
+        date: events.date,
+        timeZone: tickets.timeZone,
+      })
       .from(orders)
       .innerJoin(tickets, eq(tickets.id, orders.ticketId))
       .leftJoin(events, eq(events.id, tickets.eventId))
@@ -27,12 +34,11 @@ export async function requestPostponementRefund(
     if (!row) throw new NotFound(MONEY_TEXT.orderNotFound);
     if (row.buyerId !== buyerId) throw new Forbidden(MONEY_TEXT.notBuyer);
     if (row.status !== 'postponed' || !row.date) throw new Conflict(MONEY_TEXT.refundRequestNotPostponed);
-    if (now.getTime() >= Date.parse(`${row.date}T00:00:00Z`))
-      throw new Conflict(MONEY_TEXT.refundRequestClosed);
+    if (now >= localMidnight(row.date, row.timeZone)) throw new Conflict(MONEY_TEXT.refundRequestClosed);
     return refundFromEscrow(tx, {
       orderId: row.orderId,
       cause: 'event_postponed',
-      reason: `The event was postponed to ${row.date} and the buyer asked for a refund`,
+      reason: `The event was postponed to ${formatCalendarDate(row.date)} and the buyer asked for a refund`,
       now,
     });
   });

@@ -35,6 +35,8 @@ export interface TicketRoutesOptions {
   db: Db;
   images: ImageStore;
   clock: Clock;
+  /** The zone of a listing without a catalog venue (decision 0056). */
+  platformTimeZone: string;
   /** Told when a listing may be bought (listed, edited, its editor closed), so matching bids can buy it. */
   onBuyable(ticketId: number): Promise<void>;
 }
@@ -87,8 +89,14 @@ function saveResponse(saved: SavedTicket, message: string) {
 /** Listings: create, read, update (versioned), delete, and the seller's editing flag (spec 000 §7). */
 export async function ticketRoutes(instance: FastifyInstance, options: TicketRoutesOptions): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, images, clock } = options;
-  const deps = (request: FastifyRequest): TicketServiceDeps => ({ db, images, clock, log: request.log });
+  const { db, images, clock, platformTimeZone } = options;
+  const deps = (request: FastifyRequest): TicketServiceDeps => ({
+    db,
+    images,
+    clock,
+    platformTimeZone,
+    log: request.log,
+  });
 
   // Scoped to this plugin: the listing form's text fields, and no files.
   await app.register(multipart, {

@@ -29,6 +29,8 @@ export interface TicketServiceDeps {
   db: Db;
   images: ImageStore;
   clock: Clock;
+  /** The zone of a listing without a catalog venue (PLATFORM_TIME_ZONE, decision 0056). */
+  platformTimeZone: string;
   /** Where failures that must not fail the request (removing a replaced image) are reported. */
   log: { warn(details: object, message: string): void };
 }
@@ -55,10 +57,10 @@ function assertEventNotPast(eventDate: string, now: Date): void {
 async function resolveEvent(
   db: DbOrTx,
   input: Pick<TicketInput, 'eventId' | 'eventName' | 'eventDate'>,
-): Promise<{ id: number; venue: string; status: (typeof eventStatuses)[number] } | null> {
+): Promise<{ id: number; venue: string; timeZone: string; status: (typeof eventStatuses)[number] } | null> {
   const select = () =>
     db
-      .select({ id: events.id, venue: venues.name, status: events.status })
+      .select({ id: events.id, venue: venues.name, timeZone: venues.timeZone, status: events.status })
       .from(events)
       .innerJoin(venues, eq(venues.id, events.venueId))
       .limit(1);
@@ -72,8 +74,11 @@ async function resolveEvent(
   return byName ?? null;
 }
 
-/** The columns a create or an update writes, with the listing price computed here (never the client's). */
-async function ticketColumns(db: DbOrTx, input: TicketInput) {
+/**
+ * The columns a create or an update writes, with the listing price computed here (never the client's) and
+ * the zone its dates are read in: the catalog venue's, else the platform's (decision 0056).
+ */
+async function ticketColumns(db: DbOrTx, input: TicketInput, platformTimeZone: string) {
   const event = await resolveEvent(db, input);
   // A cancelled event is no longer offered for listing (decision 0042).
   if (event?.status === 'cancelled')
@@ -85,6 +90,7 @@ async function ticketColumns(db: DbOrTx, input: TicketInput) {
     description: input.description,
     venue: input.venue || event?.venue || '',
     daysCount: input.daysCount,
+    timeZone: event?.timeZone ?? platformTimeZone,
     isMultiDay: input.isMultiDay,
     section: input.section,
     row: input.row,
@@ -123,7 +129,7 @@ export async function createTicket(
   await assertImageUsable(deps.images, input, sellerId);
   const [row] = await deps.db
     .insert(tickets)
-    .values({ ...(await ticketColumns(deps.db, input)), sellerId })
+    .values({ ...(await ticketColumns(deps.db, input, deps.platformTimeZone)), sellerId })
     .returning({ id: tickets.id, version: tickets.version, listingPriceCents: tickets.listingPriceCents });
   if (!row) throw new Error('ticket insert returned no row');
   return row;
@@ -206,7 +212,7 @@ export async function updateTicket(
     const [row] = await tx
       .update(tickets)
       .set({
-        ...(await ticketColumns(tx, input)),
+        ...(await ticketColumns(tx, input, deps.platformTimeZone)),
         version: sql`${tickets.version} + 1`,
         updatedAt: now,
       })

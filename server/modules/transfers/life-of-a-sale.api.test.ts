@@ -6,11 +6,12 @@ import { backends, startTestApp, type TestApp, type TestClient } from '../../tes
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
 import { buyListing, ledgerOf, testJobRunner } from '../payouts/testing.js';
 
-// The listing's event is on 2030-05-01 (UTC); the seller's proceeds are payable from 2030-05-04 00:00.
+// The listing's event is on 2030-05-01 in the platform's zone, New York (EDT, UTC−4): the seller's proceeds are
+// payable from midnight there on 2030-05-04, and the transfer deadline is its midnight on 2030-04-30.
 const START = new Date('2030-03-01T12:00:00Z');
-const AFTER_PAYOUT_DUE = new Date('2030-05-04T00:05:00Z');
+const AFTER_PAYOUT_DUE = new Date('2030-05-04T04:05:00Z');
 // The transfer deadline of a sale made on START: the day before the event (decision 0017).
-const AFTER_TRANSFER_DEADLINE = new Date('2030-04-30T00:05:00Z');
+const AFTER_TRANSFER_DEADLINE = new Date('2030-04-30T04:05:00Z');
 
 /**
  * The whole after-sale life through HTTP, as buyer and seller see it: buy → initiate → talk → confirm →

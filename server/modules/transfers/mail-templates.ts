@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '../../../common/constants.js';
 import { TRANSFER_MAIL_SUBJECT } from '../../../common/messages.js';
+import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { escapeHtml } from '../auth/mail-templates.js';
 
@@ -33,7 +34,7 @@ export function transferInitiatedMail(
       : `Look for the transfer from ${facts.platformName ?? 'the ticketing platform'} in your e-mail and accept it there.`;
   const paragraphs = [
     `Hi ${firstName},`,
-    `The seller has sent your tickets for ${facts.eventName} on ${facts.eventDate}.`,
+    `The seller has sent your tickets for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)}.`,
     where,
     `Once you have them, please press Confirm Receipt in My Tickets: ${myTicketsUrl}. Your payment stays in escrow until then.`,
   ];
@@ -54,7 +55,7 @@ export function barcodeReplacedMail(
 ): MailMessage {
   const paragraphs = [
     `Hi ${firstName},`,
-    `The seller uploaded a new barcode for your ticket for ${facts.eventName} on ${facts.eventDate}.`,
+    `The seller uploaded a new barcode for your ticket for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)}.`,
     `Please download it again from the ticket in My Tickets: ${myTicketsUrl}. A barcode you downloaded before may no longer be valid.`,
     'If you did not expect this change, message the seller from the ticket or report a problem there. Your payment stays in escrow until you confirm receipt.',
   ];

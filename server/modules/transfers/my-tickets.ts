@@ -9,10 +9,10 @@ import type {
   MyTicketsTab,
 } from '../../../common/schemas/my-tickets.js';
 import { isCalendarDate, type Platform } from '../../../common/schemas/tickets.js';
+import { localMidnight } from '../../../common/venue-time.js';
 import type { DbOrTx } from '../../db/client.js';
 import { events, orders, payouts, tickets, users } from '../../db/schema/index.js';
 import { Invalid } from '../../errors.js';
-import { utcDate } from '../../lib/clock.js';
 import { headliners } from '../marketplace/service.js';
 
 export const MY_TICKETS_ERROR = { badCursor: 'Invalid cursor' } as const;
@@ -100,6 +100,24 @@ function contactName(row: { fullName: string | null; firstName: string; lastName
   return parts === '' ? null : parts;
 }
 
+/** As POST /api/tickets/{id}/refund-request decides it (decisions 0033, 0056). */
+function refundRequestUntil(
+  row: {
+    ticket: { timeZone: string };
+    eventStatus: string | null;
+    orderStatus: string | null;
+    payoutId: number | null;
+    postponedTo: string | null;
+  },
+  role: MyTicket['role'],
+  now: Date,
+): string | null {
+  if (role !== 'buyer' || row.eventStatus !== 'postponed' || row.postponedTo === null) return null;
+  if (row.orderStatus !== 'in_escrow' || row.payoutId !== null) return null;
+  const until = localMidnight(row.postponedTo, row.ticket.timeZone);
+  return now < until ? until.toISOString() : null;
+}
+
 /** Counts of every tab and the seller's red dot, in one pass over the viewer's tickets. */
 export async function myTicketCounts(
   db: DbOrTx,
@@ -136,7 +154,6 @@ export async function listMyTickets(
   query: MyTicketsQuery,
   now: Date,
 ): Promise<MyTicketsPage> {
-  const today = utcDate(now);
   const { tab, limit } = query;
   const filters = [membership(tab, userId)];
   if (query.cursor) filters.push(afterCursor(tab, userId, decodeCursor(query.cursor)));
@@ -193,6 +210,7 @@ export async function listMyTickets(
         eventName: ticket.eventName,
         eventDate: ticket.eventDate,
         daysCount: ticket.daysCount,
+        timeZone: ticket.timeZone,
         section: ticket.section,
         row: ticket.row,
         seats: ticket.seats,
@@ -234,16 +252,7 @@ export async function listMyTickets(
         disputeSource: row.disputeStatus === 'open' ? row.disputeSource : null,
         refunded: row.orderStatus === 'refunded',
         refundCause: row.orderStatus === 'refunded' ? row.refundCause : null,
-        // As POST /api/tickets/{id}/refund-request decides it (decision 0033).
-        refundRequestUntil:
-          role === 'buyer' &&
-          row.eventStatus === 'postponed' &&
-          row.orderStatus === 'in_escrow' &&
-          row.payoutId === null &&
-          row.postponedTo !== null &&
-          today < row.postponedTo
-            ? row.postponedTo
-            : null,
+        refundRequestUntil: refundRequestUntil(row, role, now),
       };
     }),
     nextCursor:

@@ -23,9 +23,10 @@ import { testJobRunner } from '../payouts/testing.js';
  */
 
 const START = new Date('2030-03-01T12:00:00Z');
-// The event is on 2030-05-01 (UTC): automatic completion 2030-05-03 00:00, the payout 2030-05-04 00:00.
-const AUTO_COMPLETE = new Date('2030-05-03T00:00:00Z');
-const PAYOUT_DUE = new Date('2030-05-04T00:00:00Z');
+// The event is on 2030-05-01 in the platform's zone, New York (EDT): automatic completion at midnight there
+// on 2030-05-03, the payout on 2030-05-04.
+const AUTO_COMPLETE = new Date('2030-05-03T04:00:00Z');
+const PAYOUT_DUE = new Date('2030-05-04T04:00:00Z');
 const DAY = 24 * 3_600_000;
 
 function barcodeImage(colour: string): Promise<Buffer> {

@@ -12,7 +12,13 @@ import { soldTo } from '../test-fixtures';
 import { MyTicketCard } from './my-ticket-card';
 
 const asBuyer = { role: 'buyer', sellerId: 3, seller: { id: 3, username: 'sam' } } as const;
-const postponed = soldTo({ ...asBuyer, refundRequestUntil: '2099-06-15' });
+// Postponed to June 15, 2099 at a Los Angeles venue: refunds until its midnight, 07:00 UTC.
+const postponed = soldTo({
+  ...asBuyer,
+  eventDate: '2099-06-15',
+  timeZone: 'America/Los_Angeles',
+  refundRequestUntil: '2099-06-15T07:00:00.000Z',
+});
 
 // A pending seller card loads the buyer's transfer e-mail.
 beforeEach(() => {
@@ -46,7 +52,11 @@ describe('Request a refund of a ticket to a postponed event', () => {
         : json(200, {}),
     );
     const card = renderCard(postponed);
-    expect(within(card).getByText(SALE_STATE_TEXT.refundUntil('Mon, Jun 15, 2099'))).toBeVisible();
+    expect(
+      within(card).getByText(
+        SALE_STATE_TEXT.refundUntil('Mon, Jun 15, 2099', 'Monday, June 15, 2099 at 12:00 AM PDT'),
+      ),
+    ).toBeVisible();
     await userEvent.click(refundButton(card) as HTMLElement);
     const dialog = await screen.findByRole('alertdialog', { name: SALE_STATE_TEXT.refundDialogTitle });
     expect(within(dialog).getByText(SALE_STATE_TEXT.refundDialogBody('$207.47'))).toBeVisible();
@@ -84,18 +94,21 @@ describe('Request a refund of a ticket to a postponed event', () => {
   });
 
   it.each([
-    ['the seller', soldTo({ refundRequestUntil: '2099-06-15' })],
+    ['the seller', soldTo({ refundRequestUntil: '2099-06-15T07:00:00.000Z' })],
     ['a buyer of an event not postponed', soldTo({ ...asBuyer })],
     [
       'a buyer already refunded',
       soldTo({
         ...asBuyer,
-        refundRequestUntil: '2099-06-15',
+        refundRequestUntil: '2099-06-15T07:00:00.000Z',
         refunded: true,
         refundCause: 'event_postponed',
       }),
     ],
-    ['a buyer once the new date has come', soldTo({ ...asBuyer, refundRequestUntil: '2020-06-15' })],
+    [
+      'a buyer once the new date has come',
+      soldTo({ ...asBuyer, refundRequestUntil: '2020-06-15T04:00:00.000Z' }),
+    ],
   ])('offers no refund to %s', (_who, ticket) => {
     const card = renderCard(ticket);
     expect(refundButton(card)).toBeNull();

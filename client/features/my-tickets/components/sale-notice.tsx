@@ -1,6 +1,7 @@
 import { formatDollars, formatEventDate } from '@client/lib/format';
 import { SALE_STATE_TEXT } from '@common/messages';
 import type { MyTicket } from '@common/schemas/my-tickets';
+import { formatVenueDateTime } from '@common/venue-time';
 import { format, parseISO } from 'date-fns';
 import { canRequestRefund } from '../card-rules';
 
@@ -42,7 +43,10 @@ export function SaleNotice({ ticket }: { ticket: MyTicket }) {
     return (
       <Notice
         title={SALE_STATE_TEXT.eventPostponed}
-        body={SALE_STATE_TEXT.refundUntil(formatEventDate(ticket.refundRequestUntil))}
+        body={SALE_STATE_TEXT.refundUntil(
+          formatEventDate(ticket.eventDate),
+          formatVenueDateTime(parseISO(ticket.refundRequestUntil), ticket.timeZone),
+        )}
       />
     );
   }
