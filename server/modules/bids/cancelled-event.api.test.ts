@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BID_TEXT } from '../../../common/messages.js';
+import { formatCalendarDate } from '../../../common/venue-time.js';
 import { bids, events, venues } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
@@ -114,7 +115,7 @@ describe.each(backends)('bids of a cancelled event on %s', (backend) => {
       expect(mail?.text).toBe(
         [
           'Hi Test,',
-          `Your bid for 2 tickets for ${name} on ${EVENT_DATE} has ended: the event was cancelled. The reason given: ${REASON}`,
+          `Your bid for 2 tickets for ${name} on ${formatCalendarDate(EVENT_DATE)} has ended: the event was cancelled. The reason given: ${REASON}`,
           'You have not been charged, and the bid no longer counts toward your 2 active bids. You can bid for another event in My Bids:',
           'http://localhost:3000/my-bids',
         ].join('\n\n'),
