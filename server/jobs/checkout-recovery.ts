@@ -1,5 +1,6 @@
 import { sweepBids } from '../modules/bids/jobs.js';
-import { type CheckoutDeps, fulfilPaidSessions, retryPendingRefunds } from '../modules/checkout/service.js';
+import { fulfilPaidSessions, retryPendingRefunds } from '../modules/checkout/service.js';
+import type { MoneyDeps } from '../modules/sales/deps.js';
 
 /** How often each instance looks for payments left half-done. */
 export const CHECKOUT_RECOVERY_INTERVAL_MS = 5 * 60_000;
@@ -18,7 +19,7 @@ export interface CheckoutRecovery {
  * this at the same time without a lock; outside a transaction, so PGlite's one connection stays free.
  */
 export function startCheckoutRecovery(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   intervalMs = CHECKOUT_RECOVERY_INTERVAL_MS,
 ): CheckoutRecovery {
   let stopped = false;

@@ -11,9 +11,10 @@ import { systemClock } from '../lib/clock.js';
 import { processBarcode } from '../modules/barcodes/process-barcode.js';
 import { attachBarcode } from '../modules/barcodes/service.js';
 import { sandboxPay } from '../modules/checkout/sandbox.js';
-import { type CheckoutDeps, sandboxSessionStore, startPayment } from '../modules/checkout/service.js';
+import { sandboxSessionStore, startPayment } from '../modules/checkout/service.js';
 import { lockTicket } from '../modules/holds/service.js';
 import { sandboxCardStore } from '../modules/payment-methods/service.js';
+import type { MoneyDeps } from '../modules/sales/deps.js';
 import { completeTransfer, initiateTransfer } from '../modules/transfers/service.js';
 import type { DemoUsers } from './users.js';
 
@@ -64,7 +65,7 @@ async function uploadDemoBarcode(db: Db, sellerId: number, ticketId: number, now
 }
 
 /** One purchase, the way the buyer's browser makes it: hold, start the payment, pay with the 4242 card. */
-async function buy(deps: CheckoutDeps, buyerId: number, ticketId: number): Promise<void> {
+async function buy(deps: MoneyDeps, buyerId: number, ticketId: number): Promise<void> {
   const now = deps.clock.now();
   const hold = await lockTicket(deps.db, buyerId, ticketId, now);
   const [ticket] = await deps.db.select().from(tickets).where(eq(tickets.id, ticketId));
@@ -96,7 +97,7 @@ export async function seedSales(db: Db, demoUsers: DemoUsers, appUrl: string): P
     .limit(1);
   if (existing) return;
   const clock = systemClock;
-  const deps: CheckoutDeps = {
+  const deps: MoneyDeps = {
     db,
     payments: new SandboxPaymentProvider(appUrl, sandboxSessionStore(db, clock), sandboxCardStore(db, clock)),
     mailer: new OutboxMailer(db),

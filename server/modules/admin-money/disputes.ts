@@ -12,12 +12,12 @@ import type { DbOrTx } from '../../db/client.js';
 import { orders, ticketMessages, tickets, users } from '../../db/schema/index.js';
 import { Conflict, NotFound } from '../../errors.js';
 import { recordAdminAction } from '../audit/service.js';
-import type { CheckoutDeps } from '../checkout/service.js';
 import { postSystemMessage } from '../messages/system-messages.js';
-import { contactOf, lockSale, refundableCents, refuseEndedSale } from '../payouts/sale.js';
-import { releaseHeldPayout } from '../payouts/schedule.js';
 import { disputeReleasedMail } from '../refunds/mail-templates.js';
 import { refundFromEscrow, refundNow } from '../refunds/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
+import { contactOf, lockSale, refundableCents, refuseEndedSale } from '../sales/sale.js';
+import { releaseHeldPayout } from '../sales/timeline.js';
 import { completeLockedTransfer } from '../transfers/service.js';
 
 /** Disputes in the back office (issue 21 item 4, issue 22 §2; decision 0034). */
@@ -158,7 +158,7 @@ export async function disputeOf(db: DbOrTx, orderId: number): Promise<Dispute> {
  * now when that has passed). A dispute opened at the card issuer is decided there, not here.
  */
 export async function resolveDispute(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   adminId: number,
   orderId: number,
   request: ResolveDisputeRequest,

@@ -6,9 +6,9 @@ import { checkoutSessions, events, orders, payouts, tickets, venues } from '../.
 import { Conflict, NotFound } from '../../errors.js';
 import { recordAdminAction } from '../audit/service.js';
 import { endBidsOfCancelledEvent } from '../bids/cancelled-event.js';
-import type { CheckoutDeps } from '../checkout/service.js';
 import { refundFromEscrow } from '../refunds/service.js';
 import { scheduleWithdrawnListingsMail } from '../refunds/withdrawn-listings.js';
+import type { MoneyDeps } from '../sales/deps.js';
 
 /** Cancelled and postponed events in the back office (issue 22 §3; decision 0033). */
 
@@ -94,7 +94,7 @@ export async function lockEvent(tx: DbOrTx, eventId: number) {
  * every sale in escrow whose payout has not started is reversed in the ledger with its refund job, and the
  * audit entry is written. The refund jobs then refund each buyer once, retried until the provider confirms.
  */
-export async function cancelEvent(deps: CheckoutDeps, adminId: number, eventId: number, reason: string) {
+export async function cancelEvent(deps: MoneyDeps, adminId: number, eventId: number, reason: string) {
   const now = deps.clock.now();
   const { withdrawn, refunded } = await deps.db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
@@ -157,7 +157,7 @@ export async function cancelEvent(deps: CheckoutDeps, adminId: number, eventId: 
 }
 
 /** Open checkouts of withdrawn listings end at the provider; one paid anyway is refunded by fulfilment. */
-async function expireCheckoutsOf(deps: CheckoutDeps, ticketIds: number[]): Promise<void> {
+async function expireCheckoutsOf(deps: MoneyDeps, ticketIds: number[]): Promise<void> {
   if (ticketIds.length === 0) return;
   const open = await deps.db
     .select({ id: checkoutSessions.id })

@@ -5,8 +5,9 @@ import type { Tx } from '../../db/client.js';
 import { checkoutSessions, events, jobs, orders, tickets } from '../../db/schema/index.js';
 import { Invalid } from '../../errors.js';
 import { recordAdminAction } from '../audit/service.js';
-import type { CheckoutDeps } from '../checkout/service.js';
-import { contactOf } from '../payouts/sale.js';
+import { eventPostponedMail } from '../refunds/mail-templates.js';
+import type { MoneyDeps } from '../sales/deps.js';
+import { contactOf } from '../sales/sale.js';
 import {
   AUTO_COMPLETE_JOB,
   autoCompleteAt,
@@ -14,8 +15,7 @@ import {
   payoutDueAt,
   TRANSFER_DEADLINE_JOB,
   transferDeadlineAt,
-} from '../payouts/schedule.js';
-import { eventPostponedMail } from '../refunds/mail-templates.js';
+} from '../sales/timeline.js';
 import { adminEventOf, lockEvent } from './events.js';
 
 /** Moves a job that has not run yet; one that is done stays done. */
@@ -31,7 +31,7 @@ async function moveJob(tx: Tx, kind: string, key: string, runAt: Date): Promise<
  * each sale in escrow has its transfer deadline, automatic completion and payout moved to the new date;
  * buyers are e-mailed that they may ask for a refund until the new date (decision 0033).
  */
-export async function postponeEvent(deps: CheckoutDeps, adminId: number, eventId: number, newDate: string) {
+export async function postponeEvent(deps: MoneyDeps, adminId: number, eventId: number, newDate: string) {
   const now = deps.clock.now();
   const buyers = await deps.db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);

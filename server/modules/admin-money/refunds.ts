@@ -2,16 +2,16 @@ import { MONEY_TEXT } from '../../../common/messages.js';
 import { centsToDollars, formatCents } from '../../../common/money.js';
 import type { AdminRefundResponse } from '../../../common/schemas/admin-money.js';
 import { recordAdminAction } from '../audit/service.js';
-import type { CheckoutDeps } from '../checkout/service.js';
-import { refundableCents } from '../payouts/sale.js';
 import { refundFromEscrow, refundNow } from '../refunds/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
+import { refundableCents } from '../sales/sale.js';
 
 /**
  * POST /api/admin/transactions/{id}/refund: support refunds an order from escrow, once (decision 0033).
  * The refund, its journal and its audit entry commit together; the provider is asked right after.
  */
 export async function adminRefundOrder(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   adminId: number,
   orderId: number,
   reason: string,

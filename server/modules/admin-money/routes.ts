@@ -16,7 +16,7 @@ import {
 } from '../../../common/schemas/admin-money.js';
 import { currentUser, requireRole } from '../../plugins/session.js';
 import { pageShown, recordAdminRead } from '../audit/service.js';
-import type { CheckoutDeps } from '../checkout/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import { listDisputes, resolveDispute } from './disputes.js';
 import { cancelEvent, listAdminEvents } from './events.js';
 import { postponeEvent } from './postpone.js';
@@ -25,7 +25,7 @@ import { adminRefundOrder } from './refunds.js';
 /** The back office's money calls (issue 22 §2–§3): admins only; every change, and the disputes list, writes the audit log. */
 export async function adminMoneyRoutes(
   instance: FastifyInstance,
-  options: Omit<CheckoutDeps, 'log'>,
+  options: Omit<MoneyDeps, 'log'>,
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const admin = requireRole('admin');

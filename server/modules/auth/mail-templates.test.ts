@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAIL_SUBJECT } from '../../../common/messages.js';
+import { escapeHtml } from '../../adapters/mail/paragraph-mail.js';
 import {
   emailChangeMail,
-  escapeHtml,
   loginCodeMail,
   passwordResetMail,
   usernameRecoveryMail,

@@ -8,15 +8,7 @@ import {
 import { MAIL_SUBJECT } from '../../../common/messages.js';
 import { EMAIL_CHANGE_TEXT } from '../../../common/texts/email-change.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '../../adapters/mail/paragraph-mail.js';
 
 /** The brand's primary purple (client/styles.css --color-primary), so a mail looks like the app. */
 const BRAND_PRIMARY = '#6d28d9';

@@ -3,7 +3,7 @@ import { BID_TEXT } from '../../../common/messages.js';
 import type { DbOrTx } from '../../db/client.js';
 import { bids, events, jobs, users } from '../../db/schema/index.js';
 import { type JobHandler, type JobOutcome, jobDone } from '../../jobs/queue.js';
-import type { CheckoutDeps } from '../checkout/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import { bidEventCancelledMail } from './mail-templates.js';
 
 /**
@@ -54,10 +54,7 @@ function endedBidOf(payload: Record<string, unknown>): EndedBid {
 }
 
 /** The bidder's e-mail; a mailer failure throws and the runner retries. */
-async function runBidEventCancelledMail(
-  deps: CheckoutDeps,
-  { bidId, eventId }: EndedBid,
-): Promise<JobOutcome> {
+async function runBidEventCancelledMail(deps: MoneyDeps, { bidId, eventId }: EndedBid): Promise<JobOutcome> {
   const [bid] = await deps.db
     .select({
       email: users.email,
@@ -86,7 +83,7 @@ async function runBidEventCancelledMail(
   return jobDone;
 }
 
-export function cancelledEventJobHandlers(deps: CheckoutDeps): Record<string, JobHandler> {
+export function cancelledEventJobHandlers(deps: MoneyDeps): Record<string, JobHandler> {
   return {
     [BID_EVENT_CANCELLED_MAIL_JOB]: (job) => runBidEventCancelledMail(deps, endedBidOf(job.payload)),
   };

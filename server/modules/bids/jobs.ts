@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { checkoutSessions } from '../../db/schema/index.js';
 import { createJobRunner, type JobHandler, type JobLog, type JobRunner } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
-import type { CheckoutDeps } from '../checkout/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import { cancelledEventJobHandlers } from './cancelled-event.js';
 import { matchBid, matchListing, unmatchedListings } from './matcher.js';
 import { resolveBidPurchase } from './purchase.js';
@@ -22,7 +22,7 @@ function idIn(payload: Record<string, unknown>, field: string): number {
 }
 
 /** The matcher's job handlers and the bids' e-mails, for every instance's job runner. */
-export function bidJobHandlers(deps: CheckoutDeps): Record<string, JobHandler> {
+export function bidJobHandlers(deps: MoneyDeps): Record<string, JobHandler> {
   return {
     [BID_MATCH_LISTING_JOB]: (job) => matchListing(deps, idIn(job.payload, 'ticketId')),
     [BID_MATCH_BID_JOB]: (job) => matchBid(deps, idIn(job.payload, 'bidId')),
@@ -36,7 +36,7 @@ export function bidJobHandlers(deps: CheckoutDeps): Record<string, JobHandler> {
  * refunded; lapsed confirmations release their ticket; listings a bid may buy without a pending job get one,
  * for the next SWEEP_BIDS_PER_RUN active bids after `afterBidId` (the answer's lastBidId continues the walk).
  */
-export async function sweepBids(deps: CheckoutDeps, afterBidId = 0, limit = 50) {
+export async function sweepBids(deps: MoneyDeps, afterBidId = 0, limit = 50) {
   const now = deps.clock.now();
   const expired = await expireBids(deps.db, now);
   const unsettled = await deps.db
@@ -85,7 +85,7 @@ export interface BidMatching {
 }
 
 export function createBidMatching(
-  deps: CheckoutDeps & { db: Db; clock: Clock; log: JobLog; leaseMs: number },
+  deps: MoneyDeps & { db: Db; clock: Clock; log: JobLog; leaseMs: number },
 ): BidMatching {
   const runner = createJobRunner({
     db: deps.db,

@@ -1,9 +1,8 @@
-import { PRODUCT_NAME } from '../../../common/constants.js';
 import { BID_TEXT } from '../../../common/messages.js';
 import { formatCents } from '../../../common/money.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
-import { escapeHtml } from '../auth/mail-templates.js';
+import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
 
 /** The bidder's e-mails about an automatic purchase that could not simply go through (decision 0045). */
 
@@ -12,16 +11,6 @@ export interface BidMailFacts {
   eventDate: string;
   quantity: number;
   amountCents: number;
-}
-
-function mail(to: string, subject: string, paragraphs: string[]): MailMessage {
-  const html = [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">',
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    `<p style="color:#6b7280;font-size:12px">${escapeHtml(PRODUCT_NAME)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { to, subject, text: paragraphs.join('\n\n'), html };
 }
 
 function ticketsFor(facts: Omit<BidMailFacts, 'amountCents'>): string {
@@ -37,7 +26,7 @@ export function bidEndedMail(
   reason: string,
   myBidsUrl: string,
 ): MailMessage {
-  return mail(to, BID_TEXT.declinedMailSubject, [
+  return paragraphMail(to, BID_TEXT.declinedMailSubject, [
     `Hi ${firstName},`,
     `Your bid found ${ticketsFor(facts)} at ${formatCents(facts.amountCents)}, but the payment did not go through: ${reason}`,
     'You have not been charged, and your bid has ended. You can create a new bid with another card in My Bids:',
@@ -53,7 +42,7 @@ export function bidAuthenticationMail(
   link: string,
   holdExpiresAt: Date,
 ): MailMessage {
-  return mail(to, BID_TEXT.authenticationMailSubject, [
+  return paragraphMail(to, BID_TEXT.authenticationMailSubject, [
     `Hi ${firstName},`,
     `Your bid found ${ticketsFor(facts)} at ${formatCents(facts.amountCents)} (processing fee included). Your bank asks you to confirm the payment before we can buy it for you.`,
     `Confirm it here: ${link}`,
@@ -70,7 +59,7 @@ export function bidEventCancelledMail(
   myBidsUrl: string,
 ): MailMessage {
   const cancelled = `Your bid for ${ticketsFor(facts)} has ended: the event was cancelled.`;
-  return mail(to, BID_TEXT.eventCancelledMailSubject, [
+  return paragraphMail(to, BID_TEXT.eventCancelledMailSubject, [
     `Hi ${firstName},`,
     reason ? `${cancelled} The reason given: ${reason}` : cancelled,
     'You have not been charged, and the bid no longer counts toward your 2 active bids. You can bid for another event in My Bids:',

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { bids, checkoutSessions, tickets } from '../../db/schema/index.js';
 import { type JobOutcome, jobDone } from '../../jobs/queue.js';
 import { utcDate } from '../../lib/clock.js';
-import type { CheckoutDeps } from '../checkout/service.js';
 import { ratingJoinedOn, userRating } from '../reviews/ratings.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import { type Candidate, chargeBidPurchase, resolveBidPurchase, startBidPurchase } from './purchase.js';
 import { BID_MATCH_LISTING_JOB } from './schedule.js';
 
@@ -98,7 +98,7 @@ function busyUntil(ticket: TicketRow, now: Date): Date | null {
 }
 
 /** Bid purchases of this ticket whose confirmation time is over are settled first, releasing the ticket. */
-async function settleLapsedPurchases(deps: CheckoutDeps, ticketId: number, now: Date): Promise<void> {
+async function settleLapsedPurchases(deps: MoneyDeps, ticketId: number, now: Date): Promise<void> {
   const lapsed = await deps.db
     .select({ id: checkoutSessions.id })
     .from(checkoutSessions)
@@ -118,7 +118,7 @@ async function settleLapsedPurchases(deps: CheckoutDeps, ticketId: number, now: 
  * The job of a listing that became buyable: the best matching bid buys it; when that card is declined the
  * next one tries. A held or edited listing is looked at again when the hold or the editor lapses.
  */
-export async function matchListing(deps: CheckoutDeps, ticketId: number): Promise<JobOutcome> {
+export async function matchListing(deps: MoneyDeps, ticketId: number): Promise<JobOutcome> {
   for (let round = 0; round < 3; round++) {
     const now = deps.clock.now();
     await settleLapsedPurchases(deps, ticketId, now);
@@ -190,7 +190,7 @@ async function listingsForBid(db: DbOrTx, bid: typeof bids.$inferSelect, now: Da
 }
 
 /** The job of a new bid: listings already on sale are matched as if they had just been listed. */
-export async function matchBid(deps: CheckoutDeps, bidId: number): Promise<JobOutcome> {
+export async function matchBid(deps: MoneyDeps, bidId: number): Promise<JobOutcome> {
   const now = deps.clock.now();
   const [bid] = await deps.db
     .select()

@@ -25,10 +25,11 @@ import {
   type ThrowawayDatabase,
 } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
-import { type CheckoutDeps, sandboxSessionStore } from '../checkout/service.js';
+import { sandboxSessionStore } from '../checkout/service.js';
 import { insertListing, type ListingOverrides } from '../marketplace/testing.js';
 import { sandboxCardStore } from '../payment-methods/service.js';
 import { rateSeller } from '../reviews/testing.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import { sendTicketForm, uploadedImage, validTicketFields } from '../tickets/testing.js';
 import { matchListing, unmatchedListings } from './matcher.js';
 import { BID_AUTHENTICATION_HOLD_MS } from './purchase.js';
@@ -67,7 +68,7 @@ describe.each(backends)('bid matching on %s', (backend) => {
   let other: TestApp;
   let payments: CrashingSandbox;
   let otherPayments: SandboxPaymentProvider;
-  let deps: CheckoutDeps;
+  let deps: MoneyDeps;
   let sequence = 0;
   beforeAll(async () => {
     database = await openTestDatabase(backend);

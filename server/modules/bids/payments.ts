@@ -4,7 +4,8 @@ import { centsToDollars } from '../../../common/money.js';
 import type { BidPayment, BidPaymentResponse } from '../../../common/schemas/bids.js';
 import { checkoutSessions, tickets } from '../../db/schema/index.js';
 import { Conflict } from '../../errors.js';
-import { buyersOwnSession, type CheckoutDeps } from '../checkout/service.js';
+import { buyersOwnSession } from '../checkout/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import { resolveBidPurchase } from './purchase.js';
 
 /**
@@ -15,7 +16,7 @@ import { resolveBidPurchase } from './purchase.js';
 type SessionRow = typeof checkoutSessions.$inferSelect;
 
 /** The caller's own bid purchase; anyone else's reads exactly like an unknown one. */
-function ownPurchase(deps: CheckoutDeps, sessionId: string, callerId: number): Promise<SessionRow> {
+function ownPurchase(deps: MoneyDeps, sessionId: string, callerId: number): Promise<SessionRow> {
   return buyersOwnSession(
     deps.db,
     sessionId,
@@ -44,7 +45,7 @@ const MESSAGES: Record<BidPayment['status'], string> = {
 };
 
 async function answer(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   sessionId: string,
   callerId: number,
   publishableKey: string | null,
@@ -80,7 +81,7 @@ async function answer(
 
 /** GET /api/bids/payments/{sessionId}. */
 export function bidPayment(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   sessionId: string,
   callerId: number,
   publishableKey: string | null,
@@ -90,7 +91,7 @@ export function bidPayment(
 
 /** POST /api/bids/payments/{sessionId}/complete: the provider is asked, then the sale or the release follows. */
 export async function completeBidPayment(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   sessionId: string,
   callerId: number,
   publishableKey: string | null,
@@ -105,7 +106,7 @@ export async function completeBidPayment(
  * charge (the sale follows through fulfilCheckout); refusing fails it (the bid ends, the ticket is released).
  */
 export async function sandboxAuthenticateBidPayment(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   sessionId: string,
   callerId: number,
   approve: boolean,

@@ -5,8 +5,9 @@ import type { PriceBreakdown } from '../../../common/pricing.js';
 import type { SavedCardCharge } from '../../adapters/payments/payment-provider.js';
 import { bids, checkoutSessions, savedCards, tickets, users } from '../../db/schema/index.js';
 import { DomainError, TooManyRequests } from '../../errors.js';
-import { type CheckoutDeps, fulfilCheckout, saleColumns } from '../checkout/service.js';
+import { fulfilCheckout, saleColumns } from '../checkout/service.js';
 import { lockTicket } from '../holds/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import { bidAuthenticationMail, bidEndedMail } from './mail-templates.js';
 import { scheduleListingMatch } from './schedule.js';
 
@@ -44,7 +45,7 @@ export function authenticationUrl(appUrl: string, sessionId: string): string {
  * hold limit); 'unavailable' when the ticket cannot be held or changed since it was priced.
  */
 export async function startBidPurchase(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   candidate: Candidate,
   ticket: TicketRow,
   sale: PriceBreakdown,
@@ -99,13 +100,13 @@ export async function startBidPurchase(
   }
 }
 
-async function loadSession(deps: CheckoutDeps, sessionId: string): Promise<SessionRow | undefined> {
+async function loadSession(deps: MoneyDeps, sessionId: string): Promise<SessionRow | undefined> {
   const [row] = await deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
   return row;
 }
 
 /** Charges the session's card (again, after a crash: the same key is the same charge) and acts on the answer. */
-export async function chargeBidPurchase(deps: CheckoutDeps, sessionId: string): Promise<PurchaseStep> {
+export async function chargeBidPurchase(deps: MoneyDeps, sessionId: string): Promise<PurchaseStep> {
   const session = await loadSession(deps, sessionId);
   if (session?.kind !== 'off_session') return 'lost';
   if (session.outcome || session.status !== 'open' || session.paymentReference)
@@ -131,7 +132,7 @@ export async function chargeBidPurchase(deps: CheckoutDeps, sessionId: string): 
 }
 
 async function recordCharge(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   session: SessionRow,
   charge: SavedCardCharge,
 ): Promise<PurchaseStep> {
@@ -168,7 +169,7 @@ async function recordCharge(
 
 /** The provider took the money: recorded as paid, then the one fulfilment function decides sale or refund. */
 async function paidAndFulfilled(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   sessionId: string,
   paymentReference: string,
 ): Promise<PurchaseStep> {
@@ -191,7 +192,7 @@ async function paidAndFulfilled(
  * reason, the ticket is released, the bidder is told and the next bid may buy the ticket.
  */
 async function endPurchase(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   session: SessionRow,
   reason: string,
   status: 'cancelled' | 'expired',
@@ -232,7 +233,7 @@ async function endPurchase(
 }
 
 async function mailBidder(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   session: SessionRow,
   kind: 'authenticate' | 'ended',
   reason = '',
@@ -271,7 +272,7 @@ async function mailBidder(
  * overlap. A confirmation that did not come within the hold is cancelled at the provider first, so it can
  * no longer succeed after the ticket was released (should it have succeeded just before, it is fulfilled).
  */
-export async function resolveBidPurchase(deps: CheckoutDeps, sessionId: string): Promise<PurchaseStep> {
+export async function resolveBidPurchase(deps: MoneyDeps, sessionId: string): Promise<PurchaseStep> {
   const session = await loadSession(deps, sessionId);
   if (session?.kind !== 'off_session') return 'lost';
   if (session.outcome || session.status === 'paid') {

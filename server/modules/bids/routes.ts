@@ -19,7 +19,7 @@ import type { PaymentProvider } from '../../adapters/payments/payment-provider.j
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
-import type { CheckoutDeps } from '../checkout/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import { averagePrice } from './average-price.js';
 import type { BidMatching } from './jobs.js';
 import { bidPayment, completeBidPayment, sandboxAuthenticateBidPayment } from './payments.js';
@@ -43,7 +43,7 @@ const bidIdParamsSchema = z.object({ id: positiveInt32() });
 /** Bids, the average-price hint and the authentication-needed purchase page (issue 24; decision 0045). */
 export async function bidRoutes(instance: FastifyInstance, options: BidRoutesOptions): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const deps = (request: FastifyRequest): CheckoutDeps => ({
+  const deps = (request: FastifyRequest): MoneyDeps => ({
     db: options.db,
     payments: options.payments,
     mailer: options.mailer,

@@ -7,8 +7,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { bids, events, savedCards, users } from '../../db/schema/index.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { utcDate } from '../../lib/clock.js';
-import type { CheckoutDeps } from '../checkout/service.js';
 import { userRating } from '../reviews/ratings.js';
+import type { MoneyDeps } from '../sales/deps.js';
 
 /** My Bids: creating, listing and cancelling a member's automatic-purchase bids (decision 0045). */
 
@@ -120,7 +120,7 @@ async function refuseCancelledEvent(tx: DbOrTx, input: CreateBid): Promise<void>
  * POST /api/bids. The member's row is locked before the active bids are counted, so simultaneous creates
  * from any number of instances are counted one after another and a third active bid cannot slip in.
  */
-export async function createBid(deps: CheckoutDeps, userId: number, input: CreateBid): Promise<Bid> {
+export async function createBid(deps: MoneyDeps, userId: number, input: CreateBid): Promise<Bid> {
   const now = deps.clock.now();
   if (input.eventDate === '')
     throw new Invalid(BID_TEXT.eventDateRequired, { eventDate: BID_TEXT.eventDateRequired });
@@ -181,7 +181,7 @@ export async function listBids(db: DbOrTx, userId: number): Promise<Bid[]> {
  * DELETE /api/bids/{id}: the caller's active bid ends. A purchase already under way for it (the card was
  * charged a moment ago) still completes, as a bought ticket cannot be un-bought by a cancel.
  */
-export async function cancelBid(deps: CheckoutDeps, userId: number, bidId: number): Promise<void> {
+export async function cancelBid(deps: MoneyDeps, userId: number, bidId: number): Promise<void> {
   const [ended] = await deps.db
     .update(bids)
     .set({ isActive: false, endedReason: BID_TEXT.endedCancelled, endedAt: deps.clock.now() })

@@ -1,9 +1,8 @@
-import { PRODUCT_NAME } from '../../../common/constants.js';
 import { CHECKOUT_MAIL_SUBJECT } from '../../../common/messages.js';
 import { formatCents } from '../../../common/money.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
-import { escapeHtml } from '../auth/mail-templates.js';
+import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
 
 export interface SaleMailFacts {
   eventName: string;
@@ -12,19 +11,6 @@ export interface SaleMailFacts {
   section: string;
   row: string;
   seats: string;
-}
-
-function html(paragraphs: string[]): string {
-  return [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">',
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    `<p style="color:#6b7280;font-size:12px">${escapeHtml(PRODUCT_NAME)}</p>`,
-    '</body></html>',
-  ].join('\n');
-}
-
-function mail(to: string, subject: string, paragraphs: string[]): MailMessage {
-  return { to, subject, text: paragraphs.join('\n\n'), html: html(paragraphs) };
 }
 
 function ticketLine(facts: SaleMailFacts): string {
@@ -40,7 +26,7 @@ export function buyerConfirmationMail(
   amountCents: number,
   myTicketsUrl: string,
 ): MailMessage {
-  return mail(to, CHECKOUT_MAIL_SUBJECT.buyerConfirmation, [
+  return paragraphMail(to, CHECKOUT_MAIL_SUBJECT.buyerConfirmation, [
     `Hi ${firstName},`,
     `You bought ${ticketLine(facts)}.`,
     `Total charged to your card: ${formatCents(amountCents)} (processing fee included).`,
@@ -56,7 +42,7 @@ export function sellerSoldMail(
   proceedsCents: number,
   myTicketsUrl: string,
 ): MailMessage {
-  return mail(to, CHECKOUT_MAIL_SUBJECT.sellerSold, [
+  return paragraphMail(to, CHECKOUT_MAIL_SUBJECT.sellerSold, [
     `Hi ${firstName},`,
     `Your listing sold: ${ticketLine(facts)}.`,
     `Please transfer the tickets to the buyer now. Start the transfer from My Tickets: ${myTicketsUrl}`,
@@ -71,7 +57,7 @@ export function buyerRefundMail(
   facts: Pick<SaleMailFacts, 'eventName' | 'eventDate'>,
   amountCents: number,
 ): MailMessage {
-  return mail(to, CHECKOUT_MAIL_SUBJECT.buyerRefund, [
+  return paragraphMail(to, CHECKOUT_MAIL_SUBJECT.buyerRefund, [
     `Hi ${firstName},`,
     `We could not complete your purchase for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)}: the ticket was no longer available when your payment arrived.`,
     `Your payment of ${formatCents(amountCents)} has been refunded in full. Refunds usually reach your card within 5-10 business days. You have not been charged for anything.`,
@@ -88,7 +74,7 @@ export function refundedBeforeSaleMail(
   facts: Pick<SaleMailFacts, 'eventName' | 'eventDate'>,
   amountCents: number,
 ): MailMessage {
-  return mail(to, CHECKOUT_MAIL_SUBJECT.buyerRefund, [
+  return paragraphMail(to, CHECKOUT_MAIL_SUBJECT.buyerRefund, [
     `Hi ${firstName},`,
     `Your payment of ${formatCents(amountCents)} for ${facts.eventName} on ${facts.eventDate} was refunded before your purchase was completed, so the ticket was not sold to you and your hold on it has ended.`,
     'Refunds usually reach your card within 5-10 business days. You can buy a ticket again on the marketplace.',

@@ -23,8 +23,9 @@ import type { PaymentProvider } from '../../adapters/payments/payment-provider.j
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import { sandboxAuthenticate, sandboxCancel, sandboxPay, sandboxSession } from './sandbox.js';
-import { type CheckoutDeps, purchaseResult, startPayment } from './service.js';
+import { purchaseResult, startPayment } from './service.js';
 
 export interface CheckoutRoutesOptions {
   db: Db;
@@ -43,7 +44,7 @@ export async function checkoutRoutes(
   options: CheckoutRoutesOptions,
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const deps = (request: FastifyRequest): CheckoutDeps => ({
+  const deps = (request: FastifyRequest): MoneyDeps => ({
     db: options.db,
     payments: options.payments,
     mailer: options.mailer,

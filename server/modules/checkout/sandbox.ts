@@ -10,7 +10,8 @@ import {
 } from '../../../common/schemas/checkout.js';
 import { checkoutSessions } from '../../db/schema/index.js';
 import { Conflict, DomainError, Invalid } from '../../errors.js';
-import { buyersOwnSession, type CheckoutDeps, cancelUrlOf, fulfilCheckout } from './service.js';
+import type { MoneyDeps } from '../sales/deps.js';
+import { buyersOwnSession, cancelUrlOf, fulfilCheckout } from './service.js';
 
 /** 402: the card was refused (declined, or 3-D Secure failed). The session stays open for another card. */
 export class PaymentRefused extends DomainError {
@@ -22,7 +23,7 @@ export class PaymentRefused extends DomainError {
 type SessionRow = typeof checkoutSessions.$inferSelect;
 
 /** The caller's own sandbox session; anyone else's, or a Stripe one, is unknown (404). */
-function ownSession(deps: CheckoutDeps, sessionId: string, buyerId: number): Promise<SessionRow> {
+function ownSession(deps: MoneyDeps, sessionId: string, buyerId: number): Promise<SessionRow> {
   return buyersOwnSession(
     deps.db,
     sessionId,
@@ -33,14 +34,14 @@ function ownSession(deps: CheckoutDeps, sessionId: string, buyerId: number): Pro
   );
 }
 
-function statusOf(deps: CheckoutDeps, session: SessionRow): SandboxSession['status'] {
+function statusOf(deps: MoneyDeps, session: SessionRow): SandboxSession['status'] {
   if (session.status === 'open' && session.expiresAt <= deps.clock.now()) return 'expired';
   return session.status;
 }
 
 /** GET /api/sandbox/checkout/{sessionId}: the order the hosted page shows. */
 export async function sandboxSession(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   sessionId: string,
   buyerId: number,
 ): Promise<SandboxSession> {
@@ -87,12 +88,12 @@ function checkCard(request: SandboxPayRequest, now: Date): keyof typeof SANDBOX_
   return card;
 }
 
-function assertPayable(deps: CheckoutDeps, session: SessionRow): void {
+function assertPayable(deps: MoneyDeps, session: SessionRow): void {
   if (statusOf(deps, session) !== 'open') throw new Conflict(CHECKOUT_TEXT.sessionNotOpen);
 }
 
 /** Takes the payment (once: only an open session turns paid), then fulfils as Stripe's webhook would. */
-async function capture(deps: CheckoutDeps, session: SessionRow): Promise<{ redirectUrl: string }> {
+async function capture(deps: MoneyDeps, session: SessionRow): Promise<{ redirectUrl: string }> {
   const now = deps.clock.now();
   await deps.db
     .update(checkoutSessions)
@@ -109,7 +110,7 @@ async function capture(deps: CheckoutDeps, session: SessionRow): Promise<{ redir
 
 /** POST /api/sandbox/checkout/{sessionId}/pay with a test card. */
 export async function sandboxPay(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   sessionId: string,
   buyerId: number,
   request: SandboxPayRequest,
@@ -130,7 +131,7 @@ export async function sandboxPay(
 
 /** POST /api/sandbox/checkout/{sessionId}/authenticate: the 3-D Secure answer. */
 export async function sandboxAuthenticate(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   sessionId: string,
   buyerId: number,
   approve: boolean,
@@ -150,7 +151,7 @@ export async function sandboxAuthenticate(
 
 /** POST /api/sandbox/checkout/{sessionId}/cancel: the session ends unpaid; the page goes to the cancel URL. */
 export async function sandboxCancel(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   sessionId: string,
   buyerId: number,
 ): Promise<{ redirectUrl: string }> {

@@ -4,16 +4,17 @@ import { CHECKOUT_TEXT, TICKET_TEXT } from '../../../common/messages.js';
 import { dollarsToCents } from '../../../common/money.js';
 import { type PriceBreakdown, saleBreakdown } from '../../../common/pricing.js';
 import type { PaymentRequest, PurchaseResult } from '../../../common/schemas/checkout.js';
-import type { Mailer, MailMessage } from '../../adapters/mail/mailer.js';
-import type { CheckoutPaymentState, PaymentProvider } from '../../adapters/payments/payment-provider.js';
+import type { MailMessage } from '../../adapters/mail/mailer.js';
+import type { CheckoutPaymentState } from '../../adapters/payments/payment-provider.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { bids, checkoutSessions, orders, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { holdForCheckout } from '../holds/service.js';
 import { saleRows, unmatchedPaymentRows, unmatchedRefundRows, writeJournal } from '../ledger/journal.js';
-import { scheduleSaleTimeline } from '../payouts/schedule.js';
 import { refundRestAtProvider } from '../refunds/provider-refund.js';
+import type { MoneyDeps } from '../sales/deps.js';
+import { scheduleSaleTimeline } from '../sales/timeline.js';
 import {
   buyerConfirmationMail,
   buyerRefundMail,
@@ -28,21 +29,6 @@ import {
 
 /** Stripe lets a Checkout Session live 30 minutes at the least; a little more covers clock drift. */
 export const CHECKOUT_SESSION_TTL_MS = 32 * 60_000;
-
-export interface CheckoutLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-
-export interface CheckoutDeps {
-  db: Db;
-  payments: PaymentProvider;
-  mailer: Mailer;
-  clock: Clock;
-  appUrl: string;
-  log: CheckoutLog;
-}
 
 type SessionRow = typeof checkoutSessions.$inferSelect;
 
@@ -72,7 +58,7 @@ export function saleColumns(ticket: TicketRow, sale: PriceBreakdown) {
 
 /** POST /api/tickets/{id}/payment: a hosted checkout for the caller's hold, at the server's all-in price. */
 export async function startPayment(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   buyerId: number,
   ticketId: number,
   request: PaymentRequest,
@@ -156,7 +142,7 @@ export async function startPayment(
   return { url: created.url };
 }
 
-async function expireAtProvider(deps: CheckoutDeps, sessionId: string): Promise<void> {
+async function expireAtProvider(deps: MoneyDeps, sessionId: string): Promise<void> {
   await deps.payments.expireCheckout(sessionId).catch((error: unknown) => {
     deps.log.warn({ err: error, sessionId }, 'could not expire a checkout session at the provider');
   });
@@ -171,11 +157,7 @@ export function cancelUrlOf(appUrl: string, ticketId: number): string {
  * provider so none of them can still be paid. A failure is logged; a payment that slips through anyway is
  * fulfilled or refunded like any other.
  */
-export async function expireOpenCheckouts(
-  deps: CheckoutDeps,
-  ticketId: number,
-  buyerId: number,
-): Promise<void> {
+export async function expireOpenCheckouts(deps: MoneyDeps, ticketId: number, buyerId: number): Promise<void> {
   const open = await deps.db
     .select({ id: checkoutSessions.id })
     .from(checkoutSessions)
@@ -233,7 +215,7 @@ type Decision = { outcome: SessionRow['outcome']; fresh: boolean; orderId?: numb
  * order and sale journal, or the payment is marked for refund with its journal. A second caller finds the
  * outcome already set and changes nothing.
  */
-async function decide(deps: CheckoutDeps, sessionId: string, paymentReference: string): Promise<Decision> {
+async function decide(deps: MoneyDeps, sessionId: string, paymentReference: string): Promise<Decision> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [session] = await tx
@@ -326,7 +308,7 @@ async function decide(deps: CheckoutDeps, sessionId: string, paymentReference: s
 }
 
 /** Sends after the commit; a failed send is logged (the sale itself stands). */
-async function sendAll(deps: CheckoutDeps, messages: MailMessage[]): Promise<void> {
+async function sendAll(deps: MoneyDeps, messages: MailMessage[]): Promise<void> {
   for (const message of messages) {
     try {
       await deps.mailer.send(message);
@@ -346,7 +328,7 @@ async function person(db: DbOrTx, userId: number) {
   return row;
 }
 
-async function sendSaleMails(deps: CheckoutDeps, session: SessionRow): Promise<void> {
+async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void> {
   const [ticket] = await deps.db
     .select({ section: tickets.section, row: tickets.row, seats: tickets.seats })
     .from(tickets)
@@ -375,7 +357,7 @@ async function sendSaleMails(deps: CheckoutDeps, session: SessionRow): Promise<v
  * idempotency key), then records it and tells the buyer. A provider failure leaves it pending for the next
  * attempt (another verify, the webhook, or the refund sweep).
  */
-export async function completeRefund(deps: CheckoutDeps, sessionId: string): Promise<void> {
+export async function completeRefund(deps: MoneyDeps, sessionId: string): Promise<void> {
   const session = await loadSession(deps.db, sessionId);
   if (session?.outcome !== 'refund_pending' || !session.paymentReference) return;
   let refundReference: string;
@@ -413,7 +395,7 @@ export async function completeRefund(deps: CheckoutDeps, sessionId: string): Pro
 }
 
 /** The provider's word on a session, from our own row once it is known to be paid. */
-async function paymentStateOf(deps: CheckoutDeps, session: SessionRow): Promise<CheckoutPaymentState> {
+async function paymentStateOf(deps: MoneyDeps, session: SessionRow): Promise<CheckoutPaymentState> {
   if (session.status === 'paid' && session.paymentReference)
     return { status: 'paid', paymentReference: session.paymentReference };
   // A bid's off-session charge has no hosted session to ask: the bids module records it as paid (decision 0045).
@@ -427,7 +409,7 @@ async function paymentStateOf(deps: CheckoutDeps, session: SessionRow): Promise<
  * pages, the webhook and the sandbox. A paid session whose ticket cannot be delivered is refunded.
  * Returns the session as it stands afterwards, or null for an unknown id.
  */
-export async function fulfilCheckout(deps: CheckoutDeps, sessionId: string): Promise<SessionRow | null> {
+export async function fulfilCheckout(deps: MoneyDeps, sessionId: string): Promise<SessionRow | null> {
   const session = await loadSession(deps.db, sessionId);
   if (!session) return null;
   if (session.outcome === 'refund_pending') await completeRefund(deps, sessionId);
@@ -464,7 +446,7 @@ function resultOf(session: SessionRow): PurchaseResult {
  * session reads exactly like an unknown one, so nothing about another buyer's order leaks.
  */
 export async function purchaseResult(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   sessionId: string,
   callerId: number,
 ): Promise<PurchaseResult> {
@@ -484,7 +466,7 @@ export async function expireSession(db: DbOrTx, sessionId: string): Promise<void
 }
 
 /** Sweep: refunds that failed at the provider are tried again (oldest first, a batch per run). */
-export async function retryPendingRefunds(deps: CheckoutDeps, limit = 50): Promise<number> {
+export async function retryPendingRefunds(deps: MoneyDeps, limit = 50): Promise<number> {
   const pending = await deps.db
     .select({ id: checkoutSessions.id })
     .from(checkoutSessions)
@@ -499,7 +481,7 @@ export async function retryPendingRefunds(deps: CheckoutDeps, limit = 50): Promi
  * Sweep: paid sessions the buyer never came back from and whose webhook never arrived (sandbox payments
  * fulfil at once; this covers a crash between payment and fulfilment).
  */
-export async function fulfilPaidSessions(deps: CheckoutDeps, limit = 50): Promise<number> {
+export async function fulfilPaidSessions(deps: MoneyDeps, limit = 50): Promise<number> {
   const paid = await deps.db
     .select({ id: checkoutSessions.id })
     .from(checkoutSessions)

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../auth/mail-templates.js';
+import { escapeHtml } from '../../adapters/mail/paragraph-mail.js';
 
 export interface OutboxEntry {
   to: string;

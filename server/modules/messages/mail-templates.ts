@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '../../../common/constants.js';
 import { MESSAGE_TEXT } from '../../../common/messages.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
-import { escapeHtml } from '../auth/mail-templates.js';
+import { escapeHtml } from '../../adapters/mail/paragraph-mail.js';
 import type { MessageMail } from './service.js';
 
 /** To the other party of a sale about a new message on the ticket; the content is quoted as plain text. */

@@ -5,25 +5,28 @@ import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { checkoutSessions, orders, tickets } from '../../db/schema/index.js';
 import { Conflict } from '../../errors.js';
 import { type JobOutcome, jobDone } from '../../jobs/queue.js';
-import type { CheckoutDeps } from '../checkout/service.js';
 import { saleReversalRows, writeJournal } from '../ledger/journal.js';
 import { postSystemMessage } from '../messages/system-messages.js';
 import { refundRestAtProvider } from '../refunds/provider-refund.js';
-import { completeTransfer } from '../transfers/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import {
-  buyerRefundedMail,
-  sellerCancelledMail,
+  contactOf,
+  loadSale,
+  lockSale,
+  refundableCents,
+  type Sale,
+  sharesOf,
   type TimelineMailFacts,
-  transferReminderMail,
-} from './mail-templates.js';
+} from '../sales/sale.js';
+import { autoCompleteAt, transferDeadlineAt } from '../sales/timeline.js';
+import { mailSaleCompleted } from '../transfers/sale-completed.js';
+import { completeTransfer } from '../transfers/service.js';
+import { buyerRefundedMail, sellerCancelledMail, transferReminderMail } from './mail-templates.js';
 import { PAYOUT_NOTE, PAYOUT_RECHECK_MS } from './payout.js';
-import { contactOf, loadSale, lockSale, refundableCents, type Sale, sharesOf } from './sale.js';
-import { mailSaleCompleted } from './sale-completed.js';
-import { autoCompleteAt, transferDeadlineAt } from './schedule.js';
 
 /** Decision 0017: the escrow timeline's job handlers. Each reads the sale's state and is safe to rerun. */
 
-async function factsFor(deps: CheckoutDeps, sale: Sale, userId: number) {
+async function factsFor(deps: MoneyDeps, sale: Sale, userId: number) {
   const person = await contactOf(deps.db, userId);
   const facts: TimelineMailFacts = {
     firstName: person.firstName,
@@ -34,7 +37,7 @@ async function factsFor(deps: CheckoutDeps, sale: Sale, userId: number) {
   return { email: person.email, facts };
 }
 
-async function send(deps: CheckoutDeps, message: MailMessage): Promise<void> {
+async function send(deps: MoneyDeps, message: MailMessage): Promise<void> {
   try {
     await deps.mailer.send(message);
   } catch (error) {
@@ -47,7 +50,7 @@ function deadlineOf(sale: Sale): Date {
 }
 
 /** Reminds a seller who has still not initiated the transfer; a sale that moved on needs no reminder. */
-export async function runTransferReminder(deps: CheckoutDeps, orderId: number): Promise<JobOutcome> {
+export async function runTransferReminder(deps: MoneyDeps, orderId: number): Promise<JobOutcome> {
   const sale = await loadSale(deps.db, orderId);
   if (sale?.status !== 'in_escrow' || sale.transferStatus !== 'not_started') return jobDone;
   const seller = await factsFor(deps, sale, sale.sellerId);
@@ -67,7 +70,7 @@ export async function runTransferReminder(deps: CheckoutDeps, orderId: number): 
  * A seller initiating at the same moment either wins (nothing is refunded) or is refused by the transfer
  * service, which only initiates sales still in escrow.
  */
-export async function runTransferDeadline(deps: CheckoutDeps, orderId: number): Promise<JobOutcome> {
+export async function runTransferDeadline(deps: MoneyDeps, orderId: number): Promise<JobOutcome> {
   const now = deps.clock.now();
   const sale = await deps.db.transaction(async (tx) => {
     const current = await lockSale(tx, orderId);
@@ -125,7 +128,7 @@ export async function runTransferDeadline(deps: CheckoutDeps, orderId: number): 
  * until support refunds the buyer or releases the sale. With the order row locked, one conditional update
  * opens it, so a rerun (or a buyer's report at the same moment) opens nothing twice.
  */
-async function sendToSupportForBarcode(deps: CheckoutDeps, orderId: number, now: Date): Promise<void> {
+async function sendToSupportForBarcode(deps: MoneyDeps, orderId: number, now: Date): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const current = await lockSale(tx, orderId);
     if (
@@ -153,7 +156,7 @@ async function sendToSupportForBarcode(deps: CheckoutDeps, orderId: number, now:
  * does a paper ticket whose barcode the buyer never downloaded, which is sent to support first (0041),
  * unless support already released the sale.
  */
-export async function runAutoComplete(deps: CheckoutDeps, orderId: number): Promise<JobOutcome> {
+export async function runAutoComplete(deps: MoneyDeps, orderId: number): Promise<JobOutcome> {
   const now = deps.clock.now();
   const sale = await loadSale(deps.db, orderId);
   if (sale?.status !== 'in_escrow' || sale.transferStatus !== 'initiated') return jobDone;

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { orders, payouts } from '../../db/schema/index.js';
 import { boundedError, type JobOutcome, jobDone } from '../../jobs/queue.js';
-import type { CheckoutDeps } from '../checkout/service.js';
 import { payoutRows, writeJournal } from '../ledger/journal.js';
+import type { MoneyDeps } from '../sales/deps.js';
+import { contactOf, lockSale, type Sale, sharesOf } from '../sales/sale.js';
+import { payoutDueAt } from '../sales/timeline.js';
 import { payoutSentMail } from './mail-templates.js';
-import { contactOf, lockSale, type Sale, sharesOf } from './sale.js';
-import { payoutDueAt } from './schedule.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** How often a payout that may not be made yet (dispute, no payout account) is looked at again. */
@@ -41,7 +41,7 @@ export function payoutVerdict(sale: Sale, needsAccount: boolean, now: Date): Ver
  * 3. A conditional update marks the payout paid; only the caller that made it write the 'payout' journal
  *    (seller payable settled, escrow emptied, the fees to Encore's funds) and release the order.
  */
-export async function runPayout(deps: CheckoutDeps, orderId: number): Promise<JobOutcome> {
+export async function runPayout(deps: MoneyDeps, orderId: number): Promise<JobOutcome> {
   const now = deps.clock.now();
   const started = await deps.db.transaction(async (tx) => {
     const sale = await lockSale(tx, orderId);

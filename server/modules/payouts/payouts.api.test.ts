@@ -11,9 +11,14 @@ import { backends, startTestApp, type TestApp, type TestClient } from '../../tes
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
 import { sandboxSessionStore } from '../checkout/service.js';
 import { sandboxCardStore } from '../payment-methods/service.js';
+import {
+  AUTO_COMPLETE_JOB,
+  PAYOUT_JOB,
+  TRANSFER_DEADLINE_JOB,
+  TRANSFER_REMINDER_JOB,
+} from '../sales/timeline.js';
 import { completeTransfer, initiateTransfer } from '../transfers/service.js';
 import { PAYOUT_NOTE } from './payout.js';
-import { AUTO_COMPLETE_JOB, PAYOUT_JOB, TRANSFER_DEADLINE_JOB, TRANSFER_REMINDER_JOB } from './schedule.js';
 import { buyListing, ledgerOf, testJobRunner } from './testing.js';
 
 const START = new Date('2030-03-01T12:00:00Z');

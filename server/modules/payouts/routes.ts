@@ -9,10 +9,10 @@ import {
 } from '../../../common/schemas/payouts.js';
 import { ticketIdParamsSchema } from '../../../common/schemas/tickets.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
-import type { CheckoutDeps } from '../checkout/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import { listPayouts, reportProblem, startOnboarding } from './service.js';
 
-export type PayoutRoutesOptions = Omit<CheckoutDeps, 'log'>;
+export type PayoutRoutesOptions = Omit<MoneyDeps, 'log'>;
 
 /** Payouts and the buyer's problem report (issue 9 §2, §7; decision 0017). */
 export async function payoutRoutes(instance: FastifyInstance, options: PayoutRoutesOptions): Promise<void> {

@@ -12,13 +12,10 @@ import type { Db } from '../../db/client.js';
 import { jobs, orders, payouts, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound } from '../../errors.js';
 import type { JobHandler } from '../../jobs/queue.js';
-import type { CheckoutDeps } from '../checkout/service.js';
 import { postSystemMessage } from '../messages/system-messages.js';
 import { refundJobHandlers } from '../refunds/service.js';
-import { runAutoComplete, runTransferDeadline, runTransferReminder } from './escrow-timeline.js';
-import { problemReportedMail } from './mail-templates.js';
-import { PAYOUT_NOTE, runPayout } from './payout.js';
-import { contactOf, orderIdOf } from './sale.js';
+import type { MoneyDeps } from '../sales/deps.js';
+import { contactOf, orderIdOf } from '../sales/sale.js';
 import {
   AUTO_COMPLETE_JOB,
   autoCompleteAt,
@@ -28,10 +25,13 @@ import {
   payoutDueAt,
   TRANSFER_DEADLINE_JOB,
   TRANSFER_REMINDER_JOB,
-} from './schedule.js';
+} from '../sales/timeline.js';
+import { runAutoComplete, runTransferDeadline, runTransferReminder } from './escrow-timeline.js';
+import { problemReportedMail } from './mail-templates.js';
+import { PAYOUT_NOTE, runPayout } from './payout.js';
 
 /** The job handlers of the escrow timeline and payouts, for the runner (main.ts, tests). */
-export function afterSaleJobHandlers(deps: CheckoutDeps): Record<string, JobHandler> {
+export function afterSaleJobHandlers(deps: MoneyDeps): Record<string, JobHandler> {
   return {
     [PAYOUT_JOB]: (job) => runPayout(deps, orderIdOf(job.payload)),
     [TRANSFER_REMINDER_JOB]: (job) => runTransferReminder(deps, orderIdOf(job.payload)),
@@ -157,7 +157,7 @@ export async function listPayouts(
  * onboarding. Payouts that waited for an account are looked at again straight away.
  */
 export async function startOnboarding(
-  deps: Pick<CheckoutDeps, 'db' | 'payments' | 'appUrl' | 'clock'>,
+  deps: Pick<MoneyDeps, 'db' | 'payments' | 'appUrl' | 'clock'>,
   sellerId: number,
 ): Promise<{ url: string }> {
   const { db, payments } = deps;
@@ -204,7 +204,7 @@ export async function startOnboarding(
  * back-office issue). Takes the order row's lock, as the payout's first step does, so the two never cross.
  */
 export async function reportProblem(
-  deps: Pick<CheckoutDeps, 'db' | 'mailer' | 'appUrl' | 'log'>,
+  deps: Pick<MoneyDeps, 'db' | 'mailer' | 'appUrl' | 'log'>,
   buyerId: number,
   ticketId: number,
   reason: string,

@@ -10,9 +10,9 @@ import { backends, startTestApp, type TestApp } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
 import { sandboxSessionStore } from '../checkout/service.js';
 import { sandboxCardStore } from '../payment-methods/service.js';
+import { PAYOUT_JOB } from '../sales/timeline.js';
 import { completeTransfer, initiateTransfer } from '../transfers/service.js';
 import { PAYOUT_NOTE } from './payout.js';
-import { PAYOUT_JOB } from './schedule.js';
 import { buyListing, testJobRunner } from './testing.js';
 
 /**

@@ -11,9 +11,9 @@ import { events, jobs, payouts, ticketMessages, tickets, venues } from '../../db
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
+import { AUTO_COMPLETE_JOB, PAYOUT_JOB, TRANSFER_DEADLINE_JOB } from '../sales/timeline.js';
 import { sendTicketForm, uploadedImage, validTicketFields } from '../tickets/testing.js';
 import { completeTransfer, initiateTransfer } from '../transfers/service.js';
-import { AUTO_COMPLETE_JOB, PAYOUT_JOB, TRANSFER_DEADLINE_JOB } from './schedule.js';
 import { buyListing, testJobRunner } from './testing.js';
 
 /**

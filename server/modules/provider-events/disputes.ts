@@ -3,12 +3,13 @@ import { MONEY_TEXT } from '../../../common/messages.js';
 import type { ProviderDispute } from '../../adapters/payments/payment-provider.js';
 import type { Tx } from '../../db/client.js';
 import { checkoutSessions, orders } from '../../db/schema/index.js';
-import { type CheckoutDeps, fulfilCheckout } from '../checkout/service.js';
+import { fulfilCheckout } from '../checkout/service.js';
 import { writeJournal, writeOffRows } from '../ledger/journal.js';
 import { postSystemMessage } from '../messages/system-messages.js';
-import { lockSale, type Sale } from '../payouts/sale.js';
-import { releaseHeldPayout } from '../payouts/schedule.js';
 import { refundFromEscrow } from '../refunds/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
+import { lockSale, type Sale } from '../sales/sale.js';
+import { releaseHeldPayout } from '../sales/timeline.js';
 import { sessionOfPayment } from './refunds.js';
 
 /**
@@ -75,7 +76,7 @@ async function recordClosed(tx: Tx, sale: Sale, dispute: ProviderDispute, now: D
   if (sale.status === 'in_escrow' && sale.transferComplete) await releaseHeldPayout(tx, sale, now);
 }
 
-async function orderOfPayment(deps: CheckoutDeps, paymentReference: string): Promise<number | null> {
+async function orderOfPayment(deps: MoneyDeps, paymentReference: string): Promise<number | null> {
   const [order] = await deps.db
     .select({ id: orders.id })
     .from(orders)
@@ -89,7 +90,7 @@ async function orderOfPayment(deps: CheckoutDeps, paymentReference: string): Pro
  * only dispute a payment that was made, so a dispute that arrives before the payment's completion event
  * fulfils the payment first (as that event would), and is then recorded on its sale.
  */
-export async function applyProviderDispute(deps: CheckoutDeps, disputeId: string): Promise<void> {
+export async function applyProviderDispute(deps: MoneyDeps, disputeId: string): Promise<void> {
   const dispute = await deps.payments.retrieveDispute(disputeId);
   let orderId = await orderOfPayment(deps, dispute.paymentReference);
   if (orderId === null) {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { checkoutSessions, users } from '../../db/schema/index.js';
 import { refundedBeforeSaleMail } from '../checkout/mail-templates.js';
-import type { CheckoutDeps } from '../checkout/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
 
 /** Tells the buyer a payment refunded before its sale was made bought nothing. A failed send is logged. */
-export async function mailRefundedBeforeSale(deps: CheckoutDeps, sessionId: string): Promise<void> {
+export async function mailRefundedBeforeSale(deps: MoneyDeps, sessionId: string): Promise<void> {
   try {
     const [row] = await deps.db
       .select({

@@ -18,8 +18,8 @@ import { backends, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
 import { startStripeTestApp } from '../checkout/testing.js';
 import { escrowBalanceOfOrder, ledgerIsBalanced } from '../ledger/balances.js';
-import { PAYOUT_JOB, payoutDueAt, TRANSFER_DEADLINE_JOB } from '../payouts/schedule.js';
 import { testJobRunner } from '../payouts/testing.js';
+import { PAYOUT_JOB, payoutDueAt, TRANSFER_DEADLINE_JOB } from '../sales/timeline.js';
 import { completeTransfer, initiateTransfer } from '../transfers/service.js';
 import { deliver, orderOfSession, paidAtStripe, stripeEvents } from './testing.js';
 

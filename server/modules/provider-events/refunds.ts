@@ -3,7 +3,6 @@ import { MONEY_TEXT } from '../../../common/messages.js';
 import { formatCents } from '../../../common/money.js';
 import type { Tx } from '../../db/client.js';
 import { checkoutSessions, orders, payouts, tickets } from '../../db/schema/index.js';
-import type { CheckoutDeps } from '../checkout/service.js';
 import {
   partialProviderRefundRows,
   unmatchedPaymentRows,
@@ -12,9 +11,10 @@ import {
   writeOffRows,
 } from '../ledger/journal.js';
 import { postSystemMessage } from '../messages/system-messages.js';
-import { lockSale } from '../payouts/sale.js';
 import { REFUNDED_AT_PROVIDER } from '../refunds/provider-refund.js';
 import { refundFromEscrow } from '../refunds/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
+import { lockSale } from '../sales/sale.js';
 
 /**
  * Refunds made at the provider, outside Encore (decision 0050; 0035 before it). The event only names the
@@ -34,7 +34,7 @@ export type RefundEffect =
  * The checkout session a payment was made in: ours by its payment reference, or, for a payment whose
  * completion has not been handled yet, the one the provider names (if it is one of ours).
  */
-export async function sessionOfPayment(deps: CheckoutDeps, paymentReference: string): Promise<string | null> {
+export async function sessionOfPayment(deps: MoneyDeps, paymentReference: string): Promise<string | null> {
   const known = async (where: ReturnType<typeof eq>) =>
     (await deps.db.select({ id: checkoutSessions.id }).from(checkoutSessions).where(where).limit(1))[0]?.id;
   const byPayment = await known(eq(checkoutSessions.paymentReference, paymentReference));
@@ -192,7 +192,7 @@ async function bookSaleRefund(
  * decided one after the other.
  */
 export async function settleProviderRefunds(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   paymentReference: string,
   refundReference: string,
 ): Promise<RefundEffect> {

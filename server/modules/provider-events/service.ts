@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PaymentEvent } from '../../adapters/payments/payment-provider.js';
 import { providerEvents } from '../../db/schema/index.js';
-import { type CheckoutDeps, completeRefund, expireSession, fulfilCheckout } from '../checkout/service.js';
+import { completeRefund, expireSession, fulfilCheckout } from '../checkout/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import { applyProviderDispute } from './disputes.js';
 import { mailRefundedBeforeSale } from './mail.js';
 import { settleProviderRefunds } from './refunds.js';
@@ -31,7 +32,7 @@ function objectOf(event: PaymentEvent): string | null {
  * Records the event once; false when it was handled before (a redelivery), which then changes nothing.
  * An event whose handling failed is not marked handled, so its redelivery is handled again.
  */
-async function recordEvent(deps: CheckoutDeps, event: PaymentEvent): Promise<boolean> {
+async function recordEvent(deps: MoneyDeps, event: PaymentEvent): Promise<boolean> {
   await deps.db
     .insert(providerEvents)
     .values({
@@ -49,7 +50,7 @@ async function recordEvent(deps: CheckoutDeps, event: PaymentEvent): Promise<boo
   return recorded?.handledAt === null;
 }
 
-async function act(deps: CheckoutDeps, event: PaymentEvent): Promise<void> {
+async function act(deps: MoneyDeps, event: PaymentEvent): Promise<void> {
   switch (event.type) {
     case 'checkout.completed': {
       const session = await fulfilCheckout(deps, event.sessionId);
@@ -79,7 +80,7 @@ async function act(deps: CheckoutDeps, event: PaymentEvent): Promise<void> {
 }
 
 /** A verified provider webhook. Objects of another environment (unknown sessions) are acknowledged. */
-export async function handleProviderEvent(deps: CheckoutDeps, event: PaymentEvent): Promise<void> {
+export async function handleProviderEvent(deps: MoneyDeps, event: PaymentEvent): Promise<void> {
   if (!(await recordEvent(deps, event))) return;
   await act(deps, event);
   await deps.db

@@ -2,8 +2,9 @@ import { MONEY_MAIL_SUBJECT } from '../../../common/messages.js';
 import { formatCents } from '../../../common/money.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
+import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
 import type { refundCauses } from '../../db/schema/index.js';
-import { mail, type TimelineMailFacts } from '../payouts/mail-templates.js';
+import type { TimelineMailFacts } from '../sales/sale.js';
 
 /** E-mails of a refund from escrow made by support, a cancelled or postponed event (decision 0033). */
 
@@ -30,7 +31,7 @@ export function buyerRefundMail(
   };
   const subject =
     cause === 'event_cancelled' ? MONEY_MAIL_SUBJECT.eventCancelledBuyer : MONEY_MAIL_SUBJECT.buyerRefunded;
-  return mail(to, subject, [
+  return paragraphMail(to, subject, [
     `Hi ${facts.firstName},`,
     lines[cause],
     `Reason: ${reason}`,
@@ -50,7 +51,7 @@ export function sellerRefundMail(
     cause === 'event_cancelled'
       ? `${ticketOf(facts)} was cancelled, so the buyer of your ticket was refunded in full.`
       : `The sale of your ticket to ${ticketOf(facts)} was refunded to the buyer.`;
-  return mail(to, subject, [
+  return paragraphMail(to, subject, [
     `Hi ${facts.firstName},`,
     what,
     `Reason: ${reason}`,
@@ -59,7 +60,7 @@ export function sellerRefundMail(
 }
 
 export function disputeReleasedMail(to: string, facts: TimelineMailFacts, reason: string): MailMessage {
-  return mail(to, MONEY_MAIL_SUBJECT.disputeReleased, [
+  return paragraphMail(to, MONEY_MAIL_SUBJECT.disputeReleased, [
     `Hi ${facts.firstName},`,
     `Encore support resolved the problem reported with the ticket to ${ticketOf(facts)}: the sale stands and the seller's payout is released.`,
     `Reason: ${reason}`,
@@ -74,7 +75,7 @@ export function eventPostponedMail(
   newDate: string,
   refundUntil: string,
 ): MailMessage {
-  return mail(to, MONEY_MAIL_SUBJECT.eventPostponed, [
+  return paragraphMail(to, MONEY_MAIL_SUBJECT.eventPostponed, [
     `Hi ${facts.firstName},`,
     `${facts.eventName} has moved from ${formatCalendarDate(facts.eventDate)} to ${formatCalendarDate(newDate)}. Your ticket stays valid for the new date.`,
     `If you cannot go on the new date, you can ask for a full refund in My Tickets until ${refundUntil}: ${facts.myTicketsUrl}`,
@@ -89,7 +90,7 @@ export function listingsWithdrawnMail(
   reason: string,
 ): MailMessage {
   const which = listings === 1 ? 'your listing' : `your ${listings} listings`;
-  return mail(to, MONEY_MAIL_SUBJECT.listingsWithdrawn, [
+  return paragraphMail(to, MONEY_MAIL_SUBJECT.listingsWithdrawn, [
     `Hi ${facts.firstName},`,
     `${ticketOf(facts)} was cancelled, so we withdrew ${which} for it: nobody can buy ${listings === 1 ? 'it' : 'them'} any more.`,
     `Reason: ${reason}`,

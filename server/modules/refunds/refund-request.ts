@@ -4,8 +4,8 @@ import { formatCents } from '../../../common/money.js';
 import { formatCalendarDate, localMidnight } from '../../../common/venue-time.js';
 import { events, orders, tickets } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound } from '../../errors.js';
-import type { CheckoutDeps } from '../checkout/service.js';
-import { refundableCents } from '../payouts/sale.js';
+import type { MoneyDeps } from '../sales/deps.js';
+import { refundableCents } from '../sales/sale.js';
 import { refundFromEscrow, refundNow } from './service.js';
 
 /**
@@ -13,7 +13,7 @@ import { refundFromEscrow, refundNow } from './service.js';
  * from escrow, until the new date begins at the venue (its local midnight; decisions 0033, 0056).
  */
 export async function requestPostponementRefund(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   buyerId: number,
   ticketId: number,
 ): Promise<{ message: string }> {

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ticketIdParamsSchema } from '../../../common/schemas/tickets.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
-import type { CheckoutDeps } from '../checkout/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import { requestPostponementRefund } from './refund-request.js';
 
 /** The buyer's refund of a ticket to a postponed event (decision 0033). */
 export async function refundRoutes(
   instance: FastifyInstance,
-  options: Omit<CheckoutDeps, 'log'>,
+  options: Omit<MoneyDeps, 'log'>,
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post(

@@ -5,9 +5,10 @@ import type { Tx } from '../../db/client.js';
 import { checkoutSessions, orders, payouts, tickets } from '../../db/schema/index.js';
 import { Conflict, NotFound } from '../../errors.js';
 import { cancelJob, enqueueJob, type JobHandler, type JobOutcome, jobDone } from '../../jobs/queue.js';
-import type { CheckoutDeps } from '../checkout/service.js';
 import { saleReversalRows, writeJournal } from '../ledger/journal.js';
 import { postSystemMessage } from '../messages/system-messages.js';
+import { withdrawPendingReviews } from '../reviews/pending-reviews.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import {
   contactOf,
   loadSale,
@@ -16,14 +17,13 @@ import {
   refundableCents,
   type Sale,
   sharesOf,
-} from '../payouts/sale.js';
+} from '../sales/sale.js';
 import {
   AUTO_COMPLETE_JOB,
   PAYOUT_JOB,
   TRANSFER_DEADLINE_JOB,
   TRANSFER_REMINDER_JOB,
-} from '../payouts/schedule.js';
-import { withdrawPendingReviews } from '../reviews/pending-reviews.js';
+} from '../sales/timeline.js';
 import { buyerRefundMail, type RefundCause, sellerRefundMail } from './mail-templates.js';
 import { refundRestAtProvider } from './provider-refund.js';
 import { withdrawnListingsJobHandlers } from './withdrawn-listings.js';
@@ -124,7 +124,7 @@ export async function refundFromEscrow(tx: Tx, refund: EscrowRefund): Promise<Sa
   return sale;
 }
 
-async function send(deps: CheckoutDeps, message: MailMessage): Promise<void> {
+async function send(deps: MoneyDeps, message: MailMessage): Promise<void> {
   try {
     await deps.mailer.send(message);
   } catch (error) {
@@ -138,7 +138,7 @@ async function send(deps: CheckoutDeps, message: MailMessage): Promise<void> {
  * reference once; whoever records it e-mails the buyer and the seller with the reason. A provider failure
  * throws: the runner retries.
  */
-export async function runEscrowRefund(deps: CheckoutDeps, orderId: number): Promise<JobOutcome> {
+export async function runEscrowRefund(deps: MoneyDeps, orderId: number): Promise<JobOutcome> {
   const [order] = await deps.db
     .select({
       status: orders.status,
@@ -196,7 +196,7 @@ export async function runEscrowRefund(deps: CheckoutDeps, orderId: number): Prom
  * Right after the refund's transaction commits, the request that made it asks the provider at once, so the
  * buyer is usually refunded before the answer; a failure is left to the job, which retries it.
  */
-export async function refundNow(deps: CheckoutDeps, orderId: number): Promise<void> {
+export async function refundNow(deps: MoneyDeps, orderId: number): Promise<void> {
   try {
     await runEscrowRefund(deps, orderId);
   } catch (error) {
@@ -204,7 +204,7 @@ export async function refundNow(deps: CheckoutDeps, orderId: number): Promise<vo
   }
 }
 
-export function refundJobHandlers(deps: CheckoutDeps): Record<string, JobHandler> {
+export function refundJobHandlers(deps: MoneyDeps): Record<string, JobHandler> {
   return {
     [ESCROW_REFUND_JOB]: (job) => runEscrowRefund(deps, orderIdOf(job.payload)),
     ...withdrawnListingsJobHandlers(deps),

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
 import { enqueueJob, type JobHandler, type JobOutcome, jobDone } from '../../jobs/queue.js';
-import type { CheckoutDeps } from '../checkout/service.js';
-import { contactOf } from '../payouts/sale.js';
+import type { MoneyDeps } from '../sales/deps.js';
+import { contactOf } from '../sales/sale.js';
 import { listingsWithdrawnMail } from './mail-templates.js';
 
 /**
@@ -45,7 +45,7 @@ function withdrawnListingsOf(payload: Record<string, unknown>): WithdrawnListing
 }
 
 export async function runWithdrawnListingsMail(
-  deps: CheckoutDeps,
+  deps: MoneyDeps,
   { eventId, sellerId, listings }: WithdrawnListings,
 ): Promise<JobOutcome> {
   const [event] = await deps.db
@@ -70,7 +70,7 @@ export async function runWithdrawnListingsMail(
   return jobDone;
 }
 
-export function withdrawnListingsJobHandlers(deps: CheckoutDeps): Record<string, JobHandler> {
+export function withdrawnListingsJobHandlers(deps: MoneyDeps): Record<string, JobHandler> {
   return {
     [WITHDRAWN_LISTINGS_MAIL_JOB]: (job) => runWithdrawnListingsMail(deps, withdrawnListingsOf(job.payload)),
   };

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '../../../common/constants.js';
 import { SUPPORT_TEXT, SUPPORT_TOPIC_LABELS } from '../../../common/texts/support.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
-import { escapeHtml } from '../auth/mail-templates.js';
+import { escapeHtml } from '../../adapters/mail/paragraph-mail.js';
 import type { SupportAnswerMail } from './service.js';
 
 /** To a member whose support conversation got an answer; the answer is quoted as plain text. */

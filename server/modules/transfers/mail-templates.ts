@@ -1,8 +1,9 @@
-import { PRODUCT_NAME } from '../../../common/constants.js';
-import { TRANSFER_MAIL_SUBJECT } from '../../../common/messages.js';
+import { PAYOUT_MAIL_SUBJECT, TRANSFER_MAIL_SUBJECT } from '../../../common/messages.js';
+import { formatCents } from '../../../common/money.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
-import { escapeHtml } from '../auth/mail-templates.js';
+import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
+import type { TimelineMailFacts } from '../sales/sale.js';
 
 export interface InitiatedMailFacts {
   eventName: string;
@@ -10,15 +11,6 @@ export interface InitiatedMailFacts {
   ticketType: 'digital' | 'paper';
   /** The platform's display name for a digital ticket. */
   platformName: string | null;
-}
-
-function mailBody(paragraphs: string[]): string {
-  return [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">',
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    `<p style="color:#6b7280;font-size:12px">${escapeHtml(PRODUCT_NAME)}</p>`,
-    '</body></html>',
-  ].join('\n');
 }
 
 /** To the buyer once the seller says the tickets were sent: where to look, and to confirm receipt. */
@@ -38,12 +30,7 @@ export function transferInitiatedMail(
     where,
     `Once you have them, please press Confirm Receipt in My Tickets: ${myTicketsUrl}. Your payment stays in escrow until then.`,
   ];
-  return {
-    to,
-    subject: TRANSFER_MAIL_SUBJECT.initiated,
-    text: paragraphs.join('\n\n'),
-    html: mailBody(paragraphs),
-  };
+  return paragraphMail(to, TRANSFER_MAIL_SUBJECT.initiated, paragraphs);
 }
 
 /** To the buyer when the seller replaces the barcode after initiating the transfer (decision 0041). */
@@ -59,10 +46,37 @@ export function barcodeReplacedMail(
     `Please download it again from the ticket in My Tickets: ${myTicketsUrl}. A barcode you downloaded before may no longer be valid.`,
     'If you did not expect this change, message the seller from the ticket or report a problem there. Your payment stays in escrow until you confirm receipt.',
   ];
-  return {
-    to,
-    subject: TRANSFER_MAIL_SUBJECT.barcodeReplaced,
-    text: paragraphs.join('\n\n'),
-    html: mailBody(paragraphs),
-  };
+  return paragraphMail(to, TRANSFER_MAIL_SUBJECT.barcodeReplaced, paragraphs);
+}
+
+export interface SaleCompletedFacts {
+  /** Who completed the transfer: the buyer confirming receipt, or Encore after the event. */
+  completedBy: 'buyer' | 'system';
+  amountCents: number;
+  /** When the payout is due, already worded for people ('Monday, May 4, 2030'). */
+  payoutDate: string;
+  /** The provider needs a payout account the seller has not connected yet. */
+  accountMissing: boolean;
+  profileUrl: string;
+}
+
+/** To the seller once the transfer is complete: the sale is done and the payout has a date. */
+export function saleCompletedMail(
+  to: string,
+  facts: TimelineMailFacts,
+  sale: SaleCompletedFacts,
+): MailMessage {
+  const how =
+    sale.completedBy === 'buyer'
+      ? `The buyer confirmed receipt of your ticket for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)}. The sale is complete.`
+      : `The sale of your ticket for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)} is complete: the buyer did not report a problem after the event.`;
+  return paragraphMail(to, PAYOUT_MAIL_SUBJECT.saleCompleted, [
+    `Hi ${facts.firstName},`,
+    how,
+    `Your payout of ${formatCents(sale.amountCents)} is scheduled for ${sale.payoutDate}, three days after the event.`,
+    ...(sale.accountMissing
+      ? [`Connect a payout account in your profile so we can pay you: ${sale.profileUrl}`]
+      : []),
+    `You can follow it in My Tickets: ${facts.myTicketsUrl}`,
+  ]);
 }

@@ -13,8 +13,8 @@ import { backends, startTestApp, type TestApp, type TestClient } from '../../tes
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
 import { buySoldTicket } from '../messages/testing.js';
 import { PAYOUT_NOTE } from '../payouts/payout.js';
-import { AUTO_COMPLETE_JOB } from '../payouts/schedule.js';
 import { testJobRunner } from '../payouts/testing.js';
+import { AUTO_COMPLETE_JOB } from '../sales/timeline.js';
 
 /**
  * Issue 21 item 3 (decision 0041): a paper ticket is transferred by its barcode, so the transfer needs one,

@@ -12,8 +12,8 @@ import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
-import { mailSaleCompleted } from '../payouts/sale-completed.js';
 import { listMyTickets } from './my-tickets.js';
+import { mailSaleCompleted } from './sale-completed.js';
 import {
   buyerTransferInfo,
   completeTransfer,

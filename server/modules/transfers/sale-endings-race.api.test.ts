@@ -14,8 +14,8 @@ import {
 import { createTestUser, signedInClient } from '../auth/testing.js';
 import { ledgerIsBalanced } from '../ledger/balances.js';
 import { isoDay } from '../marketplace/testing.js';
-import { PAYOUT_JOB } from '../payouts/schedule.js';
 import { buyListing } from '../payouts/testing.js';
+import { PAYOUT_JOB } from '../sales/timeline.js';
 
 /**
  * Issue 32 §1: two requests that end the same sale, sent at the same moment through two app instances on

@@ -7,9 +7,9 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { orders, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound } from '../../errors.js';
 import { postSystemMessage } from '../messages/system-messages.js';
-import { lockSale, refuseEndedSale, type Sale } from '../payouts/sale.js';
-import { schedulePayout } from '../payouts/schedule.js';
 import { createPendingReviews } from '../reviews/pending-reviews.js';
+import { lockSale, refuseEndedSale, type Sale } from '../sales/sale.js';
+import { schedulePayout } from '../sales/timeline.js';
 import { barcodeReplacedMail, transferInitiatedMail } from './mail-templates.js';
 
 export const TRANSFER_TEXT = {

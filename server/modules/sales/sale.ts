@@ -116,3 +116,12 @@ export async function contactOf(db: DbOrTx, userId: number) {
   if (!row) throw new Error(`user ${userId} not found`);
   return row;
 }
+
+/** What every e-mail about a sale's timeline names (payouts, refunds). */
+export interface TimelineMailFacts {
+  firstName: string;
+  eventName: string;
+  /** yyyy-MM-dd; the e-mails word it ('Wednesday, May 1, 2030'). */
+  eventDate: string;
+  myTicketsUrl: string;
+}

@@ -1,9 +1,9 @@
 import { formatVenueDay } from '../../../common/venue-time.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { DbOrTx } from '../../db/client.js';
+import { contactOf, loadSale } from '../sales/sale.js';
+import { payoutDueAt } from '../sales/timeline.js';
 import { saleCompletedMail } from './mail-templates.js';
-import { contactOf, loadSale } from './sale.js';
-import { payoutDueAt } from './schedule.js';
 
 export interface SaleCompletedMailDeps {
   db: DbOrTx;

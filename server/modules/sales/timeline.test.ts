@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoCompleteAt, payoutDueAt, transferDeadlineAt, transferReminderTimes } from './schedule.js';
+import { autoCompleteAt, payoutDueAt, transferDeadlineAt, transferReminderTimes } from './timeline.js';
 
 const at = (iso: string) => new Date(iso);
 const HOUR_MS = 3_600_000;
