@@ -830,6 +830,11 @@ export const SALE_STATE_TEXT = {
     'You did not download the barcode before the sale was due to complete, so Encore support is looking into this sale. The payment stays in escrow until then.',
   sellerBarcodeReview:
     'The buyer did not download the barcode, so this sale was not completed automatically. Your payout is on hold until Encore support resolves it.',
+  // Decision 0050: part of the payment went back at the payment provider; support decides the rest.
+  buyerPartialRefundReview:
+    'Part of your payment was refunded at the payment provider. Encore support is deciding the rest of this sale; the remaining payment stays in escrow until then.',
+  sellerPartialRefundReview:
+    "Part of the buyer's payment was refunded at the payment provider, so your payout is lower by that amount. It is on hold until Encore support has looked at the sale.",
 } as const;
 
 /** The marketplace's price, date and quantity filters (spec 000 §3 'Ticket list filters'; decision 0030). */

@@ -94,6 +94,17 @@ describe('MyTicketCard after the sale', () => {
     expect(within(sellerCard).getByText(SALE_STATE_TEXT.sellerBarcodeReview)).toBeVisible();
   });
 
+  it('says a sale is under review when part of the payment was refunded at the provider (decision 0050)', () => {
+    const review = { transferStatus: 'initiated', disputedAt: new Date(2030, 4, 3).toISOString() } as const;
+    const partly = { ...review, disputeSource: 'partial_refund' } as const;
+    const buyerCard = renderCard(soldTo({ ...asBuyer, ...partly, id: 14 })).card;
+    expect(within(buyerCard).getByText(SALE_STATE_TEXT.underReview)).toBeVisible();
+    expect(within(buyerCard).getByText(SALE_STATE_TEXT.buyerPartialRefundReview)).toBeVisible();
+    expect(within(buyerCard).queryByText(SALE_STATE_TEXT.problemReported)).toBeNull();
+    const sellerCard = renderCard(soldTo({ ...partly, id: 15 })).card;
+    expect(within(sellerCard).getByText(SALE_STATE_TEXT.sellerPartialRefundReview)).toBeVisible();
+  });
+
   it('shows the buyer when they reported a problem, and the seller that the payout is on hold', () => {
     const disputedAt = new Date(2030, 2, 2, 9, 30).toISOString();
     const reported = soldTo({ ...asBuyer, id: 8, transferStatus: 'initiated', disputedAt });

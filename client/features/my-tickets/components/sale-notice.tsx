@@ -59,6 +59,17 @@ export function SaleNotice({ ticket }: { ticket: MyTicket }) {
         }
       />
     );
+  if (ticket.disputeSource === 'partial_refund')
+    return (
+      <Notice
+        title={SALE_STATE_TEXT.underReview}
+        body={
+          ticket.role === 'buyer'
+            ? SALE_STATE_TEXT.buyerPartialRefundReview
+            : SALE_STATE_TEXT.sellerPartialRefundReview
+        }
+      />
+    );
   // 'May 2, 2030 at 9:30 AM' in the viewer's zone.
   const when = format(parseISO(ticket.disputedAt), "MMM d, yyyy 'at' h:mm a");
   return ticket.role === 'buyer' ? (
