@@ -66,8 +66,9 @@ export async function supportRoutes(instance: FastifyInstance, options: SupportR
     async (request) => {
       const caller = currentUser(request);
       const messages = await listSupportMessages(db, caller, request.query);
-      // An admin reads every member's conversations: audited (decision 0057); a member's own are not.
-      if (caller.role === 'admin')
+      // An admin reads every member's conversations: audited (decision 0057); a member's own are not, and
+      // an empty answer (the dashboard's count of none pending) shows nobody's.
+      if (caller.role === 'admin' && messages.length > 0)
         await recordAdminRead(db, {
           adminId: caller.id,
           action: 'support.list',
