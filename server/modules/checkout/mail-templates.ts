@@ -76,7 +76,7 @@ export function refundedBeforeSaleMail(
 ): MailMessage {
   return paragraphMail(to, CHECKOUT_MAIL_SUBJECT.buyerRefund, [
     `Hi ${firstName},`,
-    `Your payment of ${formatCents(amountCents)} for ${facts.eventName} on ${facts.eventDate} was refunded before your purchase was completed, so the ticket was not sold to you and your hold on it has ended.`,
+    `Your payment of ${formatCents(amountCents)} for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)} was refunded before your purchase was completed, so the ticket was not sold to you and your hold on it has ended.`,
     'Refunds usually reach your card within 5-10 business days. You can buy a ticket again on the marketplace.',
   ]);
 }

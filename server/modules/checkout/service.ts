@@ -14,6 +14,7 @@ import { holdForCheckout } from '../holds/service.js';
 import { saleRows, unmatchedPaymentRows, unmatchedRefundRows, writeJournal } from '../ledger/journal.js';
 import { refundRestAtProvider } from '../refunds/provider-refund.js';
 import type { MoneyDeps } from '../sales/deps.js';
+import { contactOf } from '../sales/sale.js';
 import { scheduleSaleTimeline } from '../sales/timeline.js';
 import {
   buyerConfirmationMail,
@@ -318,16 +319,6 @@ async function sendAll(deps: MoneyDeps, messages: MailMessage[]): Promise<void> 
   }
 }
 
-async function person(db: DbOrTx, userId: number) {
-  const [row] = await db
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) throw new Error(`user ${userId} not found`);
-  return row;
-}
-
 async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void> {
   const [ticket] = await deps.db
     .select({ section: tickets.section, row: tickets.row, seats: tickets.seats })
@@ -342,8 +333,8 @@ async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void
     row: ticket?.row ?? 'N/A',
     seats: ticket?.seats ?? 'N/A',
   };
-  const buyer = await person(deps.db, session.buyerId);
-  const seller = await person(deps.db, session.sellerId);
+  const buyer = await contactOf(deps.db, session.buyerId);
+  const seller = await contactOf(deps.db, session.sellerId);
   const myTickets = `${deps.appUrl}/my-tickets`;
   await sendAll(deps, [
     buyerConfirmationMail(buyer.email, buyer.firstName, facts, session.amountCents, myTickets),
@@ -383,7 +374,7 @@ export async function completeRefund(deps: MoneyDeps, sessionId: string): Promis
     return true;
   });
   if (!recorded) return;
-  const buyer = await person(deps.db, session.buyerId);
+  const buyer = await contactOf(deps.db, session.buyerId);
   await sendAll(deps, [
     buyerRefundMail(
       buyer.email,

@@ -7,7 +7,7 @@ import { Conflict } from '../../errors.js';
 import { type JobOutcome, jobDone } from '../../jobs/queue.js';
 import { saleReversalRows, writeJournal } from '../ledger/journal.js';
 import { postSystemMessage } from '../messages/system-messages.js';
-import { refundRestAtProvider } from '../refunds/provider-refund.js';
+import { refundRestOfSale } from '../refunds/provider-refund.js';
 import type { MoneyDeps } from '../sales/deps.js';
 import {
   contactOf,
@@ -97,16 +97,7 @@ export async function runTransferDeadline(deps: MoneyDeps, orderId: number): Pro
     return current;
   });
   if (!sale) return jobDone;
-  if (!sale.paymentReference) throw new Error(`order ${orderId} has no payment to refund`);
-  const refundReference = await refundRestAtProvider(
-    deps.payments,
-    {
-      sessionId: sale.checkoutSessionId,
-      paymentReference: sale.paymentReference,
-      amountCents: sale.amountCents,
-    },
-    `escrow-refund-${orderId}`,
-  );
+  const refundReference = await refundRestOfSale(deps.payments, sale);
   await deps.db
     .update(checkoutSessions)
     .set({ refundReference })

@@ -17,15 +17,20 @@ import { afterSaleJobHandlers } from './service.js';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** Lists a ticket of `sellerId` and buys it through the sandbox checkout as `buyer`; returns the sale. */
-export async function buyListing(
+/**
+ * Lists a ticket of `sellerId`, and `buyer` holds it and starts paying at the all-in price: the payment
+ * provider's session is open. Returns the listing, its price and the session id.
+ */
+export async function startCheckoutOf(
   harness: TestApp,
   buyer: TestClient,
   sellerId: number,
   overrides: ListingOverrides = {},
 ) {
-  const db = harness.database.db;
-  const ticket = await insertListing(db, sellerId, { eventDate: '2030-05-01', ...overrides });
+  const ticket = await insertListing(harness.database.db, sellerId, {
+    eventDate: '2030-05-01',
+    ...overrides,
+  });
   const price = saleBreakdown({
     perTicketCents: ticket.listingPriceCents,
     markupPercent: ticket.markup,
@@ -39,6 +44,18 @@ export async function buyListing(
   });
   expect(payment.status, payment.text).toBe(200);
   const sessionId = new URL(payment.body.url).pathname.split('/').at(-1) as string;
+  return { ticket, price, sessionId };
+}
+
+/** Lists a ticket of `sellerId` and buys it through the sandbox checkout as `buyer`; returns the sale. */
+export async function buyListing(
+  harness: TestApp,
+  buyer: TestClient,
+  sellerId: number,
+  overrides: ListingOverrides = {},
+) {
+  const db = harness.database.db;
+  const { ticket, price, sessionId } = await startCheckoutOf(harness, buyer, sellerId, overrides);
   const paid = await buyer.post(`/api/sandbox/checkout/${sessionId}/pay`, {
     cardNumber: '4242 4242 4242 4242',
     expMonth: 12,

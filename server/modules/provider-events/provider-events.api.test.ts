@@ -73,6 +73,14 @@ describe.each(backends)('refunds and disputes made at Stripe, in any order, on %
         .where(and(eq(jobs.kind, kind), eq(jobs.key, String(orderId))))
     )[0];
 
+  /** A sale whose buyer confirmed receipt: its payout waits for the due date. */
+  async function completedSale() {
+    const sale = await paidSale();
+    await initiateTransfer(db(), sale.ticket.id, seller.id, clock.now());
+    await completeTransfer(db(), sale.ticket.id, { kind: 'buyer', userId: buyerAccount.id }, clock.now());
+    return sale;
+  }
+
   /** A sale fulfilled by its completion event. */
   async function paidSale() {
     const paid = await paidAtStripe(harness, stripe, buyer, seller.id);
@@ -132,9 +140,7 @@ describe.each(backends)('refunds and disputes made at Stripe, in any order, on %
     });
     expect(await escrowBalanceOfOrder(db(), lost.order.id)).toBe(0);
 
-    const won = await paidSale();
-    await initiateTransfer(db(), won.ticket.id, seller.id, clock.now());
-    await completeTransfer(db(), won.ticket.id, { kind: 'buyer', userId: buyerAccount.id }, clock.now());
+    const won = await completedSale();
     const dispute = stripe.setDispute({
       id: 'dp_won_1',
       payment_intent: won.intent,
@@ -165,9 +171,7 @@ describe.each(backends)('refunds and disputes made at Stripe, in any order, on %
     await deliver(harness, events.dispute('created', { ...lostDispute, status: 'needs_response' }));
     expect(await orderOf(lost.order.id)).toMatchObject({ status: 'refunded', disputeStatus: 'lost' });
 
-    const won = await paidSale();
-    await initiateTransfer(db(), won.ticket.id, seller.id, clock.now());
-    await completeTransfer(db(), won.ticket.id, { kind: 'buyer', userId: buyerAccount.id }, clock.now());
+    const won = await completedSale();
     const wonDispute = stripe.setDispute({ id: 'dp_early_won', payment_intent: won.intent, status: 'won' });
     await deliver(harness, events.dispute('closed', wonDispute));
     await deliver(harness, events.dispute('created', { ...wonDispute, status: 'needs_response' }));
@@ -279,9 +283,7 @@ describe.each(backends)('refunds and disputes made at Stripe, in any order, on %
   });
 
   it('pays only what is left when the bank decides for the seller after a partial refund', async () => {
-    const sale = await paidSale();
-    await initiateTransfer(db(), sale.ticket.id, seller.id, clock.now());
-    await completeTransfer(db(), sale.ticket.id, { kind: 'buyer', userId: buyerAccount.id }, clock.now());
+    const sale = await completedSale();
     const part = 1_000;
     const refund = stripe.refundAtDashboard(sale.intent, part);
     await deliver(harness, events.refunded(sale.intent, refund.refundId));

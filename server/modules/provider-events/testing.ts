@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { centsToDollars } from '../../../common/money.js';
-import { saleBreakdown } from '../../../common/pricing.js';
 import { chargeRefunded } from '../../adapters/payments/fixtures/recorded-stripe.js';
 import { type recordedStripe, signedEvent } from '../../adapters/payments/testing.js';
 import { orders } from '../../db/schema/index.js';
 import type { TestApp, TestClient } from '../../test/harness.js';
-import { insertListing } from '../marketplace/testing.js';
+import { startCheckoutOf } from '../payouts/testing.js';
 
 /** Helpers for tests of provider events: Stripe's side of a payment, and its events as Stripe signs them. */
 
@@ -54,23 +52,8 @@ export async function paidAtStripe(
   buyer: TestClient,
   sellerId: number,
 ) {
-  const db = harness.database.db;
-  const ticket = await insertListing(db, sellerId, { eventDate: '2030-05-01' });
-  const price = saleBreakdown({
-    perTicketCents: ticket.listingPriceCents,
-    markupPercent: ticket.markup,
-    quantity: ticket.quantity,
-  });
-  const lock = await buyer.post(`/api/tickets/${ticket.id}/lock`);
-  expect(lock.status, lock.text).toBe(200);
-  const payment = await buyer.post(`/api/tickets/${ticket.id}/payment`, {
-    amount: centsToDollars(price.buyerPaysCents),
-    version: lock.body.version,
-  });
-  expect(payment.status, payment.text).toBe(200);
-  const sessionId = new URL(payment.body.url).pathname.split('/').at(-1) as string;
-  const intent = stripe.pay(sessionId);
-  return { ticket, price, sessionId, intent };
+  const started = await startCheckoutOf(harness, buyer, sellerId);
+  return { ...started, intent: stripe.pay(started.sessionId) };
 }
 
 export async function orderOfSession(harness: TestApp, sessionId: string) {

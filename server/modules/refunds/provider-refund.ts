@@ -32,3 +32,23 @@ export async function refundRestAtProvider(
     idempotencyKey: rest === payment.amountCents ? keyPrefix : `${keyPrefix}-${rest}`,
   });
 }
+
+/**
+ * What is left of a sale's payment, returned to the buyer (a refund from escrow, the transfer deadline):
+ * keyed escrow-refund-{orderId}, so a retry after a failure or a crash repeats the same refund.
+ */
+export function refundRestOfSale(
+  payments: PaymentProvider,
+  sale: { orderId: number; checkoutSessionId: string; paymentReference: string | null; amountCents: number },
+): Promise<string> {
+  if (!sale.paymentReference) throw new Error(`order ${sale.orderId} has no payment to refund`);
+  return refundRestAtProvider(
+    payments,
+    {
+      sessionId: sale.checkoutSessionId,
+      paymentReference: sale.paymentReference,
+      amountCents: sale.amountCents,
+    },
+    `escrow-refund-${sale.orderId}`,
+  );
+}

@@ -25,7 +25,7 @@ import {
   TRANSFER_REMINDER_JOB,
 } from '../sales/timeline.js';
 import { buyerRefundMail, type RefundCause, sellerRefundMail } from './mail-templates.js';
-import { refundRestAtProvider } from './provider-refund.js';
+import { refundRestOfSale } from './provider-refund.js';
 import { withdrawnListingsJobHandlers } from './withdrawn-listings.js';
 
 /**
@@ -151,16 +151,7 @@ export async function runEscrowRefund(deps: MoneyDeps, orderId: number): Promise
   if (order?.status !== 'refunded' || order.refundReference || !order.cause) return jobDone;
   const sale = await loadSale(deps.db, orderId);
   if (!sale) return jobDone;
-  if (!sale.paymentReference) throw new Error(`order ${orderId} has no payment to refund`);
-  const refundReference = await refundRestAtProvider(
-    deps.payments,
-    {
-      sessionId: sale.checkoutSessionId,
-      paymentReference: sale.paymentReference,
-      amountCents: sale.amountCents,
-    },
-    `escrow-refund-${orderId}`,
-  );
+  const refundReference = await refundRestOfSale(deps.payments, sale);
   const now = deps.clock.now();
   const [recorded] = await deps.db
     .update(orders)
