@@ -1,5 +1,10 @@
 // First: zod's settings must be in place before any lazy chunk loads zod.
 import './lib/zod-jitless';
+import {
+  PRERENDER_DISABLED_ATTRIBUTE,
+  PRERENDERED_ATTRIBUTE,
+  QUERY_DATA_ELEMENT_ID,
+} from '@common/start-app-script';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -7,7 +12,6 @@ import { loadFirstPage } from './app/first-page';
 import { appRoutes } from './app/routes';
 import { createQueryClient } from './lib/query-client';
 import { currentUserQueryOptions } from './lib/session';
-import { PRERENDER_DISABLED_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from './prerendered-pages';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -26,6 +30,14 @@ const app = (
  */
 async function hydratePrerenderedPage(root: HTMLElement) {
   queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
+  // A page rendered on request carries the data it was rendered with (an event page): the app starts
+  // from the same data, so it takes the page over as it is.
+  const queryData = document.getElementById(QUERY_DATA_ELEMENT_ID);
+  if (queryData?.textContent) {
+    const entries = JSON.parse(queryData.textContent) as [readonly unknown[], unknown][];
+    for (const [queryKey, data] of entries) queryClient.setQueryData(queryKey, data);
+    queryData.remove();
+  }
   // A page that fails to load is the router's to report, as it would be without the prerendered page.
   await loadFirstPage(appRoutes, window.location.pathname).catch(() => undefined);
   await new Promise((resolve) => setTimeout(resolve, 0));

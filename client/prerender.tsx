@@ -1,4 +1,5 @@
-// Build-time only (scripts/prerender.ts): renders the pages a visitor lands on to HTML, in Node.
+// Renders the pages a visitor lands on to HTML, in Node: at build time (scripts/prerender.ts), and on
+// request for the pages whose data is in them (server/modules/event-page/html.ts).
 import './lib/zod-jitless';
 import { renderToReadableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -16,17 +17,25 @@ export interface PrerenderedPage {
   html: string;
 }
 
-/** The page at `pathname` as a visitor's first render shows it: no session, data still loading. */
-export async function prerenderPage(pathname: string): Promise<PrerenderedPage> {
+/**
+ * The page at `location` (a path and its query) as a visitor's first render shows it: no session, and
+ * the data in `queryData` already there (the rest still loading).
+ */
+export async function prerenderPage(
+  location: string,
+  queryData: [readonly unknown[], unknown][] = [],
+): Promise<PrerenderedPage> {
+  const pathname = location.split('?')[0] ?? location;
   const handles = matchedHandles(appRoutes, pathname);
   if (handles.length === 0) throw new Error(`${pathname} is not a page`);
   // As the browser does before it hydrates the page (main.tsx).
   await loadFirstPage(appRoutes, pathname);
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
+  for (const [queryKey, data] of queryData) queryClient.setQueryData(queryKey, data);
   const app = (
     <AppProviders queryClient={queryClient}>
-      <StaticRouter location={pathname}>
+      <StaticRouter location={location}>
         <AppRoutes />
       </StaticRouter>
     </AppProviders>
@@ -36,7 +45,7 @@ export async function prerenderPage(pathname: string): Promise<PrerenderedPage> 
   const errors: unknown[] = [];
   const stream = await renderToReadableStream(app, { onError: (error) => void errors.push(error) });
   await stream.allReady;
-  if (errors.length > 0) throw new Error(`${pathname} did not render`, { cause: errors[0] });
+  if (errors.length > 0) throw new Error(`${location} did not render`, { cause: errors[0] });
   const html = await new Response(stream).text();
   return { title: documentTitle(titleOfMatches(handles, '')), html };
 }

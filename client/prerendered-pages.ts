@@ -12,10 +12,9 @@ export const PRERENDERED_PAGES: Record<string, string[]> = {
 };
 
 /**
- * On #root of a prerendered page. The server sends such a page only to a request without a session
- * cookie, so the app starts with no session and hydrates the page (client/main.tsx).
+ * The pages rendered on request for a visitor (server/modules/event-page/html.ts), by route, with the
+ * lazily loaded modules their HTML preloads, as above.
  */
-export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
-
-/** On the controls the build disabled until the app takes over; the app enables them as it hydrates. */
-export const PRERENDER_DISABLED_ATTRIBUTE = 'data-prerender-disabled';
+export const RENDERED_ON_REQUEST: Record<string, string[]> = {
+  '/events/:id': ['app/event-route.tsx'],
+};

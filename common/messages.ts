@@ -138,6 +138,15 @@ export const CATALOG_TEXT = {
   artistImageNotFound: 'Artist image not found',
 } as const;
 
+/** The event page (decision 0058). */
+export const EVENT_PAGE_TEXT = {
+  notFound: 'Event not found',
+  quantityInvalid: 'quantity must be a whole number from 1 to 8',
+  sectionInvalid: 'section must be at most 200 characters',
+  deliveryInvalid: 'delivery must be digital or paper',
+  cursorInvalid: 'This page of listings is no longer valid. Please reload the event.',
+} as const;
+
 /** Spec 001 §2, §5, §8: the account recovery pages' titles, buttons and strength texts. */
 export const RECOVERY_SCREEN_TEXT = {
   verifying: 'Verifying your email...',

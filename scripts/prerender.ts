@@ -1,14 +1,18 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { PRERENDERED_PAGES, RENDERED_ON_REQUEST } from '../client/prerendered-pages';
+import { APP_MODULES_ATTRIBUTE, PRERENDERED_ATTRIBUTE, START_APP_SCRIPT } from '../common/start-app-script';
 import {
-  PRERENDER_DISABLED_ATTRIBUTE,
-  PRERENDERED_ATTRIBUTE,
-  PRERENDERED_PAGES,
-} from '../client/prerendered-pages';
-import { APP_MODULES_ATTRIBUTE, START_APP_SCRIPT } from '../common/start-app-script';
-import { prerenderedFileName } from '../server/lib/prerendered-pages';
+  disableControlsUntilApp,
+  EVENT_PAGE_ROOT_SLOT,
+  EVENT_PAGE_TEMPLATE,
+  EVENT_PAGE_TITLE_SLOT,
+  PAGE_RENDERER_FOLDER,
+  PAGE_RENDERER_MODULE,
+  prerenderedFileName,
+} from '../server/lib/prerendered-pages';
 import { closure, type Manifest, pageKey, readManifest } from './vite-manifest';
 
 type PrerenderModule = typeof import('../client/prerender');
@@ -20,16 +24,6 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w-]+\.
 /** The build's entry script and the chunks it preloads, each tag on a line of its own. */
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="\/(assets\/[\w-]+\.js)"><\/script>/;
 const SHELL_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="\/(assets\/[\w-]+\.js)">/g;
-/** A form control's opening tag; attribute values in rendered HTML hold no '>' (it is escaped). */
-const CONTROL = /<(?:button|input|select|textarea)(?=[\s>])[^>]*>/g;
-const DISABLED = /\sdisabled(?=[\s=>])/;
-
-/** Disables a control until the app runs, unless the page itself renders it disabled. */
-const disableUntilApp = (tag: string) =>
-  DISABLED.test(tag)
-    ? tag
-    : tag.replace(/^<\w+/, (name) => `${name} disabled ${PRERENDER_DISABLED_ATTRIBUTE}`);
-
 /**
  * The built shell with a page in it and its stylesheet inlined, so that the page paints from the HTML
  * alone. The app's code (the entry, the chunks it preloads and the page's own chunks) is asked for by
@@ -54,7 +48,7 @@ export function fillShell(
   const shellPreloads = [...shell.matchAll(SHELL_PRELOAD)].map((match) => match[1] ?? '');
   const modules = [...new Set([entry, ...shellPreloads, ...page.chunks])].map((file) => `/${file}`);
   const startApp = `<script ${APP_MODULES_ATTRIBUTE}="${modules.join(' ')}">${START_APP_SCRIPT}</script>`;
-  const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}>${page.html.replace(CONTROL, disableUntilApp)}</div>`;
+  const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}>${disableControlsUntilApp(page.html)}</div>`;
   return shell
     .replace(TITLE, () => `<title>${title}</title>`)
     .replace(ENTRY_SCRIPT, '')
@@ -78,35 +72,38 @@ function chunkFiles(manifest: Manifest, modules: string[]): string[] {
  * configuration (the aliases, JSX), the dependencies left to Node to load from node_modules.
  */
 export async function prerenderVisitorPages(outDir: string, configFile: string | undefined): Promise<void> {
-  // Inside the project, so that Node finds the dependencies the bundle imports in its node_modules.
-  const cacheDir = path.resolve(import.meta.dirname, '../node_modules/.cache');
-  mkdirSync(cacheDir, { recursive: true });
-  const ssrDir = mkdtempSync(path.join(cacheDir, 'encore-prerender-'));
-  try {
-    await build({
-      configFile,
-      logLevel: 'warn',
-      build: {
-        ssr: path.resolve(import.meta.dirname, '../client/prerender.tsx'),
-        outDir: ssrDir,
-        emptyOutDir: true,
-        manifest: false,
-        rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
-      },
-    });
-    const { prerenderPage }: PrerenderModule = await import(
-      pathToFileURL(path.join(ssrDir, 'prerender.mjs')).href
-    );
-    const manifest = readManifest(outDir);
-    const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-    const readAsset = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
-    for (const [pathname, modules] of Object.entries(PRERENDERED_PAGES)) {
-      const file = path.join(outDir, prerenderedFileName(pathname));
-      const page = { ...(await prerenderPage(pathname)), chunks: chunkFiles(manifest, modules) };
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, fillShell(shell, page, readAsset));
-    }
-  } finally {
-    rmSync(ssrDir, { recursive: true, force: true });
+  // Beside the app (a dot folder the server never serves): the server renders event pages with it on
+  // request. Inside the project, so that Node finds the dependencies the bundle imports in node_modules.
+  const ssrDir = path.join(outDir, PAGE_RENDERER_FOLDER);
+  rmSync(ssrDir, { recursive: true, force: true });
+  await build({
+    configFile,
+    logLevel: 'warn',
+    build: {
+      ssr: path.resolve(import.meta.dirname, '../client/prerender.tsx'),
+      outDir: ssrDir,
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: path.basename(PAGE_RENDERER_MODULE) } },
+    },
+  });
+  const { prerenderPage }: PrerenderModule = await import(
+    pathToFileURL(path.join(outDir, PAGE_RENDERER_MODULE)).href
+  );
+  const manifest = readManifest(outDir);
+  const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const readAsset = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
+  const write = (file: string, html: string) => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, html);
+  };
+  for (const [pathname, modules] of Object.entries(PRERENDERED_PAGES)) {
+    const page = { ...(await prerenderPage(pathname)), chunks: chunkFiles(manifest, modules) };
+    write(path.join(outDir, prerenderedFileName(pathname)), fillShell(shell, page, readAsset));
   }
+  // The event page's shell: the server puts a show's head tags and page in its slots (decision 0058).
+  const eventChunks = chunkFiles(manifest, RENDERED_ON_REQUEST['/events/:id'] ?? []);
+  const eventPage = { title: EVENT_PAGE_TITLE_SLOT, html: EVENT_PAGE_ROOT_SLOT, chunks: eventChunks };
+  write(path.join(outDir, EVENT_PAGE_TEMPLATE), fillShell(shell, eventPage, readAsset));
 }

@@ -35,6 +35,8 @@ import { bidRoutes } from './modules/bids/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { expireOpenCheckouts, sandboxSessionStore } from './modules/checkout/service.js';
 import { devMailRoutes } from './modules/dev-mail/routes.js';
+import { eventPageHtmlRoutes } from './modules/event-page/html.js';
+import { eventPageRoutes } from './modules/event-page/routes.js';
 import { ConcertSearch } from './modules/events/concert-search.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { holdRoutes } from './modules/holds/routes.js';
@@ -180,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A load or read of changes under way finishes before the database closes.
   app.addHook('onClose', () => concertSearch.close());
   await app.register(eventRoutes, { db: database.db, clock, concertSearch });
+  await app.register(eventPageRoutes, { db: database.db, clock });
   const images = deps.images ?? createImageStore(config, database.db);
   await app.register(imageRoutes, { db: database.db, images });
   // The marketplace list (GET /api/tickets) sits beside the listing routes; ticketRoutes has no GET /api/tickets.
@@ -287,6 +290,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           /\.html(\.br|\.gz)?$/.test(filePath) ? 'accept-encoding, cookie' : 'accept-encoding',
         );
       },
+    });
+    // A show's page, rendered on request (decision 0058).
+    await app.register(eventPageHtmlRoutes, {
+      db: database.db,
+      clock,
+      clientDir,
+      appUrl: config.appUrl,
+      signedIn: (cookies) => Boolean(cookies[SESSION_COOKIE]),
     });
     // Every non-API GET that is not a file is a client route: answer with its page or the SPA shell.
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {

@@ -10,6 +10,7 @@ import { toast as sonner } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BETA_BANNER_DISMISSED_KEY } from './beta-banner';
 import { AppProviders } from './providers';
+import type { RouteHandle } from './route-title';
 import { appRoutes } from './routes';
 
 function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -337,7 +338,8 @@ describe('titles, announcements and the skip link', () => {
         const isPage = route.path !== undefined || route.index === true;
         const redirects =
           route.element !== undefined && (route.element as { type?: unknown }).type === Navigate;
-        if (isPage && !redirects && !(route.handle as { title?: unknown } | undefined)?.title)
+        const handle = route.handle as RouteHandle | undefined;
+        if (isPage && !redirects && !handle?.title && !handle?.titledByPage)
           untitled.push(route.path ?? '(index)');
         if (route.children) visit(route.children);
       }

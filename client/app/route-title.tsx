@@ -9,6 +9,8 @@ export const SITE_NAME = 'Encore';
  */
 export interface RouteHandle {
   title?: string | ((search: URLSearchParams) => string);
+  /** The page names itself once it knows what it shows (an event page): no title from the route. */
+  titledByPage?: true;
   /** Loads the page's code ahead of its first render (see lazy-page.tsx). */
   preload?: () => Promise<unknown>;
 }
@@ -49,8 +51,9 @@ export function RouteAnnouncer({ routes }: { routes: RouteObject[] }) {
   const [announcement, setAnnouncement] = useState('');
   const firstPage = useRef(true);
 
+  // A route titled by its page (titledByPage) has none here: the page sets document.title itself.
   useEffect(() => {
-    document.title = documentTitle(title);
+    if (title !== null) document.title = documentTitle(title);
   }, [title]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new address is what is announced.
@@ -59,7 +62,7 @@ export function RouteAnnouncer({ routes }: { routes: RouteObject[] }) {
       firstPage.current = false;
       return;
     }
-    setAnnouncement(documentTitle(title));
+    setAnnouncement(title === null ? '' : documentTitle(title));
   }, [pathname, search]);
 
   return (

@@ -13,11 +13,12 @@ const listingTitle = (search: URLSearchParams) => (search.has('edit') ? 'Edit Ti
 
 /** A page route's element and handle: its title, and its code, loaded on first use (see lazy-page.tsx). */
 function page(
-  title: RouteHandle['title'],
+  title: RouteHandle['title'] | 'titled by the page',
   load: () => Promise<ComponentType>,
 ): Pick<RouteObject, 'element' | 'handle'> {
   const { Page, preload } = lazyPage(load);
-  const handle: RouteHandle = { title, preload };
+  const handle: RouteHandle =
+    title === 'titled by the page' ? { titledByPage: true, preload } : { title, preload };
   return { element: <Page />, handle };
 }
 
@@ -141,6 +142,12 @@ export const appRoutes: RouteObject[] = [
             (module) => module.SandboxCheckoutPage,
           ),
         ),
+      },
+
+      {
+        // Public.
+        path: 'events/:segment',
+        ...page('titled by the page', () => import('./event-route').then((module) => module.EventRoute)),
       },
 
       {

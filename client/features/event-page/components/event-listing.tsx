@@ -1,0 +1,74 @@
+import { Badge } from '@client/components/ui/badge';
+import { buttonVariants } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { formatDollars } from '@client/lib/format';
+import { faceValueLabel } from '@common/face-value';
+import { BUYING_TEXT } from '@common/messages';
+import type { EventPageListing } from '@common/schemas/event-page';
+import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
+import { Star } from 'lucide-react';
+import { Link } from 'react-router';
+
+/** The seller's real rating from their reviews, or 'New seller' (decision 0016: no made-up score). */
+function SellerRating({ seller }: { seller: EventPageListing['seller'] }) {
+  if (seller.averageRating === null) return <span>{BUYING_TEXT.newSeller}</span>;
+  return (
+    <span className="inline-flex items-center gap-1">
+      <Star aria-hidden className="size-3.5 fill-warning text-warning" />
+      {seller.averageRating.toFixed(1)}
+      <span className="sr-only"> out of 5</span> ({seller.totalReviews})
+    </span>
+  );
+}
+
+/** One listing of the show: where, how many, how it is delivered, who sells it, and what it costs. */
+export function EventListing({ listing }: { listing: EventPageListing }) {
+  const fromFace = faceValueLabel(listing.percentFromFace);
+  return (
+    <Card
+      className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="event-listing"
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <p className="font-semibold">{EVENT_SCREEN_TEXT.seats(listing.section, listing.row)}</p>
+        <p className="text-sm text-muted-foreground">
+          {EVENT_SCREEN_TEXT.ticketsOf(listing.quantity)} ·{' '}
+          {listing.ticketType === 'digital' ? EVENT_SCREEN_TEXT.digital : EVENT_SCREEN_TEXT.paper}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-1 text-sm text-muted-foreground">
+          {EVENT_SCREEN_TEXT.soldBy}{' '}
+          <span className="font-medium text-foreground">{listing.seller.username}</span>
+          <span aria-hidden>·</span>
+          <SellerRating seller={listing.seller} />
+        </p>
+      </div>
+      <div className="flex flex-col gap-2 sm:items-end">
+        <p className="sm:text-right">
+          <span className="text-2xl font-bold">{formatDollars(listing.pricePerTicket)}</span>{' '}
+          <span className="text-sm text-muted-foreground">{EVENT_SCREEN_TEXT.each}</span>
+        </p>
+        <p className="text-sm text-muted-foreground sm:text-right">
+          {EVENT_SCREEN_TEXT.totalFor(formatDollars(listing.totalPrice), listing.quantity)}
+        </p>
+        {fromFace ? (
+          <p className="text-sm sm:text-right">
+            <span className="font-medium">{fromFace}</span>{' '}
+            <span className="text-muted-foreground">
+              ({EVENT_SCREEN_TEXT.faceValue(formatDollars(listing.faceValuePerTicket))})
+            </span>
+          </p>
+        ) : null}
+        <div className="flex items-center gap-2 sm:justify-end">
+          {listing.held ? <Badge variant="warning">{EVENT_SCREEN_TEXT.reserved}</Badge> : null}
+          <Link
+            to={`/?ticket=${listing.id}`}
+            className={buttonVariants({ variant: listing.held ? 'outline' : 'default' })}
+            aria-label={`${EVENT_SCREEN_TEXT.viewTicket}: ${EVENT_SCREEN_TEXT.seats(listing.section, listing.row)}, ${formatDollars(listing.pricePerTicket)} each`}
+          >
+            {EVENT_SCREEN_TEXT.viewTicket}
+          </Link>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import { Button } from '@client/components/ui/button';
+import type { EventPage, EventPageFilters, EventPageListing } from '@common/schemas/event-page';
+import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
+import { useState } from 'react';
+import { fetchMoreListings } from '../api';
+import { EventListing } from './event-listing';
+
+interface EventListingsProps {
+  page: EventPage;
+  filters: EventPageFilters;
+  onClearFilters: () => void;
+}
+
+/** The listings the filters match, cheapest per ticket first, 50 at a time. */
+export function EventListings({ page, filters, onClearFilters }: EventListingsProps) {
+  // Later pages belong to the first page they followed: new filters or fresh data start again.
+  const [more, setMore] = useState<{
+    after: EventPage;
+    listings: EventPageListing[];
+    cursor: string | null;
+  }>();
+  const [loading, setLoading] = useState(false);
+  const extra = more?.after === page ? more : undefined;
+  const listings = extra ? [...page.listings, ...extra.listings] : page.listings;
+  const cursor = extra ? extra.cursor : page.nextCursor;
+  const filtered = filters.quantity !== undefined || filters.section || filters.delivery;
+
+  async function showMore() {
+    if (!cursor) return;
+    setLoading(true);
+    try {
+      const next = await fetchMoreListings(page.event.id, filters, cursor);
+      setMore({
+        after: page,
+        listings: [...(extra?.listings ?? []), ...next.listings],
+        cursor: next.nextCursor,
+      });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  if (listings.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed p-6">
+        <p>
+          {filtered && page.offers.count > 0 ? EVENT_SCREEN_TEXT.noMatches : EVENT_SCREEN_TEXT.noListings}
+        </p>
+        {filtered ? (
+          <Button type="button" variant="outline" onClick={onClearFilters}>
+            {EVENT_SCREEN_TEXT.clearFilters}
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="listing-count">
+        {EVENT_SCREEN_TEXT.listingCount(page.matching)}
+      </p>
+      <ul className="flex flex-col gap-3">
+        {listings.map((listing) => (
+          <li key={listing.id}>
+            <EventListing listing={listing} />
+          </li>
+        ))}
+      </ul>
+      {cursor ? (
+        <Button
+          type="button"
+          variant="outline"
+          className="self-center"
+          disabled={loading}
+          onClick={() => void showMore()}
+        >
+          {loading ? EVENT_SCREEN_TEXT.loadingMore : EVENT_SCREEN_TEXT.showMore}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { EVENT_PAGE_MAX_QUANTITY, type EventPageFilters } from '@common/schemas/event-page';
+import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
+import { useId } from 'react';
+
+const SELECT =
+  'h-10 w-full rounded-md border border-input bg-surface px-3 text-base md:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1';
+
+const QUANTITIES = Array.from({ length: EVENT_PAGE_MAX_QUANTITY }, (_, index) => index + 1);
+
+interface ListingFiltersProps {
+  filters: EventPageFilters;
+  sections: string[];
+  onChange: (filters: EventPageFilters) => void;
+}
+
+/** How many tickets, which section, which delivery: native selects, usable before the app takes over. */
+export function ListingFilters({ filters, sections, onChange }: ListingFiltersProps) {
+  const id = useId();
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-quantity`} className="text-sm font-medium">
+          {EVENT_SCREEN_TEXT.quantityLabel}
+        </label>
+        <select
+          id={`${id}-quantity`}
+          className={SELECT}
+          value={filters.quantity ?? ''}
+          onChange={(event) =>
+            onChange({ ...filters, quantity: event.target.value ? Number(event.target.value) : undefined })
+          }
+        >
+          <option value="">{EVENT_SCREEN_TEXT.anyQuantity}</option>
+          {QUANTITIES.map((quantity) => (
+            <option key={quantity} value={quantity}>
+              {EVENT_SCREEN_TEXT.ticketsOf(quantity)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-section`} className="text-sm font-medium">
+          {EVENT_SCREEN_TEXT.sectionLabel}
+        </label>
+        <select
+          id={`${id}-section`}
+          className={SELECT}
+          value={filters.section ?? ''}
+          onChange={(event) => onChange({ ...filters, section: event.target.value || undefined })}
+        >
+          <option value="">{EVENT_SCREEN_TEXT.allSections}</option>
+          {/* A section chosen in a shared link stays offered even once nothing is listed in it. */}
+          {[...new Set([...(filters.section ? [filters.section] : []), ...sections])].map((section) => (
+            <option key={section} value={section}>
+              {section}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-delivery`} className="text-sm font-medium">
+          {EVENT_SCREEN_TEXT.deliveryLabel}
+        </label>
+        <select
+          id={`${id}-delivery`}
+          className={SELECT}
+          value={filters.delivery ?? ''}
+          onChange={(event) =>
+            onChange({
+              ...filters,
+              delivery: event.target.value === '' ? undefined : (event.target.value as 'digital' | 'paper'),
+            })
+          }
+        >
+          <option value="">{EVENT_SCREEN_TEXT.anyDelivery}</option>
+          <option value="digital">{EVENT_SCREEN_TEXT.digital}</option>
+          <option value="paper">{EVENT_SCREEN_TEXT.paper}</option>
+        </select>
+      </div>
+    </div>
+  );
+}

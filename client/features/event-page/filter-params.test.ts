@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { filtersFromSearch, searchWithFilters } from './filter-params';
+
+describe('event page filters in the address', () => {
+  it('reads the filters the address keeps', () => {
+    expect(filtersFromSearch(new URLSearchParams('quantity=2&section=Floor&delivery=paper'))).toEqual({
+      quantity: 2,
+      section: 'Floor',
+      delivery: 'paper',
+    });
+  });
+
+  it('leaves a bad filter out', () => {
+    expect(filtersFromSearch(new URLSearchParams('quantity=9&delivery=fax&section='))).toEqual({});
+    expect(filtersFromSearch(new URLSearchParams('quantity=1.5'))).toEqual({});
+  });
+
+  it('writes the filters, removing the ones cleared and keeping other parameters', () => {
+    const next = searchWithFilters(new URLSearchParams('quantity=2&ref=mail'), { delivery: 'digital' });
+    expect(next.toString()).toBe('ref=mail&delivery=digital');
+  });
+});

@@ -1,0 +1,75 @@
+import { documentTitle } from '@client/app/route-title';
+import { ShareButton } from '@client/components/share-button';
+import { buttonVariants } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/spinner';
+import { ApiError } from '@client/lib/api';
+import { parseEventSegment } from '@common/event-path';
+import type { EventPage as EventPageData, EventPageFilters } from '@common/schemas/event-page';
+import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { eventPageQueryOptions } from '../api';
+import { EventHeader } from '../components/event-header';
+import { EventListings } from '../components/event-listings';
+import { ListingFilters } from '../components/listing-filters';
+import { filtersFromSearch, searchWithFilters } from '../filter-params';
+
+interface EventPageProps {
+  /** What other features add about the show (the price story, a price alert), placed after the header. */
+  extras?: (event: EventPageData['event']) => ReactNode;
+}
+
+function EventNotFound() {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{EVENT_SCREEN_TEXT.notFoundTitle}</h1>
+      <p className="text-muted-foreground">{EVENT_SCREEN_TEXT.notFoundBody}</p>
+      <Link to="/" className={buttonVariants()}>
+        {EVENT_SCREEN_TEXT.browseListings}
+      </Link>
+    </div>
+  );
+}
+
+/** `/events/:segment`: one show, every listing for it, in the quantity a fan needs (decision 0058). */
+export function EventPage({ extras }: EventPageProps) {
+  const id = parseEventSegment(useParams().segment ?? '')?.id ?? null;
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFromSearch(search);
+  const query = useQuery({ ...eventPageQueryOptions(id ?? 0, filters), enabled: id !== null });
+  const name = query.data?.event.name;
+
+  useEffect(() => {
+    if (name) document.title = documentTitle(name);
+  }, [name]);
+
+  if (id === null || (query.error instanceof ApiError && query.error.status === 404))
+    return <EventNotFound />;
+  if (!query.data) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner />
+      </div>
+    );
+  }
+  const page = query.data;
+  const setFilters = (next: EventPageFilters) =>
+    setSearch(searchWithFilters(search, next), { replace: true });
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8">
+      <EventHeader
+        event={page.event}
+        actions={<ShareButton url={page.event.path} title={page.event.name} />}
+      />
+      {extras?.(page.event)}
+      <section aria-labelledby="event-listings-heading" className="flex flex-col gap-4">
+        <h2 id="event-listings-heading" className="text-xl font-bold">
+          {EVENT_SCREEN_TEXT.listingsHeading}
+        </h2>
+        <ListingFilters filters={filters} sections={page.sections} onChange={setFilters} />
+        <EventListings page={page} filters={filters} onClearFilters={() => setFilters({})} />
+      </section>
+    </div>
+  );
+}

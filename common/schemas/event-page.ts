@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { EVENT_PAGE_TEXT } from '../messages.js';
+import { boundedText, positiveInt32, TEXT_LIMITS } from './text.js';
+import { TICKET_TYPES } from './tickets.js';
+
+/** The quantity picker's choices (decision 0058). */
+export const EVENT_PAGE_MAX_QUANTITY = 8;
+/** Listings per page of an event page, cheapest first. */
+export const EVENT_PAGE_LISTINGS = 50;
+/** The sections a filter offers: the first ones in order, for a show with very many. */
+export const EVENT_PAGE_MAX_SECTIONS = 100;
+
+export const eventPageParamsSchema = z.object({ id: positiveInt32(EVENT_PAGE_TEXT.notFound) });
+
+const queryNumber = (max: number, message: string) =>
+  boundedText(4, { tooLong: message, notText: message })
+    .regex(/^\d{1,4}$/, { error: message })
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= max, { error: message });
+
+/** GET /api/events/:id — the filters of the page's listings, as the page's address keeps them. */
+export const eventPageQuerySchema = z.object({
+  quantity: queryNumber(EVENT_PAGE_MAX_QUANTITY, EVENT_PAGE_TEXT.quantityInvalid).optional(),
+  section: boundedText(TEXT_LIMITS.shortText, { tooLong: EVENT_PAGE_TEXT.sectionInvalid }).optional(),
+  delivery: z.enum(TICKET_TYPES, { error: EVENT_PAGE_TEXT.deliveryInvalid }).optional(),
+  cursor: boundedText(TEXT_LIMITS.token, { tooLong: EVENT_PAGE_TEXT.cursorInvalid }).optional(),
+});
+export type EventPageQuery = z.infer<typeof eventPageQuerySchema>;
+export type EventPageFilters = Omit<EventPageQuery, 'cursor'>;
+
+export const EVENT_STATES = ['on_sale', 'sold_out', 'postponed', 'cancelled', 'past'] as const;
+export type EventState = (typeof EVENT_STATES)[number];
+
+export const eventPageListingSchema = z.object({
+  id: z.number().int(),
+  section: z.string(),
+  row: z.string(),
+  quantity: z.number().int(),
+  ticketType: z.enum(TICKET_TYPES),
+  /** All-in per ticket, in dollars: what the marketplace sorts and filters on. */
+  pricePerTicket: z.number(),
+  /** All-in for the whole listing (it sells whole), in dollars. */
+  totalPrice: z.number(),
+  faceValuePerTicket: z.number(),
+  /** Whole percent of the all-in price above (+) or below (−) face value; null without a face value. */
+  percentFromFace: z.number().int().nullable(),
+  /** Held by a buyer at checkout or open in its seller's editor right now: shown, not buyable until that ends. */
+  held: z.boolean(),
+  seller: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    averageRating: z.number().nullable(),
+    totalReviews: z.number().int(),
+  }),
+});
+export type EventPageListing = z.infer<typeof eventPageListingSchema>;
+
+export const eventPageSchema = z.object({
+  event: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    /** '/events/42-slug': the address the page is canonical at. */
+    path: z.string(),
+    /** yyyy-MM-dd, the first day; `lastDate` is the last (the same for a one-day show). */
+    date: z.iso.date(),
+    lastDate: z.iso.date(),
+    daysCount: z.number().int().min(1),
+    /** The date it had before it was postponed. */
+    originalDate: z.iso.date().nullable(),
+    venue: z.string(),
+    city: z.string(),
+    timeZone: z.string(),
+    state: z.enum(EVENT_STATES),
+    lineup: z.array(z.object({ name: z.string(), image: z.string().nullable() })),
+  }),
+  /** Every listing on sale for the show, whatever the filters: what link previews and JSON-LD tell. */
+  offers: z.object({
+    count: z.number().int(),
+    lowPrice: z.number().nullable(),
+    highPrice: z.number().nullable(),
+  }),
+  sections: z.array(z.string()).max(EVENT_PAGE_MAX_SECTIONS),
+  listings: z.array(eventPageListingSchema).max(EVENT_PAGE_LISTINGS),
+  /** How many listings the filters match. */
+  matching: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type EventPage = z.infer<typeof eventPageSchema>;
+
+/**
+ * The TanStack Query key of an event page's data: the client's query and the server that renders the page
+ * for a visitor fill the same cache entry, so the app takes the page over without asking again.
+ */
+export function eventPageQueryKey(id: number, filters: EventPageFilters) {
+  return [
+    'event-page',
+    id,
+    {
+      quantity: filters.quantity ?? null,
+      section: filters.section ?? null,
+      delivery: filters.delivery ?? null,
+    },
+  ] as const;
+}

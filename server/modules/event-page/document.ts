@@ -1,0 +1,132 @@
+import { dollarsToCents, formatCents } from '../../../common/money.js';
+import type { EventPage } from '../../../common/schemas/event-page.js';
+import { formatCalendarDate } from '../../../common/venue-time.js';
+
+/**
+ * What an event page's HTML says about the show before any script runs (decision 0058): the title and
+ * description people and search engines read, the canonical address, the Open Graph and Twitter card tags
+ * link previews use, and schema.org MusicEvent JSON-LD with an AggregateOffer of what the page lists.
+ */
+
+const SCHEMA_STATUS = {
+  on_sale: 'https://schema.org/EventScheduled',
+  sold_out: 'https://schema.org/EventScheduled',
+  past: 'https://schema.org/EventScheduled',
+  postponed: 'https://schema.org/EventRescheduled',
+  cancelled: 'https://schema.org/EventCancelled',
+} as const;
+
+export const escapeAttribute = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** JSON inside a <script> element: '<' escaped, so no '</script>' or '<!--' can end or bend it. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+
+/** 'Wednesday, May 1, 2030' or 'Friday, June 5, 2026 – Sunday, June 7, 2026' for a festival. */
+export function showDates(event: EventPage['event']): string {
+  const first = formatCalendarDate(event.date);
+  return event.daysCount > 1 ? `${first} – ${formatCalendarDate(event.lastDate)}` : first;
+}
+
+export function pageTitle(page: EventPage): string {
+  return `${page.event.name} tickets · ${page.event.venue}, ${page.event.city} · Encore`;
+}
+
+export function pageDescription(page: EventPage): string {
+  const { event, offers } = page;
+  const where = `${showDates(event)} at ${event.venue}, ${event.city}.`;
+  switch (event.state) {
+    case 'cancelled':
+      return `${event.name} was cancelled. ${where}`;
+    case 'past':
+      return `${event.name} has taken place. ${where}`;
+    default: {
+      const onSale =
+        offers.count === 0 || offers.lowPrice === null
+          ? 'No tickets listed right now: set a price alert on Encore.'
+          : `${offers.count} ${offers.count === 1 ? 'listing' : 'listings'} from fans, from ${formatCents(dollarsToCents(offers.lowPrice))} per ticket all-in.`;
+      const postponed = event.state === 'postponed' ? 'Postponed to the new date. ' : '';
+      return `${postponed}${where} ${onSale}`;
+    }
+  }
+}
+
+/** schema.org MusicEvent for the show, its offers exactly those the page lists as on sale. */
+export function musicEventJsonLd(page: EventPage, origin: string): Record<string, unknown> {
+  const { event, offers } = page;
+  const canonicalUrl = `${origin}${event.path}`;
+  const images = event.lineup.flatMap((artist) => (artist.image ? [new URL(artist.image, origin).href] : []));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'MusicEvent',
+    name: event.name,
+    url: canonicalUrl,
+    startDate: event.date,
+    endDate: event.lastDate,
+    ...(event.originalDate ? { previousStartDate: event.originalDate } : {}),
+    eventStatus: SCHEMA_STATUS[event.state],
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: {
+      '@type': 'Place',
+      name: event.venue,
+      address: { '@type': 'PostalAddress', addressLocality: event.city },
+    },
+    ...(event.lineup.length > 0
+      ? { performer: event.lineup.map((artist) => ({ '@type': 'MusicGroup', name: artist.name })) }
+      : {}),
+    ...(images.length > 0 ? { image: images } : {}),
+    offers: {
+      '@type': 'AggregateOffer',
+      url: canonicalUrl,
+      priceCurrency: 'USD',
+      offerCount: offers.count,
+      ...(offers.lowPrice === null ? {} : { lowPrice: offers.lowPrice.toFixed(2) }),
+      ...(offers.highPrice === null ? {} : { highPrice: offers.highPrice.toFixed(2) }),
+      availability:
+        offers.count > 0 && event.state !== 'cancelled' && event.state !== 'past'
+          ? 'https://schema.org/InStock'
+          : 'https://schema.org/SoldOut',
+    },
+  };
+}
+
+/**
+ * The <head> tags of the page at `origin`, its <title> and description included, for `shell`'s own title
+ * and description. Images are made absolute.
+ */
+export function withHeadTags(shell: string, page: EventPage, origin: string): string {
+  return shell
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace(/<title>[^<]*<\/title>/, () => headTags(page, origin));
+}
+
+/** The <head> tags of the page at `origin`, its <title> included. Images are made absolute. */
+export function headTags(page: EventPage, origin: string): string {
+  const canonical = `${origin}${page.event.path}`;
+  const title = pageTitle(page);
+  const description = pageDescription(page);
+  const image = page.event.lineup.find((artist) => artist.image)?.image ?? null;
+  const absoluteImage = image ? new URL(image, origin).href : null;
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
+  return [
+    `<title>${escapeAttribute(title)}</title>`,
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeAttribute(canonical)}">`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', 'Encore'),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', canonical),
+    ...(absoluteImage ? [meta('property', 'og:image', absoluteImage)] : []),
+    meta('name', 'twitter:card', absoluteImage ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    ...(absoluteImage ? [meta('name', 'twitter:image', absoluteImage)] : []),
+    `<script type="application/ld+json">${scriptJson(musicEventJsonLd(page, origin))}</script>`,
+  ].join('\n    ');
+}
