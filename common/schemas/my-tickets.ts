@@ -37,6 +37,8 @@ export const myTicketSchema = z.object({
   id: z.number().int(),
   version: z.number().int(),
   eventName: z.string(),
+  /** The show's event page ('/events/42-…'), null for a listing outside the catalog. */
+  eventPath: z.string().nullable(),
   /** yyyy-MM-dd, the first day: a calendar day at the venue. */
   eventDate: z.string(),
   daysCount: z.number().int(),

@@ -6,6 +6,7 @@ export function myTicket(overrides: Partial<MyTicket> = {}): MyTicket {
     id: 7,
     version: 1,
     eventName: 'Aurora Skies',
+    eventPath: '/events/3-aurora-skies',
     eventDate: '2025-01-05',
     daysCount: 1,
     timeZone: 'America/New_York',

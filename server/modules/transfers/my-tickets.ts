@@ -1,5 +1,6 @@
 import { and, eq, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { eventPath } from '../../../common/event-path.js';
 import { centsToDollars } from '../../../common/money.js';
 import type {
   MyTicket,
@@ -208,6 +209,7 @@ export async function listMyTickets(
         id: ticket.id,
         version: ticket.version,
         eventName: ticket.eventName,
+        eventPath: ticket.eventId === null ? null : eventPath(ticket.eventId, ticket.eventName),
         eventDate: ticket.eventDate,
         daysCount: ticket.daysCount,
         timeZone: ticket.timeZone,

@@ -5,6 +5,7 @@ import type { MyTicket } from '@common/schemas/my-tickets';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { soldTo } from '../test-fixtures';
 import { MyTicketCard } from './my-ticket-card';
@@ -31,12 +32,14 @@ function renderCard(ticket: MyTicket) {
   const renderThread = vi.fn(() => <p>the thread</p>);
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <MyTicketCard
-        ticket={ticket}
-        viewerId={ticket.role === 'seller' ? ticket.sellerId : 5}
-        renderSaleExtras={renderSaleExtras}
-        renderThread={renderThread}
-      />
+      <MemoryRouter>
+        <MyTicketCard
+          ticket={ticket}
+          viewerId={ticket.role === 'seller' ? ticket.sellerId : 5}
+          renderSaleExtras={renderSaleExtras}
+          renderThread={renderThread}
+        />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { card: screen.getByTestId(`my-ticket-${ticket.id}`), renderSaleExtras, renderThread };

@@ -6,6 +6,7 @@ import { type MyTicket, REFUND_CAUSES } from '@common/schemas/my-tickets';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { toast as sonner } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { soldTo } from '../test-fixtures';
@@ -34,8 +35,10 @@ afterEach(() => {
 function renderCard(ticket: MyTicket) {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <MyTicketCard ticket={ticket} viewerId={ticket.role === 'seller' ? ticket.sellerId : 5} />
-      <Toaster />
+      <MemoryRouter>
+        <MyTicketCard ticket={ticket} viewerId={ticket.role === 'seller' ? ticket.sellerId : 5} />
+        <Toaster />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return screen.getByTestId(`my-ticket-${ticket.id}`);
