@@ -11,8 +11,10 @@ export const PRICE_STORY_TEXT = {
   loadFailed: 'The price story could not be loaded.',
   chartLabel: (count: number, sentence: string) =>
     `Chart of ${count} ${count === 1 ? 'listing' : 'listings'}' all-in prices per ticket against face value. ${sentence}`,
-  soldChartLabel: (days: number) =>
-    `Chart of the median all-in price per ticket sold, on ${days} ${days === 1 ? 'day' : 'days'}.`,
+  soldChartLabel: (days: number, from: string, to: string) =>
+    days === 1
+      ? `Chart of the median all-in price per ticket sold on ${from}.`
+      : `Chart of the median all-in price per ticket sold on ${days} days from ${from} to ${to}.`,
   showTable: 'Show as a table',
   hideTable: 'Hide the table',
   listingsCaption: 'Listings on sale, cheapest first',
@@ -27,8 +29,10 @@ export const PRICE_STORY_TEXT = {
     sales: 'Sales',
   },
   legend: {
-    listing: 'A listing',
-    faceValue: 'Its face value',
-    soldMedian: 'Median sold price',
+    above: 'All-in price above face value',
+    atOrBelow: 'All-in price at or below face value',
+    faceValue: 'Face value',
+    soldMedian: 'Median sold price per ticket',
   },
+  axis: { cheapest: 'Cheapest', dearest: 'Most expensive' },
 } as const;
