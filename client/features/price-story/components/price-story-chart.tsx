@@ -17,11 +17,21 @@ const MARGIN = { top: 10, right: 10, bottom: 24, left: 48 };
 const DAY_MS = 86_400_000;
 const Y_TICKS = 4;
 
-const dollars = new Intl.NumberFormat('en-US', {
+const wholeDollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
-  maximumFractionDigits: 2,
+  maximumFractionDigits: 0,
 });
+const centsDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+});
+
+/** An axis label: '$250', or '$12.50' where a tick falls between whole dollars. */
+function tickLabel(value: number): string {
+  return Number.isInteger(value) ? wholeDollars.format(value) : centsDollars.format(value);
+}
 const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 function dayNumber(day: string): number {
@@ -48,7 +58,7 @@ function YAxis({ scale }: { scale: ReturnType<typeof priceScale> }) {
             textAnchor="end"
             className="fill-muted-foreground text-[11px]"
           >
-            {dollars.format(tick)}
+            {tickLabel(tick)}
           </text>
         </g>
       ))}
