@@ -49,6 +49,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.js';
 import { sandboxCardStore } from './modules/payment-methods/service.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
+import { priceStoryRoutes } from './modules/price-story/routes.js';
 import { providerEventRoutes } from './modules/provider-events/routes.js';
 import { refundRoutes } from './modules/refunds/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => concertSearch.close());
   await app.register(eventRoutes, { db: database.db, clock, concertSearch });
   await app.register(eventPageRoutes, { db: database.db, clock });
+  await app.register(priceStoryRoutes, { db: database.db, clock });
   const images = deps.images ?? createImageStore(config, database.db);
   await app.register(imageRoutes, { db: database.db, images });
   // The marketplace list (GET /api/tickets) sits beside the listing routes; ticketRoutes has no GET /api/tickets.

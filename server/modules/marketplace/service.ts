@@ -142,12 +142,17 @@ function searchMatches(filters: SQL[], search: string, order: SQL[], limit: numb
     (select ${tickets.id} from ${tickets} where ${base} and not ${few} order by ${orderBy} limit ${limit})))`;
 }
 
+/**
+ * A listing on sale, as the marketplace shows it: not sold, available (not withdrawn by its seller, which
+ * cancels it, nor pending) and for an event that has not passed (today in UTC, decision 0056).
+ */
+export function onSaleFilters(now: Date): SQL[] {
+  return [eq(tickets.sold, false), eq(tickets.status, 'available'), gte(tickets.eventDate, utcDate(now))];
+}
+
 function filtersOf(query: TicketListQuery, now: Date): SQL[] {
   const filters: SQL[] = [ne(tickets.status, 'cancelled')];
-  if (!query.includeAll) {
-    filters.push(eq(tickets.sold, false), eq(tickets.status, 'available'));
-    filters.push(gte(tickets.eventDate, utcDate(now)));
-  }
+  if (!query.includeAll) filters.push(...onSaleFilters(now));
   if (query.minPrice !== undefined) filters.push(gte(tickets.buyerPaysPerTicketCents, query.minPrice));
   if (query.maxPrice !== undefined) filters.push(lte(tickets.buyerPaysPerTicketCents, query.maxPrice));
   if (query.startDate !== undefined) filters.push(gte(tickets.eventDate, query.startDate));
