@@ -1,3 +1,4 @@
+import { faceValueLabel, wholePercent } from './face-value.js';
 import { PRICE_STORY_TEXT } from './texts/price-story.js';
 
 /**
@@ -26,22 +27,9 @@ export interface ListingPriceSummary {
 /** From this many listings with a face value on, "most" is their middle half: the interquartile range. */
 export const MOST_FROM_LISTINGS = 4;
 
-/** A whole percent, rounded half away from zero, so −4.5 and 4.5 read alike. */
-function wholePercent(value: number): number {
-  const rounded = Math.sign(value) * Math.round(Math.abs(value));
-  return rounded === 0 ? 0 : rounded;
-}
-
-/** '12% above face value', 'at face value', '5% below face value'. */
-function oneDifference(percent: number): string {
-  if (percent > 0) return `${percent}% above face value`;
-  if (percent < 0) return `${-percent}% below face value`;
-  return 'at face value';
-}
-
 /** A span of rounded differences, low ≤ high, worded to follow "are". */
 function differenceSpan(low: number, high: number): string {
-  if (low === high) return oneDifference(low);
+  if (low === high) return faceValueLabel(low);
   if (low > 0) return `${low}–${high}% above face value`;
   if (high < 0) return `${-high}–${-low}% below face value`;
   if (low === 0) return `between face value and ${high}% above it`;
@@ -78,7 +66,7 @@ export function priceStorySentence(summary: ListingPriceSummary): string {
   )
     return PRICE_STORY_TEXT.noFaceValue;
   const rest = withoutFaceClause(summary.withoutFaceValue);
-  if (compared === 1) return `The one listing is ${oneDifference(wholePercent(lowest))}${rest}.`;
+  if (compared === 1) return `The one listing is ${faceValueLabel(wholePercent(lowest))}${rest}.`;
   if (summary.atOrBelowFace === compared)
     return `All ${compared} listings are at or below face value${rest}.`;
   const [low, high, opening] =

@@ -16,8 +16,8 @@ import { ListingFilters } from '../components/listing-filters';
 import { filtersFromSearch, searchWithFilters } from '../filter-params';
 
 interface EventPageProps {
-  /** What other features add about the show (the price story, a price alert), placed after the header. */
-  extras?: (event: EventPageData['event']) => ReactNode;
+  /** What other features add about the show (a price alert, the price story): beside the listings. */
+  aside?: (event: EventPageData['event']) => ReactNode;
 }
 
 function EventNotFound() {
@@ -33,7 +33,7 @@ function EventNotFound() {
 }
 
 /** `/events/:segment`: one show, every listing for it, in the quantity a fan needs (decision 0058). */
-export function EventPage({ extras }: EventPageProps) {
+export function EventPage({ aside }: EventPageProps) {
   const id = parseEventSegment(useParams().segment ?? '')?.id ?? null;
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
@@ -57,19 +57,21 @@ export function EventPage({ extras }: EventPageProps) {
   const setFilters = (next: EventPageFilters) =>
     setSearch(searchWithFilters(search, next), { replace: true });
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8">
       <EventHeader
         event={page.event}
         actions={<ShareButton url={page.event.path} title={page.event.name} />}
       />
-      {extras?.(page.event)}
-      <section aria-labelledby="event-listings-heading" className="flex flex-col gap-4">
-        <h2 id="event-listings-heading" className="text-xl font-bold">
-          {EVENT_SCREEN_TEXT.listingsHeading}
-        </h2>
-        <ListingFilters filters={filters} sections={page.sections} onChange={setFilters} />
-        <EventListings page={page} filters={filters} onClearFilters={() => setFilters({})} />
-      </section>
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-labelledby="event-listings-heading" className="flex min-w-0 flex-col gap-4">
+          <h2 id="event-listings-heading" className="text-xl font-bold">
+            {EVENT_SCREEN_TEXT.listingsHeading}
+          </h2>
+          <ListingFilters filters={filters} sections={page.sections} onChange={setFilters} />
+          <EventListings page={page} filters={filters} onClearFilters={() => setFilters({})} />
+        </section>
+        {aside ? <aside className="flex min-w-0 flex-col gap-8">{aside(page.event)}</aside> : null}
+      </div>
     </div>
   );
 }
