@@ -1,7 +1,8 @@
 // Renders the pages a visitor lands on to HTML, in Node: at build time (scripts/prerender.ts), and on
 // request for the pages whose data is in them (server/modules/event-page/html.ts).
 import './lib/zod-jitless';
-import { renderToReadableStream } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { loadFirstPage } from './app/first-page';
 import { AppProviders } from './app/providers';
@@ -9,6 +10,21 @@ import { documentTitle, matchedHandles, titleOfMatches } from './app/route-title
 import { AppRoutes, appRoutes } from './app/routes';
 import { createQueryClient } from './lib/query-client';
 import { currentUserQueryOptions } from './lib/session';
+
+/** The whole page as static HTML. A part that failed would be left to the browser to render: it fails here. */
+async function renderStatic(app: ReactNode, location: string): Promise<string> {
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(app, {
+    onError: (error) => void errors.push(error),
+    // React outlines a large Suspense boundary's content as a hidden segment that an inline script moves
+    // into place, for an earlier first paint while streaming. Here nothing streams, and the
+    // Content-Security-Policy would block that script: every boundary stays where it is.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  const html = await new Response(prelude).text();
+  if (errors.length > 0) throw new Error(`${location} did not render`, { cause: errors[0] });
+  return html;
+}
 
 export interface PrerenderedPage {
   /** The document's title, as RouteAnnouncer sets it once the app runs. */
@@ -40,12 +56,6 @@ export async function prerenderPage(
       </StaticRouter>
     </AppProviders>
   );
-  // The whole page, lazy parts included: the stream is read once everything has rendered. A part that
-  // failed would be left to the browser to render, so it fails the build instead.
-  const errors: unknown[] = [];
-  const stream = await renderToReadableStream(app, { onError: (error) => void errors.push(error) });
-  await stream.allReady;
-  if (errors.length > 0) throw new Error(`${location} did not render`, { cause: errors[0] });
-  const html = await new Response(stream).text();
+  const html = await renderStatic(app, location);
   return { title: documentTitle(titleOfMatches(handles, '')), html };
 }

@@ -1,7 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import type { EventPage, EventPageFilters, EventPageListing } from '@common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fetchMoreListings } from '../api';
 import { EventListing } from './event-listing';
 
@@ -20,6 +20,9 @@ export function EventListings({ page, filters, onClearFilters }: EventListingsPr
     cursor: string | null;
   }>();
   const [loading, setLoading] = useState(false);
+  // After "Show more", focus moves to the first listing it added (the button may be gone).
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  const list = useRef<HTMLUListElement>(null);
   const extra = more?.after === page ? more : undefined;
   const listings = extra ? [...page.listings, ...extra.listings] : page.listings;
   const cursor = extra ? extra.cursor : page.nextCursor;
@@ -30,6 +33,7 @@ export function EventListings({ page, filters, onClearFilters }: EventListingsPr
     setLoading(true);
     try {
       const next = await fetchMoreListings(page.event.id, filters, cursor);
+      setFocusFrom(listings.length);
       setMore({
         after: page,
         listings: [...(extra?.listings ?? []), ...next.listings],
@@ -39,6 +43,12 @@ export function EventListings({ page, filters, onClearFilters }: EventListingsPr
       setLoading(false);
     }
   }
+
+  useEffect(() => {
+    if (focusFrom === null) return;
+    list.current?.querySelectorAll<HTMLElement>('li a')[focusFrom]?.focus();
+    setFocusFrom(null);
+  }, [focusFrom]);
 
   if (listings.length === 0) {
     return (
@@ -59,7 +69,7 @@ export function EventListings({ page, filters, onClearFilters }: EventListingsPr
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="listing-count">
         {EVENT_SCREEN_TEXT.listingCount(page.matching)}
       </p>
-      <ul className="flex flex-col gap-3">
+      <ul ref={list} className="flex flex-col gap-3">
         {listings.map((listing) => (
           <li key={listing.id}>
             <EventListing listing={listing} />

@@ -1,6 +1,6 @@
 import { EVENT_PAGE_MAX_QUANTITY, type EventPageFilters } from '@common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
-import { useId } from 'react';
+import { type Ref, useId } from 'react';
 
 const SELECT =
   'h-10 w-full rounded-md border border-input bg-surface px-3 text-base md:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1';
@@ -11,10 +11,12 @@ interface ListingFiltersProps {
   filters: EventPageFilters;
   sections: string[];
   onChange: (filters: EventPageFilters) => void;
+  /** The first filter, for focus to return to once the filters are cleared. */
+  firstFilterRef?: Ref<HTMLSelectElement>;
 }
 
 /** How many tickets, which section, which delivery: native selects, usable before the app takes over. */
-export function ListingFilters({ filters, sections, onChange }: ListingFiltersProps) {
+export function ListingFilters({ filters, sections, onChange, firstFilterRef }: ListingFiltersProps) {
   const id = useId();
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
@@ -23,6 +25,7 @@ export function ListingFilters({ filters, sections, onChange }: ListingFiltersPr
           {EVENT_SCREEN_TEXT.quantityLabel}
         </label>
         <select
+          ref={firstFilterRef}
           id={`${id}-quantity`}
           className={SELECT}
           value={filters.quantity ?? ''}

@@ -7,7 +7,7 @@ import { parseEventSegment } from '@common/event-path';
 import type { EventPage as EventPageData, EventPageFilters } from '@common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { eventPageQueryOptions } from '../api';
 import { EventHeader } from '../components/event-header';
@@ -39,6 +39,7 @@ export function EventPage({ aside }: EventPageProps) {
   const filters = filtersFromSearch(search);
   const query = useQuery({ ...eventPageQueryOptions(id ?? 0, filters), enabled: id !== null });
   const name = query.data?.event.name;
+  const firstFilter = useRef<HTMLSelectElement>(null);
 
   useEffect(() => {
     if (name) document.title = documentTitle(name);
@@ -67,8 +68,21 @@ export function EventPage({ aside }: EventPageProps) {
           <h2 id="event-listings-heading" className="text-xl font-bold">
             {EVENT_SCREEN_TEXT.listingsHeading}
           </h2>
-          <ListingFilters filters={filters} sections={page.sections} onChange={setFilters} />
-          <EventListings page={page} filters={filters} onClearFilters={() => setFilters({})} />
+          <ListingFilters
+            filters={filters}
+            sections={page.sections}
+            onChange={setFilters}
+            firstFilterRef={firstFilter}
+          />
+          <EventListings
+            page={page}
+            filters={filters}
+            onClearFilters={() => {
+              setFilters({});
+              // The button goes with the empty state: focus stays in the filters, not on the page's body.
+              firstFilter.current?.focus();
+            }}
+          />
         </section>
         {aside ? <aside className="flex min-w-0 flex-col gap-8">{aside(page.event)}</aside> : null}
       </div>

@@ -85,7 +85,7 @@ function StoryTables({ story }: { story: PriceStoryData }) {
   return (
     <>
       {story.points.length > 0 ? (
-        <div className="overflow-x-auto">
+        <div>
           <table className="w-full text-sm">
             <caption className="pb-1 text-left font-medium">{PRICE_STORY_TEXT.listingsCaption}</caption>
             <thead className="border-b border-border text-muted-foreground">
@@ -114,7 +114,7 @@ function StoryTables({ story }: { story: PriceStoryData }) {
         </div>
       ) : null}
       {story.soldDays.length > 0 ? (
-        <div className="overflow-x-auto">
+        <div>
           <table className="w-full text-sm">
             <caption className="pb-1 text-left font-medium">{PRICE_STORY_TEXT.soldCaption}</caption>
             <thead className="border-b border-border text-muted-foreground">

@@ -1,0 +1,105 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { EventPage } from '../common/schemas/event-page';
+import { EVENT_SCREEN_TEXT } from '../common/texts/event-page';
+import {
+  expectNoSeriousViolations,
+  registerVerifiedAccount,
+  signInThroughApi,
+  tabTo,
+  toastWith,
+  uniqueAccount,
+} from './helpers';
+import { pickConcert } from './listing-helpers';
+import { listTicketThroughApi } from './sale-helpers';
+
+/** Issue 33 §2: one show's page, as a fan arriving from a link finds it, at both widths. */
+
+const WIDTHS = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+/** A seller with a paper and a digital listing for one catalog show; its page's data. */
+async function showWithListings(page: Page, tag: string): Promise<EventPage> {
+  const seller = uniqueAccount();
+  await registerVerifiedAccount(page.request, seller);
+  await signInThroughApi(page.request, seller);
+  const concert = await pickConcert(page);
+  const atShow = { eventId: String(concert.id), eventDate: concert.date };
+  await listTicketThroughApi(page.request, concert.name, 'ticketmaster', {
+    ...atShow,
+    section: `Floor ${tag}`,
+  });
+  await listTicketThroughApi(page.request, concert.name, 'paper', {
+    ...atShow,
+    section: `Balcony ${tag}`,
+    quantity: '3',
+  });
+  await page.request.post('/api/logout');
+  const answer = await page.request.get(`/api/events/${concert.id}`);
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as EventPage;
+}
+
+for (const { name, viewport } of WIDTHS) {
+  test(`a visitor finds a show's listings, filters them by keyboard and shares the page (${name})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ viewport });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    const page = await context.newPage();
+    const show = await showWithListings(page, name);
+    const floor = page.getByTestId('event-listing').filter({ hasText: `Floor ${name}` });
+    const balcony = page.getByTestId('event-listing').filter({ hasText: `Balcony ${name}` });
+
+    // An old link (the id alone) leads to the page's address, rendered with the show in it.
+    const response = await page.goto(`/events/${show.event.id}`);
+    expect(new URL(page.url()).pathname).toBe(show.event.path);
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('"@type":"MusicEvent"');
+    await expect(page.getByRole('heading', { level: 1, name: show.event.name })).toBeVisible();
+    await expect(page).toHaveTitle(`${show.event.name} · Encore`);
+    await expect(page.getByTestId('event-state')).toHaveText(EVENT_SCREEN_TEXT.state.on_sale);
+    await expect(floor).toBeVisible();
+    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
+    await expectNoSeriousViolations(page, `event page (${name})`);
+
+    // Three tickets, by keyboard: the paper listing only, kept in the address.
+    const quantity = page.getByLabel(EVENT_SCREEN_TEXT.quantityLabel);
+    await tabTo(page, quantity);
+    await quantity.selectOption('3');
+    await expect(page).toHaveURL(/quantity=3/);
+    await expect(balcony).toBeVisible();
+    await expect(floor).toHaveCount(0);
+
+    // A delivery nobody offers for three: the empty state, then back to every listing.
+    await page.getByLabel(EVENT_SCREEN_TEXT.deliveryLabel).selectOption('digital');
+    await expect(page.getByText(EVENT_SCREEN_TEXT.noMatches)).toBeVisible();
+    await expectNoSeriousViolations(page, `event page, nothing matches (${name})`);
+    const clear = page.getByRole('button', { name: EVENT_SCREEN_TEXT.clearFilters });
+    await clear.focus();
+    await page.keyboard.press('Enter');
+    await expect(floor).toBeVisible();
+    await expect(quantity).toBeFocused();
+    expect(new URL(page.url()).search).toBe('');
+
+    // Each listing leads to its ticket; the page is shared by its link.
+    await expect(floor.getByRole('link', { name: /View ticket/ })).toHaveAttribute(
+      'href',
+      /^\/\?ticket=\d+$/,
+    );
+    await page.getByRole('button', { name: EVENT_SCREEN_TEXT.share }).click();
+    await expect(toastWith(page, EVENT_SCREEN_TEXT.linkCopied)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${show.event.path}`);
+    await context.close();
+  });
+}
+
+test('an unknown show answers 404 with a way back to the listings', async ({ page }) => {
+  const response = await page.goto('/events/999999-no-such-show');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: EVENT_SCREEN_TEXT.notFoundTitle })).toBeVisible();
+  await expect(page.getByRole('link', { name: EVENT_SCREEN_TEXT.browseListings })).toBeVisible();
+  await expectNoSeriousViolations(page, 'unknown event');
+});
