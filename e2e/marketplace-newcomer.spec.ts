@@ -89,11 +89,14 @@ test.describe('the marketplace for a newcomer', () => {
       sections.map((section) => Math.round(section.getBoundingClientRect().top)),
     );
     expect(new Set(tops).size).toBeLessThan(tops.length);
-    // The event name is the group's heading, not repeated visibly on its cards.
+    // A group is one show: its heading and its cards' names lead to the same event page.
     const firstGroup = groups.first();
-    const name = await firstGroup.getByRole('heading', { level: 2 }).textContent();
-    await expect(firstGroup.getByRole('heading', { level: 3, name: name ?? '' }).first()).toHaveClass(
-      /sr-only/,
+    const showLink = firstGroup.getByRole('heading', { level: 2 }).getByRole('link');
+    const href = await showLink.getAttribute('href');
+    expect(href).toMatch(/^\/events\/\d+-/);
+    await expect(firstGroup.getByRole('heading', { level: 3 }).first().getByRole('link')).toHaveAttribute(
+      'href',
+      href ?? '',
     );
   });
 

@@ -46,7 +46,7 @@ const buyer: CurrentUser = {
 };
 
 const listed = marketTicket();
-const second = marketTicket({ id: 8, eventName: 'Night Drive', markup: 40 });
+const second = marketTicket({ id: 8, eventId: 32, eventName: 'Night Drive', markup: 40 });
 
 let calls: FetchCall[];
 
