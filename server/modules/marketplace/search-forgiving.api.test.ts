@@ -158,11 +158,12 @@ describe.each(backends)('marketplace typo tolerance and the city and face value 
   });
 
   it('filters to listings priced at or below face value, with a search and without', async () => {
-    for (const search of [
+    const searches: Record<string, string>[] = [
       { search: 'khruangbin', atOrBelowFace: 'true', sortBy: 'price_desc' },
       { atOrBelowFace: 'true', limit: '50' },
       { search: 'harbor', atOrBelowFace: 'true', city: 'portland', sortBy: 'date' },
-    ]) {
+    ];
+    for (const search of searches) {
       const found = await throughHttp(member, search);
       expect((await inSql(search)).ids).toEqual(found.ids);
       const expected =
