@@ -131,11 +131,12 @@ describe.each(backends)('marketplace typo tolerance and the city and face value 
   });
 
   it('offers nothing when a search matches as typed, or when no correction matches either', async () => {
-    for (const search of [
+    const searches: Record<string, string>[] = [
       { search: 'Khruang' },
       { search: 'zzzzzzz' },
       { search: 'Khruangbn', city: 'Tokyo' },
-    ]) {
+    ];
+    for (const search of searches) {
       const found = await throughHttp(member, search);
       expect(found.offered).toEqual([null]);
       expect(await inSql(search)).toEqual({ ids: found.ids, offered: found.offered });
