@@ -265,12 +265,26 @@ export const suggestionQuerySchema = z.object({
 export const SUGGESTION_KINDS = ['artist', 'event', 'venue'] as const;
 export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
 
-/** One suggestion; `text` goes into the search box. */
+/** The show a catalog event's suggestion is: one suggestion per event, never one per name. */
+export const suggestedEventSchema = z.object({
+  id: z.number().int(),
+  /** yyyy-MM-dd */
+  date: z.string(),
+  daysCount: z.number().int(),
+  venue: z.string(),
+});
+export type SuggestedEvent = z.infer<typeof suggestedEventSchema>;
+
+/**
+ * One suggestion; `text` goes into the search box, except a catalog event's (`event` set), which leads to
+ * that event's page.
+ */
 export const suggestionSchema = z.object({
   text: z.string(),
   kind: z.enum(SUGGESTION_KINDS),
   /** How it matched: ranked exact, then prefix, then whole word (spec 000 §5). */
   match: z.enum(['exact', 'prefix', 'word']),
+  event: suggestedEventSchema.nullable(),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
