@@ -169,7 +169,7 @@ test.describe('the marketplace for a newcomer', () => {
 
     const city = show.description.split(', ').at(-1) ?? '';
     await page.getByRole('button', { name: /^Filters/ }).click();
-    await page.getByLabel(MARKET_FILTER_TEXT.city).fill(city);
+    await page.getByRole('textbox', { name: MARKET_FILTER_TEXT.city, exact: true }).fill(city);
     await page.getByRole('button', { name: MARKET_FILTER_TEXT.apply }).click();
     await expect(page).toHaveURL(
       `/?search=${encodeURIComponent(word)}&city=${encodeURIComponent(city).replace(/%20/g, '+')}`,
