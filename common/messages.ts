@@ -217,6 +217,8 @@ export const MARKETPLACE_TEXT = {
   dateRangeInvalid: 'startDate must not be after endDate',
   quantityInvalid: 'quantity must be a whole number from 1 to 100',
   includeAllInvalid: 'includeAll must be true or false',
+  cityTooLong: 'city must be at most 100 characters',
+  atOrBelowFaceInvalid: 'atOrBelowFace must be true or false',
   cursorInvalid: 'This page of results is no longer valid. Please reload the list.',
   limitInvalid: 'limit must be a whole number from 1 to 100',
   suggestionQueryInvalid: 'The search text must be at most 100 characters',
@@ -860,7 +862,13 @@ export const MARKET_FILTER_TEXT = {
   priceRange: 'The max price must not be below the min price',
   dateRange: 'The end date must not be before the start date',
   quantityInvalid: 'Enter a whole number from 1 to 100',
+  city: 'City',
+  cityTooLong: 'Enter at most 100 characters',
+  atOrBelowFace: 'At or below face value',
   advancedSortActive: 'Advanced Sort',
+  /** The listings shown are a one-letter correction's; the button runs that search (decision 0059). */
+  noMatchFor: (search: string) => `No listings match “${search}”.`,
+  didYouMean: (suggestion: string) => `Did you mean “${suggestion}”?`,
 } as const;
 
 /** The back office's money actions and what they tell buyers and sellers (decisions 0033–0035). */

@@ -89,11 +89,14 @@ test.describe('the marketplace for a newcomer', () => {
       sections.map((section) => Math.round(section.getBoundingClientRect().top)),
     );
     expect(new Set(tops).size).toBeLessThan(tops.length);
-    // The event name is the group's heading, not repeated visibly on its cards.
+    // A group is one show: its heading and its cards' names lead to the same event page.
     const firstGroup = groups.first();
-    const name = await firstGroup.getByRole('heading', { level: 2 }).textContent();
-    await expect(firstGroup.getByRole('heading', { level: 3, name: name ?? '' }).first()).toHaveClass(
-      /sr-only/,
+    const showLink = firstGroup.getByRole('heading', { level: 2 }).getByRole('link');
+    const href = await showLink.getAttribute('href');
+    expect(href).toMatch(/^\/events\/\d+-/);
+    await expect(firstGroup.getByRole('heading', { level: 3 }).first().getByRole('link')).toHaveAttribute(
+      'href',
+      href ?? '',
     );
   });
 
@@ -130,6 +133,49 @@ test.describe('the marketplace for a newcomer', () => {
       .locator('[data-ticket-card]')
       .evaluateAll((cards) => cards.map((card) => card.querySelector('dl dd')?.textContent));
     expect(quantities.every((quantity) => quantity === '2')).toBe(true);
+  });
+
+  test('a one-letter slip finds the show, offers "Did you mean", and the city filter lives in the address', async ({
+    page,
+  }) => {
+    await signInAsJordan(page);
+    // A catalog listing's event: a word of its name with two neighbouring letters swapped is the slip.
+    const response = await page.request.get('/api/tickets?limit=100');
+    const { tickets } = (await response.json()) as {
+      tickets: { eventId: number | null; eventName: string; description: string }[];
+    };
+    const listed = tickets.flatMap((ticket) => {
+      const word = ticket.eventName.split(/\s+/).find((candidate) => /^[A-Z]?[a-z]{6,}$/.test(candidate));
+      return ticket.eventId !== null && word && word[2] !== word[3] ? [{ ...ticket, word }] : [];
+    });
+    const show = listed[0];
+    if (!show) throw new Error('no catalog listing with a word of six letters or more');
+    const { word } = show;
+    const slip = `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`;
+
+    await page.goto(`/?search=${encodeURIComponent(slip)}`);
+    const offer = page.getByRole('button', { name: MARKET_FILTER_TEXT.didYouMean(word) });
+    await expect(offer).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('status').filter({ has: offer })).toContainText(
+      MARKET_FILTER_TEXT.noMatchFor(slip),
+    );
+    // The correction's listings are shown under the offer.
+    await expect(page.locator('[data-ticket-card]').first()).toBeVisible();
+    await expectNoSeriousViolations(page, 'nothing matches, did you mean');
+    await offer.click();
+    await expect(page).toHaveURL(`/?search=${encodeURIComponent(word)}`);
+    await expect(page.getByRole('combobox', { name: BUYING_TEXT.searchLabel })).toHaveValue(word);
+    await expect(page.getByTestId('did-you-mean')).toHaveCount(0);
+
+    const city = show.description.split(', ').at(-1) ?? '';
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('textbox', { name: MARKET_FILTER_TEXT.city, exact: true }).fill(city);
+    await page.getByRole('button', { name: MARKET_FILTER_TEXT.apply }).click();
+    await expect(page).toHaveURL(
+      `/?search=${encodeURIComponent(word)}&city=${encodeURIComponent(city).replace(/%20/g, '+')}`,
+    );
+    await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('(1 active)');
+    await expect(page.locator('[data-ticket-card]').first()).toBeVisible();
   });
 
   test('keyboard focus comes back to the card after the dialog and after Ticket Unavailable', async ({

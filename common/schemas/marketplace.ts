@@ -23,6 +23,8 @@ export const MAX_SORT_CRITERIA = 4;
 export { TICKET_PAGE_SIZE_DEFAULT };
 export const TICKET_PAGE_SIZE_MAX = 100;
 export const TICKET_SEARCH_MAX_LENGTH = 100;
+/** A city filter: a city's name, folded and compared whole (decision 0059). */
+export const TICKET_CITY_MAX_LENGTH = 100;
 /** An opaque cursor is a few dozen characters; anything much longer was not made by the server. */
 export const TICKET_CURSOR_MAX_LENGTH = 512;
 const SORT_CRITERIA_MAX_LENGTH = 1_000;
@@ -115,6 +117,13 @@ export const ticketListQuerySchema = z
       }
       return quantity;
     }),
+    /** Listings of events in this city (the catalog venue's, compared folded and whole; decision 0059). */
+    city: queryText(TICKET_CITY_MAX_LENGTH, MARKETPLACE_TEXT.cityTooLong),
+    /** Only listings whose price per ticket is at or below the ticket's face value (decision 0059). */
+    atOrBelowFace: z
+      .enum(['true', 'false'], { error: MARKETPLACE_TEXT.atOrBelowFaceInvalid })
+      .optional()
+      .transform((value) => value === 'true'),
     includeAll: z
       .enum(['true', 'false'], { error: MARKETPLACE_TEXT.includeAllInvalid })
       .optional()
@@ -217,12 +226,19 @@ export const marketplaceTicketSchema = z.object({
 });
 export type MarketplaceTicket = z.infer<typeof marketplaceTicketSchema>;
 
+/**
+ * A search that matched nothing as typed but did with a one-letter slip corrected (decision 0059): the
+ * page is the correction's, and `didYouMean` the corrected search to offer; null otherwise.
+ */
+const didYouMean = z.string().nullable();
+
 /** GET /api/tickets for a visitor. */
 export const publicTicketListSchema = z.object({
   audience: z.literal('visitor'),
   tickets: z.array(publicTicketSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
+  didYouMean,
 });
 export type PublicTicketList = z.infer<typeof publicTicketListSchema>;
 
@@ -231,6 +247,7 @@ export const memberTicketListSchema = z.object({
   audience: z.literal('member'),
   tickets: z.array(marketplaceTicketSchema),
   nextCursor: z.string().nullable(),
+  didYouMean,
 });
 export type MemberTicketList = z.infer<typeof memberTicketListSchema>;
 
@@ -248,12 +265,26 @@ export const suggestionQuerySchema = z.object({
 export const SUGGESTION_KINDS = ['artist', 'event', 'venue'] as const;
 export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
 
-/** One suggestion; `text` goes into the search box. */
+/** The show a catalog event's suggestion is: one suggestion per event, never one per name. */
+export const suggestedEventSchema = z.object({
+  id: z.number().int(),
+  /** yyyy-MM-dd */
+  date: z.string(),
+  daysCount: z.number().int(),
+  venue: z.string(),
+});
+export type SuggestedEvent = z.infer<typeof suggestedEventSchema>;
+
+/**
+ * One suggestion; `text` goes into the search box, except a catalog event's (`event` set), which leads to
+ * that event's page.
+ */
 export const suggestionSchema = z.object({
   text: z.string(),
   kind: z.enum(SUGGESTION_KINDS),
   /** How it matched: ranked exact, then prefix, then whole word (spec 000 §5). */
   match: z.enum(['exact', 'prefix', 'word']),
+  event: suggestedEventSchema.nullable(),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 

@@ -30,15 +30,46 @@ export function orNotAvailable(value: string | null | undefined): string {
   return value?.trim() ? value : 'N/A';
 }
 
-/** Tickets grouped under their event name, in the order the list gives them. */
-export function groupByEvent(tickets: MarketTicket[]): { eventName: string; tickets: MarketTicket[] }[] {
-  const groups = new Map<string, MarketTicket[]>();
+/** One show's listings: a catalog event, or a hand-entered name, date and venue when there is none. */
+export interface ShowGroup {
+  key: string;
+  eventId: number | null;
+  eventName: string;
+  eventDate: string;
+  daysCount: number;
+  venue: string;
+  tickets: MarketTicket[];
+}
+
+/**
+ * The show a listing is for: its catalog event's id, or (for a listing without one) its name, date and
+ * venue together. Never the name alone: a tour plays under one name at many venues and dates.
+ */
+export function showKey(ticket: MarketTicket): string {
+  return ticket.eventId !== null
+    ? `event:${ticket.eventId}`
+    : `manual:${JSON.stringify([ticket.eventName, ticket.eventDate.slice(0, 10), ticket.venue])}`;
+}
+
+/** Tickets grouped by show (showKey), in the order the list gives them. */
+export function groupByEvent(tickets: MarketTicket[]): ShowGroup[] {
+  const groups = new Map<string, ShowGroup>();
   for (const ticket of tickets) {
-    const group = groups.get(ticket.eventName);
-    if (group) group.push(ticket);
-    else groups.set(ticket.eventName, [ticket]);
+    const key = showKey(ticket);
+    const group = groups.get(key);
+    if (group) group.tickets.push(ticket);
+    else
+      groups.set(key, {
+        key,
+        eventId: ticket.eventId,
+        eventName: ticket.eventName,
+        eventDate: ticket.eventDate,
+        daysCount: ticket.daysCount,
+        venue: ticket.venue,
+        tickets: [ticket],
+      });
   }
-  return [...groups].map(([eventName, grouped]) => ({ eventName, tickets: grouped }));
+  return [...groups.values()];
 }
 
 export function listingCount(count: number): string {

@@ -1,5 +1,10 @@
 import { TICKET_MAX_AMOUNT_CENTS, TICKET_MAX_QUANTITY } from '@common/constants';
-import { sortCriterionSchema, TICKET_SORT_BY, type TicketSortBy } from '@common/schemas/marketplace';
+import {
+  sortCriterionSchema,
+  TICKET_CITY_MAX_LENGTH,
+  TICKET_SORT_BY,
+  type TicketSortBy,
+} from '@common/schemas/marketplace';
 import { isCalendarDate } from '@common/schemas/tickets';
 import { z } from 'zod';
 import type { TicketFilters } from './types';
@@ -27,6 +32,11 @@ function quantity(text: string | null): number | undefined {
   return count >= 1 && count <= TICKET_MAX_QUANTITY ? count : undefined;
 }
 
+function city(text: string | null): string | undefined {
+  const trimmed = text?.trim() ?? '';
+  return trimmed && trimmed.length <= TICKET_CITY_MAX_LENGTH ? trimmed : undefined;
+}
+
 function criteria(text: string | null): TicketFilters['sortCriteria'] {
   if (!text) return [];
   try {
@@ -51,6 +61,8 @@ export function filtersFromParams(params: URLSearchParams): TicketFilters {
     startDate: date(params.get('startDate')),
     endDate: date(params.get('endDate')),
     quantity: quantity(params.get('quantity')),
+    city: city(params.get('city')),
+    atOrBelowFace: params.get('atOrBelowFace') === 'true' ? true : undefined,
   };
   for (const [key, value] of Object.entries(values))
     if (value !== undefined) Object.assign(filters, { [key]: value });
@@ -68,5 +80,7 @@ export function filtersToParams(filters: TicketFilters): URLSearchParams {
   if (filters.startDate) params.set('startDate', filters.startDate);
   if (filters.endDate) params.set('endDate', filters.endDate);
   if (filters.quantity !== undefined) params.set('quantity', String(filters.quantity));
+  if (filters.city?.trim()) params.set('city', filters.city.trim());
+  if (filters.atOrBelowFace) params.set('atOrBelowFace', 'true');
   return params;
 }

@@ -31,5 +31,9 @@ export interface TicketFilters {
   endDate?: string;
   /** Listings of exactly this many tickets. */
   quantity?: number;
+  /** Listings of events in this city (decision 0059). */
+  city?: string;
+  /** Only listings priced at or below face value. */
+  atOrBelowFace?: boolean;
   includeAll?: boolean;
 }

@@ -7,7 +7,7 @@ import { artists, eventArtists, tickets, users } from '../../db/schema/index.js'
 import { batchedReader } from '../../lib/batched-reads.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
 import { ratingJoinedOn } from '../reviews/ratings.js';
-import { listingColumns } from '../tickets/listing-columns.js';
+import { listingCitySql, listingColumns } from '../tickets/listing-columns.js';
 
 const cardColumns = {
   ...listingColumns,
@@ -25,6 +25,8 @@ export type CardTicket = { [K in keyof CardColumns]: Nullable<CardColumns[K]> };
 
 export interface MarketplaceCardRow {
   ticket: CardTicket;
+  /** The event's folded city, as the city filter compares it (listingCitySql). */
+  city: string;
   artist: TicketArtist | null;
   rating: Rating;
 }
@@ -41,6 +43,7 @@ type RawRow = Record<string, unknown> & {
   artist_url: string | null;
   average_rating: number | null;
   total_reviews: number;
+  listing_city: string;
 };
 
 /** Where the ids go in the statement rendered once. */
@@ -62,7 +65,12 @@ function cardOf(raw: RawRow): MarketplaceCardRow {
           genres: raw.artist_genres ?? [],
           url: raw.artist_url,
         };
-  return { ticket, artist, rating: { averageRating: raw.average_rating, totalReviews: raw.total_reviews } };
+  return {
+    ticket,
+    city: raw.listing_city,
+    artist,
+    rating: { averageRating: raw.average_rating, totalReviews: raw.total_reviews },
+  };
 }
 
 /**
@@ -99,7 +107,8 @@ export function marketplaceCardsReader(db: Db) {
       sql`select ${selected},
         ${headliner.name} as artist_name, ${headliner.image} as artist_image,
         ${headliner.genres} as artist_genres, ${headliner.url} as artist_url,
-        ${rating.averageRating} as average_rating, ${rating.totalReviews}::integer as total_reviews
+        ${rating.averageRating} as average_rating, ${rating.totalReviews}::integer as total_reviews,
+        ${listingCitySql} as listing_city
       from ${tickets}
       inner join ${users} on ${users.id} = ${tickets.sellerId}
       left join lateral ${headliner} on true

@@ -26,6 +26,8 @@ function expected(listings: Map<number, IndexedListing>, query: ListingQuery): n
         (query.minPrice === undefined || listing.priceCents >= query.minPrice) &&
         (query.maxPrice === undefined || listing.priceCents <= query.maxPrice) &&
         (query.quantity === undefined || listing.quantity === query.quantity) &&
+        (query.city === undefined || listing.city === query.city) &&
+        (!query.atOrBelowFace || listing.atOrBelowFace) &&
         (!query.after ||
           compare({ key: keyOf(listing), id: listing.id }, { key: query.after.value, id: query.after.id }) >
             0),
@@ -45,6 +47,8 @@ const listingArbitrary = (id: number) =>
     markup: fc.integer({ min: 0, max: 3 }),
     eventDate: fc.constantFrom('2026-12-01', '2026-12-02', '2027-01-15'),
     quantity: fc.integer({ min: 1, max: 3 }),
+    city: fc.constantFrom('', 'boston', 'portland'),
+    atOrBelowFace: fc.boolean(),
   });
 
 const queryArbitrary = fc.record({
@@ -58,6 +62,8 @@ const queryArbitrary = fc.record({
   minPrice: fc.option(fc.integer({ min: 100, max: 130 }), { nil: undefined }),
   maxPrice: fc.option(fc.integer({ min: 100, max: 130 }), { nil: undefined }),
   quantity: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+  city: fc.option(fc.constantFrom('boston', 'portland'), { nil: undefined }),
+  atOrBelowFace: fc.option(fc.constant(true), { nil: undefined }),
   limit: fc.integer({ min: 1, max: 8 }),
 });
 
@@ -128,6 +134,8 @@ describe('ListingIndex', () => {
         markup: id % 11,
         eventDate: id % 2 ? '2026-12-01' : '2027-02-01',
         quantity: 1 + (id % 4),
+        city: '',
+        atOrBelowFace: false,
       };
       index.upsert(listing);
       truth.set(id, listing);
@@ -162,6 +170,8 @@ describe('ListingIndex', () => {
       markup: 0,
       eventDate: '2027-01-01',
       quantity: 1,
+      city: '',
+      atOrBelowFace: false,
     });
     const query: ListingQuery = {
       term: 'tame impla',
@@ -182,6 +192,8 @@ describe('ListingIndex', () => {
       markup: 0,
       eventDate: '2027-01-01',
       quantity: 1,
+      city: '',
+      atOrBelowFace: false,
     };
     const query: ListingQuery = {
       term: 'sigur',

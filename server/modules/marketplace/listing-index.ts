@@ -17,6 +17,10 @@ export interface IndexedListing {
   /** The event's date, YYYY-MM-DD. */
   eventDate: string;
   quantity: number;
+  /** The catalog venue's city, folded; '' for a listing without a catalog event (decision 0059). */
+  city: string;
+  /** The price per ticket is at or below the ticket's face value. */
+  atOrBelowFace: boolean;
 }
 
 export type IndexedSortField = 'price' | 'markup' | 'eventDate';
@@ -33,6 +37,9 @@ export interface ListingQuery {
   minPrice?: number;
   maxPrice?: number;
   quantity?: number;
+  /** The folded city the event is in. */
+  city?: string;
+  atOrBelowFace?: boolean;
   limit: number;
 }
 
@@ -80,6 +87,8 @@ export function matchesQuery(listing: IndexedListing, query: ListingQuery): bool
   if (query.minPrice !== undefined && listing.priceCents < query.minPrice) return false;
   if (query.maxPrice !== undefined && listing.priceCents > query.maxPrice) return false;
   if (query.quantity !== undefined && listing.quantity !== query.quantity) return false;
+  if (query.city !== undefined && listing.city !== query.city) return false;
+  if (query.atOrBelowFace && !listing.atOrBelowFace) return false;
   return listing.text.includes(query.term) && afterCursor(listing, query);
 }
 

@@ -9,6 +9,7 @@ import {
   SyncedIndex,
   type SyncedIndexOptions,
 } from '../../lib/synced-index.js';
+import { listingCitySql } from '../tickets/listing-columns.js';
 import {
   type IndexedListing,
   type IndexedSortField,
@@ -28,15 +29,18 @@ interface ListingRow {
   priceCents: number;
   markup: number;
   quantity: number;
+  city: string;
+  atOrBelowFace: boolean;
 }
 
 const rowColumns = sql`id, search_text as text, status, sold, event_date::text as "eventDate",
-  buyer_pays_per_ticket_cents as "priceCents", markup, quantity`;
+  buyer_pays_per_ticket_cents as "priceCents", markup, quantity, ${listingCitySql} as city,
+  listing_price_cents <= face_value_cents as "atOrBelowFace"`;
 
 function indexed(row: ListingRow, today: string): IndexedListing | null {
   if (row.status !== 'available' || row.sold || row.eventDate < today) return null;
-  const { id, text, eventDate, priceCents, markup, quantity } = row;
-  return { id, text, eventDate, priceCents, markup, quantity };
+  const { id, text, eventDate, priceCents, markup, quantity, city, atOrBelowFace } = row;
+  return { id, text, eventDate, priceCents, markup, quantity, city, atOrBelowFace };
 }
 
 const INDEXED_FIELDS = new Set<string>(['price', 'markup', 'eventDate']);
@@ -69,6 +73,8 @@ export function listingQueryOf(
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
     quantity: query.quantity,
+    city: query.city === undefined ? undefined : searchFold(query.city),
+    atOrBelowFace: query.atOrBelowFace || undefined,
     limit: query.limit + 1,
   };
 }

@@ -51,6 +51,7 @@ describe.each(backends)('marketplace API on %s', (backend) => {
       .insert(events)
       .values({ name: 'Luna Ray Live', date: '2030-04-10', venueId: venue?.id ?? 0 })
       .returning();
+    ids.lunaEvent = event?.id ?? 0;
     const [artist] = await db
       .insert(artists)
       .values({
@@ -314,15 +315,20 @@ describe.each(backends)('marketplace API on %s', (backend) => {
     expect((await member.get('/api/search/suggestions?q=l')).body).toEqual([]);
     const luna = await member.get('/api/search/suggestions?q=luna%20ray');
     expect(luna.body).toEqual([
-      { text: 'Luna Ray', kind: 'artist', match: 'exact' },
-      { text: 'Luna Ray Live', kind: 'event', match: 'prefix' },
+      { text: 'Luna Ray', kind: 'artist', match: 'exact', event: null },
+      {
+        text: 'Luna Ray Live',
+        kind: 'event',
+        match: 'prefix',
+        event: { id: ids.lunaEvent, date: '2030-04-10', daysCount: 1, venue: 'Moda Center' },
+      },
     ]);
     const center = await visitor.get('/api/search/suggestions?q=center');
-    expect(center.body).toEqual([{ text: 'Moda Center', kind: 'venue', match: 'word' }]);
+    expect(center.body).toEqual([{ text: 'Moda Center', kind: 'venue', match: 'word', event: null }]);
     const ga = await member.get('/api/search/suggestions?q=ga');
     expect(ga.body).toEqual([
-      { text: 'Garage Night', kind: 'event', match: 'prefix' },
-      { text: 'Opera Gala', kind: 'event', match: 'word' },
+      { text: 'Garage Night', kind: 'event', match: 'prefix', event: null },
+      { text: 'Opera Gala', kind: 'event', match: 'word', event: null },
     ]);
     const long = await member.get(`/api/search/suggestions?q=${'x'.repeat(101)}`);
     expect(long.status).toBe(400);
@@ -333,6 +339,42 @@ describe.each(backends)('marketplace API on %s', (backend) => {
     expect((await member.get('/api/search/suggestions?q=zeta')).body).toHaveLength(5);
   });
 
+  it('suggests each show of a tour on its own, with its date and venue, never one per name', async () => {
+    const db = harness.database.db;
+    const [fenway] = await db.insert(venues).values({ name: 'Fenway Park', city: 'Boston' }).returning();
+    const [fox] = await db.insert(venues).values({ name: 'Fox Theatre', city: 'Atlanta' }).returning();
+    const tour = 'DJ Solstice: Longest Night Tour';
+    const shows = await db
+      .insert(events)
+      .values([
+        { name: tour, date: '2030-12-14', venueId: fenway?.id ?? 0 },
+        { name: tour, date: '2031-04-21', venueId: fox?.id ?? 0, daysCount: 2 },
+      ])
+      .returning();
+    // A hand-entered listing of the same name is no catalog event: a suggestion of its own, for its text.
+    await insertListing(db, seller.id, { eventName: tour, eventDate: '2030-12-20' });
+    expect((await visitor.get('/api/search/suggestions?q=dj%20sols')).body).toEqual([
+      {
+        text: tour,
+        kind: 'event',
+        match: 'prefix',
+        event: { id: shows[0]?.id, date: '2030-12-14', daysCount: 1, venue: 'Fenway Park' },
+      },
+      {
+        text: tour,
+        kind: 'event',
+        match: 'prefix',
+        event: { id: shows[1]?.id, date: '2031-04-21', daysCount: 2, venue: 'Fox Theatre' },
+      },
+      { text: tour, kind: 'event', match: 'prefix', event: null },
+    ]);
+    expect(
+      (await visitor.get('/api/search/suggestions?q=longest')).body.map(
+        (suggestion: { event: { id: number } | null }) => suggestion.event?.id ?? null,
+      ),
+    ).toEqual([shows[0]?.id, shows[1]?.id, null]);
+  });
+
   it('answers from names that start with the query when they fill the 5, before any later-word match', async () => {
     const db = harness.database.db;
     const [hall] = await db.insert(venues).values({ name: 'Kilo Hall', city: 'Eugene' }).returning();
@@ -340,19 +382,19 @@ describe.each(backends)('marketplace API on %s', (backend) => {
     for (const eventName of ['Kilo Nights 2', 'Kilo Nights 1', 'Big Kilo Party', 'Kilo Nights 3'])
       await insertListing(db, seller.id, { eventName, eventDate: '2030-07-02', venue: hall?.name });
     expect((await visitor.get('/api/search/suggestions?q=kilo')).body).toEqual([
-      { text: 'Kilo Band', kind: 'artist', match: 'prefix' },
-      { text: 'Kilo Nights 1', kind: 'event', match: 'prefix' },
-      { text: 'Kilo Nights 2', kind: 'event', match: 'prefix' },
-      { text: 'Kilo Nights 3', kind: 'event', match: 'prefix' },
-      { text: 'Kilo Hall', kind: 'venue', match: 'prefix' },
+      { text: 'Kilo Band', kind: 'artist', match: 'prefix', event: null },
+      { text: 'Kilo Nights 1', kind: 'event', match: 'prefix', event: null },
+      { text: 'Kilo Nights 2', kind: 'event', match: 'prefix', event: null },
+      { text: 'Kilo Nights 3', kind: 'event', match: 'prefix', event: null },
+      { text: 'Kilo Hall', kind: 'venue', match: 'prefix', event: null },
     ]);
     expect((await visitor.get('/api/search/suggestions?q=kilo%20n')).body).toEqual([
-      { text: 'Kilo Nights 1', kind: 'event', match: 'prefix' },
-      { text: 'Kilo Nights 2', kind: 'event', match: 'prefix' },
-      { text: 'Kilo Nights 3', kind: 'event', match: 'prefix' },
+      { text: 'Kilo Nights 1', kind: 'event', match: 'prefix', event: null },
+      { text: 'Kilo Nights 2', kind: 'event', match: 'prefix', event: null },
+      { text: 'Kilo Nights 3', kind: 'event', match: 'prefix', event: null },
     ]);
     expect((await visitor.get('/api/search/suggestions?q=kilo%20p')).body).toEqual([
-      { text: 'Big Kilo Party', kind: 'event', match: 'word' },
+      { text: 'Big Kilo Party', kind: 'event', match: 'word', event: null },
     ]);
   });
 
@@ -419,7 +461,7 @@ describe.each(backends)('marketplace API on %s', (backend) => {
     });
     expect(await ask()).toEqual([]);
     clock.advance(SUGGESTIONS_SHARED_MS);
-    expect(await ask()).toEqual([{ text: 'Omega Nights', kind: 'event', match: 'prefix' }]);
+    expect(await ask()).toEqual([{ text: 'Omega Nights', kind: 'event', match: 'prefix', event: null }]);
   });
 
   it('sends answers of 1 KB or more compressed to clients that accept it, the same JSON as plain', async () => {

@@ -21,6 +21,7 @@ import { escapeLike } from '../../lib/like-patterns.js';
 import { searchFold } from '../../lib/search-fold.js';
 import { changeCounterReader, changeCounterValue } from '../../lib/synced-index.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
+import { correctedQueries } from '../events/search-typos.js';
 import { ratingOf, ratingsOf, sellerRating } from '../reviews/ratings.js';
 import { listingColumns } from '../tickets/listing-columns.js';
 import type { MarketplaceCardRow, MarketplaceCardsReader } from './cards-reader.js';
@@ -68,12 +69,31 @@ function signatureOf(sort: SortCriterion[]): string {
 
 type CursorValue = string | number;
 
-export function encodeCursor(sort: SortCriterion[], values: CursorValue[], id: number): string {
-  return Buffer.from(JSON.stringify({ s: signatureOf(sort), k: [...values, id] })).toString('base64url');
+/** A corrected search's text is a few letters longer than the typed one at most; this is ample. */
+const CORRECTION_MAX_LENGTH = 200;
+
+/**
+ * The cursor of the page after the row (`values`, `id`) in `sort`: with `correction`, the one-letter
+ * correction the pages are of (decision 0059), so the next page continues the same search.
+ */
+export function encodeCursor(
+  sort: SortCriterion[],
+  values: CursorValue[],
+  id: number,
+  correction?: string,
+): string {
+  const cursor = { s: signatureOf(sort), k: [...values, id], ...(correction ? { c: correction } : {}) };
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-/** The cursor's sort values and id, checked against the sort it is used with. */
-export function decodeCursor(cursor: string, sort: SortCriterion[]): { values: CursorValue[]; id: number } {
+export interface Cursor {
+  values: CursorValue[];
+  id: number;
+  correction?: string;
+}
+
+/** The cursor's sort values, id and correction, checked against the sort it is used with. */
+export function decodeCursor(cursor: string, sort: SortCriterion[]): Cursor {
   const invalid = () =>
     new Invalid(MARKETPLACE_TEXT.cursorInvalid, { cursor: MARKETPLACE_TEXT.cursorInvalid });
   let parsed: unknown;
@@ -83,8 +103,10 @@ export function decodeCursor(cursor: string, sort: SortCriterion[]): { values: C
     throw invalid();
   }
   if (!parsed || typeof parsed !== 'object') throw invalid();
-  const { s, k } = parsed as { s?: unknown; k?: unknown };
+  const { s, k, c } = parsed as { s?: unknown; k?: unknown; c?: unknown };
   if (s !== signatureOf(sort) || !Array.isArray(k) || k.length !== sort.length + 1) throw invalid();
+  if (c !== undefined && (typeof c !== 'string' || c === '' || c.length > CORRECTION_MAX_LENGTH))
+    throw invalid();
   const id = k[sort.length];
   if (!Number.isSafeInteger(id) || (id as number) < 1) throw invalid();
   const values = k.slice(0, sort.length) as unknown[];
@@ -95,7 +117,7 @@ export function decodeCursor(cursor: string, sort: SortCriterion[]): { values: C
       : typeof value === 'string' && value.length <= 200;
     if (!ok) throw invalid();
   });
-  return { values: values as CursorValue[], id: id as number };
+  return { values: values as CursorValue[], id: id as number, ...(c === undefined ? {} : { correction: c }) };
 }
 
 /** Rows after the cursor in (sort…, id asc) order: (a > x) or (a = x and b > y) or …, by each direction. */
@@ -158,6 +180,11 @@ function filtersOf(query: TicketListQuery, now: Date): SQL[] {
   if (query.startDate !== undefined) filters.push(gte(tickets.eventDate, query.startDate));
   if (query.endDate !== undefined) filters.push(lte(tickets.eventDate, query.endDate));
   if (query.quantity !== undefined) filters.push(eq(tickets.quantity, query.quantity));
+  // The same city as listingCitySql gives the index: the catalog venue's, folded and whole (decision 0059).
+  if (query.city !== undefined)
+    filters.push(sql`${tickets.eventId} in (select e.id from events e join venues v on v.id = e.venue_id
+      where search_fold(v.city) = ${searchFold(query.city)})`);
+  if (query.atOrBelowFace) filters.push(lte(tickets.listingPriceCents, tickets.faceValueCents));
   return filters;
 }
 
@@ -311,6 +338,8 @@ export const listingsVersionReader = (db: DbOrTx): (() => Promise<string>) =>
 export interface TicketPage<T> {
   tickets: T[];
   nextCursor: string | null;
+  /** The correction the page is of, when the search as typed matched nothing (decision 0059). */
+  didYouMean: string | null;
 }
 
 /**
@@ -354,8 +383,18 @@ interface PageRows {
 function stillMatches(card: MarketplaceCardRow | undefined, query: ListingQuery): card is MarketplaceCardRow {
   if (card?.ticket.status !== 'available' || card.ticket.sold) return false;
   const { id, searchText, buyerPaysPerTicketCents, markup, eventDate, quantity } = card.ticket;
+  const atOrBelowFace = card.ticket.listingPriceCents <= card.ticket.faceValueCents;
   return matchesQuery(
-    { id, text: searchText, priceCents: buyerPaysPerTicketCents, markup, eventDate, quantity },
+    {
+      id,
+      text: searchText,
+      priceCents: buyerPaysPerTicketCents,
+      markup,
+      eventDate,
+      quantity,
+      city: card.city,
+      atOrBelowFace,
+    },
     query,
   );
 }
@@ -386,15 +425,20 @@ async function indexedPage(
   return { rows, artists, ratings };
 }
 
-async function page(
+/**
+ * One page of `query` after `after` (its sort values and id), through the index when it answers; its
+ * next cursor carries `correction`, the correction `query.search` is.
+ */
+async function pageAfter(
   db: DbOrTx,
   query: TicketListQuery,
+  after: Cursor | undefined,
+  correction: string | undefined,
   now: Date,
   indexed?: IndexedSearch,
 ): Promise<PageRows & { next: string | null }> {
   const sort = effectiveSort(query);
   const filters = filtersOf(query, now);
-  const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
   if (after) filters.push(afterCursor(sort, after.values, after.id));
   const order = [
     ...sort.map((criterion) =>
@@ -421,9 +465,65 @@ async function page(
           sort,
           sort.map((criterion) => sortValue(last, criterion.field)),
           last.id,
+          correction,
         )
       : null;
   return { rows: shown, next, artists, ratings };
+}
+
+/**
+ * A correction as the search box shows it: each corrected word in the case the typed word was in
+ * ('Ellie Hrat' → 'Ellie Hart'), every word as typed where it was not corrected.
+ */
+export function displayedCorrection(typed: string, corrected: string): string {
+  const typedWords = typed.trim().split(/\s+/);
+  const correctedWords = corrected.split(' ');
+  if (typedWords.length !== correctedWords.length) return corrected;
+  return correctedWords
+    .map((word, index) => {
+      const original = typedWords[index] as string;
+      if (searchFold(original) === word) return original;
+      if (original.length > 1 && original === original.toUpperCase() && original !== original.toLowerCase())
+        return word.toUpperCase();
+      const first = original.charAt(0);
+      return first !== first.toLowerCase() ? word.charAt(0).toUpperCase() + word.slice(1) : word;
+    })
+    .join(' ');
+}
+
+/**
+ * A page of the list. A search whose first page matches nothing as typed is asked again with its
+ * one-letter slips corrected, as concert search corrects them (decisions 0040, 0059: the same catalog
+ * words, the same rule); the first correction with listings gives the page and is offered as
+ * `didYouMean`, and its cursor carries it so the next pages are the same search's.
+ */
+async function page(
+  db: DbOrTx,
+  query: TicketListQuery,
+  now: Date,
+  indexed?: IndexedSearch,
+): Promise<PageRows & { next: string | null; didYouMean: string | null }> {
+  const after = query.cursor ? decodeCursor(query.cursor, effectiveSort(query)) : undefined;
+  if (after?.correction !== undefined && query.search) {
+    const { correction } = after;
+    const corrected = await pageAfter(db, { ...query, search: correction }, after, correction, now, indexed);
+    return { ...corrected, didYouMean: displayedCorrection(query.search, correction) };
+  }
+  const typed = await pageAfter(db, query, after, undefined, now, indexed);
+  if (typed.rows.length > 0 || !query.search || after) return { ...typed, didYouMean: null };
+  for (const correction of await correctedQueries(db, query.search)) {
+    const corrected = await pageAfter(
+      db,
+      { ...query, search: correction },
+      undefined,
+      correction,
+      now,
+      indexed,
+    );
+    if (corrected.rows.length > 0)
+      return { ...corrected, didYouMean: displayedCorrection(query.search, correction) };
+  }
+  return { ...typed, didYouMean: null };
 }
 
 /** GET /api/tickets for a visitor: the public card, nothing private. */
@@ -433,8 +533,8 @@ export async function listPublicTickets(
   now: Date,
   indexed?: IndexedSearch,
 ): Promise<TicketPage<PublicTicket>> {
-  const { rows, next } = await page(db, query, now, indexed);
-  return { tickets: rows.map(publicShape), nextCursor: next };
+  const { rows, next, didYouMean } = await page(db, query, now, indexed);
+  return { tickets: rows.map(publicShape), nextCursor: next, didYouMean };
 }
 
 /**
@@ -448,7 +548,7 @@ export async function listMarketplaceTickets(
   now: Date,
   indexed?: IndexedSearch,
 ): Promise<TicketPage<MarketplaceTicket> & { hidden: HiddenOnCard[] }> {
-  const { rows, next, ...read } = await page(db, query, now, indexed);
+  const { rows, next, didYouMean, ...read } = await page(db, query, now, indexed);
   const eventIds = [...new Set(rows.map((row) => row.eventId).filter((id): id is number => id !== null))];
   const artistsByEvent = read.artists ?? (await headliners(db, eventIds));
   const ratings =
@@ -491,5 +591,5 @@ export async function listMarketplaceTickets(
       createdAt: row.createdAt.toISOString(),
     });
   });
-  return { tickets: cards, nextCursor: next, hidden };
+  return { tickets: cards, nextCursor: next, didYouMean, hidden };
 }

@@ -1,7 +1,8 @@
-import { and, eq, gte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import {
   SUGGESTION_MAX_RESULTS,
   SUGGESTION_MIN_LENGTH,
+  type SuggestedEvent,
   type Suggestion,
   type SuggestionKind,
 } from '../../../common/schemas/marketplace.js';
@@ -38,8 +39,14 @@ function startsAWord(name: ReturnType<typeof sql>, query: string) {
 type NameSource =
   | { table: typeof artists; column: typeof artists.name }
   | { table: typeof venues; column: typeof venues.name }
-  | { table: typeof events; column: typeof events.name }
   | { table: typeof tickets; column: typeof tickets.eventName };
+
+/** A name that matched, with the catalog event it is when it is one. */
+interface Candidate {
+  text: string;
+  rank: number;
+  event: SuggestedEvent | null;
+}
 
 /**
  * Which names a pass reads: 'prefix' the names starting with the query, walked in byte order through each
@@ -78,53 +85,93 @@ async function namesMatching(
     .limit(CANDIDATES_PER_KIND);
 }
 
+/**
+ * Up to CANDIDATES_PER_KIND upcoming catalog events whose name matches, best first, each event on its own:
+ * one name is often many shows (a tour), and each is its own suggestion, never merged by name. Read the way
+ * namesMatching reads names: the prefix pass along the sorted folded names, the word pass by trigrams.
+ */
+async function eventsMatching(db: DbOrTx, query: string, pass: Pass, today: string): Promise<Candidate[]> {
+  const name =
+    pass === 'prefix' ? sql`(search_fold(${events.name}) collate "C")` : sql`search_fold(${events.name})`;
+  const rank = rankOf(name, query);
+  const rows = await db
+    .select({
+      id: events.id,
+      text: events.name,
+      date: events.date,
+      daysCount: events.daysCount,
+      venue: venues.name,
+      rank,
+    })
+    .from(events)
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .where(
+      and(
+        pass === 'prefix' ? sql`${name} like ${`${escapeLike(query)}%`}` : startsAWord(name, query),
+        // A cancelled event is no longer offered (decision 0042).
+        gte(events.date, today),
+        ne(events.status, 'cancelled'),
+      ),
+    )
+    .orderBy(...(pass === 'prefix' ? [name] : [rank, name]), events.date, events.id)
+    .limit(CANDIDATES_PER_KIND);
+  return rows.map(({ id, text, date, daysCount, venue, rank: matched }) => ({
+    text,
+    rank: matched,
+    event: { id, date, daysCount, venue },
+  }));
+}
+
+const nameOnly = (found: { text: string; rank: number }[]): Candidate[] =>
+  found.map((candidate) => ({ ...candidate, event: null }));
+
 async function candidates(
   db: DbOrTx,
   kind: SuggestionKind,
   query: string,
   pass: Pass,
   today: string,
-): Promise<{ text: string; rank: number }[]> {
+): Promise<Candidate[]> {
   switch (kind) {
     case 'artist':
-      return namesMatching(db, { table: artists, column: artists.name }, query, pass, undefined);
+      return nameOnly(
+        await namesMatching(db, { table: artists, column: artists.name }, query, pass, undefined),
+      );
     case 'venue':
-      return namesMatching(db, { table: venues, column: venues.name }, query, pass, undefined);
+      return nameOnly(
+        await namesMatching(db, { table: venues, column: venues.name }, query, pass, undefined),
+      );
     case 'event': {
+      // Listings entered by hand name events the catalog does not have; a catalog event's are its own.
       const listed = and(
+        isNull(tickets.eventId),
         eq(tickets.sold, false),
         ne(tickets.status, 'cancelled'),
         gte(tickets.eventDate, today),
       );
       return [
-        ...(await namesMatching(
-          db,
-          { table: events, column: events.name },
-          query,
-          pass,
-          // A cancelled event is no longer offered (decision 0042).
-          and(gte(events.date, today), ne(events.status, 'cancelled')),
-        )),
-        // Listings entered by hand name events the catalog does not have.
-        ...(await namesMatching(
-          db,
-          { table: tickets, column: tickets.eventName },
-          query,
-          pass,
-          pass === 'prefix'
-            ? listed
-            : and(
-                listed,
-                // Implied by the name's own condition; it lets the listings' trigram index find the candidates.
-                startsAWord(sql`${tickets.searchText}`, query),
-              ),
-        )),
+        ...(await eventsMatching(db, query, pass, today)),
+        ...nameOnly(
+          await namesMatching(
+            db,
+            { table: tickets, column: tickets.eventName },
+            query,
+            pass,
+            pass === 'prefix'
+              ? listed
+              : and(
+                  listed,
+                  // Implied by the name's own condition; it lets the listings' trigram index find the candidates.
+                  startsAWord(sql`${tickets.searchText}`, query),
+                ),
+          ),
+        ),
       ];
     }
   }
 }
 
-/** The best SUGGESTION_MAX_RESULTS of one pass's candidates, each name once. */
+/** The best SUGGESTION_MAX_RESULTS of one pass's candidates: each catalog event once, each other name once. */
 async function suggestionsOf(db: DbOrTx, query: string, pass: Pass, today: string): Promise<Suggestion[]> {
   const perKind = await Promise.all(KINDS.map((kind) => candidates(db, kind, query, pass, today)));
   const ranked = perKind.flatMap((found, kindIndex) =>
@@ -132,16 +179,24 @@ async function suggestionsOf(db: DbOrTx, query: string, pass: Pass, today: strin
       text: candidate.text,
       kind: KINDS[kindIndex] as SuggestionKind,
       match: MATCHES[candidate.rank] ?? 'word',
+      event: candidate.event,
       order: [candidate.rank, kindIndex] as const,
     })),
   );
   ranked.sort(
-    (a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1] || a.text.localeCompare(b.text, 'en'),
+    (a, b) =>
+      a.order[0] - b.order[0] ||
+      a.order[1] - b.order[1] ||
+      a.text.localeCompare(b.text, 'en') ||
+      // One name's catalog shows by date, then the same name as hand-entered listings give it.
+      Number(a.event === null) - Number(b.event === null) ||
+      (a.event?.date ?? '').localeCompare(b.event?.date ?? '') ||
+      (a.event?.id ?? 0) - (b.event?.id ?? 0),
   );
   const seen = new Set<string>();
   const result: Suggestion[] = [];
   for (const { order: _order, ...suggestion } of ranked) {
-    const key = searchFold(suggestion.text);
+    const key = suggestion.event ? `event:${suggestion.event.id}` : `name:${searchFold(suggestion.text)}`;
     if (seen.has(key)) continue;
     seen.add(key);
     result.push(suggestion);
@@ -152,8 +207,9 @@ async function suggestionsOf(db: DbOrTx, query: string, pass: Pass, today: strin
 
 /**
  * GET /api/search/suggestions?q=: at most 5, from 2 characters, ranked by match quality (exact, prefix,
- * whole word) and then by kind (artist, event, venue), from the catalog and the live listings. A name that
- * is both an artist and an event appears once, as the better-ranked of the two.
+ * whole word) and then by kind (artist, event, venue), from the catalog and the live listings. A catalog
+ * event is one suggestion per event (a tour's shows one each, with their dates and venues); any other name
+ * appears once, as the better-ranked of its kinds.
  *
  * Names starting with the query outrank every later-word match, so when they alone fill the 5 the answer
  * is theirs, read in order from the sorted name indexes; only a query they do not fill asks the trigram

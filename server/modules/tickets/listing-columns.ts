@@ -1,4 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { tickets } from '../../db/schema/index.js';
+
+/**
+ * The folded city of a listing's event, as the marketplace's city filter compares it (decision 0059): its
+ * catalog venue's; '' for a listing without a catalog event. Written against the unqualified `tickets`.
+ */
+export const listingCitySql = sql.raw(`coalesce((select search_fold(v.city) from events e
+  join venues v on v.id = e.venue_id where e.id = tickets.event_id), '')`);
 
 /**
  * The listing's columns that both a marketplace card and a ticket's details are made from: what is

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FILTERS } from '../filter-params';
 import type { TicketFilters } from '../types';
@@ -30,8 +31,14 @@ beforeEach(() => {
       if (input.startsWith('/api/search/suggestions')) {
         suggestionCalls.push(new URL(input, 'http://x').searchParams.get('q') ?? '');
         return json(200, [
-          { text: 'Aurora Skies', kind: 'artist', match: 'prefix' },
-          { text: 'Aurora Skies Live', kind: 'event', match: 'prefix' },
+          { text: 'Aurora Skies', kind: 'artist', match: 'prefix', event: null },
+          { text: 'Aurora Skies Live', kind: 'event', match: 'prefix', event: null },
+          {
+            text: 'Aurora Skies Live',
+            kind: 'event',
+            match: 'prefix',
+            event: { id: 42, date: '2027-07-03', daysCount: 2, venue: 'Fenway Park' },
+          },
         ]);
       }
       return json(404, { message: 'Not found' });
@@ -48,12 +55,19 @@ function Harness({ seen }: { seen: TicketFilters[] }) {
 
 function renderBar() {
   const seen: TicketFilters[] = [];
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <Harness seen={seen} /> },
+      { path: '/events/:idAndSlug', element: <h1>Event page</h1> },
+    ],
+    { initialEntries: ['/'] },
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Harness seen={seen} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { latest: () => seen[seen.length - 1] as TicketFilters };
+  return { latest: () => seen[seen.length - 1] as TicketFilters, router };
 }
 
 describe('FilterBar', () => {
@@ -88,12 +102,25 @@ describe('FilterBar', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(suggestionCalls).toEqual([]);
     await user.type(search, 'u');
-    const option = await screen.findByRole('option', { name: /Aurora Skies Live/ });
+    const option = (await screen.findAllByRole('option', { name: /Aurora Skies Live/ }))[0] as HTMLElement;
     expect(suggestionCalls).toEqual(['au']);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(search).toHaveValue('Aurora Skies Live');
     await waitFor(() => expect(latest().search).toBe('Aurora Skies Live'));
     expect(option).not.toBeVisible();
+  });
+
+  it("shows a catalog event's suggestion with its days and venue, and choosing it opens the event page", async () => {
+    const user = userEvent.setup();
+    const { latest, router } = renderBar();
+    const search = screen.getByRole('combobox', { name: BUYING_TEXT.searchLabel });
+    await user.type(search, 'au');
+    const show = await screen.findByRole('option', {
+      name: /Aurora Skies Live.*Sat, Jul 3, 2027 – Sun, Jul 4, 2027 · Fenway Park/,
+    });
+    await user.click(show);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events/42-aurora-skies-live'));
+    expect(latest().search).not.toBe('Aurora Skies Live');
   });
 
   it('Clear resets the search and every sort', async () => {

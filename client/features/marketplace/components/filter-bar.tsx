@@ -2,14 +2,18 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { formatEventDays } from '@client/lib/format';
+import { eventPath } from '@common/event-path';
 import { BUYING_TEXT, MARKET_FILTER_TEXT } from '@common/messages';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowUpDown, Plus, Search, Trash2, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { SUGGESTIONS_MIN_LENGTH, suggestionsQueryOptions } from '../api';
 import { DEFAULT_FILTERS } from '../filter-params';
 import {
   MAX_SORT_CRITERIA,
+  type SearchSuggestion,
   SORT_FIELDS,
   type SortBy,
   type SortCriterion,
@@ -53,6 +57,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
   const items = typed.trim().length >= SUGGESTIONS_MIN_LENGTH ? (suggestions.data ?? []).slice(0, 5) : [];
   const expanded = open && items.length > 0;
 
+  const navigate = useNavigate();
   const latest = useRef({ value, onSearch });
   latest.current = { value, onSearch };
 
@@ -62,11 +67,16 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
     if (typed !== latest.current.value) latest.current.onSearch(typed);
   }, [typed]);
 
-  const choose = (choice: string) => {
-    setText(choice);
-    onSearch(choice);
+  /** A catalog event's suggestion leads to its page; any other name becomes the search. */
+  const choose = (item: SearchSuggestion) => {
     setOpen(false);
     setActive(-1);
+    if (item.event) {
+      void navigate(eventPath(item.event.id, item.text));
+      return;
+    }
+    setText(item.text);
+    onSearch(item.text);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -80,7 +90,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
     } else if (event.key === 'Enter') {
       const item = expanded && active >= 0 ? items[active] : undefined;
       event.preventDefault();
-      if (item) choose(item.text);
+      if (item) choose(item);
       else {
         onSearch(text);
         setOpen(false);
@@ -130,7 +140,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
       >
         {items.map((item, index) => (
           <div
-            key={`${item.kind}-${item.text}`}
+            key={item.event ? `event-${item.event.id}` : `${item.kind}-${item.text}`}
             id={`${listId}-${index}`}
             role="option"
             tabIndex={-1}
@@ -138,10 +148,17 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
             className="flex cursor-pointer items-center justify-between gap-2 px-3 py-2 text-sm aria-selected:bg-muted"
             onMouseDown={(event) => {
               event.preventDefault();
-              choose(item.text);
+              choose(item);
             }}
           >
-            <span className="truncate">{item.text}</span>
+            <span className="flex min-w-0 flex-col">
+              <span className="truncate">{item.text}</span>
+              {item.event ? (
+                <span className="truncate text-xs text-muted-foreground">
+                  {formatEventDays(item.event.date, item.event.daysCount)} · {item.event.venue}
+                </span>
+              ) : null}
+            </span>
             <span className="text-xs capitalize text-muted-foreground">{item.kind}</span>
           </div>
         ))}

@@ -46,7 +46,7 @@ const buyer: CurrentUser = {
 };
 
 const listed = marketTicket();
-const second = marketTicket({ id: 8, eventName: 'Night Drive', markup: 40 });
+const second = marketTicket({ id: 8, eventId: 32, eventName: 'Night Drive', markup: 40 });
 
 let calls: FetchCall[];
 
@@ -334,6 +334,49 @@ describe('MarketplaceHome', () => {
     );
     await waitFor(() => expect(calls.at(-1)?.url).toContain('maxPrice=120.5'));
     expect(screen.getByRole('button', { name: /^Filters/ })).toHaveTextContent('(4 active)');
+  });
+
+  it('keeps the city and at-or-below-face-value filters in the address and asks the API for them', async () => {
+    fakeApi();
+    const { router, user } = renderHome('/?city=Portland');
+    await screen.findByTestId('ticket-card-7');
+    expect(calls[0]?.url).toBe('/api/tickets?sortBy=date&city=Portland&limit=24');
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const city = await screen.findByLabelText(MARKET_FILTER_TEXT.city);
+    expect(city).toHaveValue('Portland');
+    expect(city).toHaveAttribute('maxLength', '100');
+    await user.clear(city);
+    await user.type(city, 'Boston ');
+    await user.click(screen.getByRole('checkbox', { name: MARKET_FILTER_TEXT.atOrBelowFace }));
+    await user.click(screen.getByRole('button', { name: MARKET_FILTER_TEXT.apply }));
+    await waitFor(() => expect(router.state.location.search).toBe('?city=Boston&atOrBelowFace=true'));
+    await waitFor(() =>
+      expect(calls.at(-1)?.url).toBe('/api/tickets?sortBy=date&city=Boston&atOrBelowFace=true&limit=24'),
+    );
+    expect(screen.getByRole('button', { name: /^Filters/ })).toHaveTextContent('(2 active)');
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    await user.click(await screen.findByRole('button', { name: MARKET_FILTER_TEXT.reset }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it("says a search matched nothing as typed and runs the offered 'Did you mean' search", async () => {
+    fakeApi(({ url }) => {
+      if (!url.startsWith('/api/tickets?')) return undefined;
+      const search = new URLSearchParams(url.split('?')[1]).get('search');
+      return json(200, {
+        audience: 'member',
+        tickets: [listed],
+        nextCursor: null,
+        didYouMean: search === 'Aurora Skeis' ? 'Aurora Skies' : null,
+      });
+    });
+    const { router, user } = renderHome('/?search=Aurora%20Skeis');
+    const offer = await screen.findByRole('button', { name: 'Did you mean “Aurora Skies”?' });
+    expect(screen.getByRole('status')).toHaveTextContent('No listings match “Aurora Skeis”.');
+    await user.click(offer);
+    await waitFor(() => expect(router.state.location.search).toBe('?search=Aurora+Skies'));
+    expect(screen.getByRole('combobox', { name: BUYING_TEXT.searchLabel })).toHaveValue('Aurora Skies');
+    await waitFor(() => expect(screen.queryByTestId('did-you-mean')).toBeNull());
   });
 
   describe('focus after a dialog or a card goes away', () => {

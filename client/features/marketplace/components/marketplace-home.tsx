@@ -2,7 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/toaster';
-import { BUYING_TEXT } from '@common/messages';
+import { BUYING_TEXT, MARKET_FILTER_TEXT } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus, Ticket } from 'lucide-react';
@@ -50,6 +50,29 @@ function useLoadMoreWhenVisible(onVisible: () => void, active: boolean) {
     return () => observer.disconnect();
   }, [active]);
   return ref;
+}
+
+/**
+ * The search as typed matched nothing and the listings shown are a one-letter correction's (decision
+ * 0059): says so, and offers the correction as the search to run.
+ */
+export function DidYouMean({
+  search,
+  suggestion,
+  onSearch,
+}: {
+  search: string;
+  suggestion: string;
+  onSearch: () => void;
+}) {
+  return (
+    <div role="status" className="flex flex-wrap items-center gap-x-2 text-sm" data-testid="did-you-mean">
+      <span className="text-muted-foreground">{MARKET_FILTER_TEXT.noMatchFor(search.trim())}</span>
+      <Button variant="link" className="h-auto p-0 text-sm" onClick={onSearch}>
+        {MARKET_FILTER_TEXT.didYouMean(suggestion)}
+      </Button>
+    </div>
+  );
 }
 
 /** The signed-in marketplace home (spec 000 §2 'Home for signed-in users'). */
@@ -105,6 +128,7 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
     [list.data, list.isError],
   );
   const groups = useMemo(() => groupByEvent(tickets), [tickets]);
+  const didYouMean = list.isError ? null : (list.data?.pages[0]?.didYouMean ?? null);
   const now = list.dataUpdatedAt || Date.now();
   const onViewDetails = useCallback(
     (ticket: { id: number }) => {
@@ -139,6 +163,13 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
         </header>
 
         <FilterBar filters={filters} onChange={setFilters} />
+        {didYouMean ? (
+          <DidYouMean
+            search={filters.search}
+            suggestion={didYouMean}
+            onSearch={() => setFilters({ ...filters, search: didYouMean })}
+          />
+        ) : null}
 
         <section
           ref={listingsRef}

@@ -1,17 +1,19 @@
 import { Button } from '@client/components/ui/button';
+import { Checkbox } from '@client/components/ui/checkbox';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
 import { TICKET_MAX_QUANTITY } from '@common/constants';
 import { MARKET_FILTER_TEXT } from '@common/messages';
+import { TICKET_CITY_MAX_LENGTH } from '@common/schemas/marketplace';
 import { SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { MAX_FILTER_PRICE_DOLLARS } from '../filter-params';
 import type { TicketFilters } from '../types';
 
-type RangeKey = 'minPrice' | 'maxPrice' | 'startDate' | 'endDate' | 'quantity';
-export type RangeFilters = Pick<TicketFilters, RangeKey>;
-type Draft = Record<RangeKey, string>;
+type RangeKey = 'minPrice' | 'maxPrice' | 'startDate' | 'endDate' | 'quantity' | 'city';
+export type RangeFilters = Pick<TicketFilters, RangeKey | 'atOrBelowFace'>;
+type Draft = Record<RangeKey, string> & { atOrBelowFace: boolean };
 type Problems = Partial<Record<RangeKey, string>>;
 
 const NO_RANGE_FILTERS: RangeFilters = {
@@ -20,6 +22,8 @@ const NO_RANGE_FILTERS: RangeFilters = {
   startDate: undefined,
   endDate: undefined,
   quantity: undefined,
+  city: undefined,
+  atOrBelowFace: undefined,
 };
 const PRICE_TEXT = /^\d{1,7}(\.\d{1,2})?$/;
 
@@ -30,6 +34,8 @@ function draftOf(filters: RangeFilters): Draft {
     startDate: filters.startDate ?? '',
     endDate: filters.endDate ?? '',
     quantity: filters.quantity?.toString() ?? '',
+    city: filters.city ?? '',
+    atOrBelowFace: filters.atOrBelowFace ?? false,
   };
 }
 
@@ -50,19 +56,34 @@ function readDraft(draft: Draft): { filters: RangeFilters } | { problems: Proble
   const maxPrice = text('maxPrice') ? Number(text('maxPrice')) : undefined;
   if (!problems.minPrice && !problems.maxPrice && minPrice !== undefined && maxPrice !== undefined)
     if (minPrice > maxPrice) problems.maxPrice = MARKET_FILTER_TEXT.priceRange;
+  if (text('city').length > TICKET_CITY_MAX_LENGTH) problems.city = MARKET_FILTER_TEXT.cityTooLong;
   const startDate = text('startDate') || undefined;
   const endDate = text('endDate') || undefined;
   if (startDate && endDate && startDate > endDate) problems.endDate = MARKET_FILTER_TEXT.dateRange;
   if (Object.keys(problems).length > 0) return { problems };
   return {
-    filters: { minPrice, maxPrice, startDate, endDate, quantity: quantity ? Number(quantity) : undefined },
+    filters: {
+      minPrice,
+      maxPrice,
+      startDate,
+      endDate,
+      quantity: quantity ? Number(quantity) : undefined,
+      city: text('city') || undefined,
+      atOrBelowFace: draft.atOrBelowFace || undefined,
+    },
   };
 }
 
 export function activeRangeFilters(filters: RangeFilters): number {
-  return [filters.minPrice, filters.maxPrice, filters.startDate, filters.endDate, filters.quantity].filter(
-    (value) => value !== undefined && value !== '',
-  ).length;
+  return [
+    filters.minPrice,
+    filters.maxPrice,
+    filters.startDate,
+    filters.endDate,
+    filters.quantity,
+    filters.city,
+    filters.atOrBelowFace || undefined,
+  ].filter((value) => value !== undefined && value !== '').length;
 }
 
 interface FieldProps {
@@ -74,9 +95,20 @@ interface FieldProps {
   onChange: (name: RangeKey, value: string) => void;
   type?: 'text' | 'date';
   inputMode?: 'decimal' | 'numeric';
+  maxLength?: number;
 }
 
-function FilterField({ id, name, label, draft, problems, onChange, type = 'text', inputMode }: FieldProps) {
+function FilterField({
+  id,
+  name,
+  label,
+  draft,
+  problems,
+  onChange,
+  type = 'text',
+  inputMode,
+  maxLength = 10,
+}: FieldProps) {
   const problem = problems[name];
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
@@ -85,7 +117,7 @@ function FilterField({ id, name, label, draft, problems, onChange, type = 'text'
         id={`${id}-${name}`}
         type={type}
         inputMode={inputMode}
-        maxLength={10}
+        maxLength={maxLength}
         value={draft[name]}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-${name}-problem` : undefined}
@@ -102,7 +134,7 @@ function FilterField({ id, name, label, draft, problems, onChange, type = 'text'
 
 /**
  * Price per ticket (all-in, the figure on the cards), event dates and the number of tickets (spec 000 §3
- * 'Ticket list filters'), in a popover beside Advanced Sort; applied together, so a half-typed price does
+ * 'Ticket list filters'), the event's city and 'at or below face value' (decision 0059), in a popover beside Advanced Sort; applied together, so a half-typed price does
  * not reload the list on every key.
  */
 export function RangeFiltersPopover({
@@ -126,6 +158,7 @@ export function RangeFiltersPopover({
     setOpen(next);
   };
   const onChange = (name: RangeKey, value: string) => setDraft((current) => ({ ...current, [name]: value }));
+  const onFaceChange = (checked: boolean) => setDraft((current) => ({ ...current, atOrBelowFace: checked }));
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const read = readDraft(draft);
@@ -168,6 +201,20 @@ export function RangeFiltersPopover({
             <FilterField {...field} name="startDate" label={MARKET_FILTER_TEXT.startDate} type="date" />
             <FilterField {...field} name="endDate" label={MARKET_FILTER_TEXT.endDate} type="date" />
             <FilterField {...field} name="quantity" label={MARKET_FILTER_TEXT.quantity} inputMode="numeric" />
+            <FilterField
+              {...field}
+              name="city"
+              label={MARKET_FILTER_TEXT.city}
+              maxLength={TICKET_CITY_MAX_LENGTH}
+            />
+          </div>
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id={`${id}-atOrBelowFace`}
+              checked={draft.atOrBelowFace}
+              onCheckedChange={(checked) => onFaceChange(checked === true)}
+            />
+            <Label htmlFor={`${id}-atOrBelowFace`}>{MARKET_FILTER_TEXT.atOrBelowFace}</Label>
           </div>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="ghost" onClick={reset}>

@@ -1,6 +1,7 @@
 import { BUYING_TEXT } from '@common/messages';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { isReservedByOther } from '../card-rules';
 import { marketTicket } from '../test-fixtures';
@@ -13,12 +14,14 @@ function renderCard(overrides: Parameters<typeof marketTicket>[0] = {}, viewerId
   const onViewDetails = vi.fn();
   const ticket = marketTicket(overrides);
   render(
-    <TicketCard
-      ticket={ticket}
-      viewerId={viewerId}
-      reserved={isReservedByOther(ticket, viewerId, NOW)}
-      onViewDetails={onViewDetails}
-    />,
+    <MemoryRouter>
+      <TicketCard
+        ticket={ticket}
+        viewerId={viewerId}
+        reserved={isReservedByOther(ticket, viewerId, NOW)}
+        onViewDetails={onViewDetails}
+      />
+    </MemoryRouter>,
   );
   return { onViewDetails };
 }
@@ -122,9 +125,19 @@ describe('TicketCard: content', () => {
     expect(screen.getByTestId('card-total')).toHaveTextContent('1 ticket');
   });
 
-  it("keeps the event name out of sight (the group heading shows it) but in the card's name", () => {
+  it("names its show, a link to the event's page, in the card's name", () => {
     renderCard();
     expect(screen.getByRole('article', { name: 'Aurora Skies' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Aurora Skies' })).toHaveClass('sr-only');
+    const heading = screen.getByRole('heading', { name: 'Aurora Skies' });
+    expect(within(heading).getByRole('link', { name: 'Aurora Skies' })).toHaveAttribute(
+      'href',
+      '/events/31-aurora-skies',
+    );
+  });
+
+  it('names a show the catalog does not have without a link', () => {
+    renderCard({ eventId: null, eventName: 'Garage Night' });
+    expect(screen.getByRole('heading', { name: 'Garage Night' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Garage Night' })).toBeNull();
   });
 });

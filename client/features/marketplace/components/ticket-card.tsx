@@ -9,6 +9,7 @@ import { memo } from 'react';
 import { canViewDetails, markupBadgeVariant, orNotAvailable } from '../card-rules';
 import type { MarketTicket } from '../types';
 import { SellerRating } from './seller-rating';
+import { ShowName } from './show-name';
 
 interface TicketCardProps {
   ticket: MarketTicket;
@@ -79,9 +80,8 @@ export const TicketCard = memo(function TicketCard({
           </div>
         ) : null}
         <div className={cn('space-y-1', ticket.sold && 'pr-14')}>
-          {/* The group's heading shows the event name: the card keeps it for its accessible name only. */}
-          <h3 id={titleId} className="sr-only">
-            {ticket.eventName}
+          <h3 id={titleId} className="font-semibold">
+            <ShowName eventId={ticket.eventId} eventName={ticket.eventName} />
           </h3>
           <p className="flex items-center gap-1.5 text-sm font-medium">
             <CalendarDays aria-hidden className="size-4" />

@@ -23,6 +23,7 @@ import { HowPurchasingWorksDialog } from './help-dialogs';
 import { HoldTimer } from './hold-timer';
 import { SellerProfileDialog } from './seller-profile-dialog';
 import { SellerRating } from './seller-rating';
+import { ShowName } from './show-name';
 
 interface TicketDetailsDialogProps {
   hold: Hold;
@@ -116,7 +117,9 @@ export function TicketDetailsDialog({
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose('closed'))}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>{ticket.eventName}</DialogTitle>
+          <DialogTitle>
+            <ShowName eventId={ticket.eventId} eventName={ticket.eventName} />
+          </DialogTitle>
           <DialogDescription>{ticket.description}</DialogDescription>
         </DialogHeader>
 
