@@ -39,6 +39,7 @@ const NO_NOTIFICATIONS = {
   pendingTransfers: [],
   unreadMessages: [],
   unreadAdminMessagesCount: 0,
+  matchedPriceAlertsCount: 0,
 };
 
 interface ServerState {
@@ -233,6 +234,7 @@ describe('signed-in users', () => {
           { ticketId: 5, count: 1 },
         ],
         unreadAdminMessagesCount: 3,
+        matchedPriceAlertsCount: 0,
       },
     });
     renderApp('/');
