@@ -53,6 +53,8 @@ export const priceAlertSchema = z.object({
   /** The listing that matched, for a matched alert: its shared link is `/?ticket=ID`. */
   matchedTicketId: z.number().int().nullable(),
   matchedAt: z.string().nullable(),
+  /** A match the member has not seen in the app yet (the in-app notice counts these). */
+  unseen: z.boolean(),
   createdAt: z.string(),
   endedAt: z.string().nullable(),
 });

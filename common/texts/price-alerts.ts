@@ -27,6 +27,9 @@ export const PRICE_ALERT_TEXT = {
   viewTicket: 'View the ticket',
   endedEventCancelled: 'The show was cancelled.',
   endedEventPassed: 'The show has passed.',
+  loading: 'Loading your price alerts…',
+  retry: 'Retry',
+  pages: 'Price alert pages',
   previousPage: 'Previous',
   nextPage: 'Next',
   /** Server refusals. */
@@ -46,6 +49,7 @@ export const PRICE_ALERT_TEXT = {
   unsubscribeButton: 'Stop my price alerts',
   unsubscribeDone: 'Done: your price alerts are removed and you will get no more price alert e-mails.',
   unsubscribeInvalid: 'This unsubscribe link is not valid. Sign in to manage your alerts on My Bids.',
+  manageLink: 'Manage your alerts on My Bids',
   unsubscribeFailed: 'Could not stop your price alerts. Please try again.',
   /** E-mail. */
   matchedMailSubject: 'Tickets at your price are on sale',

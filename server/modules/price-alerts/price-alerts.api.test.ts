@@ -97,6 +97,7 @@ describe.each(backends)('price alerts on %s', (backend) => {
         endedReason: null,
         matchedTicketId: null,
         matchedAt: null,
+        unseen: false,
         createdAt: clock.now().toISOString(),
         endedAt: null,
       },
@@ -250,6 +251,11 @@ describe.each(backends)('price alerts on %s', (backend) => {
 
     // The in-app notice: a count of matched alerts not seen yet, cleared once seen on My Bids.
     expect(await unseenOf(fan.client)).toBe(1);
+    const listed = (await fan.client.get('/api/price-alerts')).body.alerts as {
+      id: number;
+      unseen: boolean;
+    }[];
+    expect(listed.filter((alert) => alert.unseen).map((alert) => alert.id)).toEqual([fits.id]);
     expect((await fan.client.post('/api/price-alerts/seen')).status).toBe(204);
     expect(await unseenOf(fan.client)).toBe(0);
     expect(await unseenOf(second.client)).toBe(1);

@@ -52,6 +52,7 @@ function alertOf(row: AlertRow, event: EventFacts): PriceAlert {
     endedReason: row.endedReason ?? null,
     matchedTicketId: row.matchedTicketId,
     matchedAt: row.matchedAt?.toISOString() ?? null,
+    unseen: row.status === 'matched' && row.seenAt === null,
     createdAt: row.createdAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,
   };
