@@ -216,7 +216,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     leaseMs: config.jobLeaseMs,
   });
   app.decorate('priceAlertMatching', priceAlertMatching);
-  app.addHook('onClose', () => priceAlertMatching.runner.stop());
+  app.addHook('onClose', async () => {
+    await priceAlertMatching.runner.stop();
+    await priceAlertMatching.mailRunner.stop();
+  });
   await priceAlertMatching.scheduleEndingPassed();
   /** A listing became buyable: bids may buy it (decision 0045) and price alerts may match it (0060). */
   const listingBuyable = async (ticketId: number) => {

@@ -27,10 +27,17 @@ function idIn(job: ClaimedJob, field: string): number {
   return value;
 }
 
-export function priceAlertJobHandlers(deps: PriceAlertDeps): Record<string, JobHandler> {
+/** Matching: quick statements, kept apart from the e-mails so a listing never waits behind another's mail. */
+function matchingHandlers(deps: PriceAlertDeps): Record<string, JobHandler> {
   return {
     [PRICE_ALERT_MATCH_LISTING_JOB]: (job) =>
       matchListingAlerts(deps.db, idIn(job, 'ticketId'), deps.clock.now()),
+  };
+}
+
+/** The e-mails of matched alerts, and the hourly ending of passed events' alerts. */
+function mailHandlers(deps: PriceAlertDeps): Record<string, JobHandler> {
+  return {
     [PRICE_ALERT_MATCHED_MAIL_JOB]: (job) => sendMatchedAlertMail(deps, idIn(job, 'alertId')),
     [PRICE_ALERTS_END_PASSED_JOB]: async () => {
       const now = deps.clock.now();
@@ -43,13 +50,21 @@ export function priceAlertJobHandlers(deps: PriceAlertDeps): Record<string, JobH
   };
 }
 
+/** Every price alert job, for every instance's job runner (server/main.ts). */
+export function priceAlertJobHandlers(deps: PriceAlertDeps): Record<string, JobHandler> {
+  return { ...matchingHandlers(deps), ...mailHandlers(deps) };
+}
+
 /**
  * The app's side of matching, as the bids' (decision 0045): a buyable listing schedules its durable job,
  * then this instance runs due jobs right away, so a fan hears within moments; the job stays for any
  * instance should this one stop.
  */
 export interface PriceAlertMatching {
+  /** This instance's runner of matching jobs. */
   runner: JobRunner;
+  /** This instance's runner of the e-mails and the hourly ending, nudged after each matching run. */
+  mailRunner: JobRunner;
   listingBuyable(ticketId: number): Promise<void>;
   /** Makes sure the hourly job that ends passed alerts exists (once per database; idempotent). */
   scheduleEndingPassed(): Promise<void>;
@@ -58,18 +73,19 @@ export interface PriceAlertMatching {
 export function createPriceAlertMatching(
   deps: PriceAlertDeps & { db: Db; log: JobLog; leaseMs: number },
 ): PriceAlertMatching {
-  const runner = createJobRunner({
-    db: deps.db,
-    clock: deps.clock,
-    log: deps.log,
-    handlers: priceAlertJobHandlers(deps),
-    leaseMs: deps.leaseMs,
-  });
+  const runnerOf = (handlers: Record<string, JobHandler>) =>
+    createJobRunner({ db: deps.db, clock: deps.clock, log: deps.log, handlers, leaseMs: deps.leaseMs });
+  const runner = runnerOf(matchingHandlers(deps));
+  const mailRunner = runnerOf(mailHandlers(deps));
   const nudge = () => {
-    runner.runOnce().catch((error: unknown) => deps.log.error({ err: error }, 'price alert matching failed'));
+    runner
+      .runOnce()
+      .then(() => mailRunner.runOnce())
+      .catch((error: unknown) => deps.log.error({ err: error }, 'price alert matching failed'));
   };
   return {
     runner,
+    mailRunner,
     async listingBuyable(ticketId) {
       // The listing is saved already: a job that could not be scheduled must not turn its answer into a 500.
       try {
