@@ -5,7 +5,7 @@ import { formatCents } from '../../../common/money.js';
 import { MAX_ACTIVE_PRICE_ALERTS } from '../../../common/schemas/price-alerts.js';
 import { PRICE_ALERT_TEXT } from '../../../common/texts/price-alerts.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
-import { events, priceAlerts, venues } from '../../db/schema/index.js';
+import { events, priceAlerts, tickets, venues } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
@@ -279,6 +279,29 @@ describe.each(backends)('price alerts on %s', (backend) => {
     await harness.app.priceAlertMatching.listingBuyable(sold.id);
     await runJobs();
     expect((await alertRow(waiting.id)).status).toBe('active');
+  });
+
+  it('matches a held listing once its hold lapses, from the same durable job', async () => {
+    const event = await newEvent();
+    const seller = await member();
+    const fan = await member();
+    const alert = await createAlert(fan.client, { eventId: event.id, quantity: 2, maxPrice: 1_000 });
+    const ticket = await insertListing(db(), seller.user.id, {
+      eventId: event.id,
+      eventDate: EVENT_DATE,
+      quantity: 2,
+    });
+    await db()
+      .update(tickets)
+      .set({ lockExpiresAt: new Date(clock.now().getTime() + 10 * 60_000) })
+      .where(eq(tickets.id, ticket.id));
+    await harness.app.priceAlertMatching.listingBuyable(ticket.id);
+    await runJobs();
+    expect((await alertRow(alert.id)).status).toBe('active');
+    clock.advance(10 * 60_000 + 1_000);
+    await runJobs();
+    expect(await alertRow(alert.id)).toMatchObject({ status: 'matched', matchedTicketId: ticket.id });
+    expect(await outboxOf(fan.user.email)).toHaveLength(1);
   });
 
   it('adds the one-click unsubscribe headers to the e-mail', () => {
