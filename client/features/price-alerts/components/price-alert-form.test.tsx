@@ -77,6 +77,7 @@ describe('PriceAlertForm', () => {
         expect.stringContaining(PRICE_ALERT_TEXT.maxPriceTooHigh),
       ),
     );
+    expect(screen.getByLabelText(PRICE_ALERT_TEXT.maxPriceLabel)).toHaveFocus();
     expect(screen.queryByText(PRICE_ALERT_TEXT.limit)).not.toBeInTheDocument();
   });
 

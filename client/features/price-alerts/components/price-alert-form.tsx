@@ -89,6 +89,9 @@ export function PriceAlertForm({ eventId, eventName }: PriceAlertFormProps) {
           form:
             fields.quantity || fields.maxPrice ? undefined : messageOf(error, PRICE_ALERT_TEXT.createFailed),
         });
+        // A field the server refused takes the focus, so its message (its description) is read out.
+        if (fields.quantity || fields.maxPrice)
+          document.getElementById(`${id}-${fields.quantity ? 'quantity' : 'price'}`)?.focus();
       },
     });
   }
