@@ -49,6 +49,8 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.js';
 import { sandboxCardStore } from './modules/payment-methods/service.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
+import { createPriceAlertMatching, type PriceAlertMatching } from './modules/price-alerts/jobs.js';
+import { priceAlertRoutes } from './modules/price-alerts/routes.js';
 import { priceStoryRoutes } from './modules/price-story/routes.js';
 import { providerEventRoutes } from './modules/provider-events/routes.js';
 import { refundRoutes } from './modules/refunds/routes.js';
@@ -68,6 +70,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This instance's bid matcher (decision 0045); tests await bidMatching.runner.runOnce(). */
     bidMatching: BidMatching;
+    /** This instance's price alert matcher (decision 0060); tests await priceAlertMatching.runner.runOnce(). */
+    priceAlertMatching: PriceAlertMatching;
     /** This instance's in-memory listing search index (decision 0048); tests and benches await its ready(). */
     listingSearch: ListingSearch;
     /** This instance's in-memory concert search index (decision 0049); tests and benches await its ready(). */
@@ -204,19 +208,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('bidMatching', bidMatching);
   // The matcher's runs in progress finish before the database closes.
   app.addHook('onClose', () => bidMatching.runner.stop());
+  const priceAlertDeps = {
+    db: database.db,
+    mailer: deps.mailer,
+    clock,
+    appUrl: config.appUrl,
+    emailLinkSecret: config.emailLinkSecret,
+  };
+  const priceAlertMatching = createPriceAlertMatching({
+    ...priceAlertDeps,
+    log: app.log,
+    leaseMs: config.jobLeaseMs,
+  });
+  app.decorate('priceAlertMatching', priceAlertMatching);
+  app.addHook('onClose', async () => {
+    await priceAlertMatching.runner.stop();
+    await priceAlertMatching.mailRunner.stop();
+  });
+  await priceAlertMatching.scheduleEndingPassed();
+  /** A listing became buyable: bids may buy it (decision 0045) and price alerts may match it (0060). */
+  const listingBuyable = async (ticketId: number) => {
+    await bidMatching.listingBuyable(ticketId);
+    await priceAlertMatching.listingBuyable(ticketId);
+  };
   await app.register(ticketRoutes, {
     db: database.db,
     images,
     clock,
     platformTimeZone: config.platformTimeZone,
-    onBuyable: (ticketId) => bidMatching.listingBuyable(ticketId),
+    onBuyable: listingBuyable,
   });
   await app.register(holdRoutes, {
     db: database.db,
     clock,
     onRelease: async (ticketId, buyerId, log) => {
       await expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId);
-      await bidMatching.listingBuyable(ticketId);
+      await listingBuyable(ticketId);
     },
   });
   await app.register(checkoutRoutes, { ...checkout, isProduction: config.isProduction });
@@ -257,7 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     onHoldEnded: async (ticketId, buyerId, log) => {
       await expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId);
-      await bidMatching.listingBuyable(ticketId);
+      await listingBuyable(ticketId);
     },
   });
   // Issue 24: automatic-purchase bids.
@@ -267,6 +294,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publishableKey: config.stripe?.publishableKey ?? null,
     matching: bidMatching,
   });
+
+  // Price alerts (decision 0060).
+  await app.register(priceAlertRoutes, { ...priceAlertDeps, matching: priceAlertMatching });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -176,6 +176,18 @@ const ROWS: Record<string, Row> = {
   },
   'GET /api/bids': { expect: membersOnly(), call: fixed('/api/bids') },
   'DELETE /api/bids/{id}': { expect: membersOnly(), call: fixed(`/api/bids/${NO_SUCH_ID}`) },
+  // Decision 0060: a member's own price alerts; the unsubscribe link needs no sign-in (its token is checked).
+  'POST /api/price-alerts': {
+    expect: membersOnly(),
+    call: fixed('/api/price-alerts', { eventId: NO_SUCH_ID, quantity: 1, maxPrice: 10 }),
+  },
+  'GET /api/price-alerts': { expect: membersOnly(), call: fixed('/api/price-alerts') },
+  'DELETE /api/price-alerts/{id}': { expect: membersOnly(), call: fixed(`/api/price-alerts/${NO_SUCH_ID}`) },
+  'POST /api/price-alerts/seen': { expect: membersOnly(), call: fixed('/api/price-alerts/seen') },
+  'POST /api/price-alerts/unsubscribe': {
+    expect: everyone(),
+    call: fixed('/api/price-alerts/unsubscribe?token=1.not-a-signature'),
+  },
   'GET /api/tickets/average-price': {
     expect: membersOnly(),
     call: fixed('/api/tickets/average-price?eventName=Nova&quantity=1'),

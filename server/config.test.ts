@@ -77,8 +77,13 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: 'sk_live_abc123',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+      EMAIL_LINK_SECRET: 'a'.repeat(64),
     };
     expect(loadConfig(production).isProduction).toBe(true);
+    expect(() => loadConfig({ ...production, EMAIL_LINK_SECRET: '' })).toThrow(
+      /EMAIL_LINK_SECRET is required/,
+    );
+    expect(() => loadConfig({ ...production, EMAIL_LINK_SECRET: 'short' })).toThrow(/EMAIL_LINK_SECRET/);
     expect(() => loadConfig({ ...production, STRIPE_SECRET_KEY: '' })).toThrow(
       /STRIPE_SECRET_KEY is required/,
     );

@@ -35,6 +35,10 @@ const environmentSchema = z.object({
         context.addIssue({ code: 'custom', message: 'must be an IANA time zone such as America/New_York' });
       return zone ?? DEFAULT_PLATFORM_TIME_ZONE;
     }),
+  EMAIL_LINK_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (say, openssl rand -hex 32)')
+    .optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)')
@@ -80,7 +84,15 @@ export interface Config {
    * goes to the browser for Stripe Elements (saved cards); it is required in production only.
    */
   stripe: { secretKey: string; webhookSecret: string; publishableKey: string | undefined } | undefined;
+  /**
+   * Signs links in e-mails that act without signing in (a price alert's one-click unsubscribe, decision 0060):
+   * the same in every instance. Outside production a fixed development value stands in.
+   */
+  emailLinkSecret: string;
 }
+
+/** Signs e-mail links outside production only; production must set EMAIL_LINK_SECRET. */
+const DEVELOPMENT_EMAIL_LINK_SECRET = 'encore-development-email-link-secret-not-for-production';
 
 export class ConfigError extends Error {}
 
@@ -130,6 +142,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       'STRIPE_PUBLISHABLE_KEY must be a live key (pk_live_…) when NODE_ENV=production, like STRIPE_SECRET_KEY.',
     );
   }
+  if (isProduction && !values.EMAIL_LINK_SECRET) {
+    throw new ConfigError(
+      'EMAIL_LINK_SECRET is required when NODE_ENV=production: it signs the unsubscribe links in e-mails.',
+    );
+  }
   if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: payments are confirmed by signed webhooks.',
@@ -154,6 +171,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     jobPollIntervalMs: values.JOB_POLL_INTERVAL_MS,
     jobLeaseMs: values.JOB_LEASE_MS,
     platformTimeZone: values.PLATFORM_TIME_ZONE,
+    emailLinkSecret: values.EMAIL_LINK_SECRET ?? DEVELOPMENT_EMAIL_LINK_SECRET,
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {

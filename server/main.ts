@@ -14,6 +14,7 @@ import { sandboxSessionStore } from './modules/checkout/service.js';
 import { developmentExposureWarning } from './modules/dev-mail/exposure.js';
 import { sandboxCardStore } from './modules/payment-methods/service.js';
 import { afterSaleJobHandlers } from './modules/payouts/service.js';
+import { priceAlertJobHandlers } from './modules/price-alerts/jobs.js';
 import { seedDemoDataIfEmpty } from './seed/demo.js';
 
 async function main(): Promise<void> {
@@ -72,7 +73,11 @@ async function main(): Promise<void> {
     db: database.db,
     clock: systemClock,
     log: app.log,
-    handlers: { ...afterSaleJobHandlers(checkoutDeps), ...bidJobHandlers(checkoutDeps) },
+    handlers: {
+      ...afterSaleJobHandlers(checkoutDeps),
+      ...bidJobHandlers(checkoutDeps),
+      ...priceAlertJobHandlers({ ...checkoutDeps, emailLinkSecret: config.emailLinkSecret }),
+    },
     intervalMs: config.jobPollIntervalMs,
     leaseMs: config.jobLeaseMs,
   });

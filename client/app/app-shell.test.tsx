@@ -40,6 +40,7 @@ const NO_NOTIFICATIONS = {
   pendingTransfers: [],
   unreadMessages: [],
   unreadAdminMessagesCount: 0,
+  matchedPriceAlertsCount: 0,
 };
 
 interface ServerState {
@@ -234,6 +235,7 @@ describe('signed-in users', () => {
           { ticketId: 5, count: 1 },
         ],
         unreadAdminMessagesCount: 3,
+        matchedPriceAlertsCount: 0,
       },
     });
     renderApp('/');

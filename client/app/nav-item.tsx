@@ -7,6 +7,7 @@ const BADGE_DESCRIPTION: Record<NavBadge, string> = {
   myTickets: 'pending transfers and unread messages',
   pendingReviews: 'pending reviews',
   unreadAdminMessages: 'unread support messages',
+  matchedPriceAlerts: 'price alerts at your price',
 };
 
 function CountBadge({ count, description }: { count: number; description: string }) {

@@ -1,7 +1,7 @@
 import type { Role } from '@common/constants';
 
 /** Which notification count a link's badge shows (spec 000 §2 Navigation bar). */
-export type NavBadge = 'myTickets' | 'pendingReviews' | 'unreadAdminMessages';
+export type NavBadge = 'myTickets' | 'pendingReviews' | 'unreadAdminMessages' | 'matchedPriceAlerts';
 
 export interface NavLink {
   label: string;
@@ -17,7 +17,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { label: 'List Ticket', to: '/listing' },
   { label: 'Profile', to: '/profile' },
   { label: 'My Tickets', to: '/my-tickets', badge: 'myTickets' },
-  { label: 'My Bids', to: '/my-bids' },
+  { label: 'My Bids', to: '/my-bids', badge: 'matchedPriceAlerts' },
   { label: 'Reviews', to: '/pending-reviews', badge: 'pendingReviews' },
   { label: 'Support', to: '/messages', badge: 'unreadAdminMessages' },
   { label: 'Admin', to: '/admin', roles: ['admin'] },

@@ -116,6 +116,14 @@ export const appRoutes: RouteObject[] = [
       },
 
       {
+        path: 'price-alerts/unsubscribe',
+        ...page('Stop Price Alerts', () =>
+          import('@client/features/price-alerts/pages/unsubscribe-page').then(
+            (module) => module.UnsubscribePage,
+          ),
+        ),
+      },
+      {
         path: 'purchase-status',
         ...page('Purchase Status', () =>
           import('@client/features/purchase/pages/purchase-status-page').then(

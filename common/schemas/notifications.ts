@@ -7,5 +7,7 @@ export const notificationsSchema = z.object({
   pendingTransfers: z.array(z.object({ ticketId: z.number().int(), role: z.enum(['seller', 'buyer']) })),
   unreadMessages: z.array(z.object({ ticketId: z.number().int(), count: z.number().int().min(1) })),
   unreadAdminMessagesCount: z.number().int().min(0),
+  /** Price alerts that matched a listing and the member has not seen on My Bids yet (decision 0060). */
+  matchedPriceAlertsCount: z.number().int().min(0),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;

@@ -21,6 +21,28 @@ export async function enqueueJob(db: DbOrTx, job: JobRequest): Promise<void> {
     .onConflictDoNothing({ target: [jobs.kind, jobs.key] });
 }
 
+/**
+ * Schedules a run of kind and key now. Unlike enqueueJob, a key that ran before runs again (a listing becomes
+ * buyable many times). A run in progress loses its lease, so it cannot mark the job done over this newer
+ * request; the job runs once more after it.
+ */
+export async function scheduleJobNow(
+  db: DbOrTx,
+  kind: string,
+  key: string,
+  payload: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({ kind, key, runAt: now, payload })
+    .onConflictDoUpdate({
+      target: [jobs.kind, jobs.key],
+      set: { runAt: now, doneAt: null, lockedUntil: null, attempts: 0, lastError: null },
+      setWhere: sql`${jobs.doneAt} is not null or ${jobs.runAt} > ${now.toISOString()}::timestamptz or ${jobs.lockedUntil} is not null`,
+    });
+}
+
 /** Marks a job that has not run yet as no longer needed (a transfer completed before its deadline, say). */
 export async function cancelJob(db: DbOrTx, kind: string, key: string, now: Date): Promise<void> {
   await db

@@ -20,6 +20,8 @@ export interface NotificationCounts {
   myTickets: number;
   pendingReviews: number;
   unreadAdminMessages: number;
+  /** Price alerts that found tickets and were not seen on My Bids yet (decision 0060). */
+  matchedPriceAlerts: number;
   total: number;
 }
 
@@ -29,13 +31,15 @@ export function notificationCounts(notifications: Notifications | undefined): No
   const myTickets = pendingTransfers + unreadMessages;
   const pendingReviews = notifications?.pendingReviewsCount ?? 0;
   const unreadAdminMessages = notifications?.unreadAdminMessagesCount ?? 0;
+  const matchedPriceAlerts = notifications?.matchedPriceAlertsCount ?? 0;
   return {
     pendingTransfers,
     unreadMessages,
     myTickets,
     pendingReviews,
     unreadAdminMessages,
-    total: myTickets + pendingReviews + unreadAdminMessages,
+    matchedPriceAlerts,
+    total: myTickets + pendingReviews + unreadAdminMessages + matchedPriceAlerts,
   };
 }
 

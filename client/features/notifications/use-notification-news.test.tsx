@@ -12,6 +12,7 @@ const none: Notifications = {
   pendingTransfers: [],
   unreadMessages: [],
   unreadAdminMessagesCount: 0,
+  matchedPriceAlertsCount: 0,
 };
 
 describe('notification news', () => {

@@ -9,7 +9,8 @@ export class OutboxMailer implements Mailer {
   constructor(private readonly db: Db) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.db.insert(outboxEmails).values(message);
+    const { to, subject, text, html } = message;
+    await this.db.insert(outboxEmails).values({ to, subject, text, html });
   }
 
   /** Newest first; `to` matches case-insensitively. */

@@ -27,6 +27,34 @@ describe('SmtpMailer', () => {
     expect(message.text).toBe('plain');
     expect(message.html).toBe('<p>rich</p>');
   });
+
+  it('sends a message’s extra headers, such as RFC 8058’s one-click unsubscribe', async () => {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    const sent: string[] = [];
+    const original = transport.sendMail.bind(transport);
+    transport.sendMail = (async (options: Parameters<typeof original>[0]) => {
+      const info = await original(options);
+      sent.push(String(info.message));
+      return info;
+    }) as typeof transport.sendMail;
+    const mailer = new SmtpMailer('smtp://unused.invalid', 'Encore <no-reply@encore.test>', transport);
+    await mailer.send({
+      to: 'rae@example.com',
+      subject: 'Hello',
+      text: 'plain',
+      html: '<p>rich</p>',
+      headers: {
+        'List-Unsubscribe': '<https://encore.example/api/price-alerts/unsubscribe?token=7.x>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    // Long header lines are folded (RFC 5322); unfolded they read as sent.
+    const unfolded = (sent[0] ?? '').replace(/\r\n[ \t]+/g, ' ');
+    expect(unfolded).toContain(
+      'List-Unsubscribe: <https://encore.example/api/price-alerts/unsubscribe?token=7.x>',
+    );
+    expect(unfolded).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  });
 });
 
 describe('createMailer', () => {

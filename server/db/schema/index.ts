@@ -10,5 +10,6 @@ export * from './images.js';
 export * from './mail.js';
 export * from './newsletter.js';
 export * from './payment-methods.js';
+export * from './price-alerts.js';
 export * from './support.js';
 export * from './tickets.js';

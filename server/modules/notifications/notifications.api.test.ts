@@ -83,6 +83,7 @@ describe.each(backends)('notifications on %s', (backend) => {
       pendingTransfers: [{ ticketId: sellerWaits, role: 'seller' }],
       unreadMessages: [],
       unreadAdminMessagesCount: 0,
+      matchedPriceAlertsCount: 0,
     });
     const forBuyer = await (await signedInClient(harness, buyer.id)).get('/api/notifications');
     expect(forBuyer.body.pendingTransfers).toEqual([{ ticketId: buyerWaits, role: 'buyer' }]);
@@ -116,6 +117,7 @@ describe.each(backends)('notification counts after a sale on %s', (backend) => {
       pendingTransfers: [{ ticketId, role: 'seller' }],
       unreadMessages: [],
       unreadAdminMessagesCount: 0,
+      matchedPriceAlertsCount: 0,
     });
     await buyerClient.post(`/api/tickets/${ticketId}/messages`, { content: 'Hello' });
     expect((await notificationsOf(sellerClient)).unreadMessages).toEqual([{ ticketId, count: 1 }]);
@@ -138,6 +140,7 @@ describe.each(backends)('notification counts after a sale on %s', (backend) => {
       pendingTransfers: [],
       unreadMessages: [],
       unreadAdminMessagesCount: 0,
+      matchedPriceAlertsCount: 0,
     });
     expect(await notificationsOf(buyerClient)).toMatchObject({
       pendingReviewsCount: 1,

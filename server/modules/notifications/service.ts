@@ -1,6 +1,7 @@
 import type { Notifications } from '../../../common/schemas/notifications.js';
 import type { DbOrTx } from '../../db/client.js';
 import { unreadMessageCounts } from '../messages/service.js';
+import { countUnseenMatches } from '../price-alerts/service.js';
 import { countPendingReviews } from '../reviews/pending-reviews.js';
 import { countUnreadSupportAnswers } from '../support/service.js';
 import { pendingTransfersOf } from '../tickets/service.js';
@@ -15,5 +16,6 @@ export async function notificationsOf(db: DbOrTx, userId: number): Promise<Notif
     pendingTransfers: await pendingTransfersOf(db, userId),
     unreadMessages: await unreadMessageCounts(db, userId),
     unreadAdminMessagesCount: await countUnreadSupportAnswers(db, userId),
+    matchedPriceAlertsCount: await countUnseenMatches(db, userId),
   };
 }

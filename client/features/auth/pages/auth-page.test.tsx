@@ -68,6 +68,7 @@ function serve(handlers: Record<string, Handler> = {}, signedIn: CurrentUser | n
           pendingTransfers: [],
           unreadMessages: [],
           unreadAdminMessagesCount: 0,
+          matchedPriceAlertsCount: 0,
         });
       }
       const handler = handlers[`${method} ${url}`];

@@ -13,6 +13,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { formatDollars } from '@client/lib/format';
+import { eventPath } from '@common/event-path';
 import { BID_SCREEN_TEXT, BID_TEXT } from '@common/messages';
 import type { Bid } from '@common/schemas/bids';
 import { CalendarDays, CreditCard, MapPin, Star } from 'lucide-react';
@@ -87,7 +88,13 @@ export function BidCard({
       <Card className="flex h-full flex-col gap-4 p-5">
         <div className="flex items-start justify-between gap-3">
           <h3 id={titleId} className="min-w-0 break-words text-lg font-semibold">
-            {bid.eventName}
+            {bid.eventId === null ? (
+              bid.eventName
+            ) : (
+              <Link to={eventPath(bid.eventId, bid.eventName)} className="hover:underline">
+                {bid.eventName}
+              </Link>
+            )}
           </h3>
           <Badge variant={variant}>{label}</Badge>
         </div>

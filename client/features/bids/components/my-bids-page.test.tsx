@@ -233,4 +233,13 @@ describe('the welcome dialog', () => {
     await pause(WELCOME_DELAY_MS + 300);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+  it('links a bid’s event name to its event page when the bid names a catalog event', async () => {
+    serve([active, bid({ id: 9, eventId: null, eventName: 'Garage Gig' })]);
+    renderPage();
+    const linked = within(await screen.findByTestId('bid-1')).getByRole('link', { name: 'Aurora Skies' });
+    expect(linked).toHaveAttribute('href', '/events/31-aurora-skies');
+    const unlinked = screen.getByTestId('bid-9');
+    expect(within(unlinked).getByRole('heading', { name: 'Garage Gig' })).toBeInTheDocument();
+    expect(within(unlinked).queryByRole('link', { name: 'Garage Gig' })).not.toBeInTheDocument();
+  });
 });

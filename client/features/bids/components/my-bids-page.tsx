@@ -9,7 +9,7 @@ import { BID_SCREEN_TEXT, BID_TEXT } from '@common/messages';
 import { type Bid, MAX_ACTIVE_BIDS } from '@common/schemas/bids';
 import { useQuery } from '@tanstack/react-query';
 import { Info, Plus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messageOf, myBidsQueryOptions, useCancelBid } from '../api';
 import type { PaymentMethodPickerSlot } from '../slots';
@@ -39,10 +39,12 @@ function isTab(value: string | null): value is BidTab {
 export interface MyBidsPageProps {
   userId: number;
   renderPaymentMethodPicker: PaymentMethodPickerSlot;
+  /** What the page composing this one shows below the bids (the member's price alerts). */
+  children?: ReactNode;
 }
 
 /** /my-bids (spec 001 §2, §4, §8): the bids in three tabs kept in the address, Create New Bid and Cancel Bid. */
-export function MyBidsPage({ userId, renderPaymentMethodPicker }: MyBidsPageProps) {
+export function MyBidsPage({ userId, renderPaymentMethodPicker, children }: MyBidsPageProps) {
   const [search, setSearch] = useSearchParams();
   const asked = search.get('tab');
   const tab: BidTab = isTab(asked) ? asked : 'active';
@@ -153,6 +155,7 @@ export function MyBidsPage({ userId, renderPaymentMethodPicker }: MyBidsPageProp
             </TabsContent>
           ))}
         </Tabs>
+        {children}
       </div>
       <CreateBidDialog
         open={creating}

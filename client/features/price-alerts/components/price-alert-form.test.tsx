@@ -1,0 +1,93 @@
+import { fakeApi, json } from '@client/lib/test-fetch';
+import { PRICE_ALERT_TEXT } from '@common/texts/price-alerts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast as sonner } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { priceAlert, renderAt, SIGNED_IN } from '../test-fixtures';
+import { PriceAlertForm } from './price-alert-form';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sonner.dismiss();
+});
+
+function renderForm(createAnswer: () => Response = () => json(200, { alert: priceAlert() })) {
+  const calls = fakeApi((call) => {
+    if (call.url === '/api/session') return json(200, SIGNED_IN);
+    if (call.method === 'POST' && call.url === '/api/price-alerts') return createAnswer();
+    return json(404, { message: 'Not found' });
+  });
+  renderAt(<PriceAlertForm eventId={42} eventName="Aurora Skies" />, '/events/42-aurora-skies');
+  return calls;
+}
+
+describe('PriceAlertForm', () => {
+  it('creates an alert from the quantity and the dollars per ticket, and says so in a toast', async () => {
+    const calls = renderForm();
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText(PRICE_ALERT_TEXT.quantityLabel), '3');
+    await user.type(screen.getByLabelText(PRICE_ALERT_TEXT.maxPriceLabel), '$45.50');
+    await user.click(screen.getByRole('button', { name: PRICE_ALERT_TEXT.submit }));
+    expect(await screen.findByText(PRICE_ALERT_TEXT.createdTitle)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', url: '/api/price-alerts', body: { eventId: 42, quantity: 3, maxPrice: 45.5 } },
+    ]);
+    expect(screen.getByLabelText(PRICE_ALERT_TEXT.maxPriceLabel)).toHaveValue('');
+  });
+
+  it('shows what is wrong with the price beside the field, focused, and sends nothing', async () => {
+    const calls = renderForm();
+    const user = userEvent.setup();
+    const price = await screen.findByLabelText(PRICE_ALERT_TEXT.maxPriceLabel);
+    await user.click(screen.getByRole('button', { name: PRICE_ALERT_TEXT.submit }));
+    expect(price).toHaveAccessibleDescription(expect.stringContaining(PRICE_ALERT_TEXT.maxPriceRequired));
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveFocus();
+    for (const [typed, message] of [
+      ['12.345', PRICE_ALERT_TEXT.maxPriceInvalid],
+      ['abc', PRICE_ALERT_TEXT.maxPriceInvalid],
+      ['0', PRICE_ALERT_TEXT.maxPricePositive],
+      ['200000', PRICE_ALERT_TEXT.maxPriceTooHigh],
+    ] as const) {
+      await user.clear(price);
+      await user.type(price, typed);
+      await user.click(screen.getByRole('button', { name: PRICE_ALERT_TEXT.submit }));
+      expect(price).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('shows the server’s refusal: a field’s beside it, the quota above the form', async () => {
+    let answer = () =>
+      json(400, { message: 'x', fieldErrors: { eventId: PRICE_ALERT_TEXT.eventNotUpcoming } });
+    renderForm(() => answer());
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(PRICE_ALERT_TEXT.maxPriceLabel), '40');
+    await user.click(screen.getByRole('button', { name: PRICE_ALERT_TEXT.submit }));
+    expect(await screen.findByText('x')).toBeInTheDocument();
+    answer = () => json(409, { message: PRICE_ALERT_TEXT.limit });
+    await user.click(screen.getByRole('button', { name: PRICE_ALERT_TEXT.submit }));
+    expect(await screen.findByText(PRICE_ALERT_TEXT.limit)).toBeInTheDocument();
+    answer = () =>
+      json(400, { message: 'Invalid', fieldErrors: { maxPrice: PRICE_ALERT_TEXT.maxPriceTooHigh } });
+    await user.click(screen.getByRole('button', { name: PRICE_ALERT_TEXT.submit }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(PRICE_ALERT_TEXT.maxPriceLabel)).toHaveAccessibleDescription(
+        expect.stringContaining(PRICE_ALERT_TEXT.maxPriceTooHigh),
+      ),
+    );
+    expect(screen.getByLabelText(PRICE_ALERT_TEXT.maxPriceLabel)).toHaveFocus();
+    expect(screen.queryByText(PRICE_ALERT_TEXT.limit)).not.toBeInTheDocument();
+  });
+
+  it('offers a visitor sign-in that comes back to the show', async () => {
+    fakeApi((call) =>
+      call.url === '/api/session' ? json(200, { user: null }) : json(404, { message: 'Not found' }),
+    );
+    renderAt(<PriceAlertForm eventId={42} eventName="Aurora Skies" />, '/events/42-aurora-skies');
+    const link = await screen.findByRole('link', { name: PRICE_ALERT_TEXT.signInPrompt });
+    expect(link).toHaveAttribute('href', `/login?next=${encodeURIComponent('/events/42-aurora-skies')}`);
+    expect(screen.queryByRole('button', { name: PRICE_ALERT_TEXT.submit })).not.toBeInTheDocument();
+  });
+});

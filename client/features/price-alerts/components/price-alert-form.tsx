@@ -1,0 +1,167 @@
+import { Alert, AlertDescription } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { toast } from '@client/components/ui/toaster';
+import { loginThenTo } from '@client/lib/safe-destination';
+import { useCurrentUser } from '@client/lib/session';
+import { createPriceAlertSchema, PRICE_ALERT_QUANTITY_MAX } from '@common/schemas/price-alerts';
+import { PRICE_ALERT_TEXT } from '@common/texts/price-alerts';
+import { BellRing } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { fieldErrorsOf, messageOf, useCreatePriceAlert } from '../api';
+
+export interface PriceAlertFormProps {
+  eventId: number;
+  eventName: string;
+}
+
+type Field = 'quantity' | 'maxPrice';
+type Errors = Partial<Record<Field | 'form', string>>;
+
+const QUANTITIES = Array.from({ length: PRICE_ALERT_QUANTITY_MAX }, (_, index) => index + 1);
+/** Dollars as typed: digits with at most two decimals ('45', '45.5', '45.50'), a leading '$' allowed. */
+const DOLLARS = /^\$?\s*(\d{1,7}(\.\d{0,2})?|\.\d{1,2})$/;
+
+function priceOf(text: string): number | undefined | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  return DOLLARS.test(trimmed) ? Number(trimmed.replace('$', '').trim()) : null;
+}
+
+/**
+ * "Tell me when N tickets for this show are listed at or below $X each" (decision 0060): for a member, the
+ * quantity and the most per ticket, all-in; a visitor is offered sign-in, which comes back here.
+ */
+export function PriceAlertForm({ eventId, eventName }: PriceAlertFormProps) {
+  const { data: user, isPending } = useCurrentUser();
+  const location = useLocation();
+  const create = useCreatePriceAlert();
+  const id = useId();
+  const [quantity, setQuantity] = useState('2');
+  const [price, setPrice] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const titleId = `${id}-title`;
+
+  if (isPending) return null;
+  if (!user)
+    return (
+      <Card className="flex items-center gap-3 p-4">
+        <BellRing className="size-5 shrink-0 text-info" aria-hidden />
+        <Link className="font-medium underline" to={loginThenTo(`${location.pathname}${location.search}`)}>
+          {PRICE_ALERT_TEXT.signInPrompt}
+        </Link>
+      </Card>
+    );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const maxPrice = priceOf(price);
+    const parsed = createPriceAlertSchema.safeParse({
+      eventId,
+      quantity: Number(quantity),
+      maxPrice: maxPrice === null ? Number.NaN : maxPrice,
+    });
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'quantity' || field === 'maxPrice') && !found[field]) found[field] = issue.message;
+      }
+      if (maxPrice === null) found.maxPrice = PRICE_ALERT_TEXT.maxPriceInvalid;
+      setErrors(found);
+      document.getElementById(`${id}-${found.quantity ? 'quantity' : 'price'}`)?.focus();
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        setPrice('');
+        toast({ title: PRICE_ALERT_TEXT.createdTitle, description: PRICE_ALERT_TEXT.created(eventName) });
+      },
+      onError: (error) => {
+        const fields = fieldErrorsOf(error);
+        setErrors({
+          quantity: fields.quantity,
+          maxPrice: fields.maxPrice,
+          form:
+            fields.quantity || fields.maxPrice ? undefined : messageOf(error, PRICE_ALERT_TEXT.createFailed),
+        });
+        // A field the server refused takes the focus, so its message (its description) is read out.
+        if (fields.quantity || fields.maxPrice)
+          document.getElementById(`${id}-${fields.quantity ? 'quantity' : 'price'}`)?.focus();
+      },
+    });
+  }
+
+  const describedBy = (field: Field, hint?: string) =>
+    [hint, errors[field] ? `${id}-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <Card className="p-5">
+      <form aria-labelledby={titleId} noValidate onSubmit={submit} className="grid gap-4">
+        <div className="grid gap-1">
+          <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold">
+            <BellRing className="size-5 text-info" aria-hidden />
+            {PRICE_ALERT_TEXT.formTitle}
+          </h2>
+          <p id={`${id}-intro`} className="text-sm text-muted-foreground">
+            {PRICE_ALERT_TEXT.formIntro}
+          </p>
+        </div>
+        {errors.form ? (
+          <Alert variant="destructive">
+            <AlertDescription>{errors.form}</AlertDescription>
+          </Alert>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-quantity`}>{PRICE_ALERT_TEXT.quantityLabel}</Label>
+            <select
+              id={`${id}-quantity`}
+              className="h-10 rounded-md border border-input bg-surface px-3 text-sm"
+              value={quantity}
+              aria-invalid={errors.quantity ? true : undefined}
+              aria-describedby={describedBy('quantity')}
+              onChange={(event) => setQuantity(event.target.value)}
+            >
+              {QUANTITIES.map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+            {errors.quantity ? (
+              <p id={`${id}-quantity-error`} className="text-sm text-destructive">
+                {errors.quantity}
+              </p>
+            ) : null}
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-price`}>{PRICE_ALERT_TEXT.maxPriceLabel}</Label>
+            <Input
+              id={`${id}-price`}
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={12}
+              value={price}
+              aria-invalid={errors.maxPrice ? true : undefined}
+              aria-describedby={describedBy('maxPrice', `${id}-intro`)}
+              onChange={(event) => setPrice(event.target.value)}
+            />
+            {errors.maxPrice ? (
+              <p id={`${id}-maxPrice-error`} className="text-sm text-destructive">
+                {errors.maxPrice}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <Button type="submit" disabled={create.isPending} className="justify-self-start">
+          {create.isPending ? PRICE_ALERT_TEXT.submitting : PRICE_ALERT_TEXT.submit}
+        </Button>
+      </form>
+    </Card>
+  );
+}
