@@ -1,10 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
+import { BID_SCREEN_TEXT, BID_TEXT } from '../common/messages';
 import type { EventPage } from '../common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '../common/texts/event-page';
+import { PRICE_ALERT_TEXT } from '../common/texts/price-alerts';
 import {
   expectNoSeriousViolations,
   registerVerifiedAccount,
   signInThroughApi,
+  signUpAndSignIn,
   tabTo,
   toastWith,
   uniqueAccount,
@@ -95,6 +98,27 @@ for (const { name, viewport } of WIDTHS) {
     await context.close();
   });
 }
+
+test('a member asks for a price alert on a show, by keyboard, and finds it on My Bids', async ({ page }) => {
+  const show = await showWithListings(page, 'alert');
+  await signUpAndSignIn(page);
+  await page.goto(show.event.path);
+  const maxPrice = page.getByLabel(PRICE_ALERT_TEXT.maxPriceLabel);
+  await tabTo(page, maxPrice);
+  // Nothing typed: the form says what is missing, and keeps the focus on it.
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(PRICE_ALERT_TEXT.maxPriceRequired)).toBeVisible();
+  await expect(maxPrice).toBeFocused();
+  await expectNoSeriousViolations(page, 'price alert form, price missing');
+  await maxPrice.fill('75');
+  await page.keyboard.press('Enter');
+  await expect(toastWith(page, PRICE_ALERT_TEXT.createdTitle)).toBeVisible();
+  await page.goto('/my-bids');
+  const welcome = page.getByRole('dialog', { name: BID_TEXT.welcomeTitle });
+  await welcome.getByRole('button', { name: BID_SCREEN_TEXT.welcomeClose }).click();
+  const alert = page.getByRole('listitem').filter({ hasText: PRICE_ALERT_TEXT.summary(2, '$75.00') });
+  await expect(alert.getByRole('link', { name: show.event.name })).toHaveAttribute('href', show.event.path);
+});
 
 test('an unknown show answers 404 with a way back to the listings', async ({ page }) => {
   const response = await page.goto('/events/999999-no-such-show');
