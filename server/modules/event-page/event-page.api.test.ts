@@ -189,6 +189,34 @@ describe.each(backends)('the event page on %s', (backend) => {
     });
   });
 
+  it('shows a listing held at checkout as held until its hold lapses', async () => {
+    const { db } = harness.database;
+    const held = await insertListing(db, sellerId, {
+      eventId: id('festival'),
+      eventName: 'Harbor Days Festival',
+      eventDate: isoDay(20),
+    });
+    const holdUntil = (ms: number) =>
+      db
+        .update(tickets)
+        .set({ currentViewerId: sellerId, lockExpiresAt: new Date(Date.now() + ms) })
+        .where(eq(tickets.id, held.id));
+    await holdUntil(60_000);
+    expect((await page('festival')).listings.find((listing) => listing.id === held.id)?.held).toBe(true);
+    await holdUntil(-1_000);
+    expect((await page('festival')).listings.find((listing) => listing.id === held.id)?.held).toBe(false);
+    await db.delete(tickets).where(eq(tickets.id, held.id));
+  });
+
+  it('answers requests that arrive together, each with its own show', async () => {
+    const keys = ['tour-portland', 'tour-austin', 'many', 'festival', 'past'];
+    const alone = await Promise.all(keys.map(async (key) => (await page(key)).event.id));
+    const together = await Promise.all([...keys, ...keys].map((key) => page(key)));
+    expect(together.map((body) => body.event.id)).toEqual([...alone, ...alone]);
+    expect(together[2]?.listings).toHaveLength(50);
+    expect(together[1]?.listings.map((listing) => listing.section)).toEqual(['Lawn']);
+  });
+
   it('filters by quantity, section and delivery', async () => {
     expect((await page('tour-portland', '?quantity=4')).listings.map((l) => l.quantity)).toEqual([4]);
     const floor = await page('tour-portland', '?section=Floor');

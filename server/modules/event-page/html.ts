@@ -22,7 +22,7 @@ import {
 } from '../../lib/prerendered-pages.js';
 import { SharedAnswers } from '../../lib/shared-answers.js';
 import { scriptJson, withHeadTags } from './document.js';
-import { loadEventPage } from './service.js';
+import { eventPageLoader } from './service.js';
 
 /** The client's renderer of a page for a visitor (client/prerender.tsx), built for Node beside the app. */
 interface PageRenderer {
@@ -68,6 +68,7 @@ function builtFile(file: string) {
  */
 export async function eventPageHtmlRoutes(app: FastifyInstance, options: EventPageHtmlOptions) {
   const { db, clock, clientDir, appUrl } = options;
+  const loadEventPage = eventPageLoader(db);
   const template = builtFile(path.join(clientDir, EVENT_PAGE_TEMPLATE));
   const shell = builtFile(path.join(clientDir, 'index.html'));
   const rendererFile = path.join(clientDir, PAGE_RENDERER_MODULE);
@@ -120,7 +121,7 @@ export async function eventPageHtmlRoutes(app: FastifyInstance, options: EventPa
         : {};
       let page: EventPage;
       try {
-        page = await loadEventPage(db, parsed.id, filters, clock.now());
+        page = await loadEventPage(parsed.id, filters, clock.now());
       } catch (error) {
         if (error instanceof NotFound) return notFound(reply);
         throw error;

@@ -7,7 +7,7 @@ import {
 } from '../../../common/schemas/event-page.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { loadEventPage } from './service.js';
+import { eventPageLoader } from './service.js';
 
 export interface EventPageRoutesOptions {
   db: Db;
@@ -18,6 +18,7 @@ export interface EventPageRoutesOptions {
 export async function eventPageRoutes(instance: FastifyInstance, options: EventPageRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = options;
+  const loadEventPage = eventPageLoader(db);
 
   app.get(
     '/api/events/:id',
@@ -31,6 +32,6 @@ export async function eventPageRoutes(instance: FastifyInstance, options: EventP
         response: { 200: eventPageSchema },
       },
     },
-    async (request) => loadEventPage(db, request.params.id, request.query, clock.now()),
+    async (request) => loadEventPage(request.params.id, request.query, clock.now()),
   );
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { eventPath } from '../../../common/event-path.js';
 import { percentFromFace } from '../../../common/face-value.js';
 import { EVENT_PAGE_TEXT } from '../../../common/messages.js';
@@ -16,6 +17,7 @@ import { addDays, lastDayOf, localMidnight } from '../../../common/venue-time.js
 import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import { Invalid, NotFound } from '../../errors.js';
+import { batchedReader } from '../../lib/batched-reads.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
 import { ratingJoinedOn } from '../reviews/ratings.js';
 
@@ -51,7 +53,11 @@ interface ListingRow {
   markup: number;
   buyer_pays_per_ticket_cents: number;
   face_value_cents: number;
-  held: boolean;
+  event_id: number;
+  current_viewer_id: number | null;
+  lock_expires_at: string | null;
+  editing_by: number | null;
+  edit_expires_at: string | null;
   seller_id: number;
   username: string;
   average_rating: number | null;
@@ -62,7 +68,8 @@ interface ListingRow {
 /** A listing a fan may buy: unsold and on sale (a held one is shown as held). */
 const ON_SALE = sql`not t.sold and t.status = 'available'`;
 
-function eventStatement(id: number): SQL {
+/** The events of `ids` (the id list goes where IDS_SLOT is), each with its lineup, offers and sections. */
+function eventsStatement(ids: SQL): SQL {
   return sql`select e.id, e.name, e.date::text as date, e.days_count, e.status, e.original_date::text as original_date,
       v.name as venue, v.city, v.time_zone, lineup.artists as lineup,
       offers.count as offer_count, offers.low_cents, offers.high_cents, sections.names as sections
@@ -84,7 +91,7 @@ function eventStatement(id: number): SQL {
         order by t.section limit ${EVENT_PAGE_MAX_SECTIONS}
       ) s
     ) sections on true
-    where e.id = ${id}`;
+    where e.id = any(${ids})`;
 }
 
 /** The keyset of a page of listings: the last row's price per ticket and id. */
@@ -106,7 +113,7 @@ function decodeCursor(cursor: string): { priceCents: number; id: number } {
   return { priceCents: parsed[0] as number, id: parsed[1] as number };
 }
 
-/** The filters' conditions on the listings named `t`. */
+/** The filters' conditions on the listings named `t` of event `id`. */
 function listingFilters(id: number, query: EventPageQuery, t: SQL): SQL {
   const filters: SQL[] = [sql`${t}.event_id = ${id}`, sql`not ${t}.sold and ${t}.status = 'available'`];
   if (query.quantity !== undefined) filters.push(sql`${t}.quantity = ${query.quantity}`);
@@ -115,28 +122,50 @@ function listingFilters(id: number, query: EventPageQuery, t: SQL): SQL {
   return sql.join(filters, sql` and `);
 }
 
-function listingsStatement(db: Db, id: number, query: EventPageQuery, now: Date): SQL {
-  // The rating subquery names the listing by its table ("tickets"), so the outer statement does too.
+/**
+ * A listing's columns, its seller and the seller's rating. The rating subquery names the listing by its
+ * table ("tickets"), so the statements do too. Whether it is held is decided in code, against the clock.
+ */
+function listingSelect(db: Db): { columns: SQL; from: SQL } {
   const rating = ratingJoinedOn(db, tickets.sellerId);
+  return {
+    columns: sql`tickets.id, tickets.event_id, tickets.section, tickets.row, tickets.quantity, tickets.ticket_type,
+      tickets.listing_price_cents, tickets.markup, tickets.buyer_pays_per_ticket_cents, tickets.face_value_cents,
+      tickets.current_viewer_id, tickets.lock_expires_at::text as lock_expires_at, tickets.editing_by,
+      tickets.edit_expires_at::text as edit_expires_at, u.id as seller_id, u.username,
+      ${rating.averageRating} as average_rating, ${rating.totalReviews}::int as total_reviews`,
+    from: sql`from ${tickets} join users u on u.id = tickets.seller_id left join lateral ${rating} on true`,
+  };
+}
+
+/** One event's listings that the filters match, after the cursor, cheapest first, with how many match. */
+function filteredListingsStatement(db: Db, id: number, query: EventPageQuery): SQL {
   const t = sql.raw('tickets');
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   const afterCursor = after
     ? sql`and (${t}.buyer_pays_per_ticket_cents, ${t}.id) > (${after.priceCents}, ${after.id})`
     : sql``;
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`select ${t}.id, ${t}.section, ${t}.row, ${t}.quantity, ${t}.ticket_type, ${t}.listing_price_cents,
-      ${t}.markup, ${t}.buyer_pays_per_ticket_cents, ${t}.face_value_cents,
-      ((${t}.current_viewer_id is not null and ${t}.lock_expires_at > ${at})
-        or (${t}.editing_by is not null and ${t}.edit_expires_at > ${at})) as held,
-      u.id as seller_id, u.username, ${rating.averageRating} as average_rating,
-      ${rating.totalReviews}::int as total_reviews,
+  const { columns, from } = listingSelect(db);
+  return sql`select ${columns},
       (select count(*)::int from tickets m where ${listingFilters(id, query, sql.raw('m'))}) as matching
-    from ${tickets}
-    join users u on u.id = ${t}.seller_id
-    left join lateral ${rating} on true
+    ${from}
     where ${listingFilters(id, query, t)} ${afterCursor}
     order by ${t}.buyer_pays_per_ticket_cents, ${t}.id
     limit ${EVENT_PAGE_LISTINGS + 1}`;
+}
+
+/** The first page of listings of each event of `ids` (unfiltered): what almost every visit asks for. */
+function firstPagesStatement(db: Db, ids: SQL): SQL {
+  const { columns, from } = listingSelect(db);
+  return sql`select * from (
+      select ${columns},
+        row_number() over (partition by tickets.event_id order by tickets.buyer_pays_per_ticket_cents, tickets.id) as place,
+        (count(*) over (partition by tickets.event_id))::int as matching
+      ${from}
+      where tickets.event_id = any(${ids}) and not tickets.sold and tickets.status = 'available'
+    ) page
+    where page.place <= ${EVENT_PAGE_LISTINGS + 1}
+    order by page.event_id, page.place`;
 }
 
 /** The show's state as a fan reads it: cancelled, postponed, past, sold out or on sale. */
@@ -151,7 +180,14 @@ export function eventState(
   return row.offer_count > 0 ? 'on_sale' : 'sold_out';
 }
 
-function listingOf(row: ListingRow): EventPageListing {
+/** Held by a buyer at checkout or open in its seller's editor at `now` (a lapsed lock holds nothing). */
+function heldAt(row: ListingRow, now: Date): boolean {
+  const live = (holder: number | null, until: string | null) =>
+    holder !== null && until !== null && new Date(until) > now;
+  return live(row.current_viewer_id, row.lock_expires_at) || live(row.editing_by, row.edit_expires_at);
+}
+
+function listingOf(row: ListingRow, now: Date): EventPageListing {
   const sale = saleBreakdown({
     perTicketCents: row.listing_price_cents,
     markupPercent: row.markup,
@@ -167,7 +203,7 @@ function listingOf(row: ListingRow): EventPageListing {
     totalPrice: centsToDollars(sale.buyerPaysCents),
     faceValuePerTicket: centsToDollars(row.face_value_cents),
     percentFromFace: percentFromFace(row.buyer_pays_per_ticket_cents, row.face_value_cents),
-    held: row.held,
+    held: heldAt(row, now),
     seller: {
       id: row.seller_id,
       username: row.username,
@@ -180,19 +216,63 @@ function listingOf(row: ListingRow): EventPageListing {
 const rowsOf = async <T>(db: Db, statement: SQL) =>
   ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 
-/** The page of event `id`, or NotFound. A listing outside the catalog event has no page. */
-export async function loadEventPage(
+/** Where the ids go in a statement rendered once. */
+const IDS = '/* ids */';
+
+/**
+ * Rows by event id, read in batches (decision 0047): the pages asked in one turn of the event loop cost one
+ * statement, rendered once, the ids (checked integers) the only part that changes.
+ */
+function rowsByEvent<T extends { id?: number; event_id?: number }>(
   db: Db,
-  id: number,
-  query: EventPageQuery,
-  now: Date,
-): Promise<EventPage> {
-  const [events, listings] = await Promise.all([
-    rowsOf<EventRow>(db, eventStatement(id)),
-    rowsOf<ListingRow>(db, listingsStatement(db, id, query, now)),
-  ]);
-  const event = events[0];
-  if (!event) throw new NotFound(EVENT_PAGE_TEXT.notFound);
+  statement: (ids: SQL) => SQL,
+  eventOf: (row: T) => number,
+) {
+  const [head, tail] = new PgDialect()
+    .sqlToQuery(statement(sql.raw(`array[${IDS}]::integer[]`)).inlineParams())
+    .sql.split(IDS);
+  return batchedReader(async (ids: number[]) => {
+    if (!ids.every((id) => Number.isSafeInteger(id))) throw new TypeError('event ids must be integers');
+    const rows = await rowsOf<T>(db, sql.raw(`${head}${ids.join(',')}${tail}`));
+    const byEvent = new Map<number, T[]>();
+    for (const row of rows) {
+      const key = eventOf(row);
+      byEvent.set(key, [...(byEvent.get(key) ?? []), row]);
+    }
+    return byEvent;
+  });
+}
+
+/** What an event page is made from: the event, and its listings as the filters ask for them. */
+export type EventPageLoader = (id: number, query: EventPageQuery, now: Date) => Promise<EventPage>;
+
+/** The page of an event, or NotFound. A listing outside the catalog has no page (its event_id is null). */
+export function eventPageLoader(db: Db): EventPageLoader {
+  const readEvent = rowsByEvent<EventRow>(db, eventsStatement, (row) => row.id);
+  const readFirstPage = rowsByEvent<ListingRow>(
+    db,
+    (ids) => firstPagesStatement(db, ids),
+    (row) => row.event_id,
+  );
+  return async (id, query, now) => {
+    const unfiltered =
+      query.quantity === undefined &&
+      query.section === undefined &&
+      query.delivery === undefined &&
+      !query.cursor;
+    const [events, listings] = await Promise.all([
+      readEvent(id),
+      unfiltered
+        ? readFirstPage(id).then((rows) => rows ?? [])
+        : rowsOf<ListingRow>(db, filteredListingsStatement(db, id, query)),
+    ]);
+    const event = events?.[0];
+    if (!event) throw new NotFound(EVENT_PAGE_TEXT.notFound);
+    return pageOf(event, listings, now);
+  };
+}
+
+function pageOf(event: EventRow, listings: ListingRow[], now: Date): EventPage {
   const page = listings.slice(0, EVENT_PAGE_LISTINGS);
   const last = page.at(-1);
   return {
@@ -216,7 +296,7 @@ export async function loadEventPage(
       highPrice: event.high_cents === null ? null : centsToDollars(event.high_cents),
     },
     sections: event.sections ?? [],
-    listings: page.map(listingOf),
+    listings: page.map((row) => listingOf(row, now)),
     matching: listings[0]?.matching ?? 0,
     nextCursor:
       listings.length > EVENT_PAGE_LISTINGS && last
