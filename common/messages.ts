@@ -8,6 +8,7 @@ import type { RefundCause } from './schemas/my-tickets.js';
 // Texts read before a page's first paint live in modules of their own, so that a page's chunks carry
 // only those; everything else imports them from here as before.
 import { REGISTRATION_TEXT } from './texts/auth.js';
+import { NEW_SELLER_TEXT } from './texts/ratings.js';
 
 export { ADMIN_TEXT } from './texts/admin.js';
 export {
@@ -271,7 +272,7 @@ export const CHECKOUT_TEXT = {
 /** Spec 000 §2, §5, §8 and §9: the marketplace home, its filter bar, ticket cards and details dialog. */
 export const BUYING_TEXT = {
   listTicket: 'List Ticket',
-  newSeller: 'New seller',
+  newSeller: NEW_SELLER_TEXT,
   noListingsTitle: 'No listings available',
   noListings: 'Check back later or adjust your search filters',
   listing: 'listing',

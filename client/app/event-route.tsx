@@ -1,18 +1,25 @@
 import { EventPage } from '@client/features/event-page/pages/event-page';
-import { PriceAlertForm } from '@client/features/price-alerts/components/price-alert-form';
-import { PriceStory } from '@client/features/price-story/components/price-story';
+import { lazy, Suspense } from 'react';
+
+// Beside the listings and below them on a phone: their code loads after the page's own (decision 0058).
+const PriceAlertForm = lazy(async () => ({
+  default: (await import('@client/features/price-alerts/components/price-alert-form')).PriceAlertForm,
+}));
+const PriceStory = lazy(async () => ({
+  default: (await import('@client/features/price-story/components/price-story')).PriceStory,
+}));
 
 /** A show's page (decision 0058), with a price alert while it is ahead, and its price story. */
 export function EventRoute() {
   return (
     <EventPage
       aside={(event) => (
-        <>
+        <Suspense fallback={null}>
           {event.state === 'cancelled' || event.state === 'past' ? null : (
             <PriceAlertForm eventId={event.id} eventName={event.name} />
           )}
           <PriceStory eventId={event.id} />
-        </>
+        </Suspense>
       )}
     />
   );

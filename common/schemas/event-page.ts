@@ -1,14 +1,8 @@
 import { z } from 'zod';
+import { EVENT_PAGE_LISTINGS, EVENT_PAGE_MAX_QUANTITY, EVENT_PAGE_MAX_SECTIONS } from '../event-page.js';
 import { EVENT_PAGE_TEXT } from '../messages.js';
 import { boundedText, positiveInt32, TEXT_LIMITS } from './text.js';
 import { TICKET_TYPES } from './tickets.js';
-
-/** The quantity picker's choices (decision 0058). */
-export const EVENT_PAGE_MAX_QUANTITY = 8;
-/** Listings per page of an event page, cheapest first. */
-export const EVENT_PAGE_LISTINGS = 50;
-/** The sections a filter offers: the first ones in order, for a show with very many. */
-export const EVENT_PAGE_MAX_SECTIONS = 100;
 
 export const eventPageParamsSchema = z.object({ id: positiveInt32(EVENT_PAGE_TEXT.notFound) });
 
@@ -26,7 +20,6 @@ export const eventPageQuerySchema = z.object({
   cursor: boundedText(TEXT_LIMITS.token, { tooLong: EVENT_PAGE_TEXT.cursorInvalid }).optional(),
 });
 export type EventPageQuery = z.infer<typeof eventPageQuerySchema>;
-export type EventPageFilters = Omit<EventPageQuery, 'cursor'>;
 
 export const EVENT_STATES = ['on_sale', 'sold_out', 'postponed', 'cancelled', 'past'] as const;
 export type EventState = (typeof EVENT_STATES)[number];
@@ -86,19 +79,3 @@ export const eventPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type EventPage = z.infer<typeof eventPageSchema>;
-
-/**
- * The TanStack Query key of an event page's data: the client's query and the server that renders the page
- * for a visitor fill the same cache entry, so the app takes the page over without asking again.
- */
-export function eventPageQueryKey(id: number, filters: EventPageFilters) {
-  return [
-    'event-page',
-    id,
-    {
-      quantity: filters.quantity ?? null,
-      section: filters.section ?? null,
-      delivery: filters.delivery ?? null,
-    },
-  ] as const;
-}

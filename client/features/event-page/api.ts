@@ -1,5 +1,6 @@
 import { getJson } from '@client/lib/api';
-import { type EventPage, type EventPageFilters, eventPageQueryKey } from '@common/schemas/event-page';
+import { type EventPageFilters, eventPageQueryKey } from '@common/event-page';
+import type { EventPage } from '@common/schemas/event-page';
 import { queryOptions } from '@tanstack/react-query';
 
 /** Listings change as fans buy; a page open for a while asks again (the spec's marketplace timing). */

@@ -1,4 +1,4 @@
-import { EVENT_PAGE_MAX_QUANTITY, type EventPageFilters } from '@common/schemas/event-page';
+import { EVENT_PAGE_MAX_QUANTITY, type EventPageFilters } from '@common/event-page';
 
 /** The filters the page's address keeps (`?quantity=2&section=Floor&delivery=digital`); a bad one is left out. */
 export function filtersFromSearch(search: URLSearchParams): EventPageFilters {

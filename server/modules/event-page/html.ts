@@ -3,13 +3,9 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type EventPageFilters, eventPageQueryKey } from '../../../common/event-page.js';
 import { parseEventSegment } from '../../../common/event-path.js';
-import {
-  type EventPage,
-  type EventPageFilters,
-  eventPageQueryKey,
-  eventPageQuerySchema,
-} from '../../../common/schemas/event-page.js';
+import { type EventPage, eventPageQuerySchema } from '../../../common/schemas/event-page.js';
 import { QUERY_DATA_ELEMENT_ID } from '../../../common/start-app-script.js';
 import type { Db } from '../../db/client.js';
 import { NotFound } from '../../errors.js';

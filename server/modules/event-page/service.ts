@@ -1,17 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { EVENT_PAGE_LISTINGS, EVENT_PAGE_MAX_SECTIONS } from '../../../common/event-page.js';
 import { eventPath } from '../../../common/event-path.js';
 import { percentFromFace } from '../../../common/face-value.js';
 import { EVENT_PAGE_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { saleBreakdown } from '../../../common/pricing.js';
-import {
-  EVENT_PAGE_LISTINGS,
-  EVENT_PAGE_MAX_SECTIONS,
-  type EventPage,
-  type EventPageListing,
-  type EventPageQuery,
-  type EventState,
+import type {
+  EventPage,
+  EventPageListing,
+  EventPageQuery,
+  EventState,
 } from '../../../common/schemas/event-page.js';
 import { addDays, lastDayOf, localMidnight } from '../../../common/venue-time.js';
 import type { Db } from '../../db/client.js';

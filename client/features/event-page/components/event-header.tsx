@@ -1,5 +1,5 @@
 import { Badge } from '@client/components/ui/badge';
-import { formatEventDate } from '@client/lib/format';
+import { formatEventDate, formatEventDays } from '@client/lib/format';
 import type { EventPage } from '@common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
 import { CalendarDays, MapPin } from 'lucide-react';
@@ -12,12 +12,6 @@ const STATE_BADGE = {
   cancelled: 'danger',
   past: 'secondary',
 } as const;
-
-/** 'Fri, Jun 5, 2026' or 'Fri, Jun 5, 2026 – Sun, Jun 7, 2026' for every day of a festival. */
-export function showDates(event: EventPage['event']): string {
-  const first = formatEventDate(event.date);
-  return event.daysCount > 1 ? `${first} – ${formatEventDate(event.lastDate)}` : first;
-}
 
 /** The show: its state, name, days, venue and city, and its lineup with pictures. */
 export function EventHeader({ event, actions }: { event: EventPage['event']; actions?: ReactNode }) {
@@ -37,7 +31,7 @@ export function EventHeader({ event, actions }: { event: EventPage['event']; act
       <div className="flex flex-col gap-1 text-muted-foreground sm:flex-row sm:gap-6">
         <p className="flex items-center gap-2">
           <CalendarDays aria-hidden className="size-4 shrink-0" />
-          <span data-testid="event-dates">{showDates(event)}</span>
+          <span data-testid="event-dates">{formatEventDays(event.date, event.daysCount)}</span>
         </p>
         <p className="flex items-center gap-2">
           <MapPin aria-hidden className="size-4 shrink-0" />

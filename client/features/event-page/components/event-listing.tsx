@@ -3,15 +3,15 @@ import { buttonVariants } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { formatDollars } from '@client/lib/format';
 import { faceValueLabel } from '@common/face-value';
-import { BUYING_TEXT } from '@common/messages';
 import type { EventPageListing } from '@common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
+import { NEW_SELLER_TEXT } from '@common/texts/ratings';
 import { Star } from 'lucide-react';
 import { Link } from 'react-router';
 
 /** The seller's real rating from their reviews, or 'New seller' (decision 0016: no made-up score). */
 function SellerRating({ seller }: { seller: EventPageListing['seller'] }) {
-  if (seller.averageRating === null) return <span>{BUYING_TEXT.newSeller}</span>;
+  if (seller.averageRating === null) return <span>{NEW_SELLER_TEXT}</span>;
   return (
     <span className="inline-flex items-center gap-1">
       <Star aria-hidden className="size-3.5 fill-warning text-warning" />

@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
-import type { EventPage, EventPageFilters, EventPageListing } from '@common/schemas/event-page';
+import type { EventPageFilters } from '@common/event-page';
+import type { EventPage, EventPageListing } from '@common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
 import { useEffect, useRef, useState } from 'react';
 import { fetchMoreListings } from '../api';

@@ -1,4 +1,4 @@
-import { EVENT_PAGE_MAX_QUANTITY, type EventPageFilters } from '@common/schemas/event-page';
+import { EVENT_PAGE_MAX_QUANTITY, type EventPageFilters } from '@common/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
 import { type Ref, useId } from 'react';
 

@@ -1,0 +1,33 @@
+/**
+ * What the event page's client and server share besides its schemas (decision 0058), kept apart from
+ * them so that the page's code carries no schema library: its limits and its query key.
+ */
+
+/** The quantity picker's choices. */
+export const EVENT_PAGE_MAX_QUANTITY = 8;
+/** Listings per page of an event page, cheapest first. */
+export const EVENT_PAGE_LISTINGS = 50;
+/** The sections a filter offers: the first ones in order, for a show with very many. */
+export const EVENT_PAGE_MAX_SECTIONS = 100;
+
+export interface EventPageFilters {
+  quantity?: number;
+  section?: string;
+  delivery?: 'digital' | 'paper';
+}
+
+/**
+ * The TanStack Query key of an event page's data: the client's query and the server that renders the page
+ * for a visitor fill the same cache entry, so the app takes the page over without asking again.
+ */
+export function eventPageQueryKey(id: number, filters: EventPageFilters) {
+  return [
+    'event-page',
+    id,
+    {
+      quantity: filters.quantity ?? null,
+      section: filters.section ?? null,
+      delivery: filters.delivery ?? null,
+    },
+  ] as const;
+}
