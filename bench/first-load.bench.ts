@@ -69,7 +69,9 @@ export function measureFirstLoad(clientDir: string): BenchResult[] {
       new Set(entry),
     );
     const total = sizeOf(clientDir, manifest, all);
-    const budget = ['/', '/login', '/events/:id'].includes(page) ? ` (budget ${FIRST_LOAD_BUDGET_KB} KB)` : '';
+    const budget = ['/', '/login', '/events/:id'].includes(page)
+      ? ` (budget ${FIRST_LOAD_BUDGET_KB} KB)`
+      : '';
     rows.push(
       row(
         `first load JS ${page}`,
