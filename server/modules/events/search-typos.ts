@@ -7,13 +7,17 @@ import { queryWords } from './search-terms.js';
  * One-letter slips in a search (decision 0040): a query word of TYPO_MIN_LETTERS or more that starts no
  * catalog word is looked up among the catalog's words one letter away (a letter missing, extra, changed,
  * or two neighbours swapped), and the query is asked again with the correction, ranked below every
- * match of the query as typed.
+ * match of the query as typed. Three letters since issue 33 ("Ellie Hrt" finds Ellie Hart; decision
+ * 0059): a word still being typed starts a catalog word, so it is never "corrected".
  */
-export const TYPO_MIN_LETTERS = 5;
+export const TYPO_MIN_LETTERS = 3;
 /** Corrections kept per word, and corrected queries per search: what one search may add is bounded. */
 const CORRECTIONS_PER_WORD = 3;
 const CORRECTED_QUERIES = 3;
-/** Catalog words read per query word before the one-edit check (variants also match some two-edit words). */
+/**
+ * Catalog words read per query word before the one-edit check (variants also match some two-edit words),
+ * a letter missing from the query first: a short word's deletions match many words.
+ */
 const CANDIDATES_PER_WORD = 30;
 
 const characters = (text: string) => [...text];
@@ -78,8 +82,10 @@ export async function correctedQueries(
   const lookups = asked.map(
     (word, index) => sql`select ${index}::int as index,
       exists(select 1 from search_words w where w.word like ${`${escapeLike(word)}%`}) as known,
-      array(select distinct v.word from search_word_variants v
-        where v.variant = any(${textArray(variantsOf(word))}::text[]) limit ${CANDIDATES_PER_WORD}) as candidates`,
+      array(select near.word from (
+          select v.word, bool_or(v.variant = ${word}) as missing_letter from search_word_variants v
+          where v.variant = any(${textArray(variantsOf(word))}::text[]) group by v.word
+        ) near order by near.missing_letter desc, near.word limit ${CANDIDATES_PER_WORD}) as candidates`,
   );
   const result = (await db.execute(sql.join(lookups, sql` union all `))) as unknown as { rows: WordLookup[] };
   const corrections = new Map<string, string[]>();
