@@ -3,9 +3,9 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type EventPageFilters, eventPageQueryKey } from '../../../common/event-page.js';
+import { type EventPageFilters, eventPageQueryKey, filtersFromSearch } from '../../../common/event-page.js';
 import { parseEventSegment } from '../../../common/event-path.js';
-import { type EventPage, eventPageQuerySchema } from '../../../common/schemas/event-page.js';
+import type { EventPage } from '../../../common/schemas/event-page.js';
 import { QUERY_DATA_ELEMENT_ID } from '../../../common/start-app-script.js';
 import type { Db } from '../../db/client.js';
 import { NotFound } from '../../errors.js';
@@ -110,11 +110,8 @@ export async function eventPageHtmlRoutes(app: FastifyInstance, options: EventPa
       const parsed = parseEventSegment(request.params.segment);
       if (!parsed) return notFound(reply);
       const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      // Filters the address keeps (a shared link); a bad one is left out, as the app would.
-      const query = eventPageQuerySchema.safeParse(request.query);
-      const filters: EventPageFilters = query.success
-        ? { quantity: query.data.quantity, section: query.data.section, delivery: query.data.delivery }
-        : {};
+      // Filters the address keeps (a shared link), read as the app reads them: a bad one is left out.
+      const filters = filtersFromSearch(new URLSearchParams(search));
       let page: EventPage;
       try {
         page = await loadEventPage(parsed.id, filters, clock.now());

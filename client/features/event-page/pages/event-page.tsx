@@ -4,6 +4,7 @@ import { buttonVariants } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import type { EventPageFilters } from '@common/event-page';
+import { filtersFromSearch, searchWithFilters } from '@common/event-page';
 import { parseEventSegment } from '@common/event-path';
 import type { EventPage as EventPageData } from '@common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
@@ -14,7 +15,6 @@ import { eventPageQueryOptions } from '../api';
 import { EventHeader } from '../components/event-header';
 import { EventListings } from '../components/event-listings';
 import { ListingFilters } from '../components/listing-filters';
-import { filtersFromSearch, searchWithFilters } from '../filter-params';
 
 interface EventPageProps {
   /** What other features add about the show (a price alert, the price story): beside the listings. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromSearch, searchWithFilters } from './filter-params';
+import { filtersFromSearch, searchWithFilters } from './event-page';
 
 describe('event page filters in the address', () => {
   it('reads the filters the address keeps', () => {
