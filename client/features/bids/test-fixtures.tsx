@@ -1,11 +1,5 @@
-import { Toaster } from '@client/components/ui/toaster';
-import { createQueryClient } from '@client/lib/query-client';
 import type { Bid } from '@common/schemas/bids';
 import type { ConcertSearchResult } from '@common/schemas/events';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll } from 'vitest';
 import type { PaymentMethodPickerSlot } from './slots';
 
@@ -71,28 +65,3 @@ export const fakePicker: PaymentMethodPickerSlot = ({ value, onChange, error }) 
     {error ? <span>{error}</span> : null}
   </label>
 );
-
-/** Renders `element` at `path` (under the route `pattern`), with a query client and the toaster. */
-export function renderAt(element: ReactNode, path: string, pattern = path.split('?')[0] ?? path) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: pattern,
-        element: (
-          <>
-            {element}
-            <Toaster />
-          </>
-        ),
-      },
-      { path: '*', element: <p>Elsewhere</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}

@@ -1,35 +1,4 @@
-import { Toaster } from '@client/components/ui/toaster';
-import { createQueryClient } from '@client/lib/query-client';
 import type { PriceAlert } from '@common/schemas/price-alerts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-
-/** Renders `element` at `path` with a query client, the toaster, and a catch-all route for links followed. */
-export function renderAt(element: ReactNode, path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: path.split('?')[0] ?? path,
-        element: (
-          <>
-            {element}
-            <Toaster />
-          </>
-        ),
-      },
-      { path: '*', element: <p>Elsewhere</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
 
 export function priceAlert(overrides: Partial<PriceAlert> = {}): PriceAlert {
   return {

@@ -1,3 +1,4 @@
+import { renderAt } from '@client/lib/render-at';
 import { fakeApi, json } from '@client/lib/test-fetch';
 import { BID_SCREEN_TEXT, BID_TEXT } from '@common/messages';
 import type { Bid } from '@common/schemas/bids';
@@ -5,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast as sonner } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bid, concert, fakePicker, radixInJsdom, renderAt } from '../test-fixtures';
+import { bid, concert, fakePicker, radixInJsdom } from '../test-fixtures';
 import { CreateBidDialog } from './create-bid-dialog';
 
 radixInJsdom();

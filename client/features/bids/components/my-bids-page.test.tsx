@@ -1,3 +1,4 @@
+import { renderAt } from '@client/lib/render-at';
 import { fakeApi, json } from '@client/lib/test-fetch';
 import { BID_SCREEN_TEXT, BID_TEXT } from '@common/messages';
 import type { Bid } from '@common/schemas/bids';
@@ -5,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast as sonner } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bid, fakePicker, radixInJsdom, renderAt } from '../test-fixtures';
+import { bid, fakePicker, radixInJsdom } from '../test-fixtures';
 import { MyBidsPage } from './my-bids-page';
 import { WELCOME_DELAY_MS, welcomeHiddenKey } from './welcome-dialog';
 

@@ -1,10 +1,11 @@
+import { renderAt } from '@client/lib/render-at';
 import { fakeApi, json } from '@client/lib/test-fetch';
 import { BID_PAYMENT_TEXT } from '@common/messages';
 import type { BidPayment } from '@common/schemas/bids';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { radixInJsdom, renderAt } from '../test-fixtures';
+import { radixInJsdom } from '../test-fixtures';
 import { BidAuthenticationPage } from './bid-authentication-page';
 
 radixInJsdom();

@@ -1,10 +1,11 @@
+import { renderAt } from '@client/lib/render-at';
 import { fakeApi, json } from '@client/lib/test-fetch';
 import { PRICE_ALERT_TEXT } from '@common/texts/price-alerts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast as sonner } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { priceAlert, renderAt, SIGNED_IN } from '../test-fixtures';
+import { priceAlert, SIGNED_IN } from '../test-fixtures';
 import { PriceAlertForm } from './price-alert-form';
 
 afterEach(() => {

@@ -1,3 +1,4 @@
+import { renderAt } from '@client/lib/render-at';
 import { fakeApi, json } from '@client/lib/test-fetch';
 import type { PriceAlert } from '@common/schemas/price-alerts';
 import { PRICE_ALERT_TEXT } from '@common/texts/price-alerts';
@@ -5,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast as sonner } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { priceAlert, renderAt } from '../test-fixtures';
+import { priceAlert } from '../test-fixtures';
 import { PriceAlertList } from './price-alert-list';
 
 afterEach(() => {

@@ -1,9 +1,9 @@
+import { renderAt } from '@client/lib/render-at';
 import { fakeApi, json } from '@client/lib/test-fetch';
 import { PRICE_ALERT_TEXT } from '@common/texts/price-alerts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../test-fixtures';
 import { UnsubscribePage } from './unsubscribe-page';
 
 afterEach(() => vi.unstubAllGlobals());
