@@ -6,6 +6,7 @@ import { faceValueLabel } from '@common/face-value';
 import { BUYING_TEXT } from '@common/messages';
 import type { EventPageListing } from '@common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
+import { ticketPath } from '@common/ticket-path';
 import { Star } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -61,7 +62,7 @@ export function EventListing({ listing }: { listing: EventPageListing }) {
         <div className="flex items-center gap-2 sm:justify-end">
           {listing.held ? <Badge variant="warning">{EVENT_SCREEN_TEXT.reserved}</Badge> : null}
           <Link
-            to={`/?ticket=${listing.id}`}
+            to={ticketPath(listing.id)}
             className={buttonVariants({ variant: listing.held ? 'outline' : 'default' })}
             aria-label={`${EVENT_SCREEN_TEXT.viewTicket}: ${EVENT_SCREEN_TEXT.seats(listing.section, listing.row)}, ${formatDollars(listing.pricePerTicket)} each`}
           >
