@@ -11,6 +11,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { eventPageQueryOptions } from '../api';
 import { EventHeader } from '../components/event-header';
+import type { SellerRenderer } from '../components/event-listing';
 import { EventListings } from '../components/event-listings';
 import { ListingFilters } from '../components/listing-filters';
 import { filtersFromSearch, searchWithFilters } from '../filter-params';
@@ -18,6 +19,8 @@ import { filtersFromSearch, searchWithFilters } from '../filter-params';
 interface EventPageProps {
   /** What other features add about the show (a price alert, the price story): beside the listings. */
   aside?: (event: EventPageData['event']) => ReactNode;
+  /** What each listing's seller rating becomes (a way to the seller's reviews); plain text without it. */
+  renderSeller?: SellerRenderer;
 }
 
 function EventNotFound() {
@@ -33,7 +36,7 @@ function EventNotFound() {
 }
 
 /** `/events/:segment`: one show, every listing for it, in the quantity a fan needs (decision 0058). */
-export function EventPage({ aside }: EventPageProps) {
+export function EventPage({ aside, renderSeller }: EventPageProps) {
   const id = parseEventSegment(useParams().segment ?? '')?.id ?? null;
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
@@ -77,6 +80,7 @@ export function EventPage({ aside }: EventPageProps) {
           <EventListings
             page={page}
             filters={filters}
+            renderSeller={renderSeller}
             onClearFilters={() => {
               setFilters({});
               // The button goes with the empty state: focus stays in the filters, not on the page's body.
