@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { eventPath } from '../../../common/event-path.js';
 import { CHECKOUT_TEXT, TICKET_TEXT } from '../../../common/messages.js';
 import { dollarsToCents } from '../../../common/money.js';
 import { type PriceBreakdown, saleBreakdown } from '../../../common/pricing.js';
@@ -321,10 +322,11 @@ async function sendAll(deps: MoneyDeps, messages: MailMessage[]): Promise<void> 
 
 async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void> {
   const [ticket] = await deps.db
-    .select({ section: tickets.section, row: tickets.row, seats: tickets.seats })
+    .select({ section: tickets.section, row: tickets.row, seats: tickets.seats, eventId: tickets.eventId })
     .from(tickets)
     .where(eq(tickets.id, session.ticketId))
     .limit(1);
+  const eventId = ticket?.eventId ?? null;
   const facts: SaleMailFacts = {
     eventName: session.eventName,
     eventDate: session.eventDate,
@@ -332,6 +334,7 @@ async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void
     section: ticket?.section ?? 'N/A',
     row: ticket?.row ?? 'N/A',
     seats: ticket?.seats ?? 'N/A',
+    eventPageUrl: eventId === null ? null : `${deps.appUrl}${eventPath(eventId, session.eventName)}`,
   };
   const buyer = await contactOf(deps.db, session.buyerId);
   const seller = await contactOf(deps.db, session.sellerId);
