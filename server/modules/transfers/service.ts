@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { eventPath } from '../../../common/event-path.js';
 import { MY_TICKETS_TEXT } from '../../../common/messages.js';
 import type { BuyerTransferInfo } from '../../../common/schemas/my-tickets.js';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '../../../common/schemas/tickets.js';
@@ -36,6 +37,8 @@ export interface TransferSale {
   orderId: number;
   buyerId: number;
   sellerId: number;
+  /** The show the ticket is for, when it is a known event (its event page). */
+  eventId: number | null;
   eventName: string;
   eventDate: string;
   ticketType: 'digital' | 'paper';
@@ -54,6 +57,7 @@ async function saleOf(db: Pick<Db, 'select'>, ticketId: number): Promise<Transfe
       orderId: orders.id,
       buyerId: orders.buyerId,
       sellerId: orders.sellerId,
+      eventId: tickets.eventId,
       eventName: tickets.eventName,
       eventDate: tickets.eventDate,
       ticketType: tickets.ticketType,
@@ -228,6 +232,8 @@ export async function mailTransferInitiated(deps: TransferMailDeps, sale: Transf
           eventDate: sale.eventDate,
           ticketType: sale.ticketType,
           platformName: platform ? PLATFORM_LABELS[platform] : null,
+          eventPageUrl:
+            sale.eventId === null ? null : `${deps.appUrl}${eventPath(sale.eventId, sale.eventName)}`,
         },
         `${deps.appUrl}/my-tickets`,
       ),
