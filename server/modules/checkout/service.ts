@@ -8,7 +8,7 @@ import type { PaymentRequest, PurchaseResult } from '../../../common/schemas/che
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { CheckoutPaymentState } from '../../adapters/payments/payment-provider.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { bids, checkoutSessions, orders, tickets, users } from '../../db/schema/index.js';
+import { bids, checkoutSessions, events, orders, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { holdForCheckout } from '../holds/service.js';
@@ -322,11 +322,17 @@ async function sendAll(deps: MoneyDeps, messages: MailMessage[]): Promise<void> 
 
 async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void> {
   const [ticket] = await deps.db
-    .select({ section: tickets.section, row: tickets.row, seats: tickets.seats, eventId: tickets.eventId })
+    .select({
+      section: tickets.section,
+      row: tickets.row,
+      seats: tickets.seats,
+      eventId: events.id,
+      showName: events.name,
+    })
     .from(tickets)
+    .leftJoin(events, eq(events.id, tickets.eventId))
     .where(eq(tickets.id, session.ticketId))
     .limit(1);
-  const eventId = ticket?.eventId ?? null;
   const facts: SaleMailFacts = {
     eventName: session.eventName,
     eventDate: session.eventDate,
@@ -334,7 +340,11 @@ async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void
     section: ticket?.section ?? 'N/A',
     row: ticket?.row ?? 'N/A',
     seats: ticket?.seats ?? 'N/A',
-    eventPageUrl: eventId === null ? null : `${deps.appUrl}${eventPath(eventId, session.eventName)}`,
+    // The event's own name: the page's canonical address, whatever the seller named the listing.
+    eventPageUrl:
+      ticket?.eventId != null && ticket.showName != null
+        ? `${deps.appUrl}${eventPath(ticket.eventId, ticket.showName)}`
+        : null,
   };
   const buyer = await contactOf(deps.db, session.buyerId);
   const seller = await contactOf(deps.db, session.sellerId);
