@@ -1,7 +1,7 @@
 import { Button } from '@client/components/ui/button';
+import { toast } from '@client/components/ui/toaster';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
 import { Share2 } from 'lucide-react';
-import { toast } from 'sonner';
 
 interface ShareButtonProps {
   /** What is shared: a path of the app ('/events/42-…') or a full address. */
@@ -22,15 +22,16 @@ export function ShareButton({ url, title, className }: ShareButtonProps) {
         await navigator.share({ title, url: address });
       } catch (error) {
         // Closing the share sheet is a choice, not a failure.
-        if ((error as Error).name !== 'AbortError') toast.error(EVENT_SCREEN_TEXT.shareFailed);
+        if ((error as Error).name !== 'AbortError')
+          toast({ title: EVENT_SCREEN_TEXT.shareFailed, variant: 'destructive' });
       }
       return;
     }
     try {
       await navigator.clipboard.writeText(address);
-      toast.success(EVENT_SCREEN_TEXT.linkCopied);
+      toast({ title: EVENT_SCREEN_TEXT.linkCopied });
     } catch {
-      toast.error(EVENT_SCREEN_TEXT.shareFailed);
+      toast({ title: EVENT_SCREEN_TEXT.shareFailed, variant: 'destructive' });
     }
   }
   return (

@@ -231,6 +231,18 @@ describe('MarketplaceHome', () => {
     expect(calls.some((call) => call.url === '/api/tickets/7/unlock')).toBe(false);
   });
 
+  it('says so in a toast when the link cannot be copied, and the dialog stays open', async () => {
+    fakeApi();
+    const { user } = renderHome();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    const card = await screen.findByTestId('ticket-card-7');
+    await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aurora Skies' });
+    await user.click(within(dialog).getByRole('button', { name: EVENT_SCREEN_TEXT.share }));
+    expect(await screen.findByText(EVENT_SCREEN_TEXT.shareFailed)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Aurora Skies' })).toBe(dialog);
+  });
+
   it("hands the ticket's shared link to the system share sheet where there is one", async () => {
     const shareSheet = vi.fn<(data: ShareData) => Promise<void>>().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'share', { value: shareSheet, configurable: true });
