@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { eventPath } from '../common/event-path';
 import { BID_SCREEN_TEXT, BID_TEXT } from '../common/messages';
 import type { EventPage } from '../common/schemas/event-page';
+import type { PendingReview } from '../common/schemas/reviews';
 import { EVENT_SCREEN_TEXT } from '../common/texts/event-page';
 import { PRICE_ALERT_TEXT } from '../common/texts/price-alerts';
 import {
@@ -13,7 +15,7 @@ import {
   uniqueAccount,
 } from './helpers';
 import { pickConcert } from './listing-helpers';
-import { listTicketThroughApi } from './sale-helpers';
+import { buyThroughSandbox, listTicketThroughApi } from './sale-helpers';
 
 /** Issue 33 §2: one show's page, as a fan arriving from a link finds it, at both widths. */
 
@@ -126,4 +128,66 @@ test('an unknown show answers 404 with a way back to the listings', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: EVENT_SCREEN_TEXT.notFoundTitle })).toBeVisible();
   await expect(page.getByRole('link', { name: EVENT_SCREEN_TEXT.browseListings })).toBeVisible();
   await expectNoSeriousViolations(page, 'unknown event');
+});
+
+test("a listing's seller rating leads a member to the seller's reviews, and a visitor to sign in first", async ({
+  browser,
+  page,
+}) => {
+  // A seller with one completed, reviewed sale, and another listing for the same show.
+  const seller = uniqueAccount();
+  const sellerContext = await browser.newContext();
+  await registerVerifiedAccount(sellerContext.request, seller);
+  await signInThroughApi(sellerContext.request, seller);
+  const concert = await pickConcert(page);
+  const atShow = { eventId: String(concert.id), eventDate: concert.date };
+  const sold = await listTicketThroughApi(sellerContext.request, concert.name, 'ticketmaster', atShow);
+  await listTicketThroughApi(sellerContext.request, concert.name, 'ticketmaster', {
+    ...atShow,
+    section: 'Rated',
+  });
+  await signUpAndSignIn(page);
+  await buyThroughSandbox(page.request, sold);
+  const initiated = await sellerContext.request.post(`/api/tickets/${sold}/initiate-transfer`);
+  expect(initiated.ok(), await initiated.text()).toBe(true);
+  const completed = await page.request.post(`/api/tickets/${sold}/complete-transfer`);
+  expect(completed.ok(), await completed.text()).toBe(true);
+  const pending = (await (await page.request.get('/api/reviews/pending')).json()) as PendingReview[];
+  const owed = pending.find((review) => review.ticketId === sold);
+  expect(owed).toBeDefined();
+  const reviewed = await page.request.post('/api/reviews', {
+    data: {
+      ticketId: sold,
+      targetUserId: owed?.targetUserId,
+      transactionId: owed?.transactionId,
+      reviewType: 'buyer_to_seller',
+      rating: 5,
+      comment: 'Sent the tickets within the hour',
+    },
+  });
+  expect(reviewed.status(), await reviewed.text()).toBe(201);
+  await sellerContext.close();
+  const path = eventPath(concert.id, concert.name);
+  const listing = page.getByTestId('event-listing').filter({ hasText: 'Section Rated' });
+
+  // A member: the rating, by keyboard, opens the seller's reviews; Escape brings focus back to it.
+  await page.goto(path);
+  const rating = listing.getByRole('button', { name: EVENT_SCREEN_TEXT.sellerReviews(seller.username) });
+  await expect(rating).toHaveText(/5\.0\s*out of 5\s*\(1\)/);
+  await tabTo(page, rating);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: seller.username });
+  await expect(dialog.getByText('Sent the tickets within the hour')).toBeVisible();
+  await expectNoSeriousViolations(page, "event page, seller's reviews");
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(rating).toBeFocused();
+
+  // A visitor: the same rating asks to sign in, and signing in comes back to the show.
+  await page.request.post('/api/logout');
+  await page.goto(path);
+  const signIn = listing.getByRole('link', {
+    name: EVENT_SCREEN_TEXT.signInForSellerReviews(seller.username),
+  });
+  await expect(signIn).toHaveAttribute('href', `/login?next=${encodeURIComponent(path)}`);
 });

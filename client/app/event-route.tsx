@@ -1,5 +1,6 @@
 import { EventPage } from '@client/features/event-page/pages/event-page';
 import { lazy, Suspense } from 'react';
+import { renderSellerReviews } from './event-seller-reviews';
 
 // Beside the listings and below them on a phone: their code loads after the page's own (decision 0058).
 const PriceAlertForm = lazy(async () => ({
@@ -9,10 +10,14 @@ const PriceStory = lazy(async () => ({
   default: (await import('@client/features/price-story/components/price-story')).PriceStory,
 }));
 
-/** A show's page (decision 0058), with a price alert while it is ahead, and its price story. */
+/**
+ * A show's page (decision 0058), with a price alert while it is ahead, its price story, and each seller's
+ * rating leading to their reviews.
+ */
 export function EventRoute() {
   return (
     <EventPage
+      renderSeller={renderSellerReviews}
       aside={(event) => (
         <Suspense fallback={null}>
           {event.state === 'cancelled' || event.state === 'past' ? null : (

@@ -33,6 +33,10 @@ export const EVENT_SCREEN_TEXT = {
   seats: (section: string, row: string) => `Section ${section} · Row ${row}`,
   ticketsOf: (quantity: number) => `${quantity} ${quantity === 1 ? 'ticket' : 'tickets'}`,
   soldBy: 'Sold by',
+  /** Read after a seller's rating that opens their reviews (the rating stays the visible text). */
+  sellerReviews: (username: string) => `, reviews of ${username}`,
+  /** Read after a seller's rating that a visitor follows to sign in, the reviews being for members. */
+  signInForSellerReviews: (username: string) => `, sign in to read the reviews of ${username}`,
   reserved: 'Reserved by another fan',
   viewTicket: 'View ticket',
   showMore: 'Show more listings',

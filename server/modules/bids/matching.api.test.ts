@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventPath } from '../../../common/event-path.js';
 import { BID_TEXT, CHECKOUT_MAIL_SUBJECT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { saleBreakdown } from '../../../common/pricing.js';
@@ -247,6 +248,16 @@ describe.each(backends)('bid matching on %s', (backend) => {
     const renamed = await list(seller.id, { eventName: `${name} (renamed)`, eventId: event?.id });
     expect((await ticketNow(renamed.id))?.buyerId).toBe(buyer.user.id);
     expect((await bidRow(db(), bidId)).matchedTicketId).toBe(renamed.id);
+    // The purchase e-mails link the show's page at its own name's address, not the listing's name.
+    const page = `${harness.config.appUrl}${eventPath(event?.id ?? 0, name)}`;
+    const confirmation = (await harness.mailer.list(buyer.user.email)).find(
+      (mail) => mail.subject === CHECKOUT_MAIL_SUBJECT.buyerConfirmation,
+    );
+    const sold = (await harness.mailer.list(seller.email)).find(
+      (mail) => mail.subject === CHECKOUT_MAIL_SUBJECT.sellerSold,
+    );
+    expect(confirmation?.text).toContain(`The show's page: ${page}`);
+    expect(sold?.text).toContain(`The show's page: ${page}`);
   });
 
   it('compares the seller’s real rating with minSellerRating', async () => {

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventPath } from '../../../common/event-path.js';
 import { CHECKOUT_MAIL_SUBJECT, CHECKOUT_TEXT } from '../../../common/messages.js';
 import { centsToDollars, formatCents } from '../../../common/money.js';
 import { saleBreakdown } from '../../../common/pricing.js';
-import { checkoutSessions, ledgerEntries, orders, tickets } from '../../db/schema/index.js';
+import { checkoutSessions, events, ledgerEntries, orders, tickets, venues } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
@@ -138,6 +139,8 @@ describe.each(backends)('checkout API on %s', (backend) => {
     const buyerMail = await mailTo(buyerAccount.email);
     expect(buyerMail.map((message) => message.subject)).toEqual([CHECKOUT_MAIL_SUBJECT.buyerConfirmation]);
     expect(buyerMail[0]?.text).toContain(formatCents(20_747));
+    // A listing of no known event has no event page to link.
+    expect(buyerMail[0]?.text).not.toContain("The show's page");
     const sellerMail = await mailTo(seller.email);
     expect(sellerMail.map((message) => message.subject)).toEqual([CHECKOUT_MAIL_SUBJECT.sellerSold]);
 
@@ -156,6 +159,37 @@ describe.each(backends)('checkout API on %s', (backend) => {
     expect(await db().select().from(orders).where(eq(orders.ticketId, ticket.id))).toHaveLength(1);
     expect(await ledgerOf(sessionId)).toHaveLength(ledger.length);
     expect(await mailTo(buyerAccount.email)).toHaveLength(1);
+  });
+
+  it("links the show's event page in the buyer's confirmation and the seller's sold e-mail", async () => {
+    const [venue] = await db().insert(venues).values({ name: 'Moda Center', city: 'Portland' }).returning();
+    const [event] = await db()
+      .insert(events)
+      .values({ name: `Rock & Roll's Night ${Date.now()}`, date: '2030-05-01', venueId: venue?.id ?? 0 })
+      .returning();
+    if (!event) throw new Error('no event');
+    const showSeller = await createTestUser(db());
+    const showBuyer = await createTestUser(db());
+    const ticket = await insertListing(db(), showSeller.id, {
+      eventId: event.id,
+      eventName: event.name,
+      eventDate: '2030-05-01',
+    });
+    const client = await signedInClient(harness, showBuyer.id);
+    const paid = await pay(client, await checkout(client, ticket));
+    expect(paid.status, paid.text).toBe(200);
+
+    const page = `${harness.config.appUrl}${eventPath(event.id, event.name)}`;
+    expect(page).toMatch(/\/events\/\d+-rock-roll-s-night-\d+$/);
+    const [confirmation] = await mailTo(showBuyer.email);
+    const [sold] = await mailTo(showSeller.email);
+    expect(confirmation?.subject).toBe(CHECKOUT_MAIL_SUBJECT.buyerConfirmation);
+    expect(sold?.subject).toBe(CHECKOUT_MAIL_SUBJECT.sellerSold);
+    for (const mail of [confirmation, sold]) {
+      expect(mail?.text).toContain(`The show's page: ${page}`);
+      expect(mail?.html).toContain(`<p>The show&#39;s page: ${page}</p>`);
+      expect(mail?.html).toContain('Rock &amp; Roll&#39;s Night');
+    }
   });
 
   it('refuses a payment at another amount (400) or version (409), without a hold (409), and changes nothing', async () => {

@@ -11,6 +11,13 @@ export interface SaleMailFacts {
   section: string;
   row: string;
   seats: string;
+  /** The show's event page (decision 0058), when the ticket belongs to a known event. */
+  eventPageUrl: string | null;
+}
+
+/** The paragraph that links the show's page, for a ticket of a known event. */
+function eventPageParagraph(facts: SaleMailFacts): string[] {
+  return facts.eventPageUrl ? [`The show's page: ${facts.eventPageUrl}`] : [];
 }
 
 function ticketLine(facts: SaleMailFacts): string {
@@ -29,6 +36,7 @@ export function buyerConfirmationMail(
   return paragraphMail(to, CHECKOUT_MAIL_SUBJECT.buyerConfirmation, [
     `Hi ${firstName},`,
     `You bought ${ticketLine(facts)}.`,
+    ...eventPageParagraph(facts),
     `Total charged to your card: ${formatCents(amountCents)} (processing fee included).`,
     `Your payment is held in escrow until you confirm you received the tickets. The seller has been asked to transfer them; follow the transfer in My Tickets: ${myTicketsUrl}`,
   ]);
@@ -45,6 +53,7 @@ export function sellerSoldMail(
   return paragraphMail(to, CHECKOUT_MAIL_SUBJECT.sellerSold, [
     `Hi ${firstName},`,
     `Your listing sold: ${ticketLine(facts)}.`,
+    ...eventPageParagraph(facts),
     `Please transfer the tickets to the buyer now. Start the transfer from My Tickets: ${myTicketsUrl}`,
     `You will receive ${formatCents(proceedsCents)} after fees, paid 3 days after the event once the buyer confirms receipt.`,
   ]);

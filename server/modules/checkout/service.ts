@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { eventPath } from '../../../common/event-path.js';
 import { CHECKOUT_TEXT, TICKET_TEXT } from '../../../common/messages.js';
 import { dollarsToCents } from '../../../common/money.js';
 import { type PriceBreakdown, saleBreakdown } from '../../../common/pricing.js';
@@ -7,7 +8,7 @@ import type { PaymentRequest, PurchaseResult } from '../../../common/schemas/che
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { CheckoutPaymentState } from '../../adapters/payments/payment-provider.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { bids, checkoutSessions, orders, tickets, users } from '../../db/schema/index.js';
+import { bids, checkoutSessions, events, orders, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { holdForCheckout } from '../holds/service.js';
@@ -321,8 +322,15 @@ async function sendAll(deps: MoneyDeps, messages: MailMessage[]): Promise<void> 
 
 async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void> {
   const [ticket] = await deps.db
-    .select({ section: tickets.section, row: tickets.row, seats: tickets.seats })
+    .select({
+      section: tickets.section,
+      row: tickets.row,
+      seats: tickets.seats,
+      eventId: events.id,
+      showName: events.name,
+    })
     .from(tickets)
+    .leftJoin(events, eq(events.id, tickets.eventId))
     .where(eq(tickets.id, session.ticketId))
     .limit(1);
   const facts: SaleMailFacts = {
@@ -332,6 +340,11 @@ async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void
     section: ticket?.section ?? 'N/A',
     row: ticket?.row ?? 'N/A',
     seats: ticket?.seats ?? 'N/A',
+    // The event's own name: the page's canonical address, whatever the seller named the listing.
+    eventPageUrl:
+      ticket?.eventId != null && ticket.showName != null
+        ? `${deps.appUrl}${eventPath(ticket.eventId, ticket.showName)}`
+        : null,
   };
   const buyer = await contactOf(deps.db, session.buyerId);
   const seller = await contactOf(deps.db, session.sellerId);

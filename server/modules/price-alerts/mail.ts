@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { eventPath } from '../../../common/event-path.js';
 import { formatCents } from '../../../common/money.js';
 import { PRICE_ALERT_TEXT } from '../../../common/texts/price-alerts.js';
+import { ticketPath } from '../../../common/ticket-path.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
@@ -44,7 +45,7 @@ export function priceAlertMatchedMail(
   const mail = paragraphMail(to, PRICE_ALERT_TEXT.matchedMailSubject, [
     `Hi ${facts.firstName},`,
     `${count} for ${facts.eventName} at ${facts.venue} on ${formatCalendarDate(facts.eventDate)} just went on sale at ${formatCents(facts.priceCents)} each, all-in: at or below your alert's ${formatCents(facts.maxPriceCents)}.`,
-    `See the tickets: ${appUrl}/?ticket=${facts.ticketId}`,
+    `See the tickets: ${appUrl}${ticketPath(facts.ticketId)}`,
     `This alert has done its job and is now matched. Want another one? Create it on the show's page: ${appUrl}${eventPath(facts.eventId, facts.eventName)}`,
     `No more price alert e-mails: ${links.page}`,
   ]);

@@ -11,6 +11,8 @@ export interface InitiatedMailFacts {
   ticketType: 'digital' | 'paper';
   /** The platform's display name for a digital ticket. */
   platformName: string | null;
+  /** The show's event page (decision 0058), when the ticket belongs to a known event. */
+  eventPageUrl: string | null;
 }
 
 /** To the buyer once the seller says the tickets were sent: where to look, and to confirm receipt. */
@@ -28,6 +30,7 @@ export function transferInitiatedMail(
     `Hi ${firstName},`,
     `The seller has sent your tickets for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)}.`,
     where,
+    ...(facts.eventPageUrl ? [`The show's page: ${facts.eventPageUrl}`] : []),
     `Once you have them, please press Confirm Receipt in My Tickets: ${myTicketsUrl}. Your payment stays in escrow until then.`,
   ];
   return paragraphMail(to, TRANSFER_MAIL_SUBJECT.initiated, paragraphs);

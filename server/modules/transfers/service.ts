@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { eventPath } from '../../../common/event-path.js';
 import { MY_TICKETS_TEXT } from '../../../common/messages.js';
 import type { BuyerTransferInfo } from '../../../common/schemas/my-tickets.js';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '../../../common/schemas/tickets.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { orders, tickets, users } from '../../db/schema/index.js';
+import { events, orders, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound } from '../../errors.js';
 import { postSystemMessage } from '../messages/system-messages.js';
 import { createPendingReviews } from '../reviews/pending-reviews.js';
@@ -36,6 +37,9 @@ export interface TransferSale {
   orderId: number;
   buyerId: number;
   sellerId: number;
+  /** The show the ticket is for, when it is a known event: its id and own name (its event page). */
+  eventId: number | null;
+  showName: string | null;
   eventName: string;
   eventDate: string;
   ticketType: 'digital' | 'paper';
@@ -54,6 +58,8 @@ async function saleOf(db: Pick<Db, 'select'>, ticketId: number): Promise<Transfe
       orderId: orders.id,
       buyerId: orders.buyerId,
       sellerId: orders.sellerId,
+      eventId: events.id,
+      showName: events.name,
       eventName: tickets.eventName,
       eventDate: tickets.eventDate,
       ticketType: tickets.ticketType,
@@ -62,6 +68,7 @@ async function saleOf(db: Pick<Db, 'select'>, ticketId: number): Promise<Transfe
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.ticketId, tickets.id))
+    .leftJoin(events, eq(events.id, tickets.eventId))
     .where(eq(tickets.id, ticketId));
   return row ?? null;
 }
@@ -228,6 +235,10 @@ export async function mailTransferInitiated(deps: TransferMailDeps, sale: Transf
           eventDate: sale.eventDate,
           ticketType: sale.ticketType,
           platformName: platform ? PLATFORM_LABELS[platform] : null,
+          eventPageUrl:
+            sale.eventId === null || sale.showName === null
+              ? null
+              : `${deps.appUrl}${eventPath(sale.eventId, sale.showName)}`,
         },
         `${deps.appUrl}/my-tickets`,
       ),

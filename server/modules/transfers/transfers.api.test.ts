@@ -1,7 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventPath } from '../../../common/event-path.js';
 import { MY_TICKETS_TEXT, PAYOUT_MAIL_SUBJECT, TRANSFER_MAIL_SUBJECT } from '../../../common/messages.js';
-import { jobs, orders, reviews, ticketMessages, tickets, users } from '../../db/schema/index.js';
+import {
+  events,
+  jobs,
+  orders,
+  reviews,
+  ticketMessages,
+  tickets,
+  users,
+  venues,
+} from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
@@ -101,6 +111,7 @@ describe.each(backends)('transfers API on %s', (backend) => {
     expect(mail?.subject).toBe(TRANSFER_MAIL_SUBJECT.initiated);
     expect(mail?.text).toContain(ticket.eventName);
     expect(mail?.text).toContain('Ticketmaster');
+    expect(mail?.text).not.toContain("The show's page");
     expect(await systemMessages(ticket.id)).toContainEqual({ content: TRANSFER_TEXT.systemInitiated });
 
     const again = await sellerClient.post(`/api/tickets/${ticket.id}/initiate-transfer`);
@@ -141,6 +152,35 @@ describe.each(backends)('transfers API on %s', (backend) => {
     expect(soldTab.body.tickets.map((card: { id: number }) => card.id)).toContain(ticket.id);
     const stillPending = await sellerClient.get('/api/my-tickets?tab=pending');
     expect(stillPending.body.tickets.map((card: { id: number }) => card.id)).not.toContain(ticket.id);
+  });
+
+  it("links the show's event page in the transfer e-mail when the ticket is of a known event", async () => {
+    const [venue] = await db().insert(venues).values({ name: 'Moda Center', city: 'Portland' }).returning();
+    const [event] = await db()
+      .insert(events)
+      .values({ name: `Luna Ray <Live> ${Date.now()}`, date: '2030-05-01', venueId: venue?.id ?? 0 })
+      .returning();
+    if (!event) throw new Error('no event');
+    const showSeller = await createTestUser(db());
+    const showBuyer = await createTestUser(db());
+    const ticket = await insertListing(db(), showSeller.id, {
+      eventId: event.id,
+      eventName: event.name,
+      eventDate: '2030-05-01',
+    });
+    await buyThroughSandbox(await signedInClient(harness, showBuyer.id), ticket);
+    const initiated = await (await signedInClient(harness, showSeller.id)).post(
+      `/api/tickets/${ticket.id}/initiate-transfer`,
+    );
+    expect(initiated.status, initiated.text).toBe(200);
+
+    const page = `${harness.config.appUrl}${eventPath(event.id, event.name)}`;
+    const mail = (await harness.mailer.list(showBuyer.email)).find(
+      (message) => message.subject === TRANSFER_MAIL_SUBJECT.initiated,
+    );
+    expect(mail?.text).toContain(`The show's page: ${page}`);
+    expect(mail?.html).toContain(`<p>The show&#39;s page: ${page}</p>`);
+    expect(mail?.html).toContain('Luna Ray &lt;Live&gt;');
   });
 
   it('answers 404 for an unknown ticket and 409 for the seller’s own unsold listing, changing nothing', async () => {

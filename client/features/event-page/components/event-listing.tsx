@@ -6,7 +6,9 @@ import { faceValueLabel } from '@common/face-value';
 import type { EventPageListing } from '@common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
 import { NEW_SELLER_TEXT } from '@common/texts/ratings';
+import { ticketPath } from '@common/ticket-path';
 import { Star } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** The seller's real rating from their reviews, or 'New seller' (decision 0016: no made-up score). */
@@ -21,8 +23,20 @@ function SellerRating({ seller }: { seller: EventPageListing['seller'] }) {
   );
 }
 
+/**
+ * What the seller's rating becomes, from a feature composed around this page (a way to the seller's
+ * reviews): `rating` is the rating as this page words it, to keep as the visible text.
+ */
+export type SellerRenderer = (seller: EventPageListing['seller'], rating: ReactNode) => ReactNode;
+
+interface EventListingProps {
+  listing: EventPageListing;
+  renderSeller?: SellerRenderer;
+}
+
 /** One listing of the show: where, how many, how it is delivered, who sells it, and what it costs. */
-export function EventListing({ listing }: { listing: EventPageListing }) {
+export function EventListing({ listing, renderSeller }: EventListingProps) {
+  const rating = <SellerRating seller={listing.seller} />;
   const fromFace = faceValueLabel(listing.percentFromFace);
   return (
     <Card
@@ -39,7 +53,7 @@ export function EventListing({ listing }: { listing: EventPageListing }) {
           {EVENT_SCREEN_TEXT.soldBy}{' '}
           <span className="font-medium text-foreground">{listing.seller.username}</span>
           <span aria-hidden>·</span>
-          <SellerRating seller={listing.seller} />
+          {renderSeller ? renderSeller(listing.seller, rating) : rating}
         </p>
       </div>
       <div className="flex flex-col gap-2 sm:items-end">
@@ -61,7 +75,7 @@ export function EventListing({ listing }: { listing: EventPageListing }) {
         <div className="flex items-center gap-2 sm:justify-end">
           {listing.held ? <Badge variant="warning">{EVENT_SCREEN_TEXT.reserved}</Badge> : null}
           <Link
-            to={`/?ticket=${listing.id}`}
+            to={ticketPath(listing.id)}
             className={buttonVariants({ variant: listing.held ? 'outline' : 'default' })}
             aria-label={`${EVENT_SCREEN_TEXT.viewTicket}: ${EVENT_SCREEN_TEXT.seats(listing.section, listing.row)}, ${formatDollars(listing.pricePerTicket)} each`}
           >

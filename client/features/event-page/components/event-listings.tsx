@@ -4,16 +4,17 @@ import type { EventPage, EventPageListing } from '@common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
 import { useEffect, useRef, useState } from 'react';
 import { fetchMoreListings } from '../api';
-import { EventListing } from './event-listing';
+import { EventListing, type SellerRenderer } from './event-listing';
 
 interface EventListingsProps {
   page: EventPage;
   filters: EventPageFilters;
   onClearFilters: () => void;
+  renderSeller?: SellerRenderer;
 }
 
 /** The listings the filters match, cheapest per ticket first, 50 at a time. */
-export function EventListings({ page, filters, onClearFilters }: EventListingsProps) {
+export function EventListings({ page, filters, onClearFilters, renderSeller }: EventListingsProps) {
   // Later pages belong to the first page they followed: new filters or fresh data start again.
   const [more, setMore] = useState<{
     after: EventPage;
@@ -73,7 +74,7 @@ export function EventListings({ page, filters, onClearFilters }: EventListingsPr
       <ul ref={list} className="flex flex-col gap-3">
         {listings.map((listing) => (
           <li key={listing.id}>
-            <EventListing listing={listing} />
+            <EventListing listing={listing} renderSeller={renderSeller} />
           </li>
         ))}
       </ul>

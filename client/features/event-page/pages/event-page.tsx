@@ -13,12 +13,15 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { eventPageQueryOptions } from '../api';
 import { EventHeader } from '../components/event-header';
+import type { SellerRenderer } from '../components/event-listing';
 import { EventListings } from '../components/event-listings';
 import { ListingFilters } from '../components/listing-filters';
 
 interface EventPageProps {
   /** What other features add about the show (a price alert, the price story): beside the listings. */
   aside?: (event: EventPageData['event']) => ReactNode;
+  /** What each listing's seller rating becomes (a way to the seller's reviews); plain text without it. */
+  renderSeller?: SellerRenderer;
 }
 
 function EventNotFound() {
@@ -34,7 +37,7 @@ function EventNotFound() {
 }
 
 /** `/events/:segment`: one show, every listing for it, in the quantity a fan needs (decision 0058). */
-export function EventPage({ aside }: EventPageProps) {
+export function EventPage({ aside, renderSeller }: EventPageProps) {
   const id = parseEventSegment(useParams().segment ?? '')?.id ?? null;
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
@@ -78,6 +81,7 @@ export function EventPage({ aside }: EventPageProps) {
           <EventListings
             page={page}
             filters={filters}
+            renderSeller={renderSeller}
             onClearFilters={() => {
               setFilters({});
               // The button goes with the empty state: focus stays in the filters, not on the page's body.

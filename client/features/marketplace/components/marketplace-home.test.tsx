@@ -4,6 +4,7 @@ import { type FetchCall, json, fakeApi as stubFetch } from '@client/lib/test-fet
 import { BUYING_TEXT, CHECKOUT_TEXT, MARKET_FILTER_TEXT } from '@common/messages';
 import { MAX_LIVE_HOLDS } from '@common/schemas/checkout';
 import type { CurrentUser } from '@common/schemas/users';
+import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -213,6 +214,55 @@ describe('MarketplaceHome', () => {
     const seller = within(dialog).getByRole('region', { name: 'Seller' });
     await waitFor(() => expect(seller).toHaveTextContent(BUYING_TEXT.newSeller));
     expect(seller).not.toHaveTextContent('4.5');
+  });
+
+  it("copies the ticket's shared link from the details dialog, which stays open with focus on Share", async () => {
+    fakeApi();
+    const { user } = renderHome();
+    const card = await screen.findByTestId('ticket-card-7');
+    await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aurora Skies' });
+    const share = within(dialog).getByRole('button', { name: EVENT_SCREEN_TEXT.share });
+    await user.click(share);
+    expect(await screen.findByText(EVENT_SCREEN_TEXT.linkCopied)).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe(`${window.location.origin}/?ticket=7`);
+    expect(screen.getByRole('dialog', { name: 'Aurora Skies' })).toBe(dialog);
+    expect(share).toHaveFocus();
+    expect(calls.some((call) => call.url === '/api/tickets/7/unlock')).toBe(false);
+  });
+
+  it('says so in a toast when the link cannot be copied, and the dialog stays open', async () => {
+    fakeApi();
+    const { user } = renderHome();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    const card = await screen.findByTestId('ticket-card-7');
+    await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aurora Skies' });
+    await user.click(within(dialog).getByRole('button', { name: EVENT_SCREEN_TEXT.share }));
+    expect(await screen.findByText(EVENT_SCREEN_TEXT.shareFailed)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Aurora Skies' })).toBe(dialog);
+  });
+
+  it("hands the ticket's shared link to the system share sheet where there is one", async () => {
+    const shareSheet = vi.fn<(data: ShareData) => Promise<void>>().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: shareSheet, configurable: true });
+    try {
+      fakeApi();
+      const { user } = renderHome();
+      const card = await screen.findByTestId('ticket-card-7');
+      await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+      const dialog = await screen.findByRole('dialog', { name: 'Aurora Skies' });
+      const share = within(dialog).getByRole('button', { name: EVENT_SCREEN_TEXT.share });
+      await user.click(share);
+      expect(shareSheet).toHaveBeenCalledWith({
+        title: 'Aurora Skies',
+        url: `${window.location.origin}/?ticket=7`,
+      });
+      expect(share).toHaveFocus();
+      expect(screen.getByRole('dialog', { name: 'Aurora Skies' })).toBe(dialog);
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
   });
 
   it("stores the purchase and goes to the checkout URL on 'Complete Purchase'", async () => {

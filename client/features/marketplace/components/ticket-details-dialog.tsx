@@ -1,3 +1,4 @@
+import { ShareButton } from '@client/components/share-button';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -12,6 +13,7 @@ import { Separator } from '@client/components/ui/separator';
 import { toast } from '@client/components/ui/toaster';
 import { formatDollars, formatEventDate } from '@client/lib/format';
 import { BUYING_TEXT } from '@common/messages';
+import { ticketPath } from '@common/ticket-path';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ImageIcon, MapPin } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -157,6 +159,7 @@ export function TicketDetailsDialog({
               </div>
             ))}
           </dl>
+          <ShareButton url={ticketPath(ticket.id)} title={ticket.eventName} className="mt-2 self-start" />
         </section>
 
         <TicketImage url={ticket.ticketImage ?? ticket.cloudinaryUrl} />

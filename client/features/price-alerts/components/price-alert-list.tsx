@@ -8,6 +8,7 @@ import { formatDollars, formatEventDate } from '@client/lib/format';
 import { eventPath } from '@common/event-path';
 import type { PriceAlert } from '@common/schemas/price-alerts';
 import { PRICE_ALERT_TEXT } from '@common/texts/price-alerts';
+import { ticketPath } from '@common/ticket-path';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -118,7 +119,7 @@ export function PriceAlertList({ onMatchesSeen }: PriceAlertListProps) {
                   </p>
                   {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
                   {alert.status === 'matched' && alert.matchedTicketId !== null ? (
-                    <Link className="text-sm font-medium underline" to={`/?ticket=${alert.matchedTicketId}`}>
+                    <Link className="text-sm font-medium underline" to={ticketPath(alert.matchedTicketId)}>
                       {PRICE_ALERT_TEXT.viewTicket}
                     </Link>
                   ) : null}
