@@ -174,11 +174,13 @@ test("a listing's seller rating leads a member to the seller's reviews, and a vi
   await page.goto(path);
   const rating = listing.getByRole('button', { name: EVENT_SCREEN_TEXT.sellerReviews(seller.username) });
   await expect(rating).toHaveText(/5\.0\s*out of 5\s*\(1\)/);
+  await expectNoSeriousViolations(page, 'event page, a rated seller');
   await tabTo(page, rating);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: seller.username });
   await expect(dialog.getByText('Sent the tickets within the hour')).toBeVisible();
-  await expectNoSeriousViolations(page, "event page, seller's reviews");
+  // The page behind the modal is inert under its overlay (checked above); axe blends the two colours there.
+  await expectNoSeriousViolations(page, "event page, seller's reviews", '[role="dialog"]');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(rating).toBeFocused();

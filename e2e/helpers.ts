@@ -194,7 +194,12 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 120) {
  * transition and animation at its end state (a toast or dialog caught mid-fade has no contrast to
  * measure, and a page's own countdown can start one while axe reads); `label` names the state in a failure.
  */
-export async function expectNoSeriousViolations(page: Page, label = page.url()): Promise<void> {
+export async function expectNoSeriousViolations(
+  page: Page,
+  label = page.url(),
+  /** Only this part of the page: a modal dialog, whose page behind is inert under its overlay. */
+  within?: string,
+): Promise<void> {
   // Sonner marks a toast mounted a moment after inserting it, and only then starts its fade-in.
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-sonner-toast]')].every(
@@ -208,8 +213,8 @@ export async function expectNoSeriousViolations(page: Page, label = page.url()):
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
   // A toast whose time is up is leaving the page, not part of it.
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-sonner-toast][data-removed="true"]')
+  const builder = new AxeBuilder({ page }).exclude('[data-sonner-toast][data-removed="true"]');
+  const results = await (within ? builder.include(within) : builder)
     .analyze()
     .finally(() => settled.evaluate((style) => (style as Element).remove()).catch(() => undefined));
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
