@@ -4,11 +4,11 @@ import { eventPath } from '../../../common/event-path.js';
 import { CHECKOUT_MAIL_SUBJECT, CHECKOUT_TEXT } from '../../../common/messages.js';
 import { centsToDollars, formatCents } from '../../../common/money.js';
 import { saleBreakdown } from '../../../common/pricing.js';
-import { checkoutSessions, events, ledgerEntries, orders, tickets, venues } from '../../db/schema/index.js';
+import { checkoutSessions, ledgerEntries, orders, tickets } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
-import { insertListing } from '../marketplace/testing.js';
+import { insertListing, insertShowListing } from '../marketplace/testing.js';
 import { CHECKOUT_SESSION_TTL_MS, fulfilCheckout } from './service.js';
 
 const CARD = { expMonth: 12, expYear: 2031, cvc: '123' };
@@ -162,19 +162,13 @@ describe.each(backends)('checkout API on %s', (backend) => {
   });
 
   it("links the show's event page in the buyer's confirmation and the seller's sold e-mail", async () => {
-    const [venue] = await db().insert(venues).values({ name: 'Moda Center', city: 'Portland' }).returning();
-    const [event] = await db()
-      .insert(events)
-      .values({ name: `Rock & Roll's Night ${Date.now()}`, date: '2030-05-01', venueId: venue?.id ?? 0 })
-      .returning();
-    if (!event) throw new Error('no event');
     const showSeller = await createTestUser(db());
     const showBuyer = await createTestUser(db());
-    const ticket = await insertListing(db(), showSeller.id, {
-      eventId: event.id,
-      eventName: event.name,
-      eventDate: '2030-05-01',
-    });
+    const { event, ticket } = await insertShowListing(
+      db(),
+      showSeller.id,
+      `Rock & Roll's Night ${Date.now()}`,
+    );
     const client = await signedInClient(harness, showBuyer.id);
     const paid = await pay(client, await checkout(client, ticket));
     expect(paid.status, paid.text).toBe(200);

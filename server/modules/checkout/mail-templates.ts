@@ -3,6 +3,7 @@ import { formatCents } from '../../../common/money.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
+import { showPageParagraph } from '../sales/show-page.js';
 
 export interface SaleMailFacts {
   eventName: string;
@@ -13,11 +14,6 @@ export interface SaleMailFacts {
   seats: string;
   /** The show's event page (decision 0058), when the ticket belongs to a known event. */
   eventPageUrl: string | null;
-}
-
-/** The paragraph that links the show's page, for a ticket of a known event. */
-function eventPageParagraph(facts: SaleMailFacts): string[] {
-  return facts.eventPageUrl ? [`The show's page: ${facts.eventPageUrl}`] : [];
 }
 
 function ticketLine(facts: SaleMailFacts): string {
@@ -36,7 +32,7 @@ export function buyerConfirmationMail(
   return paragraphMail(to, CHECKOUT_MAIL_SUBJECT.buyerConfirmation, [
     `Hi ${firstName},`,
     `You bought ${ticketLine(facts)}.`,
-    ...eventPageParagraph(facts),
+    ...showPageParagraph(facts.eventPageUrl),
     `Total charged to your card: ${formatCents(amountCents)} (processing fee included).`,
     `Your payment is held in escrow until you confirm you received the tickets. The seller has been asked to transfer them; follow the transfer in My Tickets: ${myTicketsUrl}`,
   ]);
@@ -53,7 +49,7 @@ export function sellerSoldMail(
   return paragraphMail(to, CHECKOUT_MAIL_SUBJECT.sellerSold, [
     `Hi ${firstName},`,
     `Your listing sold: ${ticketLine(facts)}.`,
-    ...eventPageParagraph(facts),
+    ...showPageParagraph(facts.eventPageUrl),
     `Please transfer the tickets to the buyer now. Start the transfer from My Tickets: ${myTicketsUrl}`,
     `You will receive ${formatCents(proceedsCents)} after fees, paid 3 days after the event once the buyer confirms receipt.`,
   ]);

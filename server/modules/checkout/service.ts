@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
-import { eventPath } from '../../../common/event-path.js';
 import { CHECKOUT_TEXT, TICKET_TEXT } from '../../../common/messages.js';
 import { dollarsToCents } from '../../../common/money.js';
 import { type PriceBreakdown, saleBreakdown } from '../../../common/pricing.js';
@@ -16,6 +15,7 @@ import { saleRows, unmatchedPaymentRows, unmatchedRefundRows, writeJournal } fro
 import { refundRestAtProvider } from '../refunds/provider-refund.js';
 import type { MoneyDeps } from '../sales/deps.js';
 import { contactOf } from '../sales/sale.js';
+import { showPageUrl } from '../sales/show-page.js';
 import { scheduleSaleTimeline } from '../sales/timeline.js';
 import {
   buyerConfirmationMail,
@@ -340,11 +340,7 @@ async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void
     section: ticket?.section ?? 'N/A',
     row: ticket?.row ?? 'N/A',
     seats: ticket?.seats ?? 'N/A',
-    // The event's own name: the page's canonical address, whatever the seller named the listing.
-    eventPageUrl:
-      ticket?.eventId != null && ticket.showName != null
-        ? `${deps.appUrl}${eventPath(ticket.eventId, ticket.showName)}`
-        : null,
+    eventPageUrl: showPageUrl(deps.appUrl, ticket?.eventId ?? null, ticket?.showName ?? null),
   };
   const buyer = await contactOf(deps.db, session.buyerId);
   const seller = await contactOf(deps.db, session.sellerId);

@@ -1,6 +1,6 @@
 import { listingPriceCents } from '../../../common/pricing.js';
 import type { DbOrTx } from '../../db/client.js';
-import { tickets, users } from '../../db/schema/index.js';
+import { events, tickets, users, venues } from '../../db/schema/index.js';
 
 /** Helpers for API tests of buying: listings and accounts inserted straight into the database. */
 
@@ -89,4 +89,24 @@ export async function insertUsers(db: DbOrTx, count: number, prefix = 'buyer') {
       })),
     )
     .returning({ id: users.id, email: users.email, username: users.username });
+}
+
+/** A catalog show named `name` on `date` (at a venue of its own) and one listing of it by `sellerId`. */
+export async function insertShowListing(db: DbOrTx, sellerId: number, name: string, date = '2030-05-01') {
+  sequence += 1;
+  const [venue] = await db
+    .insert(venues)
+    .values({ name: `Show Venue ${sequence}`, city: 'Portland' })
+    .returning();
+  const [event] = await db
+    .insert(events)
+    .values({ name, date, venueId: venue?.id ?? 0 })
+    .returning();
+  if (!event) throw new Error('event insert returned no row');
+  const ticket = await insertListing(db, sellerId, {
+    eventId: event.id,
+    eventName: event.name,
+    eventDate: date,
+  });
+  return { event, ticket };
 }

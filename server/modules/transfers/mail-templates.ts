@@ -4,6 +4,7 @@ import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
 import type { TimelineMailFacts } from '../sales/sale.js';
+import { showPageParagraph } from '../sales/show-page.js';
 
 export interface InitiatedMailFacts {
   eventName: string;
@@ -30,7 +31,7 @@ export function transferInitiatedMail(
     `Hi ${firstName},`,
     `The seller has sent your tickets for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)}.`,
     where,
-    ...(facts.eventPageUrl ? [`The show's page: ${facts.eventPageUrl}`] : []),
+    ...showPageParagraph(facts.eventPageUrl),
     `Once you have them, please press Confirm Receipt in My Tickets: ${myTicketsUrl}. Your payment stays in escrow until then.`,
   ];
   return paragraphMail(to, TRANSFER_MAIL_SUBJECT.initiated, paragraphs);

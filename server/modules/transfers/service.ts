@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { eventPath } from '../../../common/event-path.js';
 import { MY_TICKETS_TEXT } from '../../../common/messages.js';
 import type { BuyerTransferInfo } from '../../../common/schemas/my-tickets.js';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '../../../common/schemas/tickets.js';
@@ -10,6 +9,7 @@ import { Conflict, Forbidden, NotFound } from '../../errors.js';
 import { postSystemMessage } from '../messages/system-messages.js';
 import { createPendingReviews } from '../reviews/pending-reviews.js';
 import { lockSale, refuseEndedSale, type Sale } from '../sales/sale.js';
+import { showPageUrl } from '../sales/show-page.js';
 import { schedulePayout } from '../sales/timeline.js';
 import { barcodeReplacedMail, transferInitiatedMail } from './mail-templates.js';
 
@@ -235,10 +235,7 @@ export async function mailTransferInitiated(deps: TransferMailDeps, sale: Transf
           eventDate: sale.eventDate,
           ticketType: sale.ticketType,
           platformName: platform ? PLATFORM_LABELS[platform] : null,
-          eventPageUrl:
-            sale.eventId === null || sale.showName === null
-              ? null
-              : `${deps.appUrl}${eventPath(sale.eventId, sale.showName)}`,
+          eventPageUrl: showPageUrl(deps.appUrl, sale.eventId, sale.showName),
         },
         `${deps.appUrl}/my-tickets`,
       ),

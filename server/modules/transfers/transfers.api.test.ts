@@ -2,20 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventPath } from '../../../common/event-path.js';
 import { MY_TICKETS_TEXT, PAYOUT_MAIL_SUBJECT, TRANSFER_MAIL_SUBJECT } from '../../../common/messages.js';
-import {
-  events,
-  jobs,
-  orders,
-  reviews,
-  ticketMessages,
-  tickets,
-  users,
-  venues,
-} from '../../db/schema/index.js';
+import { jobs, orders, reviews, ticketMessages, tickets, users } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
-import { insertListing } from '../marketplace/testing.js';
+import { insertListing, insertShowListing } from '../marketplace/testing.js';
 import { TRANSFER_TEXT } from './service.js';
 import { buyThroughSandbox } from './testing.js';
 
@@ -155,19 +146,9 @@ describe.each(backends)('transfers API on %s', (backend) => {
   });
 
   it("links the show's event page in the transfer e-mail when the ticket is of a known event", async () => {
-    const [venue] = await db().insert(venues).values({ name: 'Moda Center', city: 'Portland' }).returning();
-    const [event] = await db()
-      .insert(events)
-      .values({ name: `Luna Ray <Live> ${Date.now()}`, date: '2030-05-01', venueId: venue?.id ?? 0 })
-      .returning();
-    if (!event) throw new Error('no event');
     const showSeller = await createTestUser(db());
     const showBuyer = await createTestUser(db());
-    const ticket = await insertListing(db(), showSeller.id, {
-      eventId: event.id,
-      eventName: event.name,
-      eventDate: '2030-05-01',
-    });
+    const { event, ticket } = await insertShowListing(db(), showSeller.id, `Luna Ray <Live> ${Date.now()}`);
     await buyThroughSandbox(await signedInClient(harness, showBuyer.id), ticket);
     const initiated = await (await signedInClient(harness, showSeller.id)).post(
       `/api/tickets/${ticket.id}/initiate-transfer`,
