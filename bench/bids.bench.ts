@@ -108,12 +108,11 @@ async function measure(backend: string, database: Database): Promise<BenchResult
           eventId: bid.event_id,
           eventName: bid.event_name,
           eventDate: bid.event_date,
-          quantity: bid.quantity,
           section: 'A',
           sellerId: Number(seller.id),
         };
         const explained = (await db.execute(
-          sql`explain (analyze, costs off, timing off, summary off) ${candidateBidsQuery(db, listing, allIn.buyerPaysCents, null, new Date())}`,
+          sql`explain (analyze, costs off, timing off, summary off) ${candidateBidsQuery(db, listing, [{ quantity: bid.quantity, allInCents: allIn.buyerPaysCents }], null, new Date())}`,
         )) as unknown as { rows: { 'QUERY PLAN': string }[] };
         plan = explained.rows.map((row) => row['QUERY PLAN']).join('\n');
       }

@@ -237,6 +237,10 @@ export const CHECKOUT_TEXT = {
   noMoreExtensions: 'This hold cannot be extended any further.',
   tooManyHolds: (max: number) =>
     `You are already holding ${max} tickets. Please close one of them or complete your purchase before viewing another.`,
+  onlyLeft: (left: number) =>
+    `Only ${left} ${left === 1 ? 'ticket is' : 'tickets are'} left in this listing. Please choose fewer.`,
+  quantityNotOffered: (allowed: string) => `The seller sells these tickets ${allowed} at a time.`,
+  quantityInvalid: 'quantity must be a whole number from 1 to 100',
   unlocked: 'Ticket released',
   notHeld: 'You were not holding this ticket',
   amountInvalid: 'amount must be an amount in dollars of at least 0 with at most 2 decimals',

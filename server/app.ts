@@ -40,6 +40,7 @@ import { eventPageRoutes } from './modules/event-page/routes.js';
 import { ConcertSearch } from './modules/events/concert-search.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { holdRoutes } from './modules/holds/routes.js';
+import { returnIdlePart } from './modules/holds/splits.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { ListingSearch } from './modules/marketplace/listing-search.js';
 import { marketplaceRoutes } from './modules/marketplace/routes.js';
@@ -243,7 +244,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     onRelease: async (ticketId, buyerId, log) => {
       await expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId);
-      await listingBuyable(ticketId);
+      const onSale = await returnIdlePart(database.db, ticketId, clock.now());
+      if (onSale !== null) await listingBuyable(onSale);
     },
   });
   await app.register(checkoutRoutes, { ...checkout, isProduction: config.isProduction });
@@ -284,7 +286,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     onHoldEnded: async (ticketId, buyerId, log) => {
       await expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId);
-      await listingBuyable(ticketId);
+      const onSale = await returnIdlePart(database.db, ticketId, clock.now());
+      if (onSale !== null) await listingBuyable(onSale);
     },
   });
   // Issue 24: automatic-purchase bids.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TICKET_MAX_QUANTITY } from '../constants.js';
 import { CHECKOUT_TEXT } from '../messages.js';
 import { INT32_MAX, singleLineText } from './text.js';
 
@@ -26,7 +27,27 @@ const SESSION_ID_MAX_LENGTH = 255;
 const MAX_AMOUNT_DOLLARS = 100_000_000;
 
 /** POST /api/tickets/{id}/lock and POST /api/tickets/{id}/lock/extend. */
+/**
+ * POST /api/tickets/{id}/lock: `quantity`, when fewer than the listing has left, holds a part of it
+ * (decision 0062); without it the whole listing is held.
+ */
+export const lockRequestSchema = z
+  .object({
+    quantity: z
+      .number({ message: CHECKOUT_TEXT.quantityInvalid })
+      .int(CHECKOUT_TEXT.quantityInvalid)
+      .min(1, CHECKOUT_TEXT.quantityInvalid)
+      .max(TICKET_MAX_QUANTITY, CHECKOUT_TEXT.quantityInvalid)
+      .optional(),
+  })
+  .strict()
+  .nullish();
+
 export const lockResponseSchema = z.object({
+  /** The ticket held: the listing, or the part of it carved for this buyer; pay for and release this one. */
+  ticketId: z.number().int(),
+  /** How many tickets are held. */
+  quantity: z.number().int(),
   /** The ticket version the buyer holds; send it back with the payment. */
   version: z.number().int(),
   /** ISO timestamp: when the hold lapses unless extended. */

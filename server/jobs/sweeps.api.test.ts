@@ -223,6 +223,7 @@ describe.each(backends)('housekeeping sweeps on %s', (backend) => {
           trustedDevices: 1,
           rateLimitCounters: 1,
           orphanedUploads: 2,
+          idleParts: 0,
         },
         failed: [],
       });
@@ -248,6 +249,7 @@ describe.each(backends)('housekeeping sweeps on %s', (backend) => {
           trustedDevices: 0,
           rateLimitCounters: 0,
           orphanedUploads: 0,
+          idleParts: 0,
         },
         failed: [],
       });

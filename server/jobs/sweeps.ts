@@ -10,6 +10,7 @@ import {
   storedImages,
   trustedDevices,
 } from '../db/schema/index.js';
+import { sweepIdleParts } from '../modules/holds/splits.js';
 import { pruneRateLimitCounters } from '../plugins/rate-limit.js';
 
 /** How often each instance tries to sweep. */
@@ -101,6 +102,8 @@ export interface SweepCounts {
   trustedDevices: number;
   rateLimitCounters: number;
   orphanedUploads: number;
+  /** Not removed: parts of listings whose hold lapsed unsold, put back into their listings (decision 0062). */
+  idleParts: number;
 }
 export type SweepName = keyof SweepCounts;
 
@@ -135,6 +138,7 @@ const SWEEPS: Record<SweepName, (db: DbOrTx, images: ImageStore, now: Date) => P
   trustedDevices: (db, _images, now) => sweepExpiredTrustedDevices(db, now),
   rateLimitCounters: (db, _images, now) => sweepRateLimitCounters(db, now),
   orphanedUploads: sweepOrphanedUploads,
+  idleParts: (db, _images, now) => sweepIdleParts(db, now),
 };
 
 /**
@@ -168,6 +172,7 @@ export function startSweeps(options: SweepOptions): Sweeps {
         trustedDevices: 0,
         rateLimitCounters: 0,
         orphanedUploads: 0,
+        idleParts: 0,
       };
       const failed: SweepName[] = [];
       for (const name of Object.keys(SWEEPS) as SweepName[]) {

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { SPLIT_RULES } from '../../../common/splits.js';
 import { DEFAULT_PLATFORM_TIME_ZONE } from '../../../common/venue-time.js';
 import { users } from './auth.js';
 import { createdAt, updatedAt } from './columns.js';
@@ -34,6 +45,16 @@ export const tickets = pgTable(
     row: text('row').notNull(),
     seats: text('seats').notNull(),
     quantity: integer('quantity').notNull().default(1),
+    /** How the listing may sell (decision 0062): any quantity, any that leaves no single ticket, or whole. */
+    splitRule: text('split_rule', { enum: SPLIT_RULES }).notNull().default('no_single'),
+    /**
+     * A part carved from a listing for one buyer's hold (decision 0062): the listing it came from. The part
+     * is a listing row of its own (held, paid, sold, transferred and paid out like any other); a part whose
+     * hold ends unsold goes back into the listing.
+     */
+    splitFromTicketId: integer('split_from_ticket_id').references((): AnyPgColumn => tickets.id, {
+      onDelete: 'set null',
+    }),
     faceValueCents: integer('face_value_cents').notNull(),
     serviceFeeCents: integer('service_fee_cents').notNull(),
     markup: integer('markup').notNull().default(0),
@@ -105,5 +126,6 @@ export const tickets = pgTable(
     index('tickets_event_name_trgm_idx').using('gin', sql`lower(${t.eventName}) gin_trgm_ops`),
     index('tickets_created_idx').on(t.createdAt, t.id),
     index('tickets_search_changed_at_idx').on(t.searchChangedAt),
+    index('tickets_split_from_idx').on(t.splitFromTicketId).where(sql`${t.splitFromTicketId} is not null`),
   ],
 );

@@ -1,11 +1,14 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import { saleBreakdown } from '../../../common/pricing.js';
+import { type PriceBreakdown, saleBreakdown } from '../../../common/pricing.js';
+import { BID_QUANTITY_MAX } from '../../../common/schemas/bids.js';
+import { allowedQuantities } from '../../../common/splits.js';
 import type { DbOrTx } from '../../db/client.js';
 import { bids, checkoutSessions, tickets } from '../../db/schema/index.js';
 import { type JobOutcome, jobDone } from '../../jobs/queue.js';
 import { utcDate } from '../../lib/clock.js';
 import { ratingJoinedOn, userRating } from '../reviews/ratings.js';
 import type { MoneyDeps } from '../sales/deps.js';
+import { splitAllowsSql } from '../tickets/splits.js';
 import { type Candidate, chargeBidPurchase, resolveBidPurchase, startBidPurchase } from './purchase.js';
 import { BID_MATCH_LISTING_JOB } from './schedule.js';
 
@@ -26,27 +29,51 @@ export interface ListingFacts {
   eventId: number | null;
   eventName: string;
   eventDate: string;
-  quantity: number;
   section: string;
   sellerId: number;
+}
+
+/** A quantity a listing sells under its split rule (decision 0062), and what that many cost all-in. */
+export interface BidOffer {
+  quantity: number;
+  allInCents: number;
+}
+
+/** What a listing offers bids: each quantity its split rule allows that a bid may ask for, priced. */
+export function offersOf(ticket: TicketRow): { quantity: number; sale: PriceBreakdown }[] {
+  return allowedQuantities(ticket.splitRule, ticket.quantity)
+    .filter((quantity) => quantity <= BID_QUANTITY_MAX)
+    .map((quantity) => ({
+      quantity,
+      sale: saleBreakdown({
+        perTicketCents: ticket.listingPriceCents,
+        markupPercent: ticket.markup,
+        quantity,
+      }),
+    }));
 }
 
 /**
  * The candidate bids for one listing, best first: the bidder with the better rating (decision 0016's, from
  * submitted reviews; none comes after any), then the oldest bid (decision 0054). One statement: each branch
  * an index range scan (bids_match_event_idx for bids on a catalog event, bids_match_name_idx for bids by name
- * and date), then each candidate's rating through reviews_target_submitted_idx. Every rule but the ticket's
- * own state is here; that state is the hold's business.
+ * and date), then each candidate's rating through reviews_target_submitted_idx. A bid matches an offer of
+ * its own quantity at or below its price (decision 0062). Every rule but the ticket's own state is here;
+ * that state is the hold's business.
  */
 export function candidateBidsQuery(
   db: DbOrTx,
   listing: ListingFacts,
-  allInCents: number,
+  offers: BidOffer[],
   sellerRating: number | null,
   now: Date,
   limit = CANDIDATES_PER_RUN,
 ) {
-  const rules = sql`b.max_price_cents >= ${allInCents}
+  const offered = sql`(values ${sql.join(
+    offers.map((offer) => sql`(${offer.quantity}::int, ${offer.allInCents}::int)`),
+    sql`, `,
+  )}) as offer(quantity, all_in)`;
+  const rules = sql`b.quantity = offer.quantity and b.max_price_cents >= offer.all_in
       and (b.section is null or lower(b.section) = lower(${listing.section}))
       and (b.min_seller_rating is null or b.min_seller_rating <= ${sellerRating}::float8)
       and b.user_id <> ${listing.sellerId}
@@ -55,15 +82,17 @@ export function candidateBidsQuery(
   const byEvent =
     listing.eventId === null
       ? sql``
-      : sql`select b.id, b.user_id, b.stripe_payment_method_id, b.created_at from ${bids} b
-          where b.is_active and b.event_id = ${listing.eventId} and b.quantity = ${listing.quantity} and ${rules}
+      : sql`select b.id, b.user_id, b.stripe_payment_method_id, b.quantity, b.created_at from ${bids} b
+          join ${offered} on true
+          where b.is_active and b.event_id = ${listing.eventId} and ${rules}
           union all `;
   // The candidates take the table's name, so the shared rating subquery can name their bidder as bids.user_id.
   const rating = ratingJoinedOn(db, bids.userId);
-  return sql`select ${bids.id}, ${bids.userId}, ${bids.stripePaymentMethodId} from (${byEvent}
-      select b.id, b.user_id, b.stripe_payment_method_id, b.created_at from ${bids} b
+  return sql`select ${bids.id}, ${bids.userId}, ${bids.stripePaymentMethodId}, ${bids.quantity} from (${byEvent}
+      select b.id, b.user_id, b.stripe_payment_method_id, b.quantity, b.created_at from ${bids} b
+      join ${offered} on true
       where b.is_active and b.event_id is null and lower(b.event_name) = lower(${listing.eventName})
-        and b.event_date = ${listing.eventDate} and b.quantity = ${listing.quantity} and ${rules}
+        and b.event_date = ${listing.eventDate} and ${rules}
     ) ${bids}
     left join lateral ${rating} on true
     order by ${rating.averageRating} desc nulls last, ${bids.createdAt}, ${bids.id}
@@ -73,19 +102,21 @@ export function candidateBidsQuery(
 export async function candidateBids(
   db: DbOrTx,
   listing: ListingFacts,
-  allInCents: number,
+  offers: BidOffer[],
   sellerRating: number | null,
   now: Date,
 ): Promise<Candidate[]> {
+  if (offers.length === 0) return [];
   const result = (await db.execute(
-    candidateBidsQuery(db, listing, allInCents, sellerRating, now),
+    candidateBidsQuery(db, listing, offers, sellerRating, now),
   )) as unknown as {
-    rows: { id: number; user_id: number; stripe_payment_method_id: string }[];
+    rows: { id: number; user_id: number; stripe_payment_method_id: string; quantity: number }[];
   };
   return result.rows.map((row) => ({
     id: Number(row.id),
     userId: Number(row.user_id),
     paymentMethodId: row.stripe_payment_method_id,
+    quantity: Number(row.quantity),
   }));
 }
 
@@ -127,23 +158,28 @@ export async function matchListing(deps: MoneyDeps, ticketId: number): Promise<J
       return jobDone;
     const busy = busyUntil(ticket, now);
     if (busy) return { retryAt: busy, note: 'held or being edited; matched once free' };
-    const sale = saleBreakdown({
-      perTicketCents: ticket.listingPriceCents,
-      markupPercent: ticket.markup,
-      quantity: ticket.quantity,
-    });
+    const offers = offersOf(ticket);
     const rating = (await userRating(deps.db, ticket.sellerId)).averageRating;
-    const candidates = await candidateBids(deps.db, ticket, sale.buyerPaysCents, rating, now);
-    let lost = false;
+    const priced = offers.map(({ quantity, sale }) => ({ quantity, allInCents: sale.buyerPaysCents }));
+    const candidates = await candidateBids(deps.db, ticket, priced, rating, now);
+    // The listing changed under us (held by someone, edited, sold, or partly sold to a bid): look again.
+    let lookAgain = false;
     for (const candidate of candidates) {
+      const sale = offers.find((offer) => offer.quantity === candidate.quantity)?.sale;
+      if (!sale) continue;
       const started = await startBidPurchase(deps, candidate, ticket, sale);
       if (started === 'next') continue;
       if (started === 'unavailable') {
-        lost = true;
+        lookAgain = true;
         break;
       }
       const step = await chargeBidPurchase(deps, started.sessionId);
-      if (step === 'sold') return jobDone;
+      // A bid that bought part of the listing leaves the rest on sale: the next round offers it again.
+      if (step === 'sold' && started.ticketId === ticketId) return jobDone;
+      if (step === 'sold') {
+        lookAgain = true;
+        break;
+      }
       if (step === 'waiting') {
         const [session] = await deps.db
           .select({ expiresAt: checkoutSessions.expiresAt })
@@ -152,12 +188,11 @@ export async function matchListing(deps: MoneyDeps, ticketId: number): Promise<J
         return { retryAt: session?.expiresAt ?? now, note: 'waiting for the bidder to confirm the payment' };
       }
       if (step === 'lost') {
-        lost = true;
+        lookAgain = true;
         break;
       }
     }
-    // The ticket changed under us (held by someone, edited, sold): look at it once more as it now is.
-    if (!lost) return jobDone;
+    if (!lookAgain) return jobDone;
   }
   return jobDone;
 }
@@ -174,14 +209,15 @@ async function listingsForBid(db: DbOrTx, bid: typeof bids.$inferSelect, now: Da
     .where(
       and(
         event,
-        eq(tickets.quantity, bid.quantity),
+        splitAllowsSql(sql`${tickets.quantity}`, sql`${tickets.splitRule}`, sql`${bid.quantity}::int`),
         eq(tickets.sold, false),
         eq(tickets.status, 'available'),
         sql`${tickets.sellerId} <> ${bid.userId}`,
         sql`${tickets.eventDate} >= ${utcDate(now)}`,
         bid.section === null ? undefined : sql`lower(${tickets.section}) = lower(${bid.section})`,
-        // buyer_pays_per_ticket_cents is the all-in amount divided and rounded: off by at most half a cent a ticket.
-        sql`${tickets.buyerPaysPerTicketCents} * ${tickets.quantity} <= ${bid.maxPriceCents} + ${tickets.quantity}`,
+        // buyer_pays_per_ticket_cents is the whole listing's all-in amount divided and rounded: for the bid's
+        // quantity it is off by at most a cent a ticket and one in all (the run checks the exact price).
+        sql`${tickets.buyerPaysPerTicketCents} * ${bid.quantity}::int <= ${bid.maxPriceCents + bid.quantity + 1}::int`,
       ),
     )
     .orderBy(tickets.buyerPaysPerTicketCents, tickets.id)
@@ -244,10 +280,11 @@ export async function unmatchedListings(
     sql`, `,
   );
   const at = sql`${now.toISOString()}::timestamptz`;
-  const buyable = sql`t.quantity = b.quantity and not t.sold and t.status = 'available'
+  const buyable = sql`${splitAllowsSql(sql`t.quantity`, sql`t.split_rule`, sql`b.quantity`)}
+      and not t.sold and t.status = 'available'
       and t.seller_id <> b.user_id and t.event_date >= ${utcDate(now)}
       and (b.section is null or lower(b.section) = lower(t.section))
-      and t.buyer_pays_per_ticket_cents * t.quantity <= b.max_price_cents + t.quantity
+      and t.buyer_pays_per_ticket_cents * b.quantity <= b.max_price_cents + b.quantity + 1
       and (t.lock_expires_at is null or t.lock_expires_at <= ${at})
       and not exists (select 1 from jobs j where j.kind = ${BID_MATCH_LISTING_JOB} and j.key = 'ticket:' || t.id and j.done_at is null)`;
   const result = (await db.execute(sql`

@@ -320,6 +320,30 @@ describe.each(backends)('bid matching on %s', (backend) => {
     ).toEqual(bought);
   });
 
+  it("buys part of a listing whose split rule allows the bid's quantity, never of one sold all together", async () => {
+    const name = eventName();
+    const first = await bidder();
+    const second = await bidder();
+    const body = { eventName: name, quantity: 2, maxPrice: 1_000 };
+    const bidIds = [await placeBid(first, body), await placeBid(second, body)];
+    const seller = await createTestUser(db());
+    const together = await list(seller.id, { eventName: name, quantity: 4, seats: '1-4', splitRule: 'all' });
+    expect(await ticketNow(together.id)).toMatchObject({ sold: false, quantity: 4 });
+    const split = await list(seller.id, {
+      eventName: name,
+      quantity: 4,
+      seats: '1-4',
+      splitRule: 'no_single',
+    });
+    const sales = await db().select().from(orders).where(eq(orders.sellerId, seller.id));
+    expect(sales.map((sale) => sale.quantity)).toEqual([2, 2]);
+    expect(sales.map((sale) => sale.buyerId).sort()).toEqual([first.user.id, second.user.id].sort());
+    expect(await ticketNow(split.id)).toMatchObject({ sold: true, quantity: 2, seats: '3, 4' });
+    const rows = await Promise.all(bidIds.map((id) => bidRow(db(), id)));
+    expect(rows.every((row) => row.matched)).toBe(true);
+    expect(await ticketNow(together.id)).toMatchObject({ sold: false, quantity: 4 });
+  });
+
   it('sells a listing two bids race for once, from two instances at the same time', async () => {
     const name = eventName();
     const one = await bidder();

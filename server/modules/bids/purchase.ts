@@ -3,10 +3,11 @@ import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { BID_TEXT, PAYMENT_METHOD_TEXT } from '../../../common/messages.js';
 import type { PriceBreakdown } from '../../../common/pricing.js';
 import type { SavedCardCharge } from '../../adapters/payments/payment-provider.js';
+import type { Tx } from '../../db/client.js';
 import { bids, checkoutSessions, savedCards, tickets, users } from '../../db/schema/index.js';
 import { DomainError, TooManyRequests } from '../../errors.js';
 import { fulfilCheckout, saleColumns } from '../checkout/service.js';
-import { lockTicket } from '../holds/service.js';
+import { type Hold, lockTicket } from '../holds/service.js';
 import type { MoneyDeps } from '../sales/deps.js';
 import { bidAuthenticationMail, bidEndedMail } from './mail-templates.js';
 import { scheduleListingMatch } from './schedule.js';
@@ -28,6 +29,8 @@ export interface Candidate {
   id: number;
   userId: number;
   paymentMethodId: string;
+  /** The bid's quantity: a listing selling more holds a part of it for the bidder (decision 0062). */
+  quantity: number;
 }
 
 /** sold: the ticket is the bidder's; waiting: on the cardholder or the provider; declined: the next bid tries; lost: the ticket went elsewhere. */
@@ -40,6 +43,21 @@ export function authenticationUrl(appUrl: string, sessionId: string): string {
 }
 
 /**
+ * The row the bidder now holds, on the terms the run priced: the listing at the version read, or a part of
+ * it (decision 0062) carved at the same price and markup.
+ */
+async function heldAsPriced(tx: Tx, hold: Hold, listing: TicketRow): Promise<TicketRow> {
+  if (hold.ticketId === listing.id) {
+    if (hold.version !== listing.version) throw new ListingChanged();
+    return listing;
+  }
+  const [part] = await tx.select().from(tickets).where(eq(tickets.id, hold.ticketId));
+  if (!part || part.listingPriceCents !== listing.listingPriceCents || part.markup !== listing.markup)
+    throw new ListingChanged();
+  return part;
+}
+
+/**
  * Holds the ticket for the bidder (the manual hold's own conditional update) and records the session.
  * 'next' when this bid cannot buy now (ended meanwhile, a purchase of it in flight, the bidder at their
  * hold limit); 'unavailable' when the ticket cannot be held or changed since it was priced.
@@ -49,7 +67,7 @@ export async function startBidPurchase(
   candidate: Candidate,
   ticket: TicketRow,
   sale: PriceBreakdown,
-): Promise<{ sessionId: string } | 'next' | 'unavailable'> {
+): Promise<{ sessionId: string; ticketId: number } | 'next' | 'unavailable'> {
   const now = deps.clock.now();
   const sessionId = `bid_${randomUUID()}`;
   const expiresAt = new Date(now.getTime() + BID_AUTHENTICATION_HOLD_MS);
@@ -73,12 +91,12 @@ export async function startBidPurchase(
         )
         .limit(1);
       if (inFlight) return 'next' as const;
-      const hold = await lockTicket(tx, candidate.userId, ticket.id, now);
-      if (hold.version !== ticket.version) throw new ListingChanged();
+      const hold = await lockTicket(tx, candidate.userId, ticket.id, now, candidate.quantity);
+      const held = await heldAsPriced(tx, hold, ticket);
       await tx
         .update(tickets)
         .set({ lockExpiresAt: expiresAt })
-        .where(and(eq(tickets.id, ticket.id), eq(tickets.currentViewerId, candidate.userId)));
+        .where(and(eq(tickets.id, held.id), eq(tickets.currentViewerId, candidate.userId)));
       await tx.insert(checkoutSessions).values({
         id: sessionId,
         kind: 'off_session',
@@ -86,12 +104,12 @@ export async function startBidPurchase(
         paymentMethodId: candidate.paymentMethodId,
         provider: deps.payments.kind,
         buyerId: candidate.userId,
-        ...saleColumns(ticket, sale),
+        ...saleColumns(held, sale),
         url: authenticationUrl(deps.appUrl, sessionId),
         expiresAt,
         createdAt: now,
       });
-      return { sessionId };
+      return { sessionId, ticketId: held.id };
     });
   } catch (error) {
     if (error instanceof TooManyRequests) return 'next';

@@ -34,11 +34,13 @@ describe.each(backends)('holds API on %s', (backend) => {
   const db = () => harness.database.db;
   const listing = () => insertListing(db(), sellerId, { eventDate: '2030-05-01' });
 
-  it('holds a ticket for the hold length, answers {version, expiresAt}, and refuses everyone else with 409', async () => {
+  it('holds a ticket for the hold length, answers {ticketId, quantity, version, expiresAt}, and refuses everyone else with 409', async () => {
     const ticket = await listing();
     const lock = await buyer.post(`/api/tickets/${ticket.id}/lock`);
     expect(lock.status, lock.text).toBe(200);
     expect(lock.body).toEqual({
+      ticketId: ticket.id,
+      quantity: ticket.quantity,
       version: 1,
       expiresAt: new Date(clock.now().getTime() + HOLD_DURATION_MS).toISOString(),
       extensionsLeft: HOLD_MAX_EXTENSIONS,
@@ -164,6 +166,8 @@ describe.each(backends)('holds API on %s', (backend) => {
       const extended = await buyer.post(`/api/tickets/${ticket.id}/lock/extend`);
       expect(extended.status, extended.text).toBe(200);
       expect(extended.body).toEqual({
+        ticketId: ticket.id,
+        quantity: ticket.quantity,
         version: 1,
         expiresAt: new Date(clock.now().getTime() + HOLD_DURATION_MS).toISOString(),
         extensionsLeft: left,

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CHECKOUT_TEXT } from '../../../common/messages.js';
 import {
   lockConflictSchema,
+  lockRequestSchema,
   lockResponseSchema,
   unlockResponseSchema,
 } from '../../../common/schemas/checkout.js';
@@ -15,12 +16,17 @@ import { extendHold, type Hold, lockTicket, releaseHold } from './service.js';
 export interface HoldRoutesOptions {
   db: Db;
   clock: Clock;
-  /** Told when a buyer let go of a ticket, so their unpaid checkout sessions for it end too. */
+  /**
+   * Told when a buyer let go of a ticket, so their unpaid checkout sessions for it end too, and a part of a
+   * listing goes back into it (decision 0062).
+   */
   onRelease(ticketId: number, buyerId: number, log: FastifyInstance['log']): Promise<void>;
 }
 
 function lockReply(hold: Hold) {
   return {
+    ticketId: hold.ticketId,
+    quantity: hold.quantity,
     version: hold.version,
     expiresAt: hold.expiresAt.toISOString(),
     extensionsLeft: hold.extensionsLeft,
@@ -42,12 +48,17 @@ export async function holdRoutes(instance: FastifyInstance, options: HoldRoutesO
     '/api/tickets/:id/lock',
     {
       onRequest: requireUser,
-      schema: schema(
-        'Hold a ticket while deciding; 409 when someone else holds it, it is being edited or sold',
-      ),
+      schema: {
+        ...schema(
+          'Hold a ticket (or, with quantity, part of a listing) while deciding; 409 when someone else holds it, it is being edited or sold',
+        ),
+        body: lockRequestSchema,
+      },
     },
     async (request) =>
-      lockReply(await lockTicket(db, currentUser(request).id, request.params.id, clock.now())),
+      lockReply(
+        await lockTicket(db, currentUser(request).id, request.params.id, clock.now(), request.body?.quantity),
+      ),
   );
 
   app.post(

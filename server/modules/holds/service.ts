@@ -10,6 +10,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { holdAllowances, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../errors.js';
 import { utcDate } from '../../lib/clock.js';
+import { holdPart } from './splits.js';
 
 /**
  * Holds (decision 0011): a buyer's hold is two columns on the ticket, current_viewer_id and lock_expires_at,
@@ -21,9 +22,47 @@ import { utcDate } from '../../lib/clock.js';
 export const HOLD_QUEUE_WAIT_MS = 2_000;
 
 export interface Hold {
+  /** The row held: the listing itself, or the part carved from it for this buyer (decision 0062). */
+  ticketId: number;
+  /** How many tickets the hold is for. */
+  quantity: number;
   version: number;
   expiresAt: Date;
   extensionsLeft: number;
+}
+
+type TicketRow = typeof tickets.$inferSelect;
+
+/**
+ * Why a listing read under its row lock cannot be held by this buyer, as explainUnavailable says it; the
+ * buyer's own whole hold on it is no reason (they may take part of it instead).
+ */
+async function assertHoldable(tx: Tx, listing: TicketRow, buyerId: number, now: Date): Promise<void> {
+  if (listing.sellerId === buyerId) throw new Forbidden(CHECKOUT_TEXT.ownTicket);
+  if (listing.sold || listing.status !== 'available') throw new Conflict(CHECKOUT_TEXT.alreadySold);
+  if (listing.eventDate < utcDate(now)) throw new Conflict(CHECKOUT_TEXT.eventPast);
+  if (listing.editingBy !== null && listing.editExpiresAt && listing.editExpiresAt > now)
+    throw new Conflict(CHECKOUT_TEXT.beingEditedBySeller);
+  if (
+    listing.currentViewerId !== null &&
+    listing.currentViewerId !== buyerId &&
+    listing.lockExpiresAt &&
+    listing.lockExpiresAt > now
+  )
+    throw new Conflict(CHECKOUT_TEXT.heldByOther);
+  const [held] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(
+      and(eq(tickets.currentViewerId, buyerId), gt(tickets.lockExpiresAt, now), ne(tickets.id, listing.id)),
+    );
+  if ((held?.count ?? 0) >= MAX_LIVE_HOLDS)
+    throw new TooManyRequests(CHECKOUT_TEXT.tooManyHolds(MAX_LIVE_HOLDS));
+}
+
+/** The hold budget of a row is its listing's (decision 0031): carving parts again never refills it. */
+function allowanceKey(row: { id: number; splitFromTicketId: number | null }): number {
+  return row.splitFromTicketId ?? row.id;
 }
 
 /** Why a lock or extend matched nothing, in the order a buyer would want to hear it. */
@@ -93,15 +132,33 @@ function liveHoldsElsewhere(buyerId: number, ticketId: number, now: Date) {
  * a lapsed hold, or the caller's own hold), and the caller must hold fewer than MAX_LIVE_HOLDS other tickets.
  * The member's row is locked first, so their simultaneous locks (from any instance) are counted one after
  * another. Locking again while holding keeps the hold as it is, so re-opening the dialog cannot stretch it.
+ * With `wanted` fewer than the listing has left, the buyer holds a part carved from it (decision 0062).
  */
-export async function lockTicket(db: DbOrTx, buyerId: number, ticketId: number, now: Date): Promise<Hold> {
+export async function lockTicket(
+  db: DbOrTx,
+  buyerId: number,
+  ticketId: number,
+  now: Date,
+  wanted?: number,
+): Promise<Hold> {
   return db.transaction(async (tx) => {
     // One member's locks run one after another (the live-holds count must see the others). A burst of them
     // waits at most HOLD_QUEUE_WAIT_MS for its turn and is then told to slow down (429), instead of queueing
     // into the statement timeout (503) on a busy server (issue 21, reliability bench).
     await tx.execute(sql.raw(`set local lock_timeout = ${HOLD_QUEUE_WAIT_MS}`));
     await tx.select({ id: users.id }).from(users).where(eq(users.id, buyerId)).for('no key update');
-    const freshExpiry = new Date(now.getTime() + HOLD_DURATION_MS);
+    let freshExpiry = new Date(now.getTime() + HOLD_DURATION_MS);
+    if (wanted !== undefined) {
+      const part = await holdPart(tx, buyerId, ticketId, wanted, freshExpiry, now, (listing) =>
+        assertHoldable(tx, listing, buyerId, now),
+      );
+      if (part.kind === 'part') {
+        const extensionsUsed = await openAllowance(tx, buyerId, ticketId, now);
+        const { kind, ...held } = part;
+        return { ...held, extensionsLeft: Math.max(0, HOLD_MAX_EXTENSIONS - extensionsUsed) };
+      }
+      freshExpiry = part.expiresAt;
+    }
     const heldByMe = and(eq(tickets.currentViewerId, buyerId), gt(tickets.lockExpiresAt, now));
     const [row] = await tx
       .update(tickets)
@@ -126,10 +183,17 @@ export async function lockTicket(db: DbOrTx, buyerId: number, ticketId: number, 
           sql`${liveHoldsElsewhere(buyerId, ticketId, now)} < ${MAX_LIVE_HOLDS}`,
         ),
       )
-      .returning({ version: tickets.version, lockExpiresAt: tickets.lockExpiresAt });
+      .returning({
+        version: tickets.version,
+        lockExpiresAt: tickets.lockExpiresAt,
+        quantity: tickets.quantity,
+        splitFromTicketId: tickets.splitFromTicketId,
+      });
     if (!row?.lockExpiresAt) return explainUnavailable(tx, ticketId, buyerId, now);
-    const extensionsUsed = await openAllowance(tx, buyerId, ticketId, now);
+    const extensionsUsed = await openAllowance(tx, buyerId, allowanceKey({ id: ticketId, ...row }), now);
     return {
+      ticketId,
+      quantity: row.quantity,
       version: row.version,
       expiresAt: row.lockExpiresAt,
       extensionsLeft: Math.max(0, HOLD_MAX_EXTENSIONS - extensionsUsed),
@@ -156,7 +220,12 @@ export async function extendHold(db: DbOrTx, buyerId: number, ticketId: number, 
           gt(tickets.lockExpiresAt, now),
         ),
       )
-      .returning({ version: tickets.version, lockExpiresAt: tickets.lockExpiresAt });
+      .returning({
+        version: tickets.version,
+        lockExpiresAt: tickets.lockExpiresAt,
+        quantity: tickets.quantity,
+        splitFromTicketId: tickets.splitFromTicketId,
+      });
     if (!row?.lockExpiresAt) {
       const hold = await currentHold(tx, ticketId, now);
       if (hold === 'missing') throw new NotFound(TICKET_TEXT.notFound);
@@ -165,7 +234,12 @@ export async function extendHold(db: DbOrTx, buyerId: number, ticketId: number, 
     const lapsed = sql`${holdAllowances.periodStartedAt} <= ${periodStartBefore(now)}`;
     const [allowance] = await tx
       .insert(holdAllowances)
-      .values({ userId: buyerId, ticketId, periodStartedAt: now, extensionsUsed: 1 })
+      .values({
+        userId: buyerId,
+        ticketId: allowanceKey({ id: ticketId, ...row }),
+        periodStartedAt: now,
+        extensionsUsed: 1,
+      })
       .onConflictDoUpdate({
         target: [holdAllowances.userId, holdAllowances.ticketId],
         set: {
@@ -179,6 +253,8 @@ export async function extendHold(db: DbOrTx, buyerId: number, ticketId: number, 
     // Throwing rolls the longer hold back with it.
     if (!allowance) throw new Conflict(CHECKOUT_TEXT.noMoreExtensions);
     return {
+      ticketId,
+      quantity: row.quantity,
       version: row.version,
       expiresAt: row.lockExpiresAt,
       extensionsLeft: Math.max(0, HOLD_MAX_EXTENSIONS - allowance.extensionsUsed),
@@ -243,13 +319,17 @@ export async function holdForCheckout(
     eq(tickets.currentViewerId, buyerId),
     gt(tickets.lockExpiresAt, now),
   );
-  const [held] = await tx.select({ id: tickets.id }).from(tickets).where(holding).for('update');
+  const [held] = await tx
+    .select({ id: tickets.id, splitFromTicketId: tickets.splitFromTicketId })
+    .from(tickets)
+    .where(holding)
+    .for('update');
   if (!held) return false;
   const lapsed = sql`${holdAllowances.periodStartedAt} <= ${periodStartBefore(now)}`;
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const [allowance] = await tx
     .insert(holdAllowances)
-    .values({ userId: buyerId, ticketId, periodStartedAt: now, checkoutStartedAt: now })
+    .values({ userId: buyerId, ticketId: allowanceKey(held), periodStartedAt: now, checkoutStartedAt: now })
     .onConflictDoUpdate({
       target: [holdAllowances.userId, holdAllowances.ticketId],
       set: {

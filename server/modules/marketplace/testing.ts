@@ -1,4 +1,5 @@
 import { listingPriceCents } from '../../../common/pricing.js';
+import type { SplitRule } from '../../../common/splits.js';
 import type { DbOrTx } from '../../db/client.js';
 import { events, tickets, users, venues } from '../../db/schema/index.js';
 
@@ -29,6 +30,7 @@ export interface ListingOverrides {
   markup?: number;
   sold?: boolean;
   status?: 'available' | 'sold' | 'cancelled' | 'pending';
+  splitRule?: SplitRule;
 }
 
 /** One listing of `sellerId`, valid and priced by common/pricing.ts. */
@@ -66,6 +68,7 @@ export async function insertListing(db: DbOrTx, sellerId: number, overrides: Lis
       imagePublicId: `test-${sequence}`,
       sold,
       status: overrides.status ?? (sold ? 'sold' : 'available'),
+      ...(overrides.splitRule === undefined ? {} : { splitRule: overrides.splitRule }),
     })
     .returning();
   if (!row) throw new Error('listing insert returned no row');

@@ -1,8 +1,10 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
+import type { SplitRule } from '../../../common/splits.js';
 import type { DbOrTx } from '../../db/client.js';
 import { events, jobs, priceAlerts, tickets } from '../../db/schema/index.js';
 import { type JobOutcome, jobDone } from '../../jobs/queue.js';
 import { utcDate } from '../../lib/clock.js';
+import { splitAllowsSql } from '../tickets/splits.js';
 
 /**
  * Matching (decision 0060): when a listing becomes buyable, the active alerts of its event that it fits
@@ -15,12 +17,11 @@ export const PRICE_ALERT_MATCHED_MAIL_JOB = 'price_alert_matched_mail';
 const MATCH_BATCH = 1_000;
 
 /**
- * Whether an alert (`a`) for its quantity fits a listing of `listingQuantity` tickets. A listing is sold
- * whole today, so only the same quantity fits; when listings can be split this is the one test to change
- * (and price_alerts_match_idx, whose second column it reads).
+ * Whether an alert (`a`) for its quantity fits a listing of `listingQuantity` tickets: the listing's split
+ * rule sells that many (decision 0062).
  */
-export function alertQuantityFits(listingQuantity: number): SQL {
-  return sql`a.quantity = ${listingQuantity}`;
+export function alertQuantityFits(listingQuantity: number, splitRule: SplitRule): SQL {
+  return splitAllowsSql(sql`${listingQuantity}::int`, sql`${splitRule}::text`, sql`a.quantity`);
 }
 
 /** When a live hold or an open editor on the ticket ends, or null when it is free now. */
@@ -34,14 +35,21 @@ function busyUntil(ticket: typeof tickets.$inferSelect, now: Date): Date | null 
 /** One batch: answers how many alerts it matched. */
 async function matchBatch(
   db: DbOrTx,
-  ticket: { id: number; eventId: number; quantity: number; priceCents: number; sellerId: number },
+  ticket: {
+    id: number;
+    eventId: number;
+    quantity: number;
+    splitRule: SplitRule;
+    priceCents: number;
+    sellerId: number;
+  },
   now: Date,
 ): Promise<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const result = (await db.execute(sql`
     with candidates as (
       select a.id from ${priceAlerts} a
-      where a.status = 'active' and a.event_id = ${ticket.eventId} and ${alertQuantityFits(ticket.quantity)}
+      where a.status = 'active' and a.event_id = ${ticket.eventId} and ${alertQuantityFits(ticket.quantity, ticket.splitRule)}
         and a.max_price_cents >= ${ticket.priceCents} and a.user_id <> ${ticket.sellerId}
       order by a.id
       limit ${MATCH_BATCH}
@@ -85,6 +93,7 @@ export async function matchListingAlerts(db: DbOrTx, ticketId: number, now: Date
     id: ticket.id,
     eventId,
     quantity: ticket.quantity,
+    splitRule: ticket.splitRule,
     priceCents: ticket.buyerPaysPerTicketCents,
     sellerId: ticket.sellerId,
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { TICKET_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { listingPriceCents, saleBreakdown } from '../../../common/pricing.js';
@@ -137,18 +137,24 @@ export async function createTicket(
 
 /**
  * No buyer is at work on the ticket: no live hold, no checkout session that can still be paid, and no paid
- * one waiting for fulfilment. A seller's change then would charge a buyer for a listing that is gone or
- * different, and refund them (issue 21; decision 0032).
+ * one waiting for fulfilment, on the listing or on a part of it a buyer is taking (decision 0062). A
+ * seller's change then would charge a buyer for a listing that is gone or different, and refund them
+ * (issue 21; decision 0032).
  */
 function noBuyerAtWork(now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`;
+  const checkoutLive = (ticketId: SQL) =>
+    sql`exists (select 1 from ${checkoutSessions} where ${checkoutSessions.ticketId} = ${ticketId} and ((${checkoutSessions.status} = 'open' and ${checkoutSessions.expiresAt} > ${at}) or (${checkoutSessions.status} = 'paid' and ${checkoutSessions.outcome} is null)))`;
   return and(
     or(
       isNull(tickets.currentViewerId),
       isNull(tickets.lockExpiresAt),
       sql`${tickets.lockExpiresAt} <= ${at}`,
     ),
-    sql`not exists (select 1 from ${checkoutSessions} where ${checkoutSessions.ticketId} = ${tickets.id} and ((${checkoutSessions.status} = 'open' and ${checkoutSessions.expiresAt} > ${at}) or (${checkoutSessions.status} = 'paid' and ${checkoutSessions.outcome} is null)))`,
+    sql`not ${checkoutLive(sql`${tickets.id}`)}`,
+    sql`not exists (select 1 from ${tickets} as part where part.split_from_ticket_id = ${tickets.id}
+      and not part.sold and part.status = 'available'
+      and (part.lock_expires_at > ${at} or ${checkoutLive(sql`part.id`)}))`,
   );
 }
 
@@ -244,7 +250,10 @@ function isForeignKeyViolation(error: unknown): boolean {
   return false;
 }
 
-/** DELETE /api/tickets/{id}: the seller removes an unsold listing; its image goes after the commit. */
+/**
+ * DELETE /api/tickets/{id}: the seller removes an unsold listing, with the parts of it no buyer is taking
+ * any more (decision 0062; sold parts stay, they are sales); its image goes after the commit.
+ */
 export async function deleteTicket(
   deps: TicketServiceDeps,
   sellerId: number,
@@ -253,22 +262,35 @@ export async function deleteTicket(
   const now = deps.clock.now();
   let removed: { imagePublicId: string | null } | undefined;
   try {
-    [removed] = await deps.db
-      .delete(tickets)
-      .where(
-        and(
-          eq(tickets.id, ticketId),
-          eq(tickets.sellerId, sellerId),
-          eq(tickets.sold, false),
-          noBuyerAtWork(now),
-        ),
-      )
-      .returning({ imagePublicId: tickets.imagePublicId });
+    removed = await deps.db.transaction(async (tx) => {
+      await tx
+        .delete(tickets)
+        .where(
+          and(
+            eq(tickets.splitFromTicketId, ticketId),
+            eq(tickets.sellerId, sellerId),
+            eq(tickets.sold, false),
+            noBuyerAtWork(now),
+          ),
+        );
+      const [row] = await tx
+        .delete(tickets)
+        .where(
+          and(
+            eq(tickets.id, ticketId),
+            eq(tickets.sellerId, sellerId),
+            eq(tickets.sold, false),
+            noBuyerAtWork(now),
+          ),
+        )
+        .returning({ imagePublicId: tickets.imagePublicId });
+      if (!row) return explainRefusal(tx, ticketId, sellerId, now);
+      return row;
+    });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new Conflict(TICKET_TEXT.hasActivity);
     throw error;
   }
-  if (!removed) await explainRefusal(deps.db, ticketId, sellerId, now);
   await removeUnusedImage(deps, removed?.imagePublicId ?? null);
 }
 
