@@ -18,6 +18,10 @@ export const LOGIN_CODE_RESEND_SECONDS = 60;
 export const LOGIN_CODE_MAX_RESENDS = 5;
 export const TRUSTED_DEVICE_DAYS = 30;
 export const EMAIL_VERIFICATION_TTL_HOURS = 24;
+/** A newsletter confirmation link works this long (decision 0064); signing up again sends a new one. */
+export const NEWSLETTER_CONFIRM_TTL_HOURS = 48;
+/** A pending address is sent another confirmation link at most this often. */
+export const NEWSLETTER_RESEND_MINUTES = 10;
 /** A login on an unverified account re-sends the verification link at most this often. */
 export const VERIFICATION_RESEND_MINUTES = 5;
 export const PASSWORD_RESET_TTL_MINUTES = 60;

@@ -4,6 +4,7 @@
  * turns them into the spec's texts; `auth-error-map.test.ts` pins every pair.
  */
 
+import { BARCODE_MAX_BYTES } from './schemas/barcodes.js';
 import type { RefundCause } from './schemas/my-tickets.js';
 // Texts read before a page's first paint live in modules of their own, so that a page's chunks carry
 // only those; everything else imports them from here as before.
@@ -25,7 +26,7 @@ export {
 export { BID_PAYMENT_TEXT, BID_SCREEN_TEXT, PAYMENT_METHOD_SCREEN_TEXT } from './texts/bid-screens.js';
 export { BID_TEXT, PAYMENT_METHOD_TEXT } from './texts/bids.js';
 export { A11Y_TEXT, SHELL_TEXT } from './texts/shell.js';
-export { PUBLIC_HOME_TEXT, SUBSCRIBE_TEXT } from './texts/visitor.js';
+export { LANDING_TEXT, NEWSLETTER_TEXT, PUBLIC_HOME_TEXT, SUBSCRIBE_TEXT } from './texts/visitor.js';
 
 /** Messages the server answers with. Each contains the substring its mapping row needs. */
 export const SERVER_MESSAGE = {
@@ -584,6 +585,8 @@ export const MESSAGE_TEXT = {
 } as const;
 
 /** Issue 9: paper-ticket barcodes (spec 001 §2 paper tickets, §5 barcode upload, §8 barcode toasts). */
+const BARCODE_MAX_MB = BARCODE_MAX_BYTES / (1024 * 1024);
+
 export const BARCODE_TEXT = {
   uploadTitle: 'Barcode Upload Required',
   uploadIntro:
@@ -612,9 +615,10 @@ export const BARCODE_TEXT = {
   invalidType: 'Please select an image file',
   invalidTypeTitle: 'Invalid file type',
   invalidTypeToast: 'Please select an image file (JPEG, PNG, etc.)',
-  tooLarge: 'File size exceeds 10MB limit',
+  // The limit is read from the constant the client and the server check, so the words cannot drift from it.
+  tooLarge: `File size exceeds ${BARCODE_MAX_MB}MB limit`,
   tooLargeTitle: 'File too large',
-  tooLargeToast: 'Please select an image smaller than 10MB',
+  tooLargeToast: `Please select an image smaller than ${BARCODE_MAX_MB}MB`,
   uploadFailedTitle: 'Upload failed',
   uploadFailedInline: 'Error uploading barcode. Please try again.',
   uploadFailed: 'Failed to upload barcode',

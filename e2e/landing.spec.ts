@@ -1,10 +1,25 @@
 import { expect, test } from '@playwright/test';
 import { TAGLINE } from '../common/constants';
-import { SHELL_TEXT, SUBSCRIBE_TEXT } from '../common/messages';
-import { expectNoSeriousViolations, toastWith, uniqueAccount } from './helpers';
+import { LANDING_TEXT, NEWSLETTER_TEXT, SHELL_TEXT, SUBSCRIBE_TEXT } from '../common/messages';
+import { expectNoSeriousViolations, toastWith, uniqueAccount, waitForMail } from './helpers';
 
 test.describe('landing page (visitors at /)', () => {
-  test('shows the coming-soon headline, the tagline, sign-in links and the footer', async ({ page }) => {
+  for (const width of [1280, 390]) {
+    test(`leads to the live listings at /home and says nothing is coming soon (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: SHELL_TEXT.landingHeadline })).toBeVisible();
+      await expect(page.getByRole('main')).not.toContainText(/coming soon/i);
+      await expectNoSeriousViolations(page, `/ at ${width} px`);
+      await page.getByRole('link', { name: LANDING_TEXT.browse }).click();
+      await expect(page).toHaveURL('/home');
+      await expect(page.getByRole('heading', { name: 'How Encore works' })).toBeVisible();
+    });
+  }
+
+  test('shows the headline, the tagline, sign-in links and the footer', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: SHELL_TEXT.landingHeadline })).toBeVisible();
     await expect(page.getByText(TAGLINE).first()).toBeVisible();
@@ -57,12 +72,47 @@ test.describe('landing page (visitors at /)', () => {
     await expect(email).toHaveValue('');
     await expect(page.getByRole('checkbox')).not.toBeChecked();
 
-    // The same address again is refused by the server, and its message is shown.
+    // The same address again gets the same answer: nothing tells who has subscribed.
     await name.fill('Ada Lovelace');
     await email.fill(address);
     await page.getByRole('checkbox').check();
     await submit.click();
-    await expect(toastWith(page, SUBSCRIBE_TEXT.failedTitle)).toBeVisible();
+    await expect(toastWith(page, SUBSCRIBE_TEXT.successTitle).last()).toContainText(SUBSCRIBE_TEXT.success);
+    await expect(toastWith(page, SUBSCRIBE_TEXT.failedTitle)).toHaveCount(0);
+  });
+
+  test('confirms the address from the e-mailed link, and unsubscribes from the link in the mail', async ({
+    page,
+    request,
+  }) => {
+    const address = uniqueAccount().email;
+    const signUp = await request.post('/api/subscribe', { data: { name: 'Grace', email: address } });
+    expect(signUp.status()).toBe(201);
+    const mail = await waitForMail(request, address, NEWSLETTER_TEXT.confirmMailSubject);
+    const confirmPath = /\/newsletter\/confirm\/[\w-]+/.exec(mail.text)?.[0] ?? '';
+    const unsubscribePath = /\/newsletter\/unsubscribe\?token=\S+/.exec(mail.text)?.[0] ?? '';
+    expect(confirmPath).not.toBe('');
+    expect(unsubscribePath).not.toBe('');
+
+    await page.goto(confirmPath);
+    await expect(page.getByRole('heading', { name: NEWSLETTER_TEXT.confirmTitle })).toBeVisible();
+    await expectNoSeriousViolations(page, 'newsletter confirmation');
+    await page.getByRole('button', { name: NEWSLETTER_TEXT.confirmButton }).click();
+    await expect(page.getByRole('status').filter({ hasText: NEWSLETTER_TEXT.confirmed })).toBeVisible();
+    await expectNoSeriousViolations(page, 'newsletter confirmed');
+
+    // The link works once.
+    await page.goto(confirmPath);
+    await page.getByRole('button', { name: NEWSLETTER_TEXT.confirmButton }).click();
+    await expect(page.getByText(NEWSLETTER_TEXT.confirmInvalid)).toBeVisible();
+    await expectNoSeriousViolations(page, 'newsletter link used');
+
+    await page.goto(unsubscribePath);
+    await expect(page.getByRole('heading', { name: NEWSLETTER_TEXT.unsubscribeTitle })).toBeVisible();
+    await expectNoSeriousViolations(page, 'newsletter unsubscribe');
+    await page.getByRole('button', { name: NEWSLETTER_TEXT.unsubscribeButton }).click();
+    await expect(page.getByRole('status').filter({ hasText: NEWSLETTER_TEXT.unsubscribed })).toBeVisible();
+    await expectNoSeriousViolations(page, 'newsletter unsubscribed');
   });
 
   test('the public page at /home explains Encore and offers sign-in', async ({ page }) => {

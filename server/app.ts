@@ -179,7 +179,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { db: database.db, mailer: deps.mailer, config, clock });
   await app.register(reviewRoutes, { db: database.db, clock });
   await app.register(notificationRoutes, { db: database.db });
-  await app.register(newsletterRoutes, { db: database.db, rateLimit: authRateLimit });
+  await app.register(newsletterRoutes, {
+    db: database.db,
+    mailer: deps.mailer,
+    clock,
+    appUrl: config.appUrl,
+    emailLinkSecret: config.emailLinkSecret,
+    rateLimit: authRateLimit,
+  });
   // The local mailbox exists only outside production, and only when mail goes to the outbox.
   if (!config.isProduction && deps.mailer instanceof OutboxMailer)
     await app.register(devMailRoutes, { mailer: deps.mailer });

@@ -140,6 +140,15 @@ const ROWS: Record<string, Row> = {
   },
   'GET /api/verify-email/{token}': { expect: everyone(), call: fixed('/api/verify-email/no-such-token') },
   'POST /api/subscribe': { expect: everyone(), call: fixed('/api/subscribe', {}) },
+  // Decision 0064: the newsletter's confirmation and unsubscribe links need no sign-in (their tokens are checked).
+  'POST /api/newsletter/confirm': {
+    expect: everyone(),
+    call: fixed('/api/newsletter/confirm', { token: 'x' }),
+  },
+  'POST /api/newsletter/unsubscribe': {
+    expect: everyone(),
+    call: fixed('/api/newsletter/unsubscribe?token=1.not-a-signature'),
+  },
   // The sandbox's hosted checkout: signed-in members; the session decides whose it is.
   'GET /api/sandbox/checkout/{sessionId}': {
     expect: membersOnly(),

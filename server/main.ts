@@ -9,6 +9,7 @@ import { type CheckoutRecovery, startCheckoutRecovery } from './jobs/checkout-re
 import { type JobRunner, startJobRunner } from './jobs/queue.js';
 import { type Sweeps, startSweeps } from './jobs/sweeps.js';
 import { systemClock } from './lib/clock.js';
+import { assignUsernameSkeletons } from './modules/auth/skeleton-backfill.js';
 import { bidJobHandlers } from './modules/bids/jobs.js';
 import { sandboxSessionStore } from './modules/checkout/service.js';
 import { developmentExposureWarning } from './modules/dev-mail/exposure.js';
@@ -31,6 +32,11 @@ async function main(): Promise<void> {
   });
   // Both run under PostgreSQL advisory locks, so any number of instances may start together.
   await database.migrate();
+  const skeletons = await assignUsernameSkeletons(database.db);
+  if (skeletons.lookalikes > 0)
+    console.warn(
+      `${skeletons.lookalikes} existing usernames look like older ones and keep no skeleton (decision 0064)`,
+    );
   if (config.seedDemoData && !config.isProduction) await seedDemoDataIfEmpty(database.db, config.appUrl);
   const mailer = createMailer(config, database.db);
   const images = createImageStore(config, database.db);

@@ -116,6 +116,22 @@ export const appRoutes: RouteObject[] = [
       },
 
       {
+        path: 'newsletter/confirm/:token',
+        ...page('Confirm Subscription', () =>
+          import('@client/features/landing/pages/newsletter-confirm-page').then(
+            (module) => module.NewsletterConfirmPage,
+          ),
+        ),
+      },
+      {
+        path: 'newsletter/unsubscribe',
+        ...page('Unsubscribe', () =>
+          import('@client/features/landing/pages/newsletter-unsubscribe-page').then(
+            (module) => module.NewsletterUnsubscribePage,
+          ),
+        ),
+      },
+      {
         path: 'price-alerts/unsubscribe',
         ...page('Stop Price Alerts', () =>
           import('@client/features/price-alerts/pages/unsubscribe-page').then(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.js';
 import { AMBASSADOR_TEXT } from '../texts/ambassador.js';
-import { boundedText, INT32_MAX, positiveInt32 } from './text.js';
+import { boundedText, INT32_MAX, positiveInt32, visibleText } from './text.js';
 
 /** Spec 001 §7: the topics and the selected topic's messages refresh every 10 s. */
 export const AMBASSADOR_POLL_MS = 10_000;
@@ -62,10 +62,10 @@ export const topicListQuery = z.object({
 });
 
 export const createTopicBody = z.object({
-  name: boundedText(TOPIC_NAME_MAX_LENGTH, {
-    notText: AMBASSADOR_TEXT.nameBlank,
+  name: visibleText(TOPIC_NAME_MAX_LENGTH, {
+    blank: AMBASSADOR_TEXT.nameBlank,
     tooLong: AMBASSADOR_TEXT.nameTooLong,
-  }).refine((value) => value.length > 0, { error: AMBASSADOR_TEXT.nameBlank }),
+  }),
   description: boundedText(TOPIC_DESCRIPTION_MAX_LENGTH, {
     multiline: true,
     tooLong: AMBASSADOR_TEXT.descriptionTooLong,
@@ -83,11 +83,11 @@ export const chatMessagesQuery = z.object({
 });
 
 export const postChatMessageBody = z.object({
-  content: boundedText(CHAT_MESSAGE_MAX_LENGTH, {
+  content: visibleText(CHAT_MESSAGE_MAX_LENGTH, {
     multiline: true,
-    notText: AMBASSADOR_TEXT.messageBlank,
+    blank: AMBASSADOR_TEXT.messageBlank,
     tooLong: AMBASSADOR_TEXT.messageTooLong,
-  }).refine((value) => value.length > 0, { error: AMBASSADOR_TEXT.messageBlank }),
+  }),
 });
 
 export const attendeeQuery = z.object({

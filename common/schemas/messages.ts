@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_TEXT } from '../messages.js';
-import { boundedText, INT32_MAX, positiveInt32 } from './text.js';
+import { INT32_MAX, positiveInt32, visibleText } from './text.js';
 
 /** Spec 001 §9: a message is at most 500 characters; the thread is polled every 5 s. */
 export const MESSAGE_MAX_LENGTH = 500;
@@ -29,12 +29,12 @@ export const messageListQuery = z.object({
   after: z.coerce.number().int().min(0).max(INT32_MAX).optional(),
 });
 
-/** POST /api/tickets/{id}/messages: trimmed, non-blank, at most 500 characters, plain text over lines. */
+/** POST /api/tickets/{id}/messages: trimmed, something visible, at most 500 characters, plain text over lines. */
 export const postMessageBody = z.object({
-  content: boundedText(MESSAGE_MAX_LENGTH, {
+  content: visibleText(MESSAGE_MAX_LENGTH, {
     multiline: true,
-    notText: MESSAGE_TEXT.blank,
+    blank: MESSAGE_TEXT.blank,
     tooLong: MESSAGE_TEXT.tooLong,
-  }).refine((value) => value.length > 0, { error: MESSAGE_TEXT.blank }),
+  }),
 });
 export type PostMessageBody = z.infer<typeof postMessageBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SUPPORT_TEXT, SUPPORT_TOPICS } from '../texts/support.js';
-import { boundedText, INT32_MAX, positiveInt32 } from './text.js';
+import { INT32_MAX, positiveInt32, visibleText } from './text.js';
 
 /** Spec 001 §5, §9: a support request is 10 to 1000 characters; a later message in it only non-blank. */
 export const SUPPORT_MESSAGE_MIN_LENGTH = 10;
@@ -32,9 +32,9 @@ export const supportListQuery = z.object({
 });
 
 const messageText = (min: number, minMessage: string) =>
-  boundedText(SUPPORT_MESSAGE_MAX_LENGTH, {
+  visibleText(SUPPORT_MESSAGE_MAX_LENGTH, {
     multiline: true,
-    notText: minMessage,
+    blank: minMessage,
     tooLong: SUPPORT_TEXT.messageTooLong,
   }).refine((value) => value.length >= min, { error: minMessage });
 

@@ -5,12 +5,14 @@ import {
   emailText,
   exactText,
   hasControlCharacter,
+  hasVisibleCharacter,
   INT32_MAX,
   isEmailAddress,
   multiLineText,
   positiveInt32,
   singleLineText,
   TEXT_LIMITS,
+  visibleText,
 } from './text.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -114,5 +116,47 @@ describe('isEmailAddress', () => {
     expect(isEmailAddress(hostile)).toBe(false);
     expect(isEmailAddress(`a@${'a.'.repeat(120)}x`)).toBe(true);
     expect(performance.now() - started).toBeLessThan(50);
+  });
+});
+
+describe('visible text', () => {
+  const invisibles = [
+    '\u200b',
+    '\u200c\u200d',
+    '\u2060',
+    '\ufeff',
+    '\u00ad',
+    '\u200e\u200f\u202a\u202c\u2066\u2069',
+    '\u00a0\u3000\u2007',
+    '\u3164\u115f\u1160\uffa0',
+    '\ufe0f\u034f',
+    '\u2800',
+    ' \u200b \u200b ',
+  ];
+
+  it.each(invisibles)('finds nothing to see in %j', (value) => {
+    expect(hasVisibleCharacter(value)).toBe(false);
+  });
+
+  it.each(['a', '\u200bhi\u200b', 'é', '名', '😀', '.', '٠'])('sees %j', (value) => {
+    expect(hasVisibleCharacter(value)).toBe(true);
+  });
+
+  it.each(['', ...invisibles])('refuses %j with the empty field’s message', (value) => {
+    const result = visibleText(20, { blank: 'Say something', multiline: true }).safeParse(value);
+    expect(result.success).toBe(false);
+    expect(firstMessage(result)).toBe('Say something');
+  });
+
+  it('keeps the other limits and passes text with something to see', () => {
+    const schema = visibleText(5, { blank: 'Say something', tooLong: 'Too long!' });
+    expect(schema.parse(' \u200bhi ')).toBe('\u200bhi');
+    expect(firstMessage(schema.safeParse('abcdef'))).toBe('Too long!');
+  });
+
+  it('answers in linear time on a long run of invisible characters', () => {
+    const started = performance.now();
+    expect(hasVisibleCharacter('\u200b'.repeat(1_000_000))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

@@ -63,6 +63,29 @@ export function hasControlCharacter(value: string, allowLineBreaks = false): boo
   return false;
 }
 
+/**
+ * A character that shows: anything but white space, format characters (bidi marks, zero-width spaces and
+ * joiners, the word joiner, the byte order mark, the soft hyphen) and the other default-ignorable code
+ * points (Hangul fillers, variation selectors, the combining grapheme joiner), and the blank Braille
+ * pattern. One character class, so the test is linear in the text.
+ */
+const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/** Whether `value` holds at least one character a reader can see (text of only U+200B and the like does not). */
+export function hasVisibleCharacter(value: string): boolean {
+  return VISIBLE_CHARACTER.test(value);
+}
+
+/**
+ * Free text that must say something: bounded like `boundedText`, and refused with `blank` (the field's
+ * message for an empty value) when it is empty or made only of invisible characters.
+ */
+export function visibleText(max: number, options: TextOptions & { blank: string }) {
+  return boundedText(max, { notText: options.blank, ...options }).refine(hasVisibleCharacter, {
+    error: options.blank,
+  });
+}
+
 /** A string of at most `max` characters without control characters, trimmed unless `trim: false`. */
 export function boundedText(max: number, options: TextOptions = {}) {
   const text = options.notText ? z.string({ error: options.notText }) : z.string();

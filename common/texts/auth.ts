@@ -92,6 +92,9 @@ export const SIGN_IN_TEXT = {
   resendTooSoon: 'Please wait before requesting another code.',
   usernameInvalidCharacters:
     'Usernames cannot contain control characters, line breaks, invisible or text-direction characters.',
+  /** Decision 0064: the name's TR39 skeleton is an existing member's ('mаya' with a Cyrillic а beside 'maya'). */
+  usernameTooSimilar:
+    'This username is too similar to an existing username. Please choose a more distinct username.',
 } as const;
 
 /** The Registration Complete screen names the verification mail by its subject. */

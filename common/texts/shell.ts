@@ -12,7 +12,8 @@ export const SHELL_TEXT = {
   signOut: 'Sign Out',
   accessDeniedTitle: 'Access Denied',
   accessDenied: "You don't have permission to access this page.",
-  landingHeadline: 'A better way to buy and sell tickets is coming soon!',
+  // Spec 001 says 'is coming soon!'; the marketplace is live, so the page says so (issue 34).
+  landingHeadline: 'A better way to buy and sell tickets is here!',
   copyright: '© 2026 Encore. All rights reserved.',
   givingBackSmallVenues: 'Small Venue Support',
   givingBackArtists: 'Artist Development',

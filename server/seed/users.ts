@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords.js';
 import { setPasswordHash } from '../modules/auth/service.js';
+import { usernameSkeleton } from '../modules/auth/username-skeleton.js';
 
 export interface DemoUsers {
   admin: number;
@@ -76,6 +77,7 @@ async function upsertDemoAccount(db: Db, account: DemoAccount): Promise<number> 
       .values({
         ...profile,
         username: account.username,
+        usernameSkeleton: usernameSkeleton(account.username),
         passwordHash: await hashPassword(account.password),
         emailVerifiedAt: new Date(),
       })

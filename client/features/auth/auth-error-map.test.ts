@@ -1,4 +1,4 @@
-import { AUTH_ERROR_TEXT, REGISTRATION_TEXT, SERVER_MESSAGE } from '@common/messages';
+import { AUTH_ERROR_TEXT, REGISTRATION_TEXT, SERVER_MESSAGE, SIGN_IN_TEXT } from '@common/messages';
 import { describe, expect, it } from 'vitest';
 import { mapAuthError } from './auth-error-map';
 
@@ -58,6 +58,8 @@ describe('the login and registration error table (spec 000 §8), row by row', ()
       REGISTRATION_TEXT.usernameTooShort,
     );
     expect(mapAuthError('Not authenticated')).toBe('Not authenticated');
+    // A lookalike name (decision 0064) is not 'already taken': the member is told why it is refused.
+    expect(mapAuthError(SIGN_IN_TEXT.usernameTooSimilar)).toBe(SIGN_IN_TEXT.usernameTooSimilar);
     expect(mapAuthError('')).toBe(AUTH_ERROR_TEXT.generic);
   });
 });

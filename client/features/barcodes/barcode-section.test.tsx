@@ -132,6 +132,18 @@ describe('BarcodeSection for the seller', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('names the 10 MB limit for an oversized photo the browser could not type', async () => {
+    const { user } = renderSection();
+    await user.upload(
+      fileInput(),
+      new File([new Uint8Array(BARCODE_MAX_BYTES + 1)], 'scan.heic', { type: '' }),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('File size exceeds 10MB limit');
+    expect(await screen.findByText('Please select an image smaller than 10MB')).toBeInTheDocument();
+    expect(screen.queryByText(BARCODE_TEXT.invalidType)).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
   it('shows upload and removal failures with the server text or the spec defaults', async () => {
     answers['POST /api/tickets/barcode/upload'] = () =>
       json(413, { success: false, message: 'File size exceeds 10MB limit' });

@@ -22,19 +22,23 @@ export interface BarcodeSectionProps {
   onBarcodeChange?: () => void;
 }
 
-/** Spec 001 §5: an image type, at most 10 MB; the inline text and the toast of each rule. */
+/**
+ * Spec 001 §5: at most 10 MB, an image type; the inline text and the toast of each rule. The size comes
+ * first: it is known for every file, while a browser may not type a real photo (HEIC, RAW), and a seller
+ * told 'Please select an image file' about a photo would not learn that its size was the problem.
+ */
 export function checkBarcodeFile(file: File): { inline: string; title: string; description: string } | null {
-  if (!file.type.startsWith('image/'))
-    return {
-      inline: BARCODE_TEXT.invalidType,
-      title: BARCODE_TEXT.invalidTypeTitle,
-      description: BARCODE_TEXT.invalidTypeToast,
-    };
   if (file.size > BARCODE_MAX_BYTES)
     return {
       inline: BARCODE_TEXT.tooLarge,
       title: BARCODE_TEXT.tooLargeTitle,
       description: BARCODE_TEXT.tooLargeToast,
+    };
+  if (!file.type.startsWith('image/'))
+    return {
+      inline: BARCODE_TEXT.invalidType,
+      title: BARCODE_TEXT.invalidTypeTitle,
+      description: BARCODE_TEXT.invalidTypeToast,
     };
   return null;
 }

@@ -1,4 +1,4 @@
-import { apiFetch } from '@client/lib/api';
+import { apiFetch, sendJson } from '@client/lib/api';
 import { useMutation } from '@tanstack/react-query';
 
 export interface SubscribeRequest {
@@ -19,4 +19,20 @@ export async function subscribe(request: SubscribeRequest): Promise<{ message: s
 
 export function useSubscribe() {
   return useMutation({ mutationFn: subscribe });
+}
+
+/** POST /api/newsletter/confirm: the token of the e-mailed confirmation link (decision 0064). */
+export function useConfirmSubscription() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      sendJson<{ message: string }>('POST', '/api/newsletter/confirm', { token }),
+  });
+}
+
+/** POST /api/newsletter/unsubscribe?token=…: the signed token of a newsletter mail's unsubscribe link. */
+export function useNewsletterUnsubscribe() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      sendJson<{ message: string }>('POST', `/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`),
+  });
 }

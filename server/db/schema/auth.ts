@@ -7,6 +7,8 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
+    /** The TR39 confusable skeleton of the username (decision 0064); NULL only for an older lookalike. */
+    usernameSkeleton: text('username_skeleton'),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
@@ -34,6 +36,8 @@ export const users = pgTable(
   (t) => [
     // Names that differ only by case or character width (NFKC) are one name.
     uniqueIndex('users_username_folded_idx').on(sql`lower(normalize(${t.username}, NFKC))`),
+    // Names that look alike (TR39 skeleton: 'maya', 'mаya', 'mayá') are one name too.
+    uniqueIndex('users_username_skeleton_idx').on(t.usernameSkeleton),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     // The admin list searches names and e-mails by substring and pages newest first (decision 0036).
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),

@@ -109,6 +109,7 @@ describe.each(backends)('ambassador chat and attendee search on %s', (backend) =
   it('refuses blank and oversized input with clear messages', async () => {
     const cases: [string, unknown, string][] = [
       ['/api/ambsd/chat/topics', { name: '   ' }, AMBASSADOR_TEXT.nameBlank],
+      ['/api/ambsd/chat/topics', { name: '\u200b\u2060\ufeff' }, AMBASSADOR_TEXT.nameBlank],
       ['/api/ambsd/chat/topics', { name: 'x'.repeat(101) }, AMBASSADOR_TEXT.nameTooLong],
       [
         '/api/ambsd/chat/topics',
@@ -126,6 +127,11 @@ describe.each(backends)('ambassador chat and attendee search on %s', (backend) =
       content: ' ',
     });
     expect(blank.body.message).toBe(AMBASSADOR_TEXT.messageBlank);
+    const invisible = await ambassadorClient.post(`/api/ambsd/chat/topics/${topic.body.id}/messages`, {
+      content: '\u200b\u200d\n\u00ad\u3164',
+    });
+    expect(invisible.status).toBe(400);
+    expect(invisible.body.message).toBe(AMBASSADOR_TEXT.messageBlank);
     const long = await ambassadorClient.post(`/api/ambsd/chat/topics/${topic.body.id}/messages`, {
       content: 'x'.repeat(1001),
     });

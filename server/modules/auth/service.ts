@@ -41,6 +41,7 @@ import {
 } from './mail-templates.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { uniqueViolation } from './unique-violation.js';
+import { USERNAME_SKELETON_INDEX, usernameSkeleton } from './username-skeleton.js';
 import {
   isAccountEmailShape,
   newPasswordProblem,
@@ -77,6 +78,18 @@ function decoy(): Promise<string> {
   return decoyHash;
 }
 
+/**
+ * The answer for the unique index a racing registration ran into. The same name breaks both username
+ * indexes, and PostgreSQL reports whichever it checked first, so a skeleton clash asks which it was.
+ */
+async function conflictMessage(db: Db, index: string, username: string): Promise<string> {
+  if (index === USERNAME_SKELETON_INDEX) {
+    const [sameName] = await db.select({ id: users.id }).from(users).where(byUsername(username)).limit(1);
+    return sameName ? SERVER_MESSAGE.usernameTaken : SIGN_IN_TEXT.usernameTooSimilar;
+  }
+  return index.includes('username') ? SERVER_MESSAGE.usernameTaken : SERVER_MESSAGE.emailTaken;
+}
+
 export interface RegisterInput {
   username: string;
   password: string;
@@ -104,6 +117,13 @@ export async function register(
     .where(byUsername(fields.username))
     .limit(1);
   if (sameName) throw new Conflict(SERVER_MESSAGE.usernameTaken);
+  const skeleton = usernameSkeleton(fields.username);
+  const [lookalike] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.usernameSkeleton, skeleton))
+    .limit(1);
+  if (lookalike) throw new Conflict(SIGN_IN_TEXT.usernameTooSimilar);
   if (await isEmailTaken(deps.db, fields.email)) throw new Conflict(SERVER_MESSAGE.emailTaken);
 
   const passwordHash = await hashPassword(fields.password);
@@ -114,6 +134,7 @@ export async function register(
         .insert(users)
         .values({
           username: fields.username,
+          usernameSkeleton: skeleton,
           email: fields.email,
           passwordHash,
           firstName: fields.firstName,
@@ -134,7 +155,7 @@ export async function register(
     // Two registrations raced past the checks above; the unique indexes decide.
     const index = uniqueViolation(error);
     if (index === null) throw error;
-    throw new Conflict(index.includes('username') ? SERVER_MESSAGE.usernameTaken : SERVER_MESSAGE.emailTaken);
+    throw new Conflict(await conflictMessage(deps.db, index, fields.username));
   }
   await deps.mailer.send(
     verifyEmailMail(created.email, fields.firstName, `${deps.appUrl}/verify-email/${created.token}`),

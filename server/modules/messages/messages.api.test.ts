@@ -107,7 +107,7 @@ describe.each(backends)('ticket messages on %s', (backend) => {
 
   it('refuses blank and over-long content and stores HTML as plain text', async () => {
     const ticketId = await buySoldTicket(harness, seller.id, buyerClient);
-    for (const content of ['', '   \n\t ']) {
+    for (const content of ['', '   \n\t ', '\u200b\u200c\u200d', '\u2060\ufeff\u00ad \u200e\n\u2067']) {
       const blank = await buyerClient.post(path(ticketId), { content });
       expect(blank.status).toBe(400);
       expect(blank.body.fieldErrors.content).toBe(MESSAGE_TEXT.blank);

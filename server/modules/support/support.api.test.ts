@@ -129,6 +129,7 @@ describe.each(backends)('customer support on %s', (backend) => {
       [{ topic: 'weather', message: 'A long enough message' }, SUPPORT_TEXT.topicRequired],
       [{ topic: 'account', message: '   short   ' }, SUPPORT_TEXT.messageTooShort],
       [{ topic: 'account' }, SUPPORT_TEXT.messageTooShort],
+      [{ topic: 'account', message: '\u200b'.repeat(20) }, SUPPORT_TEXT.messageTooShort],
       [{ topic: 'account', message: 'x'.repeat(1001) }, SUPPORT_TEXT.messageTooLong],
     ];
     for (const [body, message] of cases) {
@@ -151,6 +152,15 @@ describe.each(backends)('customer support on %s', (backend) => {
       message: '',
     });
     expect(blankFollowUp.body.message).toBe(SUPPORT_TEXT.replyBlank);
+    for (const message of ['\u200b\u2060', '\ufeff\u200e \u00ad']) {
+      const invisibleReply = await adminClient.post(`/api/admin-messages/${any?.id}/reply`, { message });
+      expect(invisibleReply.status).toBe(400);
+      expect(invisibleReply.body.message).toBe(SUPPORT_TEXT.replyBlank);
+      const invisibleFollowUp = await memberClient.post(`/api/admin-messages/${any?.id}/follow-up`, {
+        message,
+      });
+      expect(invisibleFollowUp.body.message).toBe(SUPPORT_TEXT.replyBlank);
+    }
     expect((await harness.database.db.select().from(supportMessages)).length).toBe(before + 1);
   });
 

@@ -106,7 +106,7 @@ describe('landing signup (spec 001 §5, §8)', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        Response.json({ message: SUBSCRIBE_TEXT.alreadySubscribed }, { status: 409, statusText: 'Conflict' }),
+        Response.json({ message: SUBSCRIBE_TEXT.invalid }, { status: 400, statusText: 'Bad Request' }),
       ),
     );
     const form = renderForm();
@@ -114,7 +114,7 @@ describe('landing signup (spec 001 §5, §8)', () => {
     await userEvent.type(form.email, 'ada@example.com');
     await userEvent.click(form.consent);
     await userEvent.click(form.submit);
-    await expectToast(SUBSCRIBE_TEXT.failedTitle, SUBSCRIBE_TEXT.alreadySubscribed);
+    await expectToast(SUBSCRIBE_TEXT.failedTitle, SUBSCRIBE_TEXT.invalid);
     expect(form.email).toHaveValue('ada@example.com');
   });
 

@@ -5,14 +5,14 @@ import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/toaster';
 import { ApiError } from '@client/lib/api';
-import { SUBSCRIBE_TEXT } from '@common/messages';
+import { LANDING_TEXT, SUBSCRIBE_TEXT } from '@common/messages';
 import { type FormEvent, useId, useState } from 'react';
 import { useSubscribe } from '../api';
 import { firstSubscribeProblem, type SubscribeFormValues } from '../subscribe-validation';
 
 const EMPTY: SubscribeFormValues = { name: '', email: '', consent: false };
 
-/** Name, e-mail and consent for the launch notification; every outcome is told in a toast (spec 001 §5, §8). */
+/** Name, e-mail and consent for Encore news (double opt-in); every outcome is told in a toast (spec 001 §5, §8). */
 export function SubscribeForm() {
   const [values, setValues] = useState<SubscribeFormValues>(EMPTY);
   const subscribe = useSubscribe();
@@ -84,8 +84,7 @@ export function SubscribeForm() {
           className="mt-0.5"
         />
         <Label htmlFor={`${id}-consent`} className="font-normal leading-snug text-muted-foreground">
-          I agree to receive e-mail updates about Encore's launch, including my early-adopter discount. I can
-          unsubscribe at any time.
+          {LANDING_TEXT.consent}
         </Label>
       </div>
       <Button type="submit" size="lg" disabled={subscribe.isPending}>

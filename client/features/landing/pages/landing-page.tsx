@@ -1,8 +1,9 @@
 import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { TAGLINE } from '@common/constants';
-import { SHELL_TEXT } from '@common/messages';
-import { BadgePercent, HeartHandshake, ShieldCheck, Sparkles } from 'lucide-react';
+import { LANDING_TEXT, SHELL_TEXT } from '@common/messages';
+import { ArrowRight, BadgePercent, HeartHandshake, ShieldCheck, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { SubscribeForm } from '../components/subscribe-form';
 
@@ -24,7 +25,7 @@ const PROMISES = [
   },
 ] as const;
 
-/** The pre-launch page visitors see at / (spec 001 §2). */
+/** The page visitors see at / (spec 001 §2): the marketplace is live, so it leads to the listings at /home. */
 export function LandingPage() {
   return (
     <div className="flex-1 bg-stage">
@@ -40,19 +41,19 @@ export function LandingPage() {
               {SHELL_TEXT.landingHeadline}
             </span>
           </h1>
-          <p className="max-w-xl text-lg text-muted-foreground">
-            Encore is a fan-to-fan marketplace for concert tickets. Sell the tickets you can't use at a fair
-            price, buy from real fans, and know exactly what you pay.
-          </p>
+          <p className="max-w-xl text-lg text-muted-foreground">{LANDING_TEXT.intro}</p>
+          <Button asChild size="lg" className="self-start">
+            <Link to="/home">
+              {LANDING_TEXT.browse}
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
         </section>
 
         <Card className="w-full max-w-md justify-self-center lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-center lg:justify-self-end">
           <CardHeader>
-            <h2 className="text-2xl font-semibold leading-tight">Be first in line</h2>
-            <CardDescription className="text-base">
-              Leave your name and e-mail and we'll tell you the moment Encore launches, with an early-adopter
-              discount on your first purchase.
-            </CardDescription>
+            <h2 className="text-2xl font-semibold leading-tight">{LANDING_TEXT.newsTitle}</h2>
+            <CardDescription className="text-base">{LANDING_TEXT.newsDescription}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-5">
             <SubscribeForm />
