@@ -189,6 +189,7 @@ export const TICKET_TEXT = {
   serviceFeeInvalid: 'Service fee must be an amount of at least 0 with at most 2 decimals',
   amountTooLarge: 'Amounts must be at most $100,000.00 per ticket',
   quantityMax: 'Quantity must be at most 100',
+  splitRuleInvalid: 'splitRule must be any, no_single or all',
   quantityWhole: 'Quantity must be a whole number',
   daysCountMax: 'Number of days must be at most 31',
   markupInvalid: 'Markup must be a whole number from -100 to 50',

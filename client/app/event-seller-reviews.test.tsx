@@ -19,6 +19,8 @@ const listing = (id: number, seller: EventPageListing['seller']): EventPageListi
   section: '101',
   row: 'C',
   quantity: 2,
+  splitRule: 'no_single',
+  buyingQuantity: 2,
   ticketType: 'digital',
   pricePerTicket: 60,
   totalPrice: 120,

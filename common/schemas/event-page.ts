@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_PAGE_LISTINGS, EVENT_PAGE_MAX_QUANTITY, EVENT_PAGE_MAX_SECTIONS } from '../event-page.js';
 import { EVENT_PAGE_TEXT } from '../messages.js';
+import { SPLIT_RULES } from '../splits.js';
 import { boundedText, positiveInt32, TEXT_LIMITS } from './text.js';
 import { TICKET_TYPES } from './tickets.js';
 
@@ -28,11 +29,15 @@ export const eventPageListingSchema = z.object({
   id: z.number().int(),
   section: z.string(),
   row: z.string(),
+  /** Tickets the listing has on sale. */
   quantity: z.number().int(),
+  splitRule: z.enum(SPLIT_RULES),
+  /** How many a buyer takes: the quantity asked for in the filter, else the whole listing (decision 0062). */
+  buyingQuantity: z.number().int(),
   ticketType: z.enum(TICKET_TYPES),
-  /** All-in per ticket, in dollars: what the marketplace sorts and filters on. */
+  /** All-in per ticket, in dollars, for buyingQuantity tickets. */
   pricePerTicket: z.number(),
-  /** All-in for the whole listing (it sells whole), in dollars. */
+  /** All-in for buyingQuantity tickets, in dollars. */
   totalPrice: z.number(),
   faceValuePerTicket: z.number(),
   /** Whole percent of the all-in price above (+) or below (−) face value; null without a face value. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TICKET_MAX_AMOUNT_CENTS, TICKET_MAX_QUANTITY, TICKET_PAGE_SIZE_DEFAULT } from '../constants.js';
 import { MARKETPLACE_TEXT } from '../messages.js';
+import { SPLIT_RULES } from '../splits.js';
 import { boundedText } from './text.js';
 import { amountTextToCents, isCalendarDate, PLATFORMS, TICKET_TYPES, TRANSFER_STATUSES } from './tickets.js';
 
@@ -184,6 +185,8 @@ const listingBase = {
   row: z.string(),
   seats: z.string(),
   quantity: z.number().int(),
+  /** How the listing may sell (decision 0062). */
+  splitRule: z.enum(SPLIT_RULES),
   markup: z.number().int(),
   /** Seller listing price per ticket. */
   listingPrice: dollars,

@@ -3,6 +3,7 @@ import { TICKET_MAX_AMOUNT_CENTS, TICKET_MAX_DAYS, TICKET_MAX_QUANTITY } from '.
 import { INPUT_TEXT, LISTING_TEXT, TICKET_TEXT } from '../messages.js';
 import { dollarsToCents } from '../money.js';
 import { MARKUP_MAX, MARKUP_MIN } from '../pricing.js';
+import { SPLIT_RULES, type SplitRule } from '../splits.js';
 import { boundedText, hasControlCharacter, INT32_MAX, positiveInt32, TEXT_LIMITS } from './text.js';
 
 /** The three digital ticketing platforms a digital ticket is transferred through (spec 000 §3, §9). */
@@ -164,6 +165,14 @@ export const ticketFormSchema = z
       if (problem) context.addIssue({ code: 'custom', message: problem });
       return wholeNumber(text) ?? 0;
     }),
+    /** Left out: a new listing gets the default, an edited one keeps its rule (decision 0062). */
+    splitRule: formText.transform((value, context) => {
+      const rule = (value ?? '').trim();
+      if (rule === '') return undefined;
+      if (!SPLIT_RULES.includes(rule as SplitRule))
+        context.addIssue({ code: 'custom', message: TICKET_TEXT.splitRuleInvalid });
+      return rule as SplitRule;
+    }),
     faceValue: amount(TICKET_TEXT.faceValueInvalid),
     serviceFee: amount(TICKET_TEXT.serviceFeeInvalid),
     markup: formText.transform((value, context) => {
@@ -244,6 +253,8 @@ export const ticketDetailsSchema = z.object({
   row: z.string(),
   seats: z.string(),
   quantity: z.number().int(),
+  /** How the listing may sell (decision 0062). */
+  splitRule: z.enum(SPLIT_RULES),
   /** Per ticket. */
   faceValue: dollars,
   serviceFee: dollars,

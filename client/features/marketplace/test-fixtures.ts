@@ -16,6 +16,7 @@ export function marketTicket(overrides: Partial<MarketplaceTicket> = {}): Market
     row: 'C',
     seats: '4, 5',
     quantity: 2,
+    splitRule: 'no_single',
     markup: 10,
     faceValue: 80,
     serviceFee: 12.5,

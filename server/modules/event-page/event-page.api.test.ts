@@ -3,6 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_PAGE_TEXT } from '../../../common/messages.js';
+import { centsToDollars } from '../../../common/money.js';
+import { listingPriceCents, saleBreakdown } from '../../../common/pricing.js';
 import type { EventPage } from '../../../common/schemas/event-page.js';
 import { events, tickets, users } from '../../db/schema/index.js';
 import { backends, startTestApp, type TestApp } from '../../test/harness.js';
@@ -219,6 +221,21 @@ describe.each(backends)('the event page on %s', (backend) => {
 
   it('filters by quantity, section and delivery', async () => {
     expect((await page('tour-portland', '?quantity=4')).listings.map((l) => l.quantity)).toEqual([4]);
+    // The listing of 4 sells 2 of them (no single ticket left), priced for the 2 the fan asked for.
+    const pairs = (await page('tour-portland', '?quantity=2')).listings;
+    const fromFour = pairs.find((listing) => listing.quantity === 4);
+    const forTwo = saleBreakdown({
+      perTicketCents: listingPriceCents(10_000, 1_000, 10),
+      markupPercent: 10,
+      quantity: 2,
+    });
+    expect(fromFour).toMatchObject({
+      splitRule: 'no_single',
+      buyingQuantity: 2,
+      totalPrice: centsToDollars(forTwo.buyerPaysCents),
+      pricePerTicket: centsToDollars(forTwo.buyerPaysPerTicketCents),
+    });
+    expect(pairs.map((listing) => listing.quantity).sort()).toEqual([2, 2, 4]);
     const floor = await page('tour-portland', '?section=Floor');
     expect(floor.listings.map((l) => l.section)).toEqual(['Floor', 'Floor']);
     expect(floor.matching).toBe(2);

@@ -12,6 +12,7 @@ import type {
   EventPageQuery,
   EventState,
 } from '../../../common/schemas/event-page.js';
+import type { SplitRule } from '../../../common/splits.js';
 import { addDays, lastDayOf, localMidnight } from '../../../common/venue-time.js';
 import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
@@ -19,6 +20,7 @@ import { Invalid, NotFound } from '../../errors.js';
 import { batchedReader } from '../../lib/batched-reads.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
 import { ratingJoinedOn } from '../reviews/ratings.js';
+import { splitAllowsSql } from '../tickets/splits.js';
 
 /**
  * One show's page (decision 0058): the catalog event, what is on sale for it, and the page of listings
@@ -47,6 +49,7 @@ interface ListingRow {
   section: string;
   row: string;
   quantity: number;
+  split_rule: SplitRule;
   ticket_type: 'digital' | 'paper';
   listing_price_cents: number;
   markup: number;
@@ -115,7 +118,9 @@ function decodeCursor(cursor: string): { priceCents: number; id: number } {
 /** The filters' conditions on the listings named `t` of event `id`. */
 function listingFilters(id: number, query: EventPageQuery, t: SQL): SQL {
   const filters: SQL[] = [sql`${t}.event_id = ${id}`, sql`not ${t}.sold and ${t}.status = 'available'`];
-  if (query.quantity !== undefined) filters.push(sql`${t}.quantity = ${query.quantity}`);
+  // Listings that sell that many under their split rule (decision 0062).
+  if (query.quantity !== undefined)
+    filters.push(splitAllowsSql(sql`${t}.quantity`, sql`${t}.split_rule`, sql`${query.quantity}::int`));
   if (query.section !== undefined) filters.push(sql`${t}.section = ${query.section}`);
   if (query.delivery !== undefined) filters.push(sql`${t}.ticket_type = ${query.delivery}`);
   return sql.join(filters, sql` and `);
@@ -128,7 +133,7 @@ function listingFilters(id: number, query: EventPageQuery, t: SQL): SQL {
 function listingSelect(db: Db): { columns: SQL; from: SQL } {
   const rating = ratingJoinedOn(db, tickets.sellerId);
   return {
-    columns: sql`tickets.id, tickets.event_id, tickets.section, tickets.row, tickets.quantity, tickets.ticket_type,
+    columns: sql`tickets.id, tickets.event_id, tickets.section, tickets.row, tickets.quantity, tickets.split_rule, tickets.ticket_type,
       tickets.listing_price_cents, tickets.markup, tickets.buyer_pays_per_ticket_cents, tickets.face_value_cents,
       tickets.current_viewer_id, tickets.lock_expires_at::text as lock_expires_at, tickets.editing_by,
       tickets.edit_expires_at::text as edit_expires_at, u.id as seller_id, u.username,
@@ -186,19 +191,24 @@ function heldAt(row: ListingRow, now: Date): boolean {
   return live(row.current_viewer_id, row.lock_expires_at) || live(row.editing_by, row.edit_expires_at);
 }
 
-function listingOf(row: ListingRow, now: Date): EventPageListing {
+/** A listing as the page shows it, priced for the quantity the fan asked for (else the whole listing). */
+function listingOf(row: ListingRow, now: Date, wanted: number | undefined): EventPageListing {
   const sale = saleBreakdown({
     perTicketCents: row.listing_price_cents,
     markupPercent: row.markup,
-    quantity: row.quantity,
+    quantity: wanted ?? row.quantity,
   });
   return {
     id: row.id,
     section: row.section,
     row: row.row,
     quantity: row.quantity,
+    splitRule: row.split_rule,
+    buyingQuantity: sale.quantity,
     ticketType: row.ticket_type,
-    pricePerTicket: centsToDollars(row.buyer_pays_per_ticket_cents),
+    pricePerTicket: centsToDollars(
+      wanted === undefined ? row.buyer_pays_per_ticket_cents : sale.buyerPaysPerTicketCents,
+    ),
     totalPrice: centsToDollars(sale.buyerPaysCents),
     faceValuePerTicket: centsToDollars(row.face_value_cents),
     percentFromFace: percentFromFace(row.buyer_pays_per_ticket_cents, row.face_value_cents),
@@ -267,11 +277,11 @@ export function eventPageLoader(db: Db): EventPageLoader {
     ]);
     const event = events?.[0];
     if (!event) throw new NotFound(EVENT_PAGE_TEXT.notFound);
-    return pageOf(event, listings, now);
+    return pageOf(event, listings, now, query.quantity);
   };
 }
 
-function pageOf(event: EventRow, listings: ListingRow[], now: Date): EventPage {
+function pageOf(event: EventRow, listings: ListingRow[], now: Date, wanted: number | undefined): EventPage {
   const page = listings.slice(0, EVENT_PAGE_LISTINGS);
   const last = page.at(-1);
   return {
@@ -295,7 +305,7 @@ function pageOf(event: EventRow, listings: ListingRow[], now: Date): EventPage {
       highPrice: event.high_cents === null ? null : centsToDollars(event.high_cents),
     },
     sections: event.sections ?? [],
-    listings: page.map((row) => listingOf(row, now)),
+    listings: page.map((row) => listingOf(row, now, wanted)),
     matching: listings[0]?.matching ?? 0,
     nextCursor:
       listings.length > EVENT_PAGE_LISTINGS && last

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SPLIT_RULES, splitAllows } from '../../../common/splits.js';
 import {
   type IndexedListing,
   ListingIndex,
@@ -25,7 +26,7 @@ function expected(listings: Map<number, IndexedListing>, query: ListingQuery): n
         (query.toDate === undefined || listing.eventDate <= query.toDate) &&
         (query.minPrice === undefined || listing.priceCents >= query.minPrice) &&
         (query.maxPrice === undefined || listing.priceCents <= query.maxPrice) &&
-        (query.quantity === undefined || listing.quantity === query.quantity) &&
+        (query.quantity === undefined || splitAllows(listing.splitRule, listing.quantity, query.quantity)) &&
         (query.city === undefined || listing.city === query.city) &&
         (!query.atOrBelowFace || listing.atOrBelowFace) &&
         (!query.after ||
@@ -47,6 +48,7 @@ const listingArbitrary = (id: number) =>
     markup: fc.integer({ min: 0, max: 3 }),
     eventDate: fc.constantFrom('2026-12-01', '2026-12-02', '2027-01-15'),
     quantity: fc.integer({ min: 1, max: 3 }),
+    splitRule: fc.constantFrom(...SPLIT_RULES),
     city: fc.constantFrom('', 'boston', 'portland'),
     atOrBelowFace: fc.boolean(),
   });
@@ -134,6 +136,7 @@ describe('ListingIndex', () => {
         markup: id % 11,
         eventDate: id % 2 ? '2026-12-01' : '2027-02-01',
         quantity: 1 + (id % 4),
+        splitRule: 'all' as const,
         city: '',
         atOrBelowFace: false,
       };
@@ -170,6 +173,7 @@ describe('ListingIndex', () => {
       markup: 0,
       eventDate: '2027-01-01',
       quantity: 1,
+      splitRule: 'all' as const,
       city: '',
       atOrBelowFace: false,
     });
@@ -192,6 +196,7 @@ describe('ListingIndex', () => {
       markup: 0,
       eventDate: '2027-01-01',
       quantity: 1,
+      splitRule: 'all' as const,
       city: '',
       atOrBelowFace: false,
     };

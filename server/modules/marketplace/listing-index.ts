@@ -1,3 +1,4 @@
+import { type SplitRule, splitAllows } from '../../../common/splits.js';
 /**
  * The live listings in memory, for the marketplace search (decision 0048): each listing's folded search
  * text with the values the search filters and sorts by, a trigram posting list per three characters of
@@ -17,6 +18,7 @@ export interface IndexedListing {
   /** The event's date, YYYY-MM-DD. */
   eventDate: string;
   quantity: number;
+  splitRule: SplitRule;
   /** The catalog venue's city, folded; '' for a listing without a catalog event (decision 0059). */
   city: string;
   /** The price per ticket is at or below the ticket's face value. */
@@ -86,7 +88,8 @@ export function matchesQuery(listing: IndexedListing, query: ListingQuery): bool
   if (query.toDate !== undefined && listing.eventDate > query.toDate) return false;
   if (query.minPrice !== undefined && listing.priceCents < query.minPrice) return false;
   if (query.maxPrice !== undefined && listing.priceCents > query.maxPrice) return false;
-  if (query.quantity !== undefined && listing.quantity !== query.quantity) return false;
+  if (query.quantity !== undefined && !splitAllows(listing.splitRule, listing.quantity, query.quantity))
+    return false;
   if (query.city !== undefined && listing.city !== query.city) return false;
   if (query.atOrBelowFace && !listing.atOrBelowFace) return false;
   return listing.text.includes(query.term) && afterCursor(listing, query);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SortCriterion, TicketListQuery } from '../../../common/schemas/marketplace.js';
+import type { SplitRule } from '../../../common/splits.js';
 import type { Db } from '../../db/client.js';
 import { utcDate } from '../../lib/clock.js';
 import { searchFold } from '../../lib/search-fold.js';
@@ -29,18 +30,19 @@ interface ListingRow {
   priceCents: number;
   markup: number;
   quantity: number;
+  splitRule: SplitRule;
   city: string;
   atOrBelowFace: boolean;
 }
 
 const rowColumns = sql`id, search_text as text, status, sold, event_date::text as "eventDate",
-  buyer_pays_per_ticket_cents as "priceCents", markup, quantity, ${listingCitySql} as city,
+  buyer_pays_per_ticket_cents as "priceCents", markup, quantity, split_rule as "splitRule", ${listingCitySql} as city,
   listing_price_cents <= face_value_cents as "atOrBelowFace"`;
 
 function indexed(row: ListingRow, today: string): IndexedListing | null {
   if (row.status !== 'available' || row.sold || row.eventDate < today) return null;
-  const { id, text, eventDate, priceCents, markup, quantity, city, atOrBelowFace } = row;
-  return { id, text, eventDate, priceCents, markup, quantity, city, atOrBelowFace };
+  const { id, text, eventDate, priceCents, markup, quantity, splitRule, city, atOrBelowFace } = row;
+  return { id, text, eventDate, priceCents, markup, quantity, splitRule, city, atOrBelowFace };
 }
 
 const INDEXED_FIELDS = new Set<string>(['price', 'markup', 'eventDate']);

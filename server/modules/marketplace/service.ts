@@ -24,6 +24,7 @@ import { artistImageUrlSql } from '../events/artist-image.js';
 import { correctedQueries } from '../events/search-typos.js';
 import { ratingOf, ratingsOf, sellerRating } from '../reviews/ratings.js';
 import { listingColumns } from '../tickets/listing-columns.js';
+import { splitAllowsSql } from '../tickets/splits.js';
 import type { MarketplaceCardRow, MarketplaceCardsReader } from './cards-reader.js';
 import { type ListingQuery, matchesQuery } from './listing-index.js';
 import { listingQueryOf } from './listing-search.js';
@@ -179,7 +180,11 @@ function filtersOf(query: TicketListQuery, now: Date): SQL[] {
   if (query.maxPrice !== undefined) filters.push(lte(tickets.buyerPaysPerTicketCents, query.maxPrice));
   if (query.startDate !== undefined) filters.push(gte(tickets.eventDate, query.startDate));
   if (query.endDate !== undefined) filters.push(lte(tickets.eventDate, query.endDate));
-  if (query.quantity !== undefined) filters.push(eq(tickets.quantity, query.quantity));
+  // Listings that sell that many under their split rule (decision 0062).
+  if (query.quantity !== undefined)
+    filters.push(
+      splitAllowsSql(sql`${tickets.quantity}`, sql`${tickets.splitRule}`, sql`${query.quantity}::int`),
+    );
   // The same city as listingCitySql gives the index: the catalog venue's, folded and whole (decision 0059).
   if (query.city !== undefined)
     filters.push(sql`${tickets.eventId} in (select e.id from events e join venues v on v.id = e.venue_id
@@ -296,6 +301,7 @@ function publicShape(row: Row): PublicTicket {
     row: row.row,
     seats: row.seats,
     quantity: row.quantity,
+    splitRule: row.splitRule,
     markup: row.markup,
     listingPrice: centsToDollars(sale.perTicketCents),
     totalPrice: centsToDollars(sale.totalCents),
@@ -382,7 +388,7 @@ interface PageRows {
 /** Whether the card as the database holds it now is still what the index found for the query. */
 function stillMatches(card: MarketplaceCardRow | undefined, query: ListingQuery): card is MarketplaceCardRow {
   if (card?.ticket.status !== 'available' || card.ticket.sold) return false;
-  const { id, searchText, buyerPaysPerTicketCents, markup, eventDate, quantity } = card.ticket;
+  const { id, searchText, buyerPaysPerTicketCents, markup, eventDate, quantity, splitRule } = card.ticket;
   const atOrBelowFace = card.ticket.listingPriceCents <= card.ticket.faceValueCents;
   return matchesQuery(
     {
@@ -392,6 +398,7 @@ function stillMatches(card: MarketplaceCardRow | undefined, query: ListingQuery)
       markup,
       eventDate,
       quantity,
+      splitRule,
       city: card.city,
       atOrBelowFace,
     },

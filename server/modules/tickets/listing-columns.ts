@@ -28,6 +28,7 @@ export const listingColumns = {
   row: tickets.row,
   seats: tickets.seats,
   quantity: tickets.quantity,
+  splitRule: tickets.splitRule,
   faceValueCents: tickets.faceValueCents,
   serviceFeeCents: tickets.serviceFeeCents,
   markup: tickets.markup,
