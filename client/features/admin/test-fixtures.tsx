@@ -34,6 +34,7 @@ export const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   totalTicketsSold: 3,
   totalTicketsBought: 2,
   averageRating: null,
+  suspended: false,
   ...overrides,
 });
 
