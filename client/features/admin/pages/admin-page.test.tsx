@@ -2,6 +2,7 @@ import { type FetchCall, fakeApi, json } from '@client/lib/test-fetch';
 import { ADMIN_TEXT } from '@common/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomShims } from '../../reviews/test-fixtures';
 import {
@@ -33,7 +34,7 @@ function api(...answers: Answer[]) {
     }
     if (call.url === '/api/admin/stats') return json(200, stats);
     if (call.url === '/api/session') return json(200, signedInAdmin);
-    if (call.url.startsWith('/api/admin-messages')) return json(200, []);
+    if (call.url === '/api/admin/support-messages/pending-count') return json(200, { pending: 57 });
     return json(404, { message: `unexpected ${call.method} ${call.url}` });
   });
 }
@@ -42,7 +43,30 @@ const openTab = async (name: string) => {
   await userEvent.click(screen.getByRole('tab', { name }));
 };
 
+/** Shows the router's address, so a test reads what a reload would open. */
+function Address() {
+  const location = useLocation();
+  return <output aria-label="address">{`${location.pathname}${location.search}`}</output>;
+}
+
 describe('AdminPage', () => {
+  it('opens the tab named in the address and keeps the chosen tab there', async () => {
+    api((call) => (call.url.startsWith('/api/admin/users?') ? json(200, page([adminUser()])) : undefined));
+    renderWithClient(
+      <>
+        <AdminPage />
+        <Address />
+      </>,
+      '/admin?tab=users',
+    );
+    expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('table', { name: 'Users' })).toBeInTheDocument();
+    await openTab('Audit Log');
+    expect(screen.getByLabelText('address')).toHaveTextContent('/admin?tab=audit-log');
+    await openTab('Dashboard');
+    expect(screen.getByLabelText('address')).toHaveTextContent(/^\/admin$/);
+  });
+
   it('shows the dashboard cards from the stats and refreshes everything on Refresh Data', async () => {
     const calls = api();
     renderWithClient(<AdminPage />);
@@ -52,6 +76,8 @@ describe('AdminPage', () => {
     expect(screen.getByText('$5,120.50')).toBeInTheDocument();
     expect(screen.getByText('4.6 / 5')).toBeInTheDocument();
     expect(screen.getByText(ADMIN_TEXT.platformRatingHint)).toBeInTheDocument();
+    // The pending figure is the server's count, not a count of a capped page of messages.
+    expect(await screen.findByText('57', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: ADMIN_TEXT.viewSupportMessages })).toBeInTheDocument();
     const before = calls.filter((call) => call.url === '/api/admin/stats').length;
     await userEvent.click(screen.getByRole('button', { name: ADMIN_TEXT.refresh }));
@@ -224,13 +250,16 @@ describe('AdminPage', () => {
     });
   });
 
-  it('searches a whole support list by the spec rules, replies with the admin id and resolves', async () => {
+  it('pages and searches support messages on the server, replies with the admin id and resolves', async () => {
     const messages = [
       supportMessage(),
       supportMessage({ id: 6, username: 'maya', topic: 'account', message: 'Cannot change my e-mail' }),
     ];
     const calls = api(
-      (call) => (call.url.startsWith('/api/admin-messages?') ? json(200, messages) : undefined),
+      (call) =>
+        call.url.startsWith('/api/admin/support-messages?')
+          ? json(200, page(call.url.includes('search=') ? messages.slice(1) : messages, 130))
+          : undefined,
       (call) =>
         call.method === 'POST' ? json(201, supportMessage({ id: 9, isFromAdmin: true })) : undefined,
       (call) => (call.method === 'PUT' ? json(200, {}) : undefined),
@@ -239,9 +268,13 @@ describe('AdminPage', () => {
     await openTab('Messages');
     const table = await screen.findByRole('table', { name: 'Messages' });
     expect(await within(table).findByText('Payment Questions')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain('/api/admin/support-messages?page=1&pageSize=25');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'E-MAIL');
     await waitFor(() => expect(within(table).queryByText('jordan')).not.toBeInTheDocument());
     expect(within(table).getByText('maya')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain(
+      '/api/admin/support-messages?page=1&pageSize=25&search=E-MAIL',
+    );
 
     await userEvent.click(within(table).getByRole('button', { name: 'Resolve' }));
     expect(await screen.findByText('Message marked as resolved')).toBeInTheDocument();
