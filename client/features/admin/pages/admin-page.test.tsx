@@ -168,6 +168,120 @@ describe('AdminPage', () => {
     });
   });
 
+  it('suspends a member from User Details, and Escape returns focus to the View that opened it', async () => {
+    let suspended = false;
+    const calls = api(
+      (call) =>
+        call.url.startsWith('/api/admin/users?') ? json(200, page([adminUser({ suspended })])) : undefined,
+      (call) => (call.url === '/api/admin/users/7' ? json(200, adminUser({ suspended })) : undefined),
+      (call) => {
+        if (call.url !== '/api/admin/users/7/suspension') return undefined;
+        suspended = true;
+        return json(200, { message: ADMIN_TEXT.userSuspended('maya'), user: adminUser({ suspended }) });
+      },
+    );
+    renderWithClient(<AdminPage />, '/admin?tab=users');
+    const view = await screen.findByRole('button', { name: ADMIN_TEXT.view });
+    view.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.userDetails });
+    await userEvent.click(await within(dialog).findByRole('button', { name: ADMIN_TEXT.suspend }));
+    expect(await screen.findByText(ADMIN_TEXT.userSuspended('maya'))).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/admin/users/7/suspension',
+      body: { suspended: true },
+    });
+    expect(await within(dialog).findByRole('button', { name: ADMIN_TEXT.reinstate })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const table = screen.getByRole('table', { name: 'Users' });
+    expect(await within(table).findByText(ADMIN_TEXT.suspendedBadge)).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getByRole('button', { name: ADMIN_TEXT.view })).toHaveFocus());
+  });
+
+  it('hides a review from Review Details and marks it hidden', async () => {
+    const review = {
+      id: 31,
+      eventName: 'Luna Ray Live',
+      reviewType: 'buyer_to_seller',
+      rating: 1,
+      reviewerId: 8,
+      reviewerName: 'jordan',
+      targetId: 7,
+      targetName: 'maya',
+      comment: 'Something abusive',
+      createdAt: '2026-02-05T10:00:00.000Z',
+      hidden: false,
+    };
+    const calls = api(
+      (call) => (call.url.startsWith('/api/admin/reviews?') ? json(200, page([review])) : undefined),
+      (call) => (call.url === '/api/admin/reviews/31' ? json(200, review) : undefined),
+      (call) => {
+        if (call.url !== '/api/admin/reviews/31/visibility') return undefined;
+        review.hidden = true;
+        return json(200, { message: ADMIN_TEXT.reviewHidden, review });
+      },
+    );
+    renderWithClient(<AdminPage />, '/admin?tab=reviews');
+    await userEvent.click(await screen.findByRole('button', { name: ADMIN_TEXT.view }));
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.reviewDetails });
+    await userEvent.click(await within(dialog).findByRole('button', { name: ADMIN_TEXT.hideReview }));
+    expect(await screen.findByText(ADMIN_TEXT.reviewHidden)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ hidden: true });
+    expect(await within(dialog).findByText(ADMIN_TEXT.hiddenHint)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: ADMIN_TEXT.showReview })).toBeInTheDocument();
+  });
+
+  it('resolves a dispute, names the outcome, and returns focus to the View that opened it', async () => {
+    const dispute = {
+      orderId: 12,
+      ticketId: 41,
+      eventName: 'Luna Ray Live',
+      eventDate: '2030-05-01',
+      section: '101',
+      buyerId: 8,
+      buyerName: 'jordan',
+      sellerId: 7,
+      sellerName: 'maya',
+      amount: 207.47,
+      source: 'report',
+      status: 'open',
+      reason: 'The tickets never arrived.',
+      openedAt: '2026-02-05T10:00:00.000Z',
+      resolvedAt: null,
+      resolutionReason: null,
+      transferStatus: 'initiated',
+      barcode: { required: false, uploaded: false, downloaded: false },
+      thread: [],
+    };
+    let open = true;
+    const outcome = 'Dispute resolved: $207.47 refunded to the buyer';
+    api(
+      (call) =>
+        call.url.startsWith('/api/admin/disputes?')
+          ? json(200, { disputes: open ? [dispute] : [], page: 1, pageSize: 25, total: open ? 1 : 0 })
+          : undefined,
+      (call) => {
+        if (call.url !== '/api/admin/disputes/12/resolve') return undefined;
+        open = false;
+        return json(200, { message: outcome, dispute: { ...dispute, status: 'refunded' } });
+      },
+    );
+    renderWithClient(<AdminPage />, '/admin?tab=disputes');
+    const view = await screen.findByRole('button', { name: ADMIN_TEXT.view });
+    view.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Dispute on order #12' });
+    expect(within(dialog).getByText('jordan')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(ADMIN_TEXT.reasonLabel), 'Never delivered');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve dispute' }));
+    expect(await screen.findByText(outcome)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The resolved dispute left the open list with its View button: focus goes to the tab's panel.
+    await waitFor(() => expect(screen.getByRole('tabpanel', { name: 'Disputes' })).toHaveFocus());
+  });
+
   it("says 'Failed to update user role' with the server's reason", async () => {
     api(
       (call) =>
