@@ -4,7 +4,7 @@ import { toast } from '@client/components/ui/toaster';
 import { ADMIN_TEXT } from '@common/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { adminKeys } from '../api';
 import { AuditLogTab } from '../components/audit-log-tab';
@@ -46,7 +46,17 @@ function useTabInAddress(): [string, (tab: string) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab = TABS.some((entry) => entry.value === asked) && asked ? asked : DEFAULT_TAB;
-  return [tab, (next) => setParams(next === DEFAULT_TAB ? {} : { tab: next })];
+  // A click on a tab both focuses and presses it, and each activates it: one history entry, not two.
+  const shown = useRef(tab);
+  useEffect(() => {
+    shown.current = tab;
+  }, [tab]);
+  const choose = (next: string) => {
+    if (next === shown.current) return;
+    shown.current = next;
+    setParams(next === DEFAULT_TAB ? {} : { tab: next });
+  };
+  return [tab, choose];
 }
 
 /** /admin (spec 001 §2): the route renders it for admins only, so nothing here loads for anyone else. */
