@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { ADMIN_TEXT } from '../../../common/messages.js';
 import type { Db } from '../../db/client.js';
-import { reviews, sessions, users } from '../../db/schema/index.js';
+import { reviews, users } from '../../db/schema/index.js';
 import { Conflict, NotFound } from '../../errors.js';
+import { endAllSessions } from '../../plugins/session.js';
 import { recordAdminAction } from '../audit/service.js';
 
 /**
@@ -36,16 +37,14 @@ export async function setUserSuspended(
       .update(users)
       .set({ suspendedAt: suspended ? now : null, updatedAt: now })
       .where(eq(users.id, userId));
-    const ended = suspended
-      ? await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ userId: sessions.userId })
-      : [];
+    const endedSessions = suspended ? await endAllSessions(tx, userId) : 0;
     await recordAdminAction(tx, {
       adminId,
       action: 'user.suspension',
       targetType: 'user',
       targetId: userId,
       before: { suspended: was },
-      after: suspended ? { suspended, endedSessions: ended.length } : { suspended },
+      after: suspended ? { suspended, endedSessions } : { suspended },
     });
   });
 }
