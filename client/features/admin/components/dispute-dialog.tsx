@@ -57,8 +57,10 @@ export function DisputeDialog({ dispute, onClose }: { dispute: Dispute; onClose:
     mutationFn: () => resolveDispute(dispute.orderId, resolution, reason.trim()),
     onSuccess: async (answer) => {
       toast({ title: answer.message });
-      onClose();
+      // The list first, then the dialog closes: a resolved dispute's row is gone by then, so the focus goes
+      // to the tab's panel rather than to a View button about to leave the page.
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      onClose();
     },
     onError: (error) =>
       toast({ title: ADMIN_TEXT.resolveFailed, description: failureText(error), variant: 'destructive' }),
