@@ -1,13 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_TEXT } from '../common/messages';
+import { ADMIN_TEXT, AUTH_ERROR_TEXT, SHELL_TEXT } from '../common/messages';
 import {
   DEMO_ACCOUNTS,
   expectNoSeriousViolations,
+  registerVerifiedAccount,
   signInThroughApi,
   signUpAndSignIn,
   skipWelcomeTour,
   toastWith,
+  uniqueAccount,
 } from './helpers';
+import { buyThroughSandbox, listTicketThroughApi } from './sale-helpers';
 
 const ADMIN = { username: 'admin', email: 'admin@encore.test', password: 'Encore#Admin2026' };
 const TABS = [
@@ -73,20 +76,137 @@ test.describe('admin dashboard', () => {
     await memberContext.close();
   });
 
-  test('a member typing /admin gets nothing and asks for no admin data', async ({ page }) => {
+  test("a member typing /admin or /ambsd gets the same 'Access Denied' and goes home, asking for no admin data", async ({
+    page,
+  }) => {
     const adminCalls: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/admin')) adminCalls.push(request.url());
     });
     await skipWelcomeTour(page);
     await signUpAndSignIn(page);
-    await page.goto('/admin');
-    await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('heading', { name: ADMIN_TEXT.title })).toHaveCount(0);
+    for (const path of ['/admin', '/ambsd']) {
+      await page.goto(path);
+      const denied = toastWith(page, SHELL_TEXT.accessDeniedTitle);
+      await expect(denied).toBeVisible();
+      await expect(denied).toContainText(SHELL_TEXT.accessDenied);
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('heading', { name: ADMIN_TEXT.title })).toHaveCount(0);
+      await expectNoSeriousViolations(page, `access denied at ${path}`);
+    }
     expect(adminCalls).toEqual([]);
   });
 
+  test('an admin suspends a member, who is signed out and told why at sign-in, and reinstates them', async ({
+    page,
+    browser,
+  }) => {
+    const memberContext = await browser.newContext();
+    const memberPage = await memberContext.newPage();
+    await skipWelcomeTour(memberPage);
+    const member = await signUpAndSignIn(memberPage);
+
+    await openAdmin(page);
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(member.username);
+    const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: member.email });
+    await row.getByRole('button', { name: ADMIN_TEXT.view }).click();
+    const dialog = page.getByRole('dialog', { name: ADMIN_TEXT.userDetails });
+    await dialog.getByRole('button', { name: ADMIN_TEXT.suspend }).click();
+    await expect(toastWith(page, ADMIN_TEXT.userSuspended(member.username))).toBeVisible();
+    await expect(dialog.getByText(ADMIN_TEXT.suspendedBadge)).toBeVisible();
+    await expectNoSeriousViolations(page, 'a suspended member in User Details');
+
+    // Their session ended: the next page they open is a visitor's, and signing in says why it cannot.
+    expect((await memberPage.request.get('/api/user')).status()).toBe(401);
+    await memberPage.goto('/login');
+    await memberPage.getByLabel('Username').fill(member.username);
+    await memberPage.getByLabel('Password', { exact: true }).fill(member.password);
+    await memberPage.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(memberPage.getByText(AUTH_ERROR_TEXT.accountSuspended).first()).toBeVisible();
+
+    await dialog.getByRole('button', { name: ADMIN_TEXT.reinstate }).click();
+    await expect(toastWith(page, ADMIN_TEXT.userReinstated(member.username))).toBeVisible();
+    await signInThroughApi(memberPage.request, member);
+    await memberContext.close();
+  });
+
+  test('an admin resolves a reported sale by keyboard: people by username, the outcome named, focus kept', async ({
+    page,
+    browser,
+  }) => {
+    const eventName = `Dispute Night ${Date.now().toString(36)}`;
+    const party = async () => {
+      const context = await browser.newContext();
+      const account = uniqueAccount();
+      await registerVerifiedAccount(context.request, account);
+      await signInThroughApi(context.request, account);
+      return { context, account };
+    };
+    const seller = await party();
+    const buyer = await party();
+    const ticketId = await listTicketThroughApi(seller.context.request, eventName);
+    await buyThroughSandbox(buyer.context.request, ticketId);
+    const report = await buyer.context.request.post(`/api/tickets/${ticketId}/report-problem`, {
+      data: { reason: 'The tickets never arrived.' },
+    });
+    expect(report.ok(), await report.text()).toBe(true);
+
+    await openAdmin(page);
+    await page.goto('/admin?tab=disputes');
+    const row = page.getByRole('table', { name: 'Disputes' }).getByRole('row').filter({ hasText: eventName });
+    await expect(row.getByText(buyer.account.username)).toBeVisible();
+    await expect(row.getByText(seller.account.username)).toBeVisible();
+    await row.getByRole('button', { name: ADMIN_TEXT.view }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: /^Dispute on order #/ });
+    await dialog.getByLabel(ADMIN_TEXT.reasonLabel).fill('The seller never sent the tickets.');
+    await dialog.getByRole('button', { name: 'Resolve dispute' }).focus();
+    await page.keyboard.press('Enter');
+    const outcome = toastWith(page, 'Dispute resolved:');
+    await expect(outcome).toContainText('refunded to the buyer');
+    await expect(dialog).toBeHidden();
+    // The resolved dispute left the open list with its View button: the tab's panel holds the focus.
+    await expect(page.getByRole('tabpanel', { name: 'Disputes' })).toBeFocused();
+    await expectNoSeriousViolations(page, 'a resolved dispute');
+    await seller.context.close();
+    await buyer.context.close();
+  });
+
   for (const width of WIDTHS) {
+    test(`the tab is in the address and every tab is in sight at ${width} px; Escape gives focus back`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await openAdmin(page);
+      for (const tab of TABS) await expect(page.getByRole('tab', { name: tab })).toBeInViewport();
+      await page.getByRole('tab', { name: 'Users' }).click();
+      await expect(page).toHaveURL('/admin?tab=users');
+      await page.getByRole('tab', { name: 'Audit Log' }).click();
+      await expect(page).toHaveURL('/admin?tab=audit-log');
+      await page.reload();
+      await expect(page.getByRole('tab', { name: 'Audit Log' })).toHaveAttribute('aria-selected', 'true');
+      await page.goBack();
+      await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+      await page.goForward();
+      await expect(page.getByRole('tab', { name: 'Audit Log' })).toHaveAttribute('aria-selected', 'true');
+      await expectNoSeriousViolations(page, `Audit Log tab from the address at ${width} px`);
+
+      // By keyboard: a View opens its dialog and Escape gives the focus back to that View.
+      await page.goto('/admin?tab=users');
+      const view = page
+        .getByRole('table', { name: 'Users' })
+        .getByRole('button', { name: ADMIN_TEXT.view })
+        .first();
+      await view.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: ADMIN_TEXT.userDetails });
+      await expect(dialog.getByText('ID', { exact: true })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(view).toBeFocused();
+    });
+
     test(`every tab and dialog at ${width} px, with no serious axe violations`, async ({ page, browser }) => {
       // Nine tabs and four dialogs, each checked by axe: minutes on a busy 2-core machine.
       test.setTimeout(600_000);
@@ -150,6 +270,23 @@ test.describe('admin dashboard', () => {
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
       }
+
+      // Hiding a review and showing it again, from Review Details.
+      await page.getByRole('tab', { name: 'Reviews' }).click();
+      await page
+        .getByRole('table', { name: 'Reviews' })
+        .getByRole('button', { name: ADMIN_TEXT.view })
+        .first()
+        .click();
+      const review = page.getByRole('dialog', { name: ADMIN_TEXT.reviewDetails });
+      await review.getByRole('button', { name: ADMIN_TEXT.hideReview }).click();
+      await expect(toastWith(page, ADMIN_TEXT.reviewHidden)).toBeVisible();
+      await expect(review.getByText(ADMIN_TEXT.hiddenHint)).toBeVisible();
+      await expectNoSeriousViolations(page, `a hidden review at ${width} px`);
+      await review.getByRole('button', { name: ADMIN_TEXT.showReview }).click();
+      await expect(toastWith(page, ADMIN_TEXT.reviewShown)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(review).toBeHidden();
     });
   }
 });

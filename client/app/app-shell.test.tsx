@@ -309,16 +309,29 @@ describe('role pages', () => {
     expect(await screen.findByRole('heading', { name: AMBASSADOR_TEXT.title })).toBeInTheDocument();
   });
 
-  it('render nothing at /admin for non-admins, and the page for admins', async () => {
+  it("send others away from /admin with the same 'Access Denied', loading nothing, and let admins in", async () => {
     const memberCalls = serve({ user: user() });
     const ordinary = renderApp('/admin');
-    expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
-    expect(screen.getByRole('main')).toBeEmptyDOMElement();
+    expect(await screen.findByText(SHELL_TEXT.accessDeniedTitle)).toBeInTheDocument();
+    expect(screen.getByText(SHELL_TEXT.accessDenied)).toBeInTheDocument();
+    await waitFor(() => expect(ordinary.router.state.location.pathname).toBe('/'));
     expect(memberCalls.filter((call) => call.url.startsWith('/api/admin'))).toEqual([]);
     ordinary.unmount();
     serve({ user: user({ role: 'admin' }) });
     renderApp('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: ADMIN_TEXT.title })).toBeInTheDocument();
+  });
+});
+
+describe('support for admins', () => {
+  it('sends an admin from /messages to the admin Messages tab, never showing others’ messages as theirs', async () => {
+    const calls = serve({ user: user({ role: 'admin' }) });
+    const { router } = renderApp('/messages');
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/admin?tab=messages'),
+    );
+    expect(await screen.findByRole('tab', { name: 'Messages' })).toHaveAttribute('aria-selected', 'true');
+    expect(calls.filter((call) => call.url.startsWith('/api/admin-messages'))).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { toast } from '@client/components/ui/toaster';
 import { useCurrentUser } from '@client/lib/session';
+import type { Role } from '@common/constants';
 import { SHELL_TEXT } from '@common/messages';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -12,17 +13,14 @@ export function RequireUser() {
   return <Outlet />;
 }
 
-/** The admin dashboard renders nothing for anyone but an admin (spec 001 §6). */
-export function RequireAdmin() {
-  const { data: user } = useCurrentUser();
-  return user?.role === 'admin' ? <Outlet /> : null;
-}
-
-/** The ambassador dashboard: AMBSD and admin only; others get 'Access Denied' and go home (spec 001 §6). */
-export function RequireAmbassador() {
+/**
+ * A page for some roles only: anyone else (a visitor too) gets the toast 'Access Denied' and goes home, as
+ * spec 001 §6 says of the ambassador page; the page itself renders nothing and loads nothing for them.
+ */
+function RequireRole({ roles }: { roles: readonly Role[] }) {
   const { data: user } = useCurrentUser();
   const navigate = useNavigate();
-  const allowed = user?.role === 'AMBSD' || user?.role === 'admin';
+  const allowed = user !== null && user !== undefined && roles.includes(user.role);
   useEffect(() => {
     if (allowed) return;
     toast({
@@ -33,4 +31,17 @@ export function RequireAmbassador() {
     void navigate('/', { replace: true });
   }, [allowed, navigate]);
   return allowed ? <Outlet /> : null;
+}
+
+const ADMINS: readonly Role[] = ['admin'];
+const AMBASSADORS: readonly Role[] = ['AMBSD', 'admin'];
+
+/** The admin dashboard: admins only (spec 001 §6). */
+export function RequireAdmin() {
+  return <RequireRole roles={ADMINS} />;
+}
+
+/** The ambassador dashboard: AMBSD and admin only (spec 001 §6). */
+export function RequireAmbassador() {
+  return <RequireRole roles={AMBASSADORS} />;
 }

@@ -154,6 +154,7 @@ export const AUDIT_TARGET_TYPES = [
   'chat_topic',
   'admin_list',
   'image',
+  'review',
 ] as const;
 
 export const auditLogQuerySchema = adminPageQuerySchema.extend({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.js';
 import { adminPageQuerySchema } from './admin-money.js';
+import { supportMessageSchema } from './support.js';
 import { boundedText, TEXT_LIMITS } from './text.js';
 
 /**
@@ -64,6 +65,8 @@ export const adminUserSchema = z.object({
   totalTicketsSold: z.number().int(),
   totalTicketsBought: z.number().int(),
   averageRating: z.number().nullable(),
+  /** Suspended by an admin: cannot sign in, and their sessions ended (decision 0063). */
+  suspended: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -118,6 +121,8 @@ export const adminReviewSchema = z.object({
   targetName: z.string(),
   comment: z.string(),
   createdAt: z.string(),
+  /** Hidden by an admin: left out of ratings and review lists, kept for the audit (decision 0063). */
+  hidden: z.boolean(),
 });
 export type AdminReview = z.infer<typeof adminReviewSchema>;
 
@@ -132,6 +137,31 @@ export interface AdminPage<Row> {
   total: number;
   totalIsEstimate: boolean;
 }
+
+/**
+ * GET /api/admin/support-messages: support messages newest first, paged; search matches username, message,
+ * topic or id; `status` keeps the pending (members' unresolved) or resolved ones.
+ */
+export const ADMIN_SUPPORT_STATUSES = ['pending', 'resolved'] as const;
+export const adminSupportMessagesQuerySchema = adminPageQuerySchema.extend({
+  search: boundedText(TEXT_LIMITS.searchQuery).optional(),
+  status: z.enum(ADMIN_SUPPORT_STATUSES).optional(),
+});
+export type AdminSupportMessagesQuery = z.infer<typeof adminSupportMessagesQuerySchema>;
+export const adminSupportMessagesResponseSchema = page(supportMessageSchema);
+/** GET /api/admin/support-messages/pending-count: the dashboard's figure, counted by the server. */
+export const adminPendingSupportSchema = z.object({ pending: z.number().int() });
+
+/** PUT /api/admin/users/{id}/suspension */
+export const updateSuspensionRequestSchema = z.object({ suspended: z.boolean() });
+export const updateSuspensionResponseSchema = z.object({ message: z.string(), user: adminUserSchema });
+
+/** PUT /api/admin/reviews/{id}/visibility */
+export const updateReviewVisibilityRequestSchema = z.object({ hidden: z.boolean() });
+export const updateReviewVisibilityResponseSchema = z.object({
+  message: z.string(),
+  review: adminReviewSchema,
+});
 
 /** PUT /api/admin/users/{id}/role */
 export const updateRoleRequestSchema = z.object({ role: z.enum(ROLES) });

@@ -15,6 +15,8 @@ export const AUDIT_TEXT = {
   changedTo: 'to',
   actions: {
     'user.role': 'Changed a user’s role',
+    'user.suspension': 'Suspended or reinstated a member',
+    'review.visibility': 'Hid or restored a review',
     'ticket.status': 'Changed a listing’s status',
     'order.refund': 'Refunded an order',
     'dispute.resolve': 'Resolved a dispute',
@@ -71,6 +73,9 @@ export const AUDIT_TEXT = {
     username: 'Username',
     event: 'Event',
     owner: 'Owner (user ID)',
+    suspended: 'Suspended',
+    endedSessions: 'Sessions ended',
+    hidden: 'Hidden',
   } as Record<string, string>,
   targets: {
     user: 'User',
@@ -83,5 +88,6 @@ export const AUDIT_TEXT = {
     chat_topic: 'Chat topic',
     admin_list: 'List',
     image: 'Image',
+    review: 'Review',
   } satisfies Record<(typeof AUDIT_TARGET_TYPES)[number], string>,
 } as const;

@@ -61,9 +61,13 @@ export async function endSession(db: DbOrTx, request: FastifyRequest, reply: Fas
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** Ends every session of a user (after a password reset, for instance). */
-export async function endAllSessions(db: DbOrTx, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Ends every session of a user (after a password reset or a suspension, for instance); answers how many. */
+export async function endAllSessions(db: DbOrTx, userId: number): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ userId: sessions.userId });
+  return ended.length;
 }
 
 /** onRequest: the caller must be signed in (checked before the body is read, so a visitor learns nothing of it). */

@@ -89,6 +89,12 @@ export const reviewDetailOptions = (id: number) =>
 
 export const updateUserRole = (id: number, role: Role) =>
   sendJson<{ message: string; user: AdminUser }>('PUT', `/api/admin/users/${id}/role`, { role });
+export const updateUserSuspension = (id: number, suspended: boolean) =>
+  sendJson<{ message: string; user: AdminUser }>('PUT', `/api/admin/users/${id}/suspension`, { suspended });
+export const updateReviewVisibility = (id: number, hidden: boolean) =>
+  sendJson<{ message: string; review: AdminReview }>('PUT', `/api/admin/reviews/${id}/visibility`, {
+    hidden,
+  });
 export const updateTicketStatus = (id: number, status: AdminTicketStatus, version: number) =>
   sendJson<{ message: string; ticket: AdminTicket }>('PUT', `/api/admin/tickets/${id}`, { status, version });
 export const refundTransaction = (id: number, reason: string) =>

@@ -5,14 +5,18 @@ import type { AdminEvent } from '@common/schemas/admin-money';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import type { SupportMessage } from './support-messages';
 
-export function renderWithClient(ui: ReactNode) {
+/** Renders `ui` with a query client and a router at `path` (the admin page keeps its tab in the address). */
+export function renderWithClient(ui: ReactNode, path = '/admin') {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
-      {ui}
-      <Toaster />
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <QueryClientProvider client={createQueryClient()}>
+        {ui}
+        <Toaster />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -34,6 +38,7 @@ export const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   totalTicketsSold: 3,
   totalTicketsBought: 2,
   averageRating: null,
+  suspended: false,
   ...overrides,
 });
 

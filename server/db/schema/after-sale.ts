@@ -83,6 +83,8 @@ export const reviews = pgTable(
     comment: text('comment'),
     createdAt: createdAt(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Hidden by an admin (decision 0063): kept for the audit, left out of ratings and review lists. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('reviews_order_type_idx').on(t.orderId, t.reviewType),

@@ -30,6 +30,8 @@ export const supportMessages = pgTable(
     index('support_messages_pending_idx')
       .on(t.id)
       .where(sql`${t.resolved} = false and ${t.isFromAdmin} = false`),
+    // The admin Messages tab's search (issue 34 §10, decision 0036).
+    index('support_messages_message_trgm_idx').using('gin', sql`lower(${t.message}) gin_trgm_ops`),
   ],
 );
 

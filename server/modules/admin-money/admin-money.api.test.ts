@@ -194,7 +194,10 @@ describe.each(backends)('back office money on %s', (backend) => {
     const listed = list.body.disputes.find(
       (dispute: { orderId: number }) => dispute.orderId === toRelease.order.id,
     );
+    // People are named by username, as on every other admin tab.
     expect(listed).toMatchObject({
+      buyerName: buyerAccount.username,
+      sellerName: seller.username,
       source: 'report',
       status: 'open',
       reason: 'The tickets never arrived.',

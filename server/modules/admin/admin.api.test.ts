@@ -395,6 +395,7 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
         targetName: seller.username,
         comment: 'Great seller',
         createdAt: expect.any(String),
+        hidden: false,
       },
     ]);
     const id = found.rows[0]?.id;

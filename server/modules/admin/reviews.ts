@@ -43,6 +43,7 @@ function select(db: DbOrTx) {
       targetName: target.username,
       comment: reviews.comment,
       createdAt: createdAt.mapWith((value) => new Date(value)),
+      hiddenAt: reviews.hiddenAt,
     })
     .from(reviews)
     .innerJoin(tickets, eq(tickets.id, reviews.ticketId))
@@ -52,9 +53,10 @@ function select(db: DbOrTx) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 
-function shaped(row: Row): AdminReview {
+function shaped({ hiddenAt, ...row }: Row): AdminReview {
   return {
     ...row,
+    hidden: hiddenAt !== null,
     rating: row.rating ?? 0,
     comment: row.comment ?? '',
     createdAt: row.createdAt.toISOString(),
@@ -73,7 +75,7 @@ function matching(search: AdminSearch): SQL {
   return sql`${reviews.id} in (${sql.join(parts, sql` union `)})`;
 }
 
-/** GET /api/admin/reviews: submitted reviews; matches event, reviewer (From), target (To) or id. */
+/** GET /api/admin/reviews: submitted reviews, hidden ones too (marked); matches event, reviewer (From), target (To) or id. */
 export async function listAdminReviews(
   db: DbOrTx,
   query: AdminReviewsQuery,

@@ -3,10 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_TEXT } from '../../../common/messages.js';
 import {
+  adminPendingSupportSchema,
   adminReviewSchema,
   adminReviewsQuerySchema,
   adminReviewsResponseSchema,
   adminStatsSchema,
+  adminSupportMessagesQuerySchema,
+  adminSupportMessagesResponseSchema,
   adminTicketSchema,
   adminTicketsQuerySchema,
   adminTicketsResponseSchema,
@@ -16,8 +19,12 @@ import {
   adminUserSchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
+  updateReviewVisibilityRequestSchema,
+  updateReviewVisibilityResponseSchema,
   updateRoleRequestSchema,
   updateRoleResponseSchema,
+  updateSuspensionRequestSchema,
+  updateSuspensionResponseSchema,
   updateTicketStatusRequestSchema,
   updateTicketStatusResponseSchema,
 } from '../../../common/schemas/admin.js';
@@ -26,9 +33,11 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { currentUser, requireRole } from '../../plugins/session.js';
 import { type AdminRead, pageShown, recordAdminRead } from '../audit/service.js';
+import { setReviewHidden, setUserSuspended } from './moderation.js';
 import { adminReview, listAdminReviews } from './reviews.js';
 import { changeTicketStatus, changeUserRole } from './service.js';
 import { adminStats } from './stats.js';
+import { countPendingSupportMessages, listAdminSupportMessages } from './support.js';
 import { adminTicket, listAdminTickets } from './tickets.js';
 import { adminTransaction, listAdminTransactions } from './transactions.js';
 import { adminUser, listAdminUsers } from './users.js';
@@ -121,6 +130,32 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
       return {
         message: ADMIN_TEXT.roleUpdated(change.after.role),
         user: await adminUser(db, request.params.id),
+      };
+    },
+  );
+
+  app.put(
+    '/api/admin/users/:id/suspension',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'Suspend a member (they cannot sign in and their sessions end) or reinstate them; admins are demoted first',
+        params: idParamsSchema,
+        body: updateSuspensionRequestSchema,
+        response: { 200: updateSuspensionResponseSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await setUserSuspended(db, currentUser(request).id, id, request.body.suspended, clock.now());
+      const user = await adminUser(db, id);
+      return {
+        message: user.suspended
+          ? ADMIN_TEXT.userSuspended(user.username)
+          : ADMIN_TEXT.userReinstated(user.username),
+        user,
       };
     },
   );
@@ -266,6 +301,68 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
       schema: { tags, summary: 'One review', params: idParamsSchema, response: { 200: adminReviewSchema } },
     },
     async (request) => adminReview(db, request.params.id),
+  );
+  app.put(
+    '/api/admin/reviews/:id/visibility',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Hide a review from ratings and review lists (kept for the audit) or show it again',
+        params: idParamsSchema,
+        body: updateReviewVisibilityRequestSchema,
+        response: { 200: updateReviewVisibilityResponseSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await setReviewHidden(db, currentUser(request).id, id, request.body.hidden, clock.now());
+      const review = await adminReview(db, id);
+      return { message: review.hidden ? ADMIN_TEXT.reviewHidden : ADMIN_TEXT.reviewShown, review };
+    },
+  );
+
+  app.get(
+    '/api/admin/support-messages',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'Support messages of every member newest first, paged; search matches username, message, topic or id',
+        querystring: adminSupportMessagesQuerySchema,
+        response: { 200: adminSupportMessagesResponseSchema },
+      },
+    },
+    async (request) => {
+      const page = await listAdminSupportMessages(db, request.query);
+      await audited(request, {
+        action: 'support.list',
+        targetType: 'admin_list',
+        targetId: 'support_messages',
+        shown: {
+          ...pageShown(
+            request.query,
+            page.rows.map((row) => row.id),
+            request.query.status ? { status: request.query.status } : {},
+          ),
+          members: [...new Set(page.rows.map((row) => row.userId))],
+        },
+      });
+      return page;
+    },
+  );
+  app.get(
+    '/api/admin/support-messages/pending-count',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'How many members’ messages wait for an answer',
+        response: { 200: adminPendingSupportSchema },
+      },
+    },
+    async () => ({ pending: await countPendingSupportMessages(db) }),
   );
 
   app.get(

@@ -9,6 +9,8 @@ import { escapeLike } from '../../lib/like-patterns.js';
  * exactly. Patterns are LIKE with the text's own % and _ escaped, so the trigram indexes answer them.
  */
 export interface AdminSearch {
+  /** The text, trimmed and lower-cased. */
+  text: string;
   /** `%text%`, lower-cased and escaped. */
   pattern: string;
   id: number | null;
@@ -19,6 +21,7 @@ export function adminSearchOf(text: string | undefined): AdminSearch | null {
   if (trimmed === '') return null;
   const digits = /^\d{1,10}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
   return {
+    text: trimmed.toLowerCase(),
     pattern: `%${escapeLike(trimmed.toLowerCase())}%`,
     id: Number.isInteger(digits) && digits >= 1 && digits <= INT32_MAX ? digits : null,
   };

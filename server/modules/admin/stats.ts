@@ -38,7 +38,9 @@ export async function adminStats(db: DbOrTx, now: Date): Promise<AdminStats> {
                  (count(*) filter (where status = 'released'))::integer as sales_completed
             from orders where status <> 'refunded') s,
          (select round(avg(rating), 1)::float8 as rating_avg, count(*)::integer as reviews_total
-            from reviews where status = 'submitted') r`)) as unknown as { rows: StatsRow[] };
+            from reviews where status = 'submitted' and hidden_at is null) r`)) as unknown as {
+    rows: StatsRow[];
+  };
   const row = result.rows[0];
   if (!row) throw new Error('the stats query returned no row');
   return {

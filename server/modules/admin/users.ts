@@ -31,6 +31,7 @@ const columns = {
   role: users.role,
   createdAt: users.createdAt,
   rewardPoints: users.rewardPoints,
+  suspendedAt: users.suspendedAt,
 };
 
 type UserRow = {
@@ -40,6 +41,7 @@ type UserRow = {
   role: AdminUser['role'];
   createdAt: Date;
   rewardPoints: number;
+  suspendedAt: Date | null;
 };
 
 /** Tickets sold and bought (sales not refunded) and ratings of the users on a page, in three grouped queries. */
@@ -62,8 +64,9 @@ async function withFigures(db: DbOrTx, rows: UserRow[]): Promise<AdminUser[]> {
   ]);
   const soldBy = new Map(sold.map((row) => [row.userId, row.total]));
   const boughtBy = new Map(bought.map((row) => [row.userId, row.total]));
-  return rows.map((row) => ({
+  return rows.map(({ suspendedAt, ...row }) => ({
     ...row,
+    suspended: suspendedAt !== null,
     createdAt: row.createdAt.toISOString(),
     totalTicketsSold: soldBy.get(row.id) ?? 0,
     totalTicketsBought: boughtBy.get(row.id) ?? 0,

@@ -238,6 +238,8 @@ describe.each(backends)('the audit log of admin and ambassador actions on %s', (
     await unaudited(200, () => adminClient.get('/api/admin/reviews'));
     await unaudited(200, () => adminClient.get('/api/admin/stats'));
     await unaudited(200, () => adminClient.get('/api/admin/audit-log'));
+    // The log names the admin by username, as every admin tab names people.
+    expect((await adminClient.get('/api/admin/audit-log')).body.entries[0].adminName).toBe(admin.username);
   });
 
   it('records the money actions: refund, dispute resolution, cancelling and postponing an event', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type {
   AUDIT_TARGET_TYPES,
   AuditEntry,
@@ -89,7 +89,7 @@ export async function listAuditLog(db: DbOrTx, query: AuditLogQuery): Promise<Au
     .select({
       id: adminAuditLog.id,
       adminId: adminAuditLog.adminId,
-      adminName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      adminName: users.username,
       action: adminAuditLog.action,
       targetType: adminAuditLog.targetType,
       targetId: adminAuditLog.targetId,

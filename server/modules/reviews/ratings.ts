@@ -1,4 +1,4 @@
-import { type AnyColumn, and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Rating } from '../../../common/schemas/reviews.js';
 import type { DbOrTx } from '../../db/client.js';
 import { reviews } from '../../db/schema/index.js';
@@ -9,7 +9,8 @@ export const NO_RATING: Rating = { averageRating: null, totalReviews: 0 };
 /**
  * The reviews a rating counts, for the members `target` picks: one per reviewer and reviewed member, the
  * latest one they submitted (decision 0039), so repeated sales between the same two accounts cannot pile
- * up a score. Read on the partial index reviews_target_submitted_idx.
+ * up a score; reviews an admin hid do not count (decision 0063). Read on the partial index
+ * reviews_target_submitted_idx.
  */
 function countedReviews(db: DbOrTx, target: SQL) {
   return db
@@ -18,7 +19,7 @@ function countedReviews(db: DbOrTx, target: SQL) {
       rating: reviews.rating,
     })
     .from(reviews)
-    .where(and(target, eq(reviews.status, 'submitted')))
+    .where(and(target, eq(reviews.status, 'submitted'), isNull(reviews.hiddenAt)))
     .orderBy(reviews.targetUserId, reviews.reviewerId, desc(reviews.submittedAt), desc(reviews.id))
     .as('counted_reviews');
 }

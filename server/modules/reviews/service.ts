@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { REVIEW_TEXT, SALE_TEXT } from '../../../common/messages.js';
 import {
@@ -139,7 +139,7 @@ export async function listUserReviews(
 ): Promise<ListedReview[]> {
   // An unknown id answers like a user without reviews, so the route tells no one which ids exist.
   const rows = await listedQuery(db)
-    .where(and(eq(reviews.targetUserId, userId), eq(reviews.status, 'submitted')))
+    .where(and(eq(reviews.targetUserId, userId), eq(reviews.status, 'submitted'), isNull(reviews.hiddenAt)))
     .orderBy(desc(reviews.submittedAt), desc(reviews.id))
     .limit(query.limit)
     .offset(query.offset);

@@ -14,7 +14,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { Search } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { ADMIN_SEARCH_PAUSE_MS, type ListParams } from '../api';
 import { AdminTable } from './admin-table';
 
@@ -69,9 +69,16 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
       toast({ title: ADMIN_TEXT.failedToLoad(props.failureThing ?? things), variant: 'destructive' });
   }, [failed, props.failureThing, things]);
 
+  // The View column is built once per column set: a new cell renderer is a new component to React, which
+  // would remount every View button on each render of the tab and drop the focus a dialog gives back.
+  const view = useRef(onView);
+  useEffect(() => {
+    view.current = onView;
+  });
+  const viewable = onView !== undefined;
   const allColumns = useMemo<ColumnDef<Row, never>[]>(
     () =>
-      onView
+      viewable
         ? [
             ...columns,
             {
@@ -79,14 +86,14 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
               header: () => <span className="sr-only">Actions</span>,
               enableSorting: false,
               cell: ({ row }) => (
-                <Button variant="outline" size="sm" onClick={() => onView(row.original)}>
+                <Button variant="outline" size="sm" onClick={() => view.current?.(row.original)}>
                   {ADMIN_TEXT.view}
                 </Button>
               ),
             },
           ]
         : columns,
-    [columns, onView],
+    [columns, viewable],
   );
   const page = result.data;
   const table = useReactTable({

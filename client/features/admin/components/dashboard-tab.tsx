@@ -7,9 +7,9 @@ import type { AdminStats } from '@common/schemas/admin';
 import { useQuery } from '@tanstack/react-query';
 import { DollarSign, MessageSquare, Star, Ticket, Users } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { adminKeys, adminStatsQueryOptions } from '../api';
+import { adminStatsQueryOptions } from '../api';
 import { dollars } from '../format';
-import { fetchSupportMessages } from '../support-messages';
+import { pendingSupportCountOptions } from '../support-messages';
 
 export type DashboardTarget = 'users' | 'tickets' | 'transactions' | 'messages';
 
@@ -40,15 +40,10 @@ function StatCard({
   );
 }
 
-/** Unresolved support messages on the first page the support API answers (a '+' when there are more). */
+/** Members' messages waiting for an answer, counted by the server. */
 function usePendingMessages() {
-  const result = useQuery({
-    queryKey: [...adminKeys.all, 'messages', 'pending-count'],
-    queryFn: () => fetchSupportMessages({ page: 1, pageSize: 100 }),
-  });
-  if (!result.data) return null;
-  const pending = result.data.rows.filter((message) => !message.resolved).length;
-  return result.data.total > result.data.rows.length ? `${pending}+` : String(pending);
+  const result = useQuery(pendingSupportCountOptions);
+  return result.data === undefined ? null : result.data.toLocaleString('en-US');
 }
 
 function Figures({ stats, onNavigate }: { stats: AdminStats; onNavigate: (tab: DashboardTarget) => void }) {

@@ -10,6 +10,7 @@ import { toast } from '@client/components/ui/toaster';
 import { ADMIN_TEXT } from '@common/messages';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
+import { useReturnFocus } from '../use-return-focus';
 
 /**
  * A detail dialog: loads its record when opened and says 'Failed to load {thing} details' when it cannot
@@ -28,6 +29,7 @@ export function DetailDialog<Detail>({
   onClose: () => void;
   children: (detail: Detail) => ReactNode;
 }) {
+  useReturnFocus();
   const result = useQuery(query);
   const failed = result.isError;
   useEffect(() => {

@@ -15,6 +15,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminKeys, resolveDispute } from '../api';
 import { dollars, eventDay, longDate } from '../format';
+import { useReturnFocus } from '../use-return-focus';
 import { DetailItem, DetailList, FieldSelect, failureText } from './detail-dialog';
 import { ReasonField, reasonReady } from './reason-field';
 
@@ -48,6 +49,7 @@ function Evidence({ dispute }: { dispute: Dispute }) {
 
 /** A dispute's facts, its evidence and, while open, the resolution (refund or release) with a reason. */
 export function DisputeDialog({ dispute, onClose }: { dispute: Dispute; onClose: () => void }) {
+  useReturnFocus();
   const [resolution, setResolution] = useState<'refund' | 'release'>('refund');
   const [reason, setReason] = useState('');
   const queryClient = useQueryClient();
@@ -55,8 +57,10 @@ export function DisputeDialog({ dispute, onClose }: { dispute: Dispute; onClose:
     mutationFn: () => resolveDispute(dispute.orderId, resolution, reason.trim()),
     onSuccess: async (answer) => {
       toast({ title: answer.message });
-      onClose();
+      // The list first, then the dialog closes: a resolved dispute's row is gone by then, so the focus goes
+      // to the tab's panel rather than to a View button about to leave the page.
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      onClose();
     },
     onError: (error) =>
       toast({ title: ADMIN_TEXT.resolveFailed, description: failureText(error), variant: 'destructive' }),

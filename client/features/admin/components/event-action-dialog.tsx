@@ -16,6 +16,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminKeys, cancelEvent, postponeEvent } from '../api';
 import { eventDay } from '../format';
+import { useReturnFocus } from '../use-return-focus';
 import { failureText } from './detail-dialog';
 import { ReasonField, reasonReady } from './reason-field';
 
@@ -31,6 +32,7 @@ export function EventActionDialog({
   action: EventAction;
   onClose: () => void;
 }) {
+  useReturnFocus();
   const [reason, setReason] = useState('');
   const [newDate, setNewDate] = useState('');
   const queryClient = useQueryClient();

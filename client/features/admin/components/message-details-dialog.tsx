@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { adminKeys } from '../api';
 import { longDate } from '../format';
 import { replyToMessage, type SupportMessage } from '../support-messages';
+import { useReturnFocus } from '../use-return-focus';
 import { DetailItem, DetailList } from './detail-dialog';
 
 /** Spec 001 §2 support topics. */
@@ -34,6 +35,7 @@ export const topicLabel = (topic: string) => TOPIC_LABELS[topic] ?? topic;
 
 /** Spec 001 §2 'Message Details': the message and a reply box; Send Reply waits for non-blank text. */
 export function MessageDetailsDialog({ message, onClose }: { message: SupportMessage; onClose: () => void }) {
+  useReturnFocus();
   const [reply, setReply] = useState('');
   const { data: admin } = useCurrentUser();
   const queryClient = useQueryClient();

@@ -2,12 +2,12 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toaster';
 import { ADMIN_TEXT } from '@common/messages';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { adminKeys } from '../api';
 import { tableDate } from '../format';
-import { fetchSupportMessages, type SupportMessage, setMessageResolved } from '../support-messages';
+import { type SupportMessage, setMessageResolved, supportMessagesQueryOptions } from '../support-messages';
 import { AdminList } from './admin-list';
 import { Truncated } from './admin-table';
 import { MessageDetailsDialog, topicLabel } from './message-details-dialog';
@@ -46,20 +46,6 @@ const columns: ColumnDef<SupportMessage, never>[] = [
 /** Spec 001 §2 Messages tab: search by username, message, topic or id; resolve or reopen from the list. */
 export function MessagesTab() {
   const [viewing, setViewing] = useState<SupportMessage | null>(null);
-  const query = useMemo(
-    () => (params: Record<string, string | number | undefined>) =>
-      queryOptions({
-        queryKey: adminKeys.list('messages', params),
-        queryFn: () =>
-          fetchSupportMessages({
-            page: Number(params.page),
-            pageSize: Number(params.pageSize),
-            search: params.search === undefined ? undefined : String(params.search),
-          }),
-        placeholderData: keepPreviousData,
-      }),
-    [],
-  );
   return (
     <>
       <AdminList<SupportMessage>
@@ -67,7 +53,7 @@ export function MessagesTab() {
         failureThing="admin messages"
         columns={columns}
         defaultSort={null}
-        query={query}
+        query={supportMessagesQueryOptions}
         onView={setViewing}
       />
       {viewing === null ? null : <MessageDetailsDialog message={viewing} onClose={() => setViewing(null)} />}

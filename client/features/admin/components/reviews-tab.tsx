@@ -1,3 +1,5 @@
+import { Badge } from '@client/components/ui/badge';
+import { ADMIN_TEXT } from '@common/messages';
 import type { AdminReview } from '@common/schemas/admin';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -27,7 +29,16 @@ const columns: ColumnDef<AdminReview, never>[] = [
     enableSorting: false,
     cell: ({ row }) => <Truncated text={row.original.targetName} />,
   },
-  { accessorKey: 'rating', header: 'Rating', cell: ({ row }) => `${row.original.rating} / 5` },
+  {
+    accessorKey: 'rating',
+    header: 'Rating',
+    cell: ({ row }) => (
+      <span className="flex flex-wrap items-center gap-1">
+        {`${row.original.rating} / 5`}
+        {row.original.hidden ? <Badge variant="secondary">{ADMIN_TEXT.hiddenBadge}</Badge> : null}
+      </span>
+    ),
+  },
   { accessorKey: 'reviewType', header: 'Type', cell: ({ row }) => reviewTypeLabel(row.original.reviewType) },
   { accessorKey: 'createdAt', header: 'Date', cell: ({ row }) => tableDate(row.original.createdAt) },
 ];

@@ -1,9 +1,11 @@
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toaster';
 import { ROLES, type Role } from '@common/constants';
 import { ADMIN_TEXT } from '@common/messages';
 import type { AdminUser } from '@common/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminKeys, updateUserRole, userDetailOptions } from '../api';
+import { adminKeys, updateUserRole, updateUserSuspension, userDetailOptions } from '../api';
 import { longDate } from '../format';
 import { DetailDialog, DetailItem, DetailList, FieldSelect, failureText } from './detail-dialog';
 
@@ -20,6 +22,34 @@ export function UserDetailsDialog({ userId, onClose }: { userId: number; onClose
     >
       {(user) => <UserDetails user={user} />}
     </DetailDialog>
+  );
+}
+
+/** Suspend or reinstate (decision 0063): a suspended member cannot sign in; admins are demoted first. */
+function SuspensionControl({ user }: { user: AdminUser }) {
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: () => updateUserSuspension(user.id, !user.suspended),
+    onSuccess: async (answer) => {
+      toast({ title: answer.message });
+      queryClient.setQueryData(userDetailOptions(user.id).queryKey, answer.user);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (error) =>
+      toast({ title: ADMIN_TEXT.suspensionFailed, description: failureText(error), variant: 'destructive' }),
+  });
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {user.suspended ? <Badge variant="destructive">{ADMIN_TEXT.suspendedBadge}</Badge> : null}
+      <Button
+        variant={user.suspended ? 'outline' : 'destructive'}
+        size="sm"
+        disabled={change.isPending || (user.role === 'admin' && !user.suspended)}
+        onClick={() => change.mutate()}
+      >
+        {user.suspended ? ADMIN_TEXT.reinstate : ADMIN_TEXT.suspend}
+      </Button>
+    </div>
   );
 }
 
@@ -50,6 +80,9 @@ function UserDetails({ user }: { user: AdminUser }) {
           disabled={change.isPending}
           onChange={(role) => change.mutate(role)}
         />
+      </DetailItem>
+      <DetailItem label="Account">
+        <SuspensionControl user={user} />
       </DetailItem>
       <DetailItem label="Joined">{longDate(user.createdAt)}</DetailItem>
       <DetailItem label="Reward Points">{user.rewardPoints}</DetailItem>

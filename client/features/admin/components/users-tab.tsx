@@ -1,3 +1,5 @@
+import { Badge } from '@client/components/ui/badge';
+import { ADMIN_TEXT } from '@common/messages';
 import type { AdminUser } from '@common/schemas/admin';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -16,7 +18,16 @@ const columns: ColumnDef<AdminUser, never>[] = [
     cell: ({ row }) => <Truncated text={row.original.username} />,
   },
   { accessorKey: 'email', header: 'Email', cell: ({ row }) => <Truncated text={row.original.email ?? ''} /> },
-  { accessorKey: 'role', header: 'Role', cell: ({ row }) => <RoleBadge role={row.original.role} /> },
+  {
+    accessorKey: 'role',
+    header: 'Role',
+    cell: ({ row }) => (
+      <span className="flex flex-wrap gap-1">
+        <RoleBadge role={row.original.role} />
+        {row.original.suspended ? <Badge variant="destructive">{ADMIN_TEXT.suspendedBadge}</Badge> : null}
+      </span>
+    ),
+  },
   { accessorKey: 'createdAt', header: 'Joined', cell: ({ row }) => tableDate(row.original.createdAt) },
 ];
 

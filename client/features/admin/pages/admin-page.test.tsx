@@ -2,6 +2,7 @@ import { type FetchCall, fakeApi, json } from '@client/lib/test-fetch';
 import { ADMIN_TEXT } from '@common/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomShims } from '../../reviews/test-fixtures';
 import {
@@ -33,7 +34,7 @@ function api(...answers: Answer[]) {
     }
     if (call.url === '/api/admin/stats') return json(200, stats);
     if (call.url === '/api/session') return json(200, signedInAdmin);
-    if (call.url.startsWith('/api/admin-messages')) return json(200, []);
+    if (call.url === '/api/admin/support-messages/pending-count') return json(200, { pending: 57 });
     return json(404, { message: `unexpected ${call.method} ${call.url}` });
   });
 }
@@ -42,7 +43,30 @@ const openTab = async (name: string) => {
   await userEvent.click(screen.getByRole('tab', { name }));
 };
 
+/** Shows the router's address, so a test reads what a reload would open. */
+function Address() {
+  const location = useLocation();
+  return <output aria-label="address">{`${location.pathname}${location.search}`}</output>;
+}
+
 describe('AdminPage', () => {
+  it('opens the tab named in the address and keeps the chosen tab there', async () => {
+    api((call) => (call.url.startsWith('/api/admin/users?') ? json(200, page([adminUser()])) : undefined));
+    renderWithClient(
+      <>
+        <AdminPage />
+        <Address />
+      </>,
+      '/admin?tab=users',
+    );
+    expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('table', { name: 'Users' })).toBeInTheDocument();
+    await openTab('Audit Log');
+    expect(screen.getByLabelText('address')).toHaveTextContent('/admin?tab=audit-log');
+    await openTab('Dashboard');
+    expect(screen.getByLabelText('address')).toHaveTextContent(/^\/admin$/);
+  });
+
   it('shows the dashboard cards from the stats and refreshes everything on Refresh Data', async () => {
     const calls = api();
     renderWithClient(<AdminPage />);
@@ -52,6 +76,8 @@ describe('AdminPage', () => {
     expect(screen.getByText('$5,120.50')).toBeInTheDocument();
     expect(screen.getByText('4.6 / 5')).toBeInTheDocument();
     expect(screen.getByText(ADMIN_TEXT.platformRatingHint)).toBeInTheDocument();
+    // The pending figure is the server's count, not a count of a capped page of messages.
+    expect(await screen.findByText('57', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: ADMIN_TEXT.viewSupportMessages })).toBeInTheDocument();
     const before = calls.filter((call) => call.url === '/api/admin/stats').length;
     await userEvent.click(screen.getByRole('button', { name: ADMIN_TEXT.refresh }));
@@ -142,6 +168,120 @@ describe('AdminPage', () => {
     });
   });
 
+  it('suspends a member from User Details, and Escape returns focus to the View that opened it', async () => {
+    let suspended = false;
+    const calls = api(
+      (call) =>
+        call.url.startsWith('/api/admin/users?') ? json(200, page([adminUser({ suspended })])) : undefined,
+      (call) => (call.url === '/api/admin/users/7' ? json(200, adminUser({ suspended })) : undefined),
+      (call) => {
+        if (call.url !== '/api/admin/users/7/suspension') return undefined;
+        suspended = true;
+        return json(200, { message: ADMIN_TEXT.userSuspended('maya'), user: adminUser({ suspended }) });
+      },
+    );
+    renderWithClient(<AdminPage />, '/admin?tab=users');
+    const view = await screen.findByRole('button', { name: ADMIN_TEXT.view });
+    view.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.userDetails });
+    await userEvent.click(await within(dialog).findByRole('button', { name: ADMIN_TEXT.suspend }));
+    expect(await screen.findByText(ADMIN_TEXT.userSuspended('maya'))).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/admin/users/7/suspension',
+      body: { suspended: true },
+    });
+    expect(await within(dialog).findByRole('button', { name: ADMIN_TEXT.reinstate })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const table = screen.getByRole('table', { name: 'Users' });
+    expect(await within(table).findByText(ADMIN_TEXT.suspendedBadge)).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getByRole('button', { name: ADMIN_TEXT.view })).toHaveFocus());
+  });
+
+  it('hides a review from Review Details and marks it hidden', async () => {
+    const review = {
+      id: 31,
+      eventName: 'Luna Ray Live',
+      reviewType: 'buyer_to_seller',
+      rating: 1,
+      reviewerId: 8,
+      reviewerName: 'jordan',
+      targetId: 7,
+      targetName: 'maya',
+      comment: 'Something abusive',
+      createdAt: '2026-02-05T10:00:00.000Z',
+      hidden: false,
+    };
+    const calls = api(
+      (call) => (call.url.startsWith('/api/admin/reviews?') ? json(200, page([review])) : undefined),
+      (call) => (call.url === '/api/admin/reviews/31' ? json(200, review) : undefined),
+      (call) => {
+        if (call.url !== '/api/admin/reviews/31/visibility') return undefined;
+        review.hidden = true;
+        return json(200, { message: ADMIN_TEXT.reviewHidden, review });
+      },
+    );
+    renderWithClient(<AdminPage />, '/admin?tab=reviews');
+    await userEvent.click(await screen.findByRole('button', { name: ADMIN_TEXT.view }));
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.reviewDetails });
+    await userEvent.click(await within(dialog).findByRole('button', { name: ADMIN_TEXT.hideReview }));
+    expect(await screen.findByText(ADMIN_TEXT.reviewHidden)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ hidden: true });
+    expect(await within(dialog).findByText(ADMIN_TEXT.hiddenHint)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: ADMIN_TEXT.showReview })).toBeInTheDocument();
+  });
+
+  it('resolves a dispute, names the outcome, and returns focus to the View that opened it', async () => {
+    const dispute = {
+      orderId: 12,
+      ticketId: 41,
+      eventName: 'Luna Ray Live',
+      eventDate: '2030-05-01',
+      section: '101',
+      buyerId: 8,
+      buyerName: 'jordan',
+      sellerId: 7,
+      sellerName: 'maya',
+      amount: 207.47,
+      source: 'report',
+      status: 'open',
+      reason: 'The tickets never arrived.',
+      openedAt: '2026-02-05T10:00:00.000Z',
+      resolvedAt: null,
+      resolutionReason: null,
+      transferStatus: 'initiated',
+      barcode: { required: false, uploaded: false, downloaded: false },
+      thread: [],
+    };
+    let open = true;
+    const outcome = 'Dispute resolved: $207.47 refunded to the buyer';
+    api(
+      (call) =>
+        call.url.startsWith('/api/admin/disputes?')
+          ? json(200, { disputes: open ? [dispute] : [], page: 1, pageSize: 25, total: open ? 1 : 0 })
+          : undefined,
+      (call) => {
+        if (call.url !== '/api/admin/disputes/12/resolve') return undefined;
+        open = false;
+        return json(200, { message: outcome, dispute: { ...dispute, status: 'refunded' } });
+      },
+    );
+    renderWithClient(<AdminPage />, '/admin?tab=disputes');
+    const view = await screen.findByRole('button', { name: ADMIN_TEXT.view });
+    view.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Dispute on order #12' });
+    expect(within(dialog).getByText('jordan')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(ADMIN_TEXT.reasonLabel), 'Never delivered');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve dispute' }));
+    expect(await screen.findByText(outcome)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The resolved dispute left the open list with its View button: focus goes to the tab's panel.
+    await waitFor(() => expect(screen.getByRole('tabpanel', { name: 'Disputes' })).toHaveFocus());
+  });
+
   it("says 'Failed to update user role' with the server's reason", async () => {
     api(
       (call) =>
@@ -224,13 +364,16 @@ describe('AdminPage', () => {
     });
   });
 
-  it('searches a whole support list by the spec rules, replies with the admin id and resolves', async () => {
+  it('pages and searches support messages on the server, replies with the admin id and resolves', async () => {
     const messages = [
       supportMessage(),
       supportMessage({ id: 6, username: 'maya', topic: 'account', message: 'Cannot change my e-mail' }),
     ];
     const calls = api(
-      (call) => (call.url.startsWith('/api/admin-messages?') ? json(200, messages) : undefined),
+      (call) =>
+        call.url.startsWith('/api/admin/support-messages?')
+          ? json(200, page(call.url.includes('search=') ? messages.slice(1) : messages, 130))
+          : undefined,
       (call) =>
         call.method === 'POST' ? json(201, supportMessage({ id: 9, isFromAdmin: true })) : undefined,
       (call) => (call.method === 'PUT' ? json(200, {}) : undefined),
@@ -239,9 +382,13 @@ describe('AdminPage', () => {
     await openTab('Messages');
     const table = await screen.findByRole('table', { name: 'Messages' });
     expect(await within(table).findByText('Payment Questions')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain('/api/admin/support-messages?page=1&pageSize=25');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'E-MAIL');
     await waitFor(() => expect(within(table).queryByText('jordan')).not.toBeInTheDocument());
     expect(within(table).getByText('maya')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain(
+      '/api/admin/support-messages?page=1&pageSize=25&search=E-MAIL',
+    );
 
     await userEvent.click(within(table).getByRole('button', { name: 'Resolve' }));
     expect(await screen.findByText('Message marked as resolved')).toBeInTheDocument();

@@ -4,7 +4,8 @@ import { toast } from '@client/components/ui/toaster';
 import { ADMIN_TEXT } from '@common/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { adminKeys } from '../api';
 import { AuditLogTab } from '../components/audit-log-tab';
 import { DashboardTab } from '../components/dashboard-tab';
@@ -35,9 +36,32 @@ const TABS: readonly AdminTab[] = [
   { value: 'audit-log', label: 'Audit Log', render: () => <AuditLogTab /> },
 ];
 
+const DEFAULT_TAB = 'dashboard';
+
+/**
+ * The open tab lives in the address (`/admin?tab=users`): a reload keeps it, and each change is a history
+ * entry, so Back returns to the tab before. An unknown tab opens the dashboard.
+ */
+function useTabInAddress(): [string, (tab: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = TABS.some((entry) => entry.value === asked) && asked ? asked : DEFAULT_TAB;
+  // A click on a tab both focuses and presses it, and each activates it: one history entry, not two.
+  const shown = useRef(tab);
+  useEffect(() => {
+    shown.current = tab;
+  }, [tab]);
+  const choose = (next: string) => {
+    if (next === shown.current) return;
+    shown.current = next;
+    setParams(next === DEFAULT_TAB ? {} : { tab: next });
+  };
+  return [tab, choose];
+}
+
 /** /admin (spec 001 §2): the route renders it for admins only, so nothing here loads for anyone else. */
 export function AdminPage() {
-  const [tab, setTab] = useState('dashboard');
+  const [tab, setTab] = useTabInAddress();
   const queryClient = useQueryClient();
   const refresh = () => {
     toast({ title: ADMIN_TEXT.refreshingTitle, description: ADMIN_TEXT.refreshingDescription });
@@ -53,8 +77,9 @@ export function AdminPage() {
         </Button>
       </div>
       <Tabs value={tab} onValueChange={setTab}>
-        <div className="relative -mx-4 overflow-x-auto px-4 pb-1">
-          <TabsList className="w-max">
+        {/* The tabs wrap onto more rows on a phone: every one stays in sight, none behind a scroll. */}
+        <div className="pb-1">
+          <TabsList className="h-auto flex-wrap justify-start">
             {TABS.map((entry) => (
               <TabsTrigger key={entry.value} value={entry.value}>
                 {entry.label}
