@@ -478,6 +478,14 @@ export const MY_TICKETS_TEXT = {
   badgePurchased: 'Purchased',
   badgeSold: 'Sold',
   badgeActiveListing: 'Active Listing',
+  // Issue 34 item 2: a listing that is not for sale says so, and why.
+  badgeUnderReview: 'Under review by Encore',
+  badgeWithdrawn: 'Withdrawn by Encore',
+  badgeEventCancelled: 'Event cancelled',
+  underReviewNotice: 'Encore is reviewing this listing, so it is not for sale until the review ends.',
+  withdrawnNotice:
+    'Encore withdrew this listing, so it is not for sale. Contact support if you think this is a mistake.',
+  eventCancelledNotice: 'The event was cancelled, so this listing was withdrawn and can no longer be sold.',
   ticketDetails: 'Ticket Details',
   section: 'Section',
   row: 'Row',

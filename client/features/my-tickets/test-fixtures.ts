@@ -25,6 +25,7 @@ export function myTicket(overrides: Partial<MyTicket> = {}): MyTicket {
     buyer: null,
     buyerContactName: null,
     sold: false,
+    listingState: 'active',
     transferStatus: 'not_started',
     transferComplete: false,
     ticketType: 'digital',
@@ -45,6 +46,7 @@ export function myTicket(overrides: Partial<MyTicket> = {}): MyTicket {
 export function soldTo(overrides: Partial<MyTicket> = {}): MyTicket {
   return myTicket({
     sold: true,
+    listingState: null,
     buyerId: 5,
     buyer: { id: 5, username: 'jordan' },
     totalPaid: 207.47,

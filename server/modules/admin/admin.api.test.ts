@@ -214,8 +214,14 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
       currentVersion: lock.body.version,
     });
 
+    const stateOnMyTickets = async () =>
+      (await member.client.get('/api/my-tickets?tab=listings&limit=50')).body.tickets.find(
+        (ticket: { id: number }) => ticket.id === listing.id,
+      )?.listingState;
+    expect(await stateOnMyTickets()).toBe('active');
     const withdrawn = await admin.client.put(`/api/admin/tickets/${listing.id}`, { status: 'pending' });
     expect(withdrawn.status, withdrawn.text).toBe(200);
+    expect(await stateOnMyTickets()).toBe('under_review');
     expect(withdrawn.body.message).toBe('Ticket status updated to pending');
     expect(withdrawn.body.ticket).toMatchObject({ status: 'pending', version: lock.body.version + 1 });
     const [row] = await db().select().from(tickets).where(eq(tickets.id, listing.id));
@@ -228,6 +234,7 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
 
     const cancelled = await admin.client.put(`/api/admin/tickets/${listing.id}`, { status: 'cancelled' });
     expect(cancelled.body.ticket.status).toBe('cancelled');
+    expect(await stateOnMyTickets()).toBe('withdrawn');
     const relisted = await admin.client.put(`/api/admin/tickets/${listing.id}`, { status: 'available' });
     expect(relisted.body.ticket).toMatchObject({ status: 'available', version: lock.body.version + 3 });
     const audit = await admin.client.get(`/api/admin/audit-log?action=ticket.status&targetId=${listing.id}`);

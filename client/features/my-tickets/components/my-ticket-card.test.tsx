@@ -7,7 +7,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { soldTo } from '../test-fixtures';
+import { myTicket, soldTo } from '../test-fixtures';
 import { MyTicketCard } from './my-ticket-card';
 
 const asBuyer = { role: 'buyer', sellerId: 3, seller: { id: 3, username: 'sam' } } as const;
@@ -27,7 +27,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderCard(ticket: MyTicket) {
+function renderCard(ticket: MyTicket, onEdit?: (ticketId: number) => void) {
   const renderSaleExtras = vi.fn(() => <p>sale extras</p>);
   const renderThread = vi.fn(() => <p>the thread</p>);
   render(
@@ -38,6 +38,7 @@ function renderCard(ticket: MyTicket) {
           viewerId={ticket.role === 'seller' ? ticket.sellerId : 5}
           renderSaleExtras={renderSaleExtras}
           renderThread={renderThread}
+          onEdit={onEdit}
         />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -168,5 +169,33 @@ describe('MyTicketCard after the sale', () => {
     const { card } = renderCard(soldTo({ ...asBuyer, transferStatus: 'initiated' }));
     expect(within(card).queryByTestId('sale-notice')).toBeNull();
     expect(within(card).getByRole('button', { name: MY_TICKETS_TEXT.confirmReceipt })).toBeVisible();
+  });
+});
+
+describe('MyTicketCard of an unsold listing', () => {
+  it('offers Edit and Delete on a listing that is for sale', () => {
+    const { card } = renderCard(myTicket({ id: 40 }), vi.fn());
+    expect(within(card).getByText(MY_TICKETS_TEXT.badgeActiveListing)).toBeVisible();
+    expect(within(card).getByRole('button', { name: `${MY_TICKETS_TEXT.edit} Aurora Skies` })).toBeVisible();
+    expect(
+      within(card).getByRole('button', { name: `${MY_TICKETS_TEXT.delete} Aurora Skies` }),
+    ).toBeVisible();
+    expect(within(card).queryByTestId('sale-notice')).toBeNull();
+  });
+
+  it.each([
+    ['withdrawn', MY_TICKETS_TEXT.badgeWithdrawn, MY_TICKETS_TEXT.withdrawnNotice],
+    ['under_review', MY_TICKETS_TEXT.badgeUnderReview, MY_TICKETS_TEXT.underReviewNotice],
+    ['event_cancelled', MY_TICKETS_TEXT.badgeEventCancelled, MY_TICKETS_TEXT.eventCancelledNotice],
+  ] as const)('says a %s listing is not for sale and why, with no Edit', (listingState, badge, notice) => {
+    const { card } = renderCard(myTicket({ id: 41, listingState }), vi.fn());
+    expect(within(card).getByText(badge)).toBeVisible();
+    expect(within(card).queryByText(MY_TICKETS_TEXT.badgeActiveListing)).toBeNull();
+    expect(within(card).getByTestId('sale-notice')).toHaveTextContent(notice);
+    expect(within(card).queryByRole('button', { name: `${MY_TICKETS_TEXT.edit} Aurora Skies` })).toBeNull();
+    // Deleting it still succeeds: it takes the listing off the seller's list.
+    expect(
+      within(card).getByRole('button', { name: `${MY_TICKETS_TEXT.delete} Aurora Skies` }),
+    ).toBeVisible();
   });
 });
