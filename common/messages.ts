@@ -744,6 +744,7 @@ export const PAYOUT_TEXT = {
   next: 'Next',
   status: {
     awaiting_transfer: 'Waiting for the transfer',
+    awaiting_confirmation: 'Waiting for the buyer to confirm receipt',
     scheduled: 'Scheduled',
     processing: 'Being paid',
     needs_account: 'Waiting for your payout account',

@@ -119,6 +119,8 @@ describe.each(backends)('payouts and the escrow timeline on %s', (backend) => {
 
     clock.advance(HOUR);
     await initiateTransfer(db(), ticket.id, seller.id, clock.now());
+    // Sent: the payout now waits on the buyer, as the seller's card says beside it (issue 34).
+    expect((await payoutFor(sellerClient, ticket.id)).status).toBe('awaiting_confirmation');
     clock.advance(HOUR);
     await completeTransfer(db(), ticket.id, { kind: 'buyer', userId: buyerAccount.id }, clock.now());
     await expectBalanced(sessionId);
