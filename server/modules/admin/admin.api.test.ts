@@ -419,13 +419,16 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
     await insertListing(db(), seller.id);
     await insertListing(db(), seller.id, { status: 'cancelled' });
     const sale = await buyListing(harness, buyer.client, seller.id);
+    // Completed as the Sold tab has it: the transfer is done, the payout still waits for the event.
+    await completedSale(harness, clock, seller.id, buyer, { eventDate: '2030-05-01' });
     const after = await stats();
     expect(after.users.total - before.users.total).toBe(2);
-    expect(after.tickets.total - before.tickets.total).toBe(3);
+    expect(after.tickets.total - before.tickets.total).toBe(4);
     expect(after.tickets.available - before.tickets.available).toBe(1);
-    expect(after.tickets.sold - before.tickets.sold).toBe(1);
+    expect(after.tickets.sold - before.tickets.sold).toBe(2);
+    expect(after.transactions.completed - before.transactions.completed).toBe(1);
     expect(Math.round((after.transactions.totalAmount - before.transactions.totalAmount) * 100)).toBe(
-      sale.order.amountCents,
+      sale.order.amountCents * 2,
     );
     expect(after.reviews.avgRating).toBe(before.reviews.avgRating);
   });

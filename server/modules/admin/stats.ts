@@ -19,8 +19,9 @@ interface StatsRow {
 
 /**
  * GET /api/admin/stats from the tables themselves (decision 0036). Sales are orders not refunded; their
- * amount is what buyers paid. A listing is available while it is unsold and listed. "This month" is the
- * calendar month in UTC of `now`.
+ * amount is what buyers paid. A sale is completed once its transfer is, as My Tickets' Sold tab counts it,
+ * whether or not its payout has been made yet. A listing is available while it is unsold and listed. "This
+ * month" is the calendar month in UTC of `now`.
  */
 export async function adminStats(db: DbOrTx, now: Date): Promise<AdminStats> {
   const monthStart = sql`${new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString()}::timestamptz`;
@@ -32,11 +33,11 @@ export async function adminStats(db: DbOrTx, now: Date): Promise<AdminStats> {
       (select count(*) from tickets where sold and status = 'sold')::integer as tickets_sold,
       s.amount_total, s.amount_month, s.sales_month, s.sales_completed,
       r.rating_avg, r.reviews_total
-    from (select coalesce(sum(amount_cents), 0)::bigint as amount_total,
-                 coalesce(sum(amount_cents) filter (where created_at >= ${monthStart}), 0)::bigint as amount_month,
-                 (count(*) filter (where created_at >= ${monthStart}))::integer as sales_month,
-                 (count(*) filter (where status = 'released'))::integer as sales_completed
-            from orders where status <> 'refunded') s,
+    from (select coalesce(sum(o.amount_cents), 0)::bigint as amount_total,
+                 coalesce(sum(o.amount_cents) filter (where o.created_at >= ${monthStart}), 0)::bigint as amount_month,
+                 (count(*) filter (where o.created_at >= ${monthStart}))::integer as sales_month,
+                 (count(*) filter (where t.transfer_complete))::integer as sales_completed
+            from orders o join tickets t on t.id = o.ticket_id where o.status <> 'refunded') s,
          (select round(avg(rating), 1)::float8 as rating_avg, count(*)::integer as reviews_total
             from reviews where status = 'submitted') r`)) as unknown as { rows: StatsRow[] };
   const row = result.rows[0];
