@@ -430,6 +430,15 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
     expect(Math.round((after.transactions.totalAmount - before.transactions.totalAmount) * 100)).toBe(
       sale.order.amountCents * 2,
     );
+    // Encore's income is the fees the ledger kept, apart from what buyers paid.
+    const feesOfOne = sale.order.platformFeeCents + 2 * sale.order.processingFeeCents;
+    expect(Math.round((after.income.total - before.income.total) * 100)).toBe(2 * feesOfOne);
+    expect(Math.round((after.income.platformFees - before.income.platformFees) * 100)).toBe(
+      2 * sale.order.platformFeeCents,
+    );
+    expect(Math.round((after.income.processingFees - before.income.processingFees) * 100)).toBe(
+      4 * sale.order.processingFeeCents,
+    );
     expect(after.reviews.avgRating).toBe(before.reviews.avgRating);
   });
 });
