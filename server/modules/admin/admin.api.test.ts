@@ -115,6 +115,8 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
     const seller = await party();
     const buyer = await party();
     const done = await completedSale(harness, clock, seller.id, buyer, { eventDate: '2030-05-01' });
+    // A sale still waiting for its transfer counts as sold and bought, but earns no points yet (decision 0065).
+    await buyListing(harness, buyer.client, seller.id);
     const review = await buyer.client.post('/api/reviews', {
       ticketId: done.ticket.id,
       targetUserId: seller.id,
@@ -131,13 +133,18 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
       username: seller.username,
       email: seller.email,
       role: 'user',
-      rewardPoints: 0,
-      totalTicketsSold: 1,
+      rewardPoints: 10,
+      totalTicketsSold: 2,
       totalTicketsBought: 0,
       averageRating: 4,
     });
     const buyerView = adminUserSchema.parse((await admin.client.get(`/api/admin/users/${buyer.id}`)).body);
-    expect(buyerView).toMatchObject({ totalTicketsSold: 0, totalTicketsBought: 1, averageRating: null });
+    expect(buyerView).toMatchObject({
+      rewardPoints: 10,
+      totalTicketsSold: 0,
+      totalTicketsBought: 2,
+      averageRating: null,
+    });
     const missing = await admin.client.get('/api/admin/users/2147483647');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(ADMIN_TEXT.userNotFound);
