@@ -524,6 +524,22 @@ export const MY_TICKETS_TEXT = {
   buyerNotifiedForEmail:
     'The buyer has been notified to enter their transfer email. Please message them before transferring.',
   noEmailOnFile: (platform: string) => `No ${platform} email on file`,
+  // Issue 34 item 1: the buyer is asked for the e-mail the seller needs, and the seller hears when it is added.
+  buyerNotYetAskedForEmail: 'Ask the buyer for it through Messages before transferring.',
+  systemAskedForTransferEmail: (platform: string) =>
+    `The buyer has no ${platform} email on file, so we asked them to add it for the transfer.`,
+  systemBuyerAddedTransferEmail: (platform: string) =>
+    `The buyer added their ${platform} email for the transfer.`,
+  transferEmailTitle: (platform: string) => `Add your ${platform} email`,
+  transferEmailBody: (platform: string) =>
+    `The seller sends your tickets to your ${platform} account and needs the email address you use there. It is saved to your profile.`,
+  transferEmailLabel: (platform: string) => `${platform} email`,
+  transferEmailSave: 'Save email',
+  transferEmailSaving: 'Saving...',
+  transferEmailSaved: 'Email saved',
+  transferEmailSavedBody: (platform: string) =>
+    `The seller can now send your tickets to your ${platform} account.`,
+  transferEmailFailed: 'Failed to save your email',
   transferInfoLoading: 'Loading buyer transfer info...',
   deleteTitle: 'Are you sure?',
   deleteDescription: 'This action cannot be undone. This will permanently delete your ticket listing.',

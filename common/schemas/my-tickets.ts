@@ -130,6 +130,8 @@ export const buyerTransferInfoSchema = z.object({
   platformDisplayName: z.string().nullable(),
   platformEmail: z.string().nullable(),
   requiresEmail: z.boolean(),
+  /** The buyer was asked for the missing e-mail (their purchase e-mail did; issue 34); false when none is missing. */
+  buyerAsked: z.boolean(),
 });
 export type BuyerTransferInfo = z.infer<typeof buyerTransferInfoSchema>;
 
