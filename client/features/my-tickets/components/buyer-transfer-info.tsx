@@ -7,6 +7,7 @@ import { buyerTransferInfoQueryOptions } from '../api';
 /**
  * Seller view: where to send a digital ticket (the buyer's e-mail for the platform), or the spec's warnings.
  * The warnings ask the seller to act before transferring, so once the transfer is initiated they are gone.
+ * The address shows as soon as the buyer adds it: the cards' refresh reads this again.
  */
 export function BuyerTransferInfo({ ticketId, initiated }: { ticketId: number; initiated: boolean }) {
   const { data, isPending } = useQuery(buyerTransferInfoQueryOptions(ticketId));
@@ -26,7 +27,12 @@ export function BuyerTransferInfo({ ticketId, initiated }: { ticketId: number; i
     <Alert variant="warning">
       <AlertTriangle aria-hidden />
       <p className="font-semibold">{MY_TICKETS_TEXT.noEmailOnFile(data.platformDisplayName)}</p>
-      {data.requiresEmail ? <p>{MY_TICKETS_TEXT.buyerNotifiedForEmail}</p> : null}
+      {data.requiresEmail ? (
+        // Said only once the buyer's purchase e-mail asked them (issue 34); until then, the seller asks.
+        <p>
+          {data.buyerAsked ? MY_TICKETS_TEXT.buyerNotifiedForEmail : MY_TICKETS_TEXT.buyerNotYetAskedForEmail}
+        </p>
+      ) : null}
     </Alert>
   );
 }
