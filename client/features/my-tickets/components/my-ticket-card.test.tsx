@@ -1,5 +1,6 @@
 import { createQueryClient } from '@client/lib/query-client';
 import { fakeApi, json } from '@client/lib/test-fetch';
+import { NOTIFICATIONS_POLL_MS } from '@common/constants';
 import { MY_TICKETS_TEXT, REGISTRATION_TEXT, SALE_STATE_TEXT } from '@common/messages';
 import type { MyTicket } from '@common/schemas/my-tickets';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -241,6 +242,27 @@ describe('MyTicketCard and the transfer e-mail (issue 34)', () => {
     expect(await screen.findByText('fan@tm.example')).toBeVisible();
     expect(screen.getByText(MY_TICKETS_TEXT.transferTo('Ticketmaster'))).toBeVisible();
     expect(screen.queryByText(MY_TICKETS_TEXT.buyerNotifiedForEmail)).toBeNull();
+  });
+
+  it("reads the buyer's e-mail again at the badge's pace while the seller waits on it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let email: string | null = null;
+      const calls = fakeApi(() =>
+        json(200, { ...missing, platformEmail: email, requiresEmail: email === null, buyerAsked: true }),
+      );
+      const { card } = renderCard(soldTo({ id: 55 }));
+      expect(await within(card).findByText(MY_TICKETS_TEXT.buyerNotifiedForEmail)).toBeVisible();
+      email = 'fan@tm.example';
+      await vi.advanceTimersByTimeAsync(NOTIFICATIONS_POLL_MS);
+      expect(await within(card).findByText('fan@tm.example')).toBeVisible();
+      // Known now: no more reading.
+      const reads = calls.length;
+      await vi.advanceTimersByTimeAsync(2 * NOTIFICATIONS_POLL_MS);
+      expect(calls).toHaveLength(reads);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks the buyer for their platform e-mail on the pending card and saves it to their profile', async () => {
