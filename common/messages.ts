@@ -484,6 +484,14 @@ export const MY_TICKETS_TEXT = {
   badgePurchased: 'Purchased',
   badgeSold: 'Sold',
   badgeActiveListing: 'Active Listing',
+  // Issue 34 item 2: a listing that is not for sale says so, and why.
+  badgeUnderReview: 'Under review by Encore',
+  badgeWithdrawn: 'Withdrawn by Encore',
+  badgeEventCancelled: 'Event cancelled',
+  underReviewNotice: 'Encore is reviewing this listing, so it is not for sale until the review ends.',
+  withdrawnNotice:
+    'Encore withdrew this listing, so it is not for sale. Contact support if you think this is a mistake.',
+  eventCancelledNotice: 'The event was cancelled, so this listing was withdrawn and can no longer be sold.',
   ticketDetails: 'Ticket Details',
   section: 'Section',
   row: 'Row',
@@ -522,6 +530,22 @@ export const MY_TICKETS_TEXT = {
   buyerNotifiedForEmail:
     'The buyer has been notified to enter their transfer email. Please message them before transferring.',
   noEmailOnFile: (platform: string) => `No ${platform} email on file`,
+  // Issue 34 item 1: the buyer is asked for the e-mail the seller needs, and the seller hears when it is added.
+  buyerNotYetAskedForEmail: 'Ask the buyer for it through Messages before transferring.',
+  systemAskedForTransferEmail: (platform: string) =>
+    `The buyer has no ${platform} email on file, so we asked them to add it for the transfer.`,
+  systemBuyerAddedTransferEmail: (platform: string) =>
+    `The buyer added their ${platform} email for the transfer.`,
+  transferEmailTitle: (platform: string) => `Add your ${platform} email`,
+  transferEmailBody: (platform: string) =>
+    `The seller sends your tickets to your ${platform} account and needs the email address you use there. It is saved to your profile.`,
+  transferEmailLabel: (platform: string) => `${platform} email`,
+  transferEmailSave: 'Save email',
+  transferEmailSaving: 'Saving...',
+  transferEmailSaved: 'Email saved',
+  transferEmailSavedBody: (platform: string) =>
+    `The seller can now send your tickets to your ${platform} account.`,
+  transferEmailFailed: 'Failed to save your email',
   transferInfoLoading: 'Loading buyer transfer info...',
   deleteTitle: 'Are you sure?',
   deleteDescription: 'This action cannot be undone. This will permanently delete your ticket listing.',
@@ -745,6 +769,7 @@ export const PAYOUT_TEXT = {
   next: 'Next',
   status: {
     awaiting_transfer: 'Waiting for the transfer',
+    awaiting_confirmation: 'Waiting for the buyer to confirm receipt',
     scheduled: 'Scheduled',
     processing: 'Being paid',
     needs_account: 'Waiting for your payout account',

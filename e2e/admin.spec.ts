@@ -239,6 +239,10 @@ test.describe('admin dashboard', () => {
       await page.setViewportSize({ width, height: 900 });
       await openAdmin(page);
       await expect(page.getByText(ADMIN_TEXT.totalUsers)).toBeVisible();
+      // What Encore kept and what buyers paid, each labelled (issue 34); axe reads them with the tab below.
+      await expect(page.getByText(ADMIN_TEXT.income, { exact: true })).toBeVisible();
+      await expect(page.getByText(ADMIN_TEXT.grossVolume, { exact: true })).toBeVisible();
+      await expect(page.getByText('Revenue', { exact: true })).toHaveCount(0);
       for (const tab of TABS) {
         await page.getByRole('tab', { name: tab }).click();
         await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');

@@ -1,5 +1,11 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN_TEXT, MONEY_MAIL_SUBJECT, MONEY_TEXT, SALE_STATE_TEXT } from '../common/messages';
+import {
+  ADMIN_TEXT,
+  MONEY_MAIL_SUBJECT,
+  MONEY_TEXT,
+  MY_TICKETS_TEXT,
+  SALE_STATE_TEXT,
+} from '../common/messages';
 import { dollarsToCents, formatCents } from '../common/money';
 import type { AdminEvent } from '../common/schemas/admin-money';
 import type { MyTicket } from '../common/schemas/my-tickets';
@@ -96,6 +102,7 @@ test('an admin cancels an event with a paid sale and the buyer sees why it was r
   const seller = await newParty(browser);
   const buyer = await newParty(browser);
   const ticketId = await listFor(seller.page.request, event);
+  const unsoldId = await listFor(seller.page.request, event);
   await buyThroughSandbox(buyer.page.request, ticketId);
 
   await page.goto('/admin');
@@ -131,4 +138,13 @@ test('an admin cancels an event with a paid sale and the buyer sees why it was r
   await expect(refunded.getByText(SALE_STATE_TEXT.badgeRefunded, { exact: true })).toBeVisible();
   await expect(refunded.getByText(SALE_STATE_TEXT.buyerRefunded.event_cancelled(amount))).toBeVisible();
   await axeAtBothWidths(buyer.page, "buyer's refunded card");
+
+  // The seller's unsold listing says the event was cancelled, with no Edit that could not succeed (issue 34).
+  await seller.page.goto('/my-tickets');
+  await seller.page.getByRole('tab', { name: /Active Listings/ }).click();
+  const withdrawn = seller.page.getByTestId(`my-ticket-${unsoldId}`);
+  await expect(withdrawn.getByTestId('card-badge')).toHaveText(MY_TICKETS_TEXT.badgeEventCancelled);
+  await expect(withdrawn.getByTestId('sale-notice')).toHaveText(MY_TICKETS_TEXT.eventCancelledNotice);
+  await expect(withdrawn.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  await axeAtBothWidths(seller.page, "seller's listing of the cancelled event");
 });

@@ -25,6 +25,18 @@ async function newParty(browser: Browser): Promise<{ page: Page; account: TestAc
 
 const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
 
+/** The seeded admin (server/seed/users.ts). */
+const ADMIN = { username: 'admin', email: 'admin@encore.test', password: 'Encore#Admin2026' };
+
+/** Axe at 1280 px and at 390 px, then back to 1280. */
+async function expectAtBothWidths(page: Page, label: string) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoSeriousViolations(page, `${label} at 1280`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousViolations(page, `${label} at 390`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 test.describe('My Tickets', () => {
   test('a seller and a buyer take a sale from pending to bought and sold', async ({ browser }) => {
     // Two browsers, five axe runs and a real checkout: more than one default test timeout on a busy machine.
@@ -114,6 +126,59 @@ test.describe('My Tickets', () => {
     await tab(seller.page, /Sold/).click();
     await expect(sellerCard.getByText(MY_TICKETS_TEXT.badgeSold)).toBeVisible();
     await expect(sellerCard.getByText(MY_TICKETS_TEXT.priceDetails)).toBeVisible();
+  });
+
+  test('a withdrawn listing says why; the buyer adds their transfer e-mail on the card and the seller sees it', async ({
+    browser,
+  }) => {
+    // Three parties, a real checkout, the badge's poll and axe at two widths on each new state (issue 34).
+    test.setTimeout(300_000);
+    const seller = await newParty(browser);
+    const buyer = await newParty(browser);
+    const adminContext = await browser.newContext();
+    await signInThroughApi(adminContext.request, ADMIN);
+
+    // An admin withdraws one listing: the seller's card says so, and why, with no Edit that cannot work.
+    const withdrawnId = await listTicketThroughApi(seller.page.request, 'Quiet Harbor Revue');
+    const soldId = await listTicketThroughApi(seller.page.request, 'Northern Lights Tour');
+    const withdrawn = await adminContext.request.put(`/api/admin/tickets/${withdrawnId}`, {
+      data: { status: 'cancelled' },
+    });
+    expect(withdrawn.status()).toBe(200);
+    await adminContext.close();
+    await seller.page.goto('/my-tickets');
+    await tab(seller.page, /Active Listings/).click();
+    const withdrawnCard = seller.page.getByTestId(`my-ticket-${withdrawnId}`);
+    await expect(withdrawnCard.getByTestId('card-badge')).toHaveText(MY_TICKETS_TEXT.badgeWithdrawn);
+    await expect(withdrawnCard.getByTestId('sale-notice')).toHaveText(MY_TICKETS_TEXT.withdrawnNotice);
+    await expect(withdrawnCard.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+    await expect(withdrawnCard.getByRole('button', { name: /^Delete/ })).toBeVisible();
+    await expectAtBothWidths(seller.page, 'withdrawn listing card');
+
+    // The buyer, with no Ticketmaster e-mail, buys the other: their purchase e-mail asked for it, so the
+    // seller's card says the buyer was notified.
+    await buyThroughSandbox(buyer.page.request, soldId);
+    await seller.page.goto('/my-tickets');
+    const sellerCard = seller.page.getByTestId(`my-ticket-${soldId}`);
+    await expect(sellerCard.getByText(MY_TICKETS_TEXT.noEmailOnFile('Ticketmaster'))).toBeVisible();
+    await expect(sellerCard.getByText(MY_TICKETS_TEXT.buyerNotifiedForEmail)).toBeVisible();
+
+    // The buyer's pending card asks for it and saves it to their profile.
+    await buyer.page.goto('/my-tickets');
+    const request = buyer.page.getByTestId(`my-ticket-${soldId}`).getByTestId('transfer-email-request');
+    await expect(request).toContainText(MY_TICKETS_TEXT.transferEmailTitle('Ticketmaster'));
+    await expectAtBothWidths(buyer.page, 'buyer card asking for the transfer e-mail');
+    const address = `fan-${Date.now()}@tm.example`;
+    await request.getByLabel(MY_TICKETS_TEXT.transferEmailLabel('Ticketmaster')).fill(address);
+    await request.getByRole('button', { name: MY_TICKETS_TEXT.transferEmailSave }).click();
+    await expect(toastWith(buyer.page, MY_TICKETS_TEXT.transferEmailSaved)).toBeVisible();
+    await expect(request).toBeHidden();
+    await buyer.page.goto('/profile');
+    await expect(buyer.page.getByLabel('Ticketmaster Email')).toHaveValue(address);
+
+    // Without a reload, the seller's card reads the buyer's e-mail again at the badge's pace (30 s).
+    await expect(sellerCard.getByText(address)).toBeVisible({ timeout: 45_000 });
+    await expect(sellerCard.getByText(MY_TICKETS_TEXT.buyerNotifiedForEmail)).toHaveCount(0);
   });
 
   for (const width of [1280, 390]) {

@@ -80,16 +80,18 @@ test.describe('customer support', () => {
       /Support Team.*We refunded the second charge\./s,
     ]);
     await expect(mainNav(page).getByRole('link', { name: 'Support', exact: true })).toBeVisible();
-    await expect(page.getByText(SUPPORT_TEXT.pending, { exact: true })).toBeVisible();
+    // Answered, the request no longer waits on support.
+    await expect(page.getByText(SUPPORT_TEXT.resolved, { exact: true })).toBeVisible();
 
-    const resolved = await adminPage.request.put(`/api/admin-messages/${request?.id}/status`, {
-      data: { resolved: true },
+    // Reopened by an admin, it is pending again.
+    const reopened = await adminPage.request.put(`/api/admin-messages/${request?.id}/status`, {
+      data: { resolved: false },
     });
-    expect(resolved.status()).toBe(200);
+    expect(reopened.status()).toBe(200);
     await adminContext.close();
     await page.reload();
     await page.getByRole('button', { name: /Payment Questions/ }).click();
-    await expect(page.getByText(SUPPORT_TEXT.resolved, { exact: true })).toBeVisible();
+    await expect(page.getByText(SUPPORT_TEXT.pending, { exact: true })).toBeVisible();
 
     // The member writes again in the same conversation.
     const send = page.getByRole('button', { name: SUPPORT_TEXT.sendReply });

@@ -6,7 +6,7 @@ import { myTicketsKeys } from '@client/features/my-tickets/api';
 import { MyTicketsPage } from '@client/features/my-tickets/components/my-tickets-page';
 import { useNotificationNews } from '@client/features/notifications/use-notification-news';
 import { ReportProblemButton } from '@client/features/payouts/report-problem';
-import { SalePayout } from '@client/features/payouts/sale-payout';
+import { SalePayout, saleStateOf } from '@client/features/payouts/sale-payout';
 import { useCurrentUser } from '@client/lib/session';
 import { LISTING_TEXT } from '@common/messages';
 import { useQueryClient } from '@tanstack/react-query';
@@ -58,7 +58,7 @@ export function MyTicketsRoute() {
         />
       )}
       renderSaleExtras={(ticket, role) => {
-        if (role === 'seller') return <SalePayout ticketId={ticket.id} />;
+        if (role === 'seller') return <SalePayout ticketId={ticket.id} saleState={saleStateOf(ticket)} />;
         // A reported problem shows on the card itself (disputedAt); it cannot be reported twice.
         return ticket.transferComplete || ticket.disputedAt ? null : (
           <ReportProblemButton ticketId={ticket.id} onReported={refetchTickets} />

@@ -184,6 +184,8 @@ export const adminStatsSchema = z.object({
     salesThisMonth: z.number().int(),
     completed: z.number().int(),
   }),
+  /** Encore's income from the ledger, in dollars: the fees kept on sales, net of fees returned by refunds. */
+  income: z.object({ total: z.number(), platformFees: z.number(), processingFees: z.number() }),
   reviews: z.object({ avgRating: z.number().nullable(), total: z.number().int() }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -32,6 +32,13 @@ export type RefundCause = (typeof REFUND_CAUSES)[number];
 
 const party = z.object({ id: z.number().int(), username: z.string() });
 
+/**
+ * Where an unsold listing stands: listed, withdrawn by an admin for review ('pending') or for good
+ * ('cancelled'; decision 0036), or withdrawn because its event was cancelled (decision 0042).
+ */
+export const LISTING_STATES = ['active', 'under_review', 'withdrawn', 'event_cancelled'] as const;
+export type ListingState = (typeof LISTING_STATES)[number];
+
 /** A ticket as My Tickets shows it (spec 001 §3 'Ticket (as used on My Tickets)'). Money in dollars. */
 export const myTicketSchema = z.object({
   id: z.number().int(),
@@ -63,6 +70,8 @@ export const myTicketSchema = z.object({
   /** The buyer's full name (or first and last name) for the seller; null when the viewer is not the seller. */
   buyerContactName: z.string().nullable(),
   sold: z.boolean(),
+  /** Where an unsold listing stands; null for a sale. */
+  listingState: z.enum(LISTING_STATES).nullable(),
   transferStatus: z.enum(TRANSFER_STATUSES),
   transferComplete: z.boolean(),
   ticketType: z.enum(TICKET_TYPES),
@@ -121,6 +130,8 @@ export const buyerTransferInfoSchema = z.object({
   platformDisplayName: z.string().nullable(),
   platformEmail: z.string().nullable(),
   requiresEmail: z.boolean(),
+  /** The buyer was asked for the missing e-mail (their purchase e-mail did; issue 34); false when none is missing. */
+  buyerAsked: z.boolean(),
 });
 export type BuyerTransferInfo = z.infer<typeof buyerTransferInfoSchema>;
 

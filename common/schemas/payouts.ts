@@ -5,6 +5,7 @@ import { boundedText, positiveInt32 } from './text.js';
 /** Where a sale's proceeds stand for its seller (decision 0017). */
 export const PAYOUT_STATUSES = [
   'awaiting_transfer',
+  'awaiting_confirmation',
   'scheduled',
   'processing',
   'needs_account',

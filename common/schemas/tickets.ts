@@ -14,6 +14,12 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   livenation: 'Live Nation',
   axs: 'AXS',
 };
+/** The member's profile field holding their e-mail on each platform, where a seller transfers to them. */
+export const PLATFORM_EMAIL_FIELDS = {
+  ticketmaster: 'ticketmasterEmail',
+  livenation: 'livenationEmail',
+  axs: 'axsEmail',
+} as const satisfies Record<Platform, string>;
 
 export const TICKET_TYPES = ['digital', 'paper'] as const;
 export type TicketType = (typeof TICKET_TYPES)[number];

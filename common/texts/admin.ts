@@ -37,7 +37,12 @@ export const ADMIN_TEXT = {
   // Dashboard cards
   totalUsers: 'Total Users',
   activeListings: 'Active Listings',
-  revenue: 'Revenue',
+  // Issue 34: what Encore earns apart from what buyers paid.
+  income: "Encore's income",
+  incomeHint: (platform: string, processing: string) =>
+    `Platform fees ${platform} · processing fees ${processing}`,
+  grossVolume: 'Gross sales volume',
+  grossVolumeHint: (thisMonth: string) => `Paid by buyers · +${thisMonth} this month`,
   platformRating: 'Platform Rating',
   platformRatingHint: 'Based on buyer and seller reviews',
   recentActivity: 'Recent Activity',

@@ -85,6 +85,7 @@ export const stats: AdminStats = {
   users: { total: 1234, newThisMonth: 12 },
   tickets: { available: 40, total: 95, sold: 30 },
   transactions: { totalAmount: 5120.5, amountThisMonth: 320, salesThisMonth: 4, completed: 21 },
+  income: { total: 612.4, platformFees: 512.05, processingFees: 100.35 },
   reviews: { avgRating: 4.6, total: 18 },
 };
 

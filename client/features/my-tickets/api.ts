@@ -1,4 +1,5 @@
 import { getJson, sendJson } from '@client/lib/api';
+import { currentUserQueryOptions } from '@client/lib/session';
 import {
   type BuyerTransferInfo,
   type CompleteTransferResponse,
@@ -6,6 +7,8 @@ import {
   type MyTicketsPage,
   type MyTicketsTab,
 } from '@common/schemas/my-tickets';
+import { PLATFORM_EMAIL_FIELDS, type Platform } from '@common/schemas/tickets';
+import type { CurrentUser } from '@common/schemas/users';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -15,7 +18,8 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 export const myTicketsKeys = {
   all: ['tickets', 'mine'] as const,
   tab: (tab: MyTicketsTab) => ['tickets', 'mine', tab] as const,
-  transferInfo: (ticketId: number) => ['tickets', 'buyer-transfer-info', ticketId] as const,
+  // Under 'mine': whatever refreshes the cards (a focus, the badge's news) reads the buyer's e-mail again too.
+  transferInfo: (ticketId: number) => ['tickets', 'mine', 'buyer-transfer-info', ticketId] as const,
   notifications: ['notifications'] as const,
 };
 
@@ -127,5 +131,19 @@ export function useDeleteListing(handlers: MutationHandlers<{ message: string }>
     },
     onError: handlers.onError,
     onSettled: (_answer, _error, action) => action.afterRefresh?.(),
+  });
+}
+
+/** PATCH /api/user with the buyer's e-mail on one platform: saved to their profile, as the profile page does. */
+export function useSaveTransferEmail(platform: Platform, handlers: MutationHandlers<CurrentUser>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (address: string) =>
+      sendJson<CurrentUser>('PATCH', '/api/user', { [PLATFORM_EMAIL_FIELDS[platform]]: address }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(currentUserQueryOptions.queryKey, updated);
+      handlers.onSuccess(updated);
+    },
+    onError: handlers.onError,
   });
 }

@@ -13,11 +13,48 @@ export function cardKindOf(ticket: MyTicket): CardKind {
 
 export type BadgeTone = 'danger' | 'warning' | 'info' | 'success' | 'secondary';
 
+/** An unsold listing's badge: listed, or why it is not for sale (issue 34). */
+function listingBadge(ticket: MyTicket): { label: string; tone: BadgeTone } {
+  switch (ticket.listingState) {
+    case 'under_review':
+      return { label: MY_TICKETS_TEXT.badgeUnderReview, tone: 'warning' };
+    case 'withdrawn':
+      return { label: MY_TICKETS_TEXT.badgeWithdrawn, tone: 'secondary' };
+    case 'event_cancelled':
+      return { label: MY_TICKETS_TEXT.badgeEventCancelled, tone: 'secondary' };
+    default:
+      return { label: MY_TICKETS_TEXT.badgeActiveListing, tone: 'info' };
+  }
+}
+
+/** Why a listing is not for sale, for its card; null while it is listed. */
+export function listingNotice(ticket: MyTicket): string | null {
+  if (ticket.sold) return null;
+  switch (ticket.listingState) {
+    case 'under_review':
+      return MY_TICKETS_TEXT.underReviewNotice;
+    case 'withdrawn':
+      return MY_TICKETS_TEXT.withdrawnNotice;
+    case 'event_cancelled':
+      return MY_TICKETS_TEXT.eventCancelledNotice;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Edit only while listed: saving does not relist a withdrawn listing, and a cancelled event's is refused
+ * (decision 0042). Delete stays: it removes the listing from the seller's list whatever its state.
+ */
+export function canEditListing(ticket: MyTicket): boolean {
+  return !ticket.sold && ticket.listingState === 'active';
+}
+
 /** The card's status badge (spec 001 §2 'Card badges'). */
 export function cardBadge(ticket: MyTicket): { label: string; tone: BadgeTone } {
   switch (cardKindOf(ticket)) {
     case 'listing':
-      return { label: MY_TICKETS_TEXT.badgeActiveListing, tone: 'info' };
+      return listingBadge(ticket);
     case 'bought':
       return { label: MY_TICKETS_TEXT.badgePurchased, tone: 'success' };
     case 'sold':

@@ -1,4 +1,5 @@
 import type { MyTicket, MyTicketsPage } from '@common/schemas/my-tickets';
+import type { CurrentUser } from '@common/schemas/users';
 
 /** A My Tickets card as the API sends it; override what a test is about. */
 export function myTicket(overrides: Partial<MyTicket> = {}): MyTicket {
@@ -25,6 +26,7 @@ export function myTicket(overrides: Partial<MyTicket> = {}): MyTicket {
     buyer: null,
     buyerContactName: null,
     sold: false,
+    listingState: 'active',
     transferStatus: 'not_started',
     transferComplete: false,
     ticketType: 'digital',
@@ -45,6 +47,7 @@ export function myTicket(overrides: Partial<MyTicket> = {}): MyTicket {
 export function soldTo(overrides: Partial<MyTicket> = {}): MyTicket {
   return myTicket({
     sold: true,
+    listingState: null,
     buyerId: 5,
     buyer: { id: 5, username: 'jordan' },
     totalPaid: 207.47,
@@ -64,5 +67,28 @@ export function page(
     counts: { listings: 1, bought: 0, sold: 0, pending: 2 },
     sellerActionCount: 1,
     ...extra,
+  };
+}
+
+/** The signed-in buyer of the fixtures (id 5), as GET /api/session answers. */
+export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 5,
+    username: 'jordan',
+    role: 'user',
+    firstName: 'Jordan',
+    lastName: 'Fan',
+    email: 'jordan@example.com',
+    phoneNumber: null,
+    verificationPreference: 'email',
+    fullName: null,
+    ticketmasterEmail: null,
+    livenationEmail: null,
+    axsEmail: null,
+    averageRating: null,
+    totalReviews: 0,
+    pendingEmail: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
   };
 }

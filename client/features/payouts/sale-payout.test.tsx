@@ -3,6 +3,7 @@ import { fakeApi, json } from '@client/lib/test-fetch';
 import { PAYOUT_TEXT } from '@common/messages';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SalePayout } from './sale-payout';
 import { payoutItem, payoutsResponse } from './test-fixtures';
@@ -15,7 +16,7 @@ function renderCards(ticketIds: number[]) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       {ticketIds.map((id) => (
-        <SalePayout key={id} ticketId={id} />
+        <SalePayout key={id} ticketId={id} saleState="not_started" />
       ))}
     </QueryClientProvider>,
   );
@@ -77,11 +78,24 @@ describe('SalePayout', () => {
     expect(calls.map((call) => call.url)).toEqual(['/api/payouts?pageSize=100', '/api/payouts?ticketId=99']);
   });
 
+  it("reads the payout again when the card's sale moves on, so the chip follows Initiate Transfer", async () => {
+    let status: 'awaiting_transfer' | 'awaiting_confirmation' = 'awaiting_transfer';
+    fakeApi(() => json(200, payoutsResponse({ payouts: [payoutItem({ status })] })));
+    const client = createQueryClient();
+    const wrap = (node: ReactNode) => <QueryClientProvider client={client}>{node}</QueryClientProvider>;
+    const { rerender } = render(wrap(<SalePayout ticketId={7} saleState="not_started|false||false" />));
+    expect(await screen.findByText(PAYOUT_TEXT.status.awaiting_transfer)).toBeVisible();
+    status = 'awaiting_confirmation';
+    rerender(wrap(<SalePayout ticketId={7} saleState="initiated|false||false" />));
+    expect(await screen.findByText(PAYOUT_TEXT.status.awaiting_confirmation)).toBeVisible();
+    expect(screen.queryByText(PAYOUT_TEXT.status.awaiting_transfer)).toBeNull();
+  });
+
   it('shows nothing for a ticket that has no sale of the viewer', async () => {
     const calls = fakeApi(() => json(200, payoutsResponse()));
     const { container } = render(
       <QueryClientProvider client={createQueryClient()}>
-        <SalePayout ticketId={42} />
+        <SalePayout ticketId={42} saleState="not_started" />
       </QueryClientProvider>,
     );
     await waitFor(() => expect(calls).toHaveLength(1));

@@ -145,6 +145,10 @@ describe.each(backends)('cancelled and postponed events on %s', (backend) => {
       refundRequestUntil: null,
     });
     expect(await cardOf(seller, 'sold', sale.ticket.id)).toMatchObject({ refundCause: 'event_cancelled' });
+    // The withdrawn listings say why on My Tickets (issue 34).
+    expect(await cardOf(seller, 'listings', listings[0]?.id ?? 0)).toMatchObject({
+      listingState: 'event_cancelled',
+    });
   });
 
   it('keeps a postponed event in search and tells its buyer until when a refund may be asked, then why it was refunded', async () => {

@@ -115,6 +115,8 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
     const seller = await party();
     const buyer = await party();
     const done = await completedSale(harness, clock, seller.id, buyer, { eventDate: '2030-05-01' });
+    // A sale still waiting for its transfer counts as sold and bought, but earns no points yet (decision 0065).
+    await buyListing(harness, buyer.client, seller.id);
     const review = await buyer.client.post('/api/reviews', {
       ticketId: done.ticket.id,
       targetUserId: seller.id,
@@ -131,13 +133,18 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
       username: seller.username,
       email: seller.email,
       role: 'user',
-      rewardPoints: 0,
-      totalTicketsSold: 1,
+      rewardPoints: 10,
+      totalTicketsSold: 2,
       totalTicketsBought: 0,
       averageRating: 4,
     });
     const buyerView = adminUserSchema.parse((await admin.client.get(`/api/admin/users/${buyer.id}`)).body);
-    expect(buyerView).toMatchObject({ totalTicketsSold: 0, totalTicketsBought: 1, averageRating: null });
+    expect(buyerView).toMatchObject({
+      rewardPoints: 10,
+      totalTicketsSold: 0,
+      totalTicketsBought: 2,
+      averageRating: null,
+    });
     const missing = await admin.client.get('/api/admin/users/2147483647');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(ADMIN_TEXT.userNotFound);
@@ -214,8 +221,14 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
       currentVersion: lock.body.version,
     });
 
+    const stateOnMyTickets = async () =>
+      (await member.client.get('/api/my-tickets?tab=listings&limit=50')).body.tickets.find(
+        (ticket: { id: number }) => ticket.id === listing.id,
+      )?.listingState;
+    expect(await stateOnMyTickets()).toBe('active');
     const withdrawn = await admin.client.put(`/api/admin/tickets/${listing.id}`, { status: 'pending' });
     expect(withdrawn.status, withdrawn.text).toBe(200);
+    expect(await stateOnMyTickets()).toBe('under_review');
     expect(withdrawn.body.message).toBe('Ticket status updated to pending');
     expect(withdrawn.body.ticket).toMatchObject({ status: 'pending', version: lock.body.version + 1 });
     const [row] = await db().select().from(tickets).where(eq(tickets.id, listing.id));
@@ -228,6 +241,7 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
 
     const cancelled = await admin.client.put(`/api/admin/tickets/${listing.id}`, { status: 'cancelled' });
     expect(cancelled.body.ticket.status).toBe('cancelled');
+    expect(await stateOnMyTickets()).toBe('withdrawn');
     const relisted = await admin.client.put(`/api/admin/tickets/${listing.id}`, { status: 'available' });
     expect(relisted.body.ticket).toMatchObject({ status: 'available', version: lock.body.version + 3 });
     const audit = await admin.client.get(`/api/admin/audit-log?action=ticket.status&targetId=${listing.id}`);
@@ -413,13 +427,25 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
     await insertListing(db(), seller.id);
     await insertListing(db(), seller.id, { status: 'cancelled' });
     const sale = await buyListing(harness, buyer.client, seller.id);
+    // Completed as the Sold tab has it: the transfer is done, the payout still waits for the event.
+    await completedSale(harness, clock, seller.id, buyer, { eventDate: '2030-05-01' });
     const after = await stats();
     expect(after.users.total - before.users.total).toBe(2);
-    expect(after.tickets.total - before.tickets.total).toBe(3);
+    expect(after.tickets.total - before.tickets.total).toBe(4);
     expect(after.tickets.available - before.tickets.available).toBe(1);
-    expect(after.tickets.sold - before.tickets.sold).toBe(1);
+    expect(after.tickets.sold - before.tickets.sold).toBe(2);
+    expect(after.transactions.completed - before.transactions.completed).toBe(1);
     expect(Math.round((after.transactions.totalAmount - before.transactions.totalAmount) * 100)).toBe(
-      sale.order.amountCents,
+      sale.order.amountCents * 2,
+    );
+    // Encore's income is the fees the ledger kept, apart from what buyers paid.
+    const feesOfOne = sale.order.platformFeeCents + 2 * sale.order.processingFeeCents;
+    expect(Math.round((after.income.total - before.income.total) * 100)).toBe(2 * feesOfOne);
+    expect(Math.round((after.income.platformFees - before.income.platformFees) * 100)).toBe(
+      2 * sale.order.platformFeeCents,
+    );
+    expect(Math.round((after.income.processingFees - before.income.processingFees) * 100)).toBe(
+      4 * sale.order.processingFeeCents,
     );
     expect(after.reviews.avgRating).toBe(before.reviews.avgRating);
   });

@@ -13,14 +13,18 @@ interface StatsRow {
   amount_month: number;
   sales_month: number;
   sales_completed: number;
+  platform_fees: number;
+  processing_fees: number;
   rating_avg: number | null;
   reviews_total: number;
 }
 
 /**
  * GET /api/admin/stats from the tables themselves (decision 0036). Sales are orders not refunded; their
- * amount is what buyers paid. A listing is available while it is unsold and listed. "This month" is the
- * calendar month in UTC of `now`.
+ * amount is what buyers paid (the gross sales volume). Encore's income is the platform and processing fee
+ * accounts of the ledger: credited by each sale, debited back by its refund. A sale is completed once its transfer is, as My Tickets' Sold tab counts it,
+ * whether or not its payout has been made yet. A listing is available while it is unsold and listed. "This
+ * month" is the calendar month in UTC of `now`.
  */
 export async function adminStats(db: DbOrTx, now: Date): Promise<AdminStats> {
   const monthStart = sql`${new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString()}::timestamptz`;
@@ -31,12 +35,16 @@ export async function adminStats(db: DbOrTx, now: Date): Promise<AdminStats> {
       (select count(*) from tickets)::integer as tickets_total,
       (select count(*) from tickets where sold and status = 'sold')::integer as tickets_sold,
       s.amount_total, s.amount_month, s.sales_month, s.sales_completed,
+      l.platform_fees, l.processing_fees,
       r.rating_avg, r.reviews_total
-    from (select coalesce(sum(amount_cents), 0)::bigint as amount_total,
-                 coalesce(sum(amount_cents) filter (where created_at >= ${monthStart}), 0)::bigint as amount_month,
-                 (count(*) filter (where created_at >= ${monthStart}))::integer as sales_month,
-                 (count(*) filter (where status = 'released'))::integer as sales_completed
-            from orders where status <> 'refunded') s,
+    from (select coalesce(sum(o.amount_cents), 0)::bigint as amount_total,
+                 coalesce(sum(o.amount_cents) filter (where o.created_at >= ${monthStart}), 0)::bigint as amount_month,
+                 (count(*) filter (where o.created_at >= ${monthStart}))::integer as sales_month,
+                 (count(*) filter (where t.transfer_complete))::integer as sales_completed
+            from orders o join tickets t on t.id = o.ticket_id where o.status <> 'refunded') s,
+         (select coalesce(-sum(amount_cents) filter (where account = 'platform_fees'), 0)::bigint as platform_fees,
+                 coalesce(-sum(amount_cents) filter (where account = 'processing_fees'), 0)::bigint as processing_fees
+            from ledger_entries where account in ('platform_fees', 'processing_fees')) l,
          (select round(avg(rating), 1)::float8 as rating_avg, count(*)::integer as reviews_total
             from reviews where status = 'submitted' and hidden_at is null) r`)) as unknown as {
     rows: StatsRow[];
@@ -51,6 +59,11 @@ export async function adminStats(db: DbOrTx, now: Date): Promise<AdminStats> {
       amountThisMonth: centsToDollars(Number(row.amount_month)),
       salesThisMonth: row.sales_month,
       completed: row.sales_completed,
+    },
+    income: {
+      total: centsToDollars(Number(row.platform_fees) + Number(row.processing_fees)),
+      platformFees: centsToDollars(Number(row.platform_fees)),
+      processingFees: centsToDollars(Number(row.processing_fees)),
     },
     reviews: { avgRating: row.rating_avg === null ? null : Number(row.rating_avg), total: row.reviews_total },
   };

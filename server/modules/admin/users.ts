@@ -2,7 +2,7 @@ import { and, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { ADMIN_TEXT } from '../../../common/messages.js';
 import type { AdminPage, AdminUser, AdminUsersQuery } from '../../../common/schemas/admin.js';
 import type { DbOrTx } from '../../db/client.js';
-import { orders, users } from '../../db/schema/index.js';
+import { orders, tickets, users } from '../../db/schema/index.js';
 import { NotFound } from '../../errors.js';
 import { ratingOf, ratingsOf } from '../reviews/ratings.js';
 import {
@@ -30,7 +30,6 @@ const columns = {
   email: users.email,
   role: users.role,
   createdAt: users.createdAt,
-  rewardPoints: users.rewardPoints,
   suspendedAt: users.suspendedAt,
 };
 
@@ -40,38 +39,54 @@ type UserRow = {
   email: string;
   role: AdminUser['role'];
   createdAt: Date;
-  rewardPoints: number;
   suspendedAt: Date | null;
 };
 
-/** Tickets sold and bought (sales not refunded) and ratings of the users on a page, in three grouped queries. */
+/** Points for each completed sale and each completed purchase (decision 0065). */
+export const REWARD_POINTS_PER_COMPLETED_SALE = 10;
+
+/** Of each sale counted: whether its transfer is complete (what earns reward points, decision 0065). */
+const completed = sql<number>`count(*) filter (where ${tickets.transferComplete})`.mapWith(Number);
+
+/**
+ * Tickets sold and bought (sales not refunded), the reward points their completed ones earned, and ratings
+ * of the users on a page, in three grouped queries.
+ */
 async function withFigures(db: DbOrTx, rows: UserRow[]): Promise<AdminUser[]> {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
   const live = ne(orders.status, 'refunded');
   const [sold, bought, ratings] = await Promise.all([
     db
-      .select({ userId: orders.sellerId, total: count() })
+      .select({ userId: orders.sellerId, total: count(), completed })
       .from(orders)
+      .innerJoin(tickets, eq(tickets.id, orders.ticketId))
       .where(and(inArray(orders.sellerId, ids), live))
       .groupBy(orders.sellerId),
     db
-      .select({ userId: orders.buyerId, total: count() })
+      .select({ userId: orders.buyerId, total: count(), completed })
       .from(orders)
+      .innerJoin(tickets, eq(tickets.id, orders.ticketId))
       .where(and(inArray(orders.buyerId, ids), live))
       .groupBy(orders.buyerId),
     ratingsOf(db, ids),
   ]);
-  const soldBy = new Map(sold.map((row) => [row.userId, row.total]));
-  const boughtBy = new Map(bought.map((row) => [row.userId, row.total]));
-  return rows.map(({ suspendedAt, ...row }) => ({
-    ...row,
-    suspended: suspendedAt !== null,
-    createdAt: row.createdAt.toISOString(),
-    totalTicketsSold: soldBy.get(row.id) ?? 0,
-    totalTicketsBought: boughtBy.get(row.id) ?? 0,
-    averageRating: ratingOf(ratings, row.id).averageRating,
-  }));
+  const soldBy = new Map(sold.map((row) => [row.userId, row]));
+  const boughtBy = new Map(bought.map((row) => [row.userId, row]));
+  return rows.map(({ suspendedAt, ...row }) => {
+    const asSeller = soldBy.get(row.id);
+    const asBuyer = boughtBy.get(row.id);
+    const completedSales = (asSeller?.completed ?? 0) + (asBuyer?.completed ?? 0);
+    return {
+      ...row,
+      suspended: suspendedAt !== null,
+      createdAt: row.createdAt.toISOString(),
+      rewardPoints: completedSales * REWARD_POINTS_PER_COMPLETED_SALE,
+      totalTicketsSold: asSeller?.total ?? 0,
+      totalTicketsBought: asBuyer?.total ?? 0,
+      averageRating: ratingOf(ratings, row.id).averageRating,
+    };
+  });
 }
 
 /** GET /api/admin/users: matches username, e-mail or id. */

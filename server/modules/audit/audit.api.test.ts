@@ -359,6 +359,7 @@ describe.each(backends)('the audit log of admin and ambassador actions on %s', (
           topic: 'payment',
           reply: 'We refunded the second charge.',
           replyId: response.body.id,
+          answeredIds: [id],
         },
       }),
     );
@@ -368,6 +369,19 @@ describe.each(backends)('the audit log of admin and ambassador actions on %s', (
     );
     await unaudited(400, () => adminClient.post(`/api/admin-messages/${id}/reply`, { message: '   ' }));
 
+    // The answer resolved the request; reopening and resolving it again are each audited.
+    await audited(
+      200,
+      () => adminClient.put(`/api/admin-messages/${id}/status`, { resolved: false }),
+      () => ({
+        adminId: admin.id,
+        action: 'support.status',
+        targetType: 'support_message',
+        targetId: String(id),
+        before: { status: 'resolved' },
+        after: { status: 'pending' },
+      }),
+    );
     await audited(
       200,
       () => adminClient.put(`/api/admin-messages/${id}/status`, { resolved: true }),
@@ -381,18 +395,6 @@ describe.each(backends)('the audit log of admin and ambassador actions on %s', (
       }),
     );
     await unaudited(200, () => adminClient.put(`/api/admin-messages/${id}/status`, { resolved: true }));
-    await audited(
-      200,
-      () => adminClient.put(`/api/admin-messages/${id}/status`, { resolved: false }),
-      () => ({
-        adminId: admin.id,
-        action: 'support.status',
-        targetType: 'support_message',
-        targetId: String(id),
-        before: { status: 'resolved' },
-        after: { status: 'pending' },
-      }),
-    );
     await unaudited(404, () => adminClient.put('/api/admin-messages/2000000000/status', { resolved: true }));
     await unaudited(403, () => buyerClient.put(`/api/admin-messages/${id}/status`, { resolved: true }));
 

@@ -21,13 +21,17 @@ function ticketLine(facts: SaleMailFacts): string {
   return `${count} for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)} (section ${facts.section}, row ${facts.row}, seats ${facts.seats})`;
 }
 
-/** To the buyer once the sale is recorded: what they bought and the all-in amount charged. */
+/**
+ * To the buyer once the sale is recorded: what they bought and the all-in amount charged; and, when they
+ * have no e-mail on the platform the seller transfers through (`missingEmailOn`), a request to add it.
+ */
 export function buyerConfirmationMail(
   to: string,
   firstName: string,
   facts: SaleMailFacts,
   amountCents: number,
   myTicketsUrl: string,
+  missingEmailOn: string | null = null,
 ): MailMessage {
   return paragraphMail(to, CHECKOUT_MAIL_SUBJECT.buyerConfirmation, [
     `Hi ${firstName},`,
@@ -35,8 +39,13 @@ export function buyerConfirmationMail(
     ...showPageParagraph(facts.eventPageUrl),
     `Total charged to your card: ${formatCents(amountCents)} (processing fee included).`,
     `Your payment is held in escrow until you confirm you received the tickets. The seller has been asked to transfer them; follow the transfer in My Tickets: ${myTicketsUrl}`,
+    ...(missingEmailOn === null ? [] : [transferEmailRequest(missingEmailOn, myTicketsUrl)]),
   ]);
 }
+
+/** The purchase e-mail's request for the buyer's e-mail on the transfer's platform (issue 34). */
+export const transferEmailRequest = (platform: string, myTicketsUrl: string) =>
+  `Action needed: the seller sends your tickets to your ${platform} account, and we do not have your ${platform} email yet. Please add it on this ticket in My Tickets: ${myTicketsUrl}`;
 
 /** To the seller: the ticket sold, transfer it now; proceeds are paid 3 days after the event. */
 export function sellerSoldMail(

@@ -4,6 +4,7 @@ import { CHECKOUT_TEXT, TICKET_TEXT } from '../../../common/messages.js';
 import { dollarsToCents } from '../../../common/money.js';
 import { type PriceBreakdown, saleBreakdown } from '../../../common/pricing.js';
 import type { PaymentRequest, PurchaseResult } from '../../../common/schemas/checkout.js';
+import { PLATFORM_LABELS } from '../../../common/schemas/tickets.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { CheckoutPaymentState } from '../../adapters/payments/payment-provider.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -17,6 +18,7 @@ import type { MoneyDeps } from '../sales/deps.js';
 import { contactOf } from '../sales/sale.js';
 import { showPageUrl } from '../sales/show-page.js';
 import { scheduleSaleTimeline } from '../sales/timeline.js';
+import { missingTransferEmail, noteBuyerAskedForTransferEmail } from '../transfers/transfer-email.js';
 import {
   buyerConfirmationMail,
   buyerRefundMail,
@@ -309,15 +311,19 @@ async function decide(deps: MoneyDeps, sessionId: string, paymentReference: stri
   });
 }
 
-/** Sends after the commit; a failed send is logged (the sale itself stands). */
-async function sendAll(deps: MoneyDeps, messages: MailMessage[]): Promise<void> {
+/** Sends after the commit; a failed send is logged (the sale itself stands). Answers which were sent. */
+async function sendAll(deps: MoneyDeps, messages: MailMessage[]): Promise<boolean[]> {
+  const sent: boolean[] = [];
   for (const message of messages) {
     try {
       await deps.mailer.send(message);
+      sent.push(true);
     } catch (error) {
       deps.log.error({ err: error, subject: message.subject }, 'could not send a purchase e-mail');
+      sent.push(false);
     }
   }
+  return sent;
 }
 
 async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void> {
@@ -345,10 +351,21 @@ async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void
   const buyer = await contactOf(deps.db, session.buyerId);
   const seller = await contactOf(deps.db, session.sellerId);
   const myTickets = `${deps.appUrl}/my-tickets`;
-  await sendAll(deps, [
-    buyerConfirmationMail(buyer.email, buyer.firstName, facts, session.amountCents, myTickets),
+  const missing = await missingTransferEmail(deps.db, session.ticketId);
+  const [buyerMailed] = await sendAll(deps, [
+    buyerConfirmationMail(
+      buyer.email,
+      buyer.firstName,
+      facts,
+      session.amountCents,
+      myTickets,
+      missing && PLATFORM_LABELS[missing],
+    ),
     sellerSoldMail(seller.email, seller.firstName, facts, session.sellerProceedsCents, myTickets),
   ]);
+  // The seller's card tells them the buyer was asked only once the e-mail asking them went out.
+  if (missing && buyerMailed)
+    await noteBuyerAskedForTransferEmail(deps.db, session.ticketId, missing, deps.clock.now());
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PAYOUT_MAIL_SUBJECT, PAYOUT_TEXT } from '../../../common/messages.js';
+import { MY_TICKETS_TEXT, PAYOUT_MAIL_SUBJECT, PAYOUT_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { createPaymentProvider } from '../../adapters/payments/index.js';
 import type { PaymentProvider, RefundRequest } from '../../adapters/payments/payment-provider.js';
@@ -90,9 +90,11 @@ describe.each(backends)('payouts and the escrow timeline on %s', (backend) => {
 
   it('pays a completed sale exactly once, three days after the event, with the ledger balanced at each step', async () => {
     const { ticket, sessionId, order } = await buy();
-    // Fulfilment scheduled the timeline and wrote the sale's note in the thread.
+    // Fulfilment scheduled the timeline and wrote the sale's note in the thread; the buyer, who has no
+    // Ticketmaster e-mail, was asked for it.
     expect(await systemMessages(ticket.id)).toEqual([
       PAYOUT_TEXT.systemSold('Tuesday, April 30, 2030 at 12:00 AM EDT'),
+      MY_TICKETS_TEXT.systemAskedForTransferEmail('Ticketmaster'),
     ]);
     expect((await jobOf(TRANSFER_DEADLINE_JOB, String(order.id)))?.runAt).toEqual(DEADLINE);
     expect((await jobOf(AUTO_COMPLETE_JOB, String(order.id)))?.runAt).toEqual(AUTO_COMPLETE);
@@ -119,6 +121,8 @@ describe.each(backends)('payouts and the escrow timeline on %s', (backend) => {
 
     clock.advance(HOUR);
     await initiateTransfer(db(), ticket.id, seller.id, clock.now());
+    // Sent: the payout now waits on the buyer, as the seller's card says beside it (issue 34).
+    expect((await payoutFor(sellerClient, ticket.id)).status).toBe('awaiting_confirmation');
     clock.advance(HOUR);
     await completeTransfer(db(), ticket.id, { kind: 'buyer', userId: buyerAccount.id }, clock.now());
     await expectBalanced(sessionId);

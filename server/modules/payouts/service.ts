@@ -49,6 +49,7 @@ interface SaleRow extends EventDays {
   orderStatus: 'in_escrow' | 'released' | 'refunded';
   disputeStatus: 'open' | 'refunded' | 'released' | 'lost' | null;
   transferComplete: boolean;
+  transferStatus: 'not_started' | 'initiated' | 'completed';
   paidAt: Date | null;
 }
 
@@ -56,7 +57,9 @@ function statusOf(row: SaleRow, needsAccount: boolean, now: Date): PayoutStatus 
   if (row.orderStatus === 'refunded') return 'refunded';
   if (row.orderStatus === 'released' || row.paidAt) return 'paid';
   if (row.disputeStatus === 'open') return 'on_hold';
-  if (!row.transferComplete) return 'awaiting_transfer';
+  // The transfer's step as the seller's card shows it: sent, the sale waits on the buyer's confirmation.
+  if (!row.transferComplete)
+    return row.transferStatus === 'initiated' ? 'awaiting_confirmation' : 'awaiting_transfer';
   if (needsAccount) return 'needs_account';
   return now < payoutDueAt(row) ? 'scheduled' : 'processing';
 }
@@ -91,6 +94,7 @@ export async function listPayouts(
       orderStatus: orders.status,
       disputeStatus: orders.disputeStatus,
       transferComplete: tickets.transferComplete,
+      transferStatus: tickets.transferStatus,
       paidAt: payouts.paidAt,
     })
     .from(orders)

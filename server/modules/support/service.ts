@@ -95,7 +95,8 @@ export interface SupportAnswerMail {
 }
 
 /**
- * An admin answers the conversation `original` belongs to. In the same transaction it decides whether the
+ * An admin answers the conversation `original` belongs to; the member's pending messages in it are answered,
+ * so no longer pending. In the same transaction it decides whether the
  * member gets an e-mail: only if they were not mailed about this conversation in the last
  * SUPPORT_MAIL_QUIET_MS (one conditional upsert, so concurrent answers on any instance mail once), and
  * writes the audit entry (decision 0057).
@@ -122,13 +123,33 @@ export async function postAdminReply(
       })
       .returning();
     if (!inserted) throw new Error('support reply insert returned no row');
+    // Answered: the member's messages before it no longer wait on support, wherever their status shows.
+    const answered = await tx
+      .update(supportMessages)
+      .set({ resolved: true })
+      .where(
+        and(
+          eq(supportMessages.userId, original.userId),
+          eq(supportMessages.topic, original.topic),
+          eq(supportMessages.isFromAdmin, false),
+          eq(supportMessages.resolved, false),
+          lt(supportMessages.id, inserted.id),
+        ),
+      )
+      .returning({ id: supportMessages.id });
     await recordAdminAction(tx, {
       adminId: admin.id,
       action: 'support.reply',
       targetType: 'support_message',
       targetId: original.id,
       before: null,
-      after: { member: original.username, topic: original.topic, reply: message, replyId: inserted.id },
+      after: {
+        member: original.username,
+        topic: original.topic,
+        reply: message,
+        replyId: inserted.id,
+        answeredIds: answered.map((row) => row.id),
+      },
     });
     const quietSince = new Date(now.getTime() - SUPPORT_MAIL_QUIET_MS);
     const [stamped] = await tx

@@ -73,6 +73,10 @@ describe.each(backends)('customer support on %s', (backend) => {
       .from(supportMessages)
       .where(eq(supportMessages.id, answer.body.id));
     expect(stored?.senderId).toBe(admin.id);
+    // Answered, the member's message is no longer pending for them, the Messages tab or the dashboard.
+    expect((await adminClient.get('/api/admin-messages')).body).toContainEqual(
+      expect.objectContaining({ id: created.body.id, resolved: true }),
+    );
     expect(await unreadOf(memberClient)).toBe(1);
     expect(await unreadOf(adminClient)).toBe(0);
 

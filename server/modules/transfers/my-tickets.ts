@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { eventPath } from '../../../common/event-path.js';
 import { centsToDollars } from '../../../common/money.js';
 import type {
+  ListingState,
   MyTicket,
   MyTicketsCounts,
   MyTicketsPage,
@@ -99,6 +100,18 @@ function contactName(row: { fullName: string | null; firstName: string; lastName
   if (full) return full;
   const parts = `${row.firstName} ${row.lastName}`.trim();
   return parts === '' ? null : parts;
+}
+
+/** Where an unsold listing stands, as the admin's withdrawal or the event's cancellation left it. */
+function listingStateOf(
+  ticket: { sold: boolean; status: string },
+  eventStatus: string | null,
+): ListingState | null {
+  if (ticket.sold) return null;
+  if (eventStatus === 'cancelled') return 'event_cancelled';
+  if (ticket.status === 'pending') return 'under_review';
+  if (ticket.status === 'cancelled') return 'withdrawn';
+  return 'active';
 }
 
 /** As POST /api/tickets/{id}/refund-request decides it (decisions 0033, 0056). */
@@ -239,6 +252,7 @@ export async function listMyTickets(
               })
             : null,
         sold: ticket.sold,
+        listingState: listingStateOf(ticket, row.eventStatus),
         transferStatus: ticket.transferStatus,
         transferComplete: ticket.transferComplete,
         ticketType: ticket.ticketType,

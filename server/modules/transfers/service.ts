@@ -12,6 +12,7 @@ import { lockSale, refuseEndedSale, type Sale } from '../sales/sale.js';
 import { showPageUrl } from '../sales/show-page.js';
 import { schedulePayout } from '../sales/timeline.js';
 import { barcodeReplacedMail, transferInitiatedMail } from './mail-templates.js';
+import { transferPlatformOf, wasBuyerAskedForTransferEmail } from './transfer-email.js';
 
 export const TRANSFER_TEXT = {
   notFound: 'Ticket not found',
@@ -171,8 +172,9 @@ export async function completeTransfer(
 }
 
 /**
- * GET /api/tickets/{id}/buyer-transfer-info: where the seller sends a digital ticket. Only the seller of the
- * sale may ask. A paper ticket has no platform and needs no e-mail.
+ * GET /api/tickets/{id}/buyer-transfer-info: where the seller sends a digital ticket, or whether its missing
+ * buyer's e-mail was asked for. Only the seller of the sale may ask. A paper ticket has no platform and
+ * needs no e-mail.
  */
 export async function buyerTransferInfo(
   db: DbOrTx,
@@ -195,15 +197,22 @@ export async function buyerTransferInfo(
     .innerJoin(users, eq(users.id, orders.buyerId))
     .where(eq(orders.ticketId, ticketId));
   if (!sale) throw new Conflict(TRANSFER_TEXT.notSold);
-  const platform = PLATFORMS.includes(ticket.platform as Platform) ? (ticket.platform as Platform) : null;
-  if (ticket.ticketType === 'paper' || platform === null)
-    return { platform: null, platformDisplayName: null, platformEmail: null, requiresEmail: false };
+  const platform = transferPlatformOf(ticket);
+  if (platform === null)
+    return {
+      platform: null,
+      platformDisplayName: null,
+      platformEmail: null,
+      requiresEmail: false,
+      buyerAsked: false,
+    };
   const email = sale[platform]?.trim() || null;
   return {
     platform,
     platformDisplayName: PLATFORM_LABELS[platform],
     platformEmail: email,
     requiresEmail: email === null,
+    buyerAsked: email === null && (await wasBuyerAskedForTransferEmail(db, ticketId, platform)),
   };
 }
 

@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventPath } from '../../../common/event-path.js';
-import { MY_TICKETS_TEXT, PAYOUT_MAIL_SUBJECT, TRANSFER_MAIL_SUBJECT } from '../../../common/messages.js';
+import {
+  CHECKOUT_MAIL_SUBJECT,
+  MY_TICKETS_TEXT,
+  PAYOUT_MAIL_SUBJECT,
+  TRANSFER_MAIL_SUBJECT,
+} from '../../../common/messages.js';
 import { jobs, orders, reviews, ticketMessages, tickets, users } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
@@ -208,29 +213,63 @@ describe.each(backends)('transfers API on %s', (backend) => {
   });
 
   it('shows the seller the buyer’s transfer e-mail for the platform, or that one is required', async () => {
-    const ticket = await sold();
-    expect((await buyer.get(`/api/tickets/${ticket.id}/buyer-transfer-info`)).status).toBe(403);
-    expect((await stranger.get(`/api/tickets/${ticket.id}/buyer-transfer-info`)).status).toBe(403);
+    await db()
+      .update(users)
+      .set({ ticketmasterEmail: 'old@tm.example' })
+      .where(eq(users.id, buyerAccount.id));
+    const before = await sold();
+    expect((await buyer.get(`/api/tickets/${before.id}/buyer-transfer-info`)).status).toBe(403);
+    expect((await stranger.get(`/api/tickets/${before.id}/buyer-transfer-info`)).status).toBe(403);
+    // Removed after a purchase that did not ask for it: the seller is not told the buyer was asked.
     await db().update(users).set({ ticketmasterEmail: null }).where(eq(users.id, buyerAccount.id));
-    const missing = await sellerClient.get(`/api/tickets/${ticket.id}/buyer-transfer-info`);
-    expect(missing.status, missing.text).toBe(200);
-    expect(missing.body).toEqual({
+    const notAsked = await sellerClient.get(`/api/tickets/${before.id}/buyer-transfer-info`);
+    expect(notAsked.status, notAsked.text).toBe(200);
+    expect(notAsked.body).toEqual({
       platform: 'ticketmaster',
       platformDisplayName: 'Ticketmaster',
       platformEmail: null,
       requiresEmail: true,
+      buyerAsked: false,
     });
-    await db()
-      .update(users)
-      .set({ ticketmasterEmail: 'fan@tm.example' })
-      .where(eq(users.id, buyerAccount.id));
+
+    // Bought without one: the purchase e-mail asks for it, and the thread records that it did (issue 34).
+    const ticket = await sold();
+    // The outbox lists the newest first.
+    const purchaseMail = (await harness.mailer.list(buyerAccount.email)).find(
+      (mail) => mail.subject === CHECKOUT_MAIL_SUBJECT.buyerConfirmation,
+    );
+    expect(purchaseMail?.text).toContain(
+      'Action needed: the seller sends your tickets to your Ticketmaster account, and we do not have your Ticketmaster email yet.',
+    );
+    expect((await systemMessages(ticket.id)).map((row) => row.content)).toContain(
+      MY_TICKETS_TEXT.systemAskedForTransferEmail('Ticketmaster'),
+    );
+    const missing = await sellerClient.get(`/api/tickets/${ticket.id}/buyer-transfer-info`);
+    expect(missing.body).toMatchObject({ platformEmail: null, requiresEmail: true, buyerAsked: true });
+
+    // The buyer adds it to their profile: both sales waiting on it say so, and the seller sees the address.
+    const saved = await buyer.patch('/api/user', { ticketmasterEmail: 'fan@tm.example' });
+    expect(saved.status, saved.text).toBe(200);
+    for (const id of [before.id, ticket.id])
+      expect((await systemMessages(id)).map((row) => row.content)).toContain(
+        MY_TICKETS_TEXT.systemBuyerAddedTransferEmail('Ticketmaster'),
+      );
     const known = await sellerClient.get(`/api/tickets/${ticket.id}/buyer-transfer-info`);
     expect(known.body).toEqual({
       platform: 'ticketmaster',
       platformDisplayName: 'Ticketmaster',
       platformEmail: 'fan@tm.example',
       requiresEmail: false,
+      buyerAsked: false,
     });
+    // Saving the same address again is no news.
+    await buyer.patch('/api/user', { ticketmasterEmail: 'fan@tm.example' });
+    expect(
+      (await systemMessages(ticket.id)).filter(
+        (row) => row.content === MY_TICKETS_TEXT.systemBuyerAddedTransferEmail('Ticketmaster'),
+      ),
+    ).toHaveLength(1);
+
     const paper = await listing();
     await db().update(tickets).set({ ticketType: 'paper', platform: null }).where(eq(tickets.id, paper.id));
     await buyThroughSandbox(buyer, paper);
@@ -240,6 +279,7 @@ describe.each(backends)('transfers API on %s', (backend) => {
       platformDisplayName: null,
       platformEmail: null,
       requiresEmail: false,
+      buyerAsked: false,
     });
   });
 

@@ -3,6 +3,7 @@ import { EMAIL_CHANGE_TTL_HOURS } from '../../../common/constants.js';
 import { SERVER_MESSAGE } from '../../../common/messages.js';
 import type { UpdateUserRequest } from '../../../common/schemas/auth.js';
 import type { Rating } from '../../../common/schemas/reviews.js';
+import { PLATFORMS, type Platform } from '../../../common/schemas/tickets.js';
 import type { CurrentUser } from '../../../common/schemas/users.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -17,6 +18,7 @@ import {
 import { emailChangeMail } from '../auth/mail-templates.js';
 import { isAccountEmailShape, looksLikeEmail } from '../auth/validation.js';
 import { userRating } from '../reviews/ratings.js';
+import { noteTransferEmailsAdded, TRANSFER_EMAIL_FIELDS } from '../transfers/transfer-email.js';
 
 export interface UsersDeps {
   db: Db;
@@ -63,8 +65,6 @@ export async function isEmailTaken(db: DbOrTx, email: string, exceptUserId?: num
   return row !== undefined;
 }
 
-const TRANSFER_EMAIL_FIELDS = ['ticketmasterEmail', 'livenationEmail', 'axsEmail'] as const;
-
 /** Blank strings clear a field; anything else is stored trimmed. */
 function cleaned(value: string | null): string | null {
   const trimmed = value?.trim() ?? '';
@@ -86,7 +86,7 @@ export async function updateUser(
   if (!current) throw new NotFound(SERVER_MESSAGE.notFound);
 
   const profile: Partial<
-    Pick<UserRow, 'firstName' | 'lastName' | 'fullName' | (typeof TRANSFER_EMAIL_FIELDS)[number]>
+    Pick<UserRow, 'firstName' | 'lastName' | 'fullName' | (typeof TRANSFER_EMAIL_FIELDS)[Platform]>
   > = {};
   if (input.firstName !== undefined) {
     if (input.firstName === '')
@@ -99,7 +99,7 @@ export async function updateUser(
     profile.lastName = input.lastName;
   }
   if (input.fullName !== undefined) profile.fullName = cleaned(input.fullName);
-  for (const field of TRANSFER_EMAIL_FIELDS) {
+  for (const field of Object.values(TRANSFER_EMAIL_FIELDS)) {
     const value = input[field];
     if (value === undefined) continue;
     const address = cleaned(value);
@@ -116,12 +116,18 @@ export async function updateUser(
     if (await isEmailTaken(deps.db, newEmail, userId)) throw new Conflict(SERVER_MESSAGE.emailTaken);
   }
 
+  // Platforms the member had no transfer e-mail for and now has: their sellers waiting on it hear so.
+  const added = PLATFORMS.filter((platform) => {
+    const field = TRANSFER_EMAIL_FIELDS[platform];
+    return !current[field]?.trim() && Boolean(profile[field]);
+  });
   const token = await deps.db.transaction(async (tx) => {
     if (Object.keys(profile).length > 0)
       await tx
         .update(users)
         .set({ ...profile, updatedAt: now })
         .where(eq(users.id, userId));
+    await noteTransferEmailsAdded(tx, userId, added, now);
     if (!changesEmail) return null;
     await retireEmailTokens(tx, userId, ...EMAIL_CHANGE_PURPOSES);
     return issueEmailToken(tx, {

@@ -5,7 +5,7 @@ import { toast } from '@client/components/ui/toaster';
 import { ADMIN_TEXT } from '@common/messages';
 import type { AdminStats } from '@common/schemas/admin';
 import { useQuery } from '@tanstack/react-query';
-import { DollarSign, MessageSquare, Star, Ticket, Users } from 'lucide-react';
+import { DollarSign, MessageSquare, Receipt, Star, Ticket, Users } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { adminStatsQueryOptions } from '../api';
 import { dollars } from '../format';
@@ -50,7 +50,7 @@ function Figures({ stats, onNavigate }: { stats: AdminStats; onNavigate: (tab: D
   const pendingMessages = usePendingMessages();
   return (
     <div className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <StatCard
           title={ADMIN_TEXT.totalUsers}
           icon={<Users className="size-4" />}
@@ -64,10 +64,19 @@ function Figures({ stats, onNavigate }: { stats: AdminStats; onNavigate: (tab: D
           hint={`${stats.tickets.total.toLocaleString('en-US')} total tickets created`}
         />
         <StatCard
-          title={ADMIN_TEXT.revenue}
+          title={ADMIN_TEXT.income}
           icon={<DollarSign className="size-4" />}
+          value={dollars(stats.income.total)}
+          hint={ADMIN_TEXT.incomeHint(
+            dollars(stats.income.platformFees),
+            dollars(stats.income.processingFees),
+          )}
+        />
+        <StatCard
+          title={ADMIN_TEXT.grossVolume}
+          icon={<Receipt className="size-4" />}
           value={dollars(stats.transactions.totalAmount)}
-          hint={`+${dollars(stats.transactions.amountThisMonth)} this month`}
+          hint={ADMIN_TEXT.grossVolumeHint(dollars(stats.transactions.amountThisMonth))}
         />
         <StatCard
           title={ADMIN_TEXT.platformRating}

@@ -73,7 +73,14 @@ describe('AdminPage', () => {
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(screen.getByText(ADMIN_TEXT.totalUsers)).toBeInTheDocument();
     expect(screen.getByText('95 total tickets created')).toBeInTheDocument();
+    // What buyers paid and what Encore kept are two labelled figures (issue 34).
+    expect(screen.queryByText('Revenue')).toBeNull();
+    expect(screen.getByText(ADMIN_TEXT.grossVolume)).toBeInTheDocument();
     expect(screen.getByText('$5,120.50')).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_TEXT.grossVolumeHint('$320.00'))).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_TEXT.income)).toBeInTheDocument();
+    expect(screen.getByText('$612.40')).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_TEXT.incomeHint('$512.05', '$100.35'))).toBeInTheDocument();
     expect(screen.getByText('4.6 / 5')).toBeInTheDocument();
     expect(screen.getByText(ADMIN_TEXT.platformRatingHint)).toBeInTheDocument();
     // The pending figure is the server's count, not a count of a capped page of messages.

@@ -1,4 +1,5 @@
 import { Alert } from '@client/components/ui/alert';
+import { NOTIFICATIONS_POLL_MS } from '@common/constants';
 import { MY_TICKETS_TEXT } from '@common/messages';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Mail } from 'lucide-react';
@@ -7,9 +8,15 @@ import { buyerTransferInfoQueryOptions } from '../api';
 /**
  * Seller view: where to send a digital ticket (the buyer's e-mail for the platform), or the spec's warnings.
  * The warnings ask the seller to act before transferring, so once the transfer is initiated they are gone.
+ * The address shows once the buyer adds it (issue 34).
  */
 export function BuyerTransferInfo({ ticketId, initiated }: { ticketId: number; initiated: boolean }) {
-  const { data, isPending } = useQuery(buyerTransferInfoQueryOptions(ticketId));
+  const { data, isPending } = useQuery({
+    ...buyerTransferInfoQueryOptions(ticketId),
+    // While the seller waits on the buyer's e-mail, it is read again at the badge's pace: it shows once added.
+    refetchInterval: (query) =>
+      !initiated && query.state.data?.requiresEmail ? NOTIFICATIONS_POLL_MS : false,
+  });
   if (isPending)
     return <p className="text-sm text-muted-foreground">{MY_TICKETS_TEXT.transferInfoLoading}</p>;
   if (!data?.platformDisplayName) return null;
@@ -26,7 +33,12 @@ export function BuyerTransferInfo({ ticketId, initiated }: { ticketId: number; i
     <Alert variant="warning">
       <AlertTriangle aria-hidden />
       <p className="font-semibold">{MY_TICKETS_TEXT.noEmailOnFile(data.platformDisplayName)}</p>
-      {data.requiresEmail ? <p>{MY_TICKETS_TEXT.buyerNotifiedForEmail}</p> : null}
+      {data.requiresEmail ? (
+        // Said only once the buyer's purchase e-mail asked them (issue 34); until then, the seller asks.
+        <p>
+          {data.buyerAsked ? MY_TICKETS_TEXT.buyerNotifiedForEmail : MY_TICKETS_TEXT.buyerNotYetAskedForEmail}
+        </p>
+      ) : null}
     </Alert>
   );
 }

@@ -7,10 +7,11 @@ import type { MyTicket } from '@common/schemas/my-tickets';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useDeleteListing } from '../api';
+import { canEditListing } from '../card-rules';
 import { CardConfirmDialog } from './confirm-dialog';
 import { myTicketsFocusReturn } from './focus-return';
 
-/** Edit (opens the listing form in place) and Delete (after the spec's confirm dialog, naming the ticket). */
+/** Edit (opens the listing form in place, while it is listed) and Delete (after the spec's confirm dialog, naming the ticket). */
 export function ListingActions({
   ticket,
   onEdit,
@@ -32,7 +33,7 @@ export function ListingActions({
 
   return (
     <div className="flex gap-2">
-      {onEdit ? (
+      {onEdit && canEditListing(ticket) ? (
         <Button
           variant="outline"
           size="sm"

@@ -1,13 +1,15 @@
 import { createQueryClient } from '@client/lib/query-client';
 import { fakeApi, json } from '@client/lib/test-fetch';
-import { MY_TICKETS_TEXT, SALE_STATE_TEXT } from '@common/messages';
+import { NOTIFICATIONS_POLL_MS } from '@common/constants';
+import { MY_TICKETS_TEXT, REGISTRATION_TEXT, SALE_STATE_TEXT } from '@common/messages';
 import type { MyTicket } from '@common/schemas/my-tickets';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { soldTo } from '../test-fixtures';
+import { myTicketsKeys } from '../api';
+import { currentUser, myTicket, soldTo } from '../test-fixtures';
 import { MyTicketCard } from './my-ticket-card';
 
 const asBuyer = { role: 'buyer', sellerId: 3, seller: { id: 3, username: 'sam' } } as const;
@@ -27,7 +29,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderCard(ticket: MyTicket) {
+function renderCard(ticket: MyTicket, onEdit?: (ticketId: number) => void) {
   const renderSaleExtras = vi.fn(() => <p>sale extras</p>);
   const renderThread = vi.fn(() => <p>the thread</p>);
   render(
@@ -38,6 +40,7 @@ function renderCard(ticket: MyTicket) {
           viewerId={ticket.role === 'seller' ? ticket.sellerId : 5}
           renderSaleExtras={renderSaleExtras}
           renderThread={renderThread}
+          onEdit={onEdit}
         />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -152,6 +155,7 @@ describe('MyTicketCard after the sale', () => {
         platformDisplayName: 'Live Nation',
         platformEmail: null,
         requiresEmail: true,
+        buyerAsked: true,
       }),
     );
     const before = renderCard(soldTo({ id: 31 })).card;
@@ -168,5 +172,137 @@ describe('MyTicketCard after the sale', () => {
     const { card } = renderCard(soldTo({ ...asBuyer, transferStatus: 'initiated' }));
     expect(within(card).queryByTestId('sale-notice')).toBeNull();
     expect(within(card).getByRole('button', { name: MY_TICKETS_TEXT.confirmReceipt })).toBeVisible();
+  });
+});
+
+describe('MyTicketCard of an unsold listing', () => {
+  it('offers Edit and Delete on a listing that is for sale', () => {
+    const { card } = renderCard(myTicket({ id: 40 }), vi.fn());
+    expect(within(card).getByText(MY_TICKETS_TEXT.badgeActiveListing)).toBeVisible();
+    expect(within(card).getByRole('button', { name: `${MY_TICKETS_TEXT.edit} Aurora Skies` })).toBeVisible();
+    expect(
+      within(card).getByRole('button', { name: `${MY_TICKETS_TEXT.delete} Aurora Skies` }),
+    ).toBeVisible();
+    expect(within(card).queryByTestId('sale-notice')).toBeNull();
+  });
+
+  it.each([
+    ['withdrawn', MY_TICKETS_TEXT.badgeWithdrawn, MY_TICKETS_TEXT.withdrawnNotice],
+    ['under_review', MY_TICKETS_TEXT.badgeUnderReview, MY_TICKETS_TEXT.underReviewNotice],
+    ['event_cancelled', MY_TICKETS_TEXT.badgeEventCancelled, MY_TICKETS_TEXT.eventCancelledNotice],
+  ] as const)('says a %s listing is not for sale and why, with no Edit', (listingState, badge, notice) => {
+    const { card } = renderCard(myTicket({ id: 41, listingState }), vi.fn());
+    expect(within(card).getByText(badge)).toBeVisible();
+    expect(within(card).queryByText(MY_TICKETS_TEXT.badgeActiveListing)).toBeNull();
+    expect(within(card).getByTestId('sale-notice')).toHaveTextContent(notice);
+    expect(within(card).queryByRole('button', { name: `${MY_TICKETS_TEXT.edit} Aurora Skies` })).toBeNull();
+    // Deleting it still succeeds: it takes the listing off the seller's list.
+    expect(
+      within(card).getByRole('button', { name: `${MY_TICKETS_TEXT.delete} Aurora Skies` }),
+    ).toBeVisible();
+  });
+});
+
+describe('MyTicketCard and the transfer e-mail (issue 34)', () => {
+  const missing = {
+    platform: 'ticketmaster',
+    platformDisplayName: 'Ticketmaster',
+    platformEmail: null,
+    requiresEmail: true,
+  };
+
+  it('tells the seller the buyer was notified only once the buyer was asked', async () => {
+    fakeApi(() => json(200, { ...missing, buyerAsked: false }));
+    const { card } = renderCard(soldTo({ id: 50 }));
+    expect(await within(card).findByText(MY_TICKETS_TEXT.buyerNotYetAskedForEmail)).toBeVisible();
+    expect(within(card).queryByText(MY_TICKETS_TEXT.buyerNotifiedForEmail)).toBeNull();
+  });
+
+  it('shows the seller the address once the buyer added it, when the cards are read again', async () => {
+    let email: string | null = null;
+    fakeApi(() =>
+      json(200, {
+        ...missing,
+        platformEmail: email,
+        requiresEmail: email === null,
+        buyerAsked: email === null,
+      }),
+    );
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <MyTicketCard ticket={soldTo({ id: 51 })} viewerId={1} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(MY_TICKETS_TEXT.buyerNotifiedForEmail)).toBeVisible();
+    email = 'fan@tm.example';
+    await client.invalidateQueries({ queryKey: myTicketsKeys.all });
+    expect(await screen.findByText('fan@tm.example')).toBeVisible();
+    expect(screen.getByText(MY_TICKETS_TEXT.transferTo('Ticketmaster'))).toBeVisible();
+    expect(screen.queryByText(MY_TICKETS_TEXT.buyerNotifiedForEmail)).toBeNull();
+  });
+
+  it("reads the buyer's e-mail again at the badge's pace while the seller waits on it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let email: string | null = null;
+      const calls = fakeApi(() =>
+        json(200, { ...missing, platformEmail: email, requiresEmail: email === null, buyerAsked: true }),
+      );
+      const { card } = renderCard(soldTo({ id: 55 }));
+      expect(await within(card).findByText(MY_TICKETS_TEXT.buyerNotifiedForEmail)).toBeVisible();
+      email = 'fan@tm.example';
+      await vi.advanceTimersByTimeAsync(NOTIFICATIONS_POLL_MS);
+      expect(await within(card).findByText('fan@tm.example')).toBeVisible();
+      // Known now: no more reading.
+      const reads = calls.length;
+      await vi.advanceTimersByTimeAsync(2 * NOTIFICATIONS_POLL_MS);
+      expect(calls).toHaveLength(reads);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks the buyer for their platform e-mail on the pending card and saves it to their profile', async () => {
+    let saved: string | null = null;
+    const calls = fakeApi((call) => {
+      if (call.url === '/api/session') return json(200, { user: currentUser({ ticketmasterEmail: saved }) });
+      if (call.url === '/api/user' && call.method === 'PATCH') {
+        saved = (call.body as { ticketmasterEmail: string }).ticketmasterEmail;
+        return json(200, currentUser({ ticketmasterEmail: saved }));
+      }
+      return json(404, {});
+    });
+    const { card } = renderCard(soldTo({ ...asBuyer, id: 52 }));
+    const request = await within(card).findByTestId('transfer-email-request');
+    expect(within(request).getByText(MY_TICKETS_TEXT.transferEmailTitle('Ticketmaster'))).toBeVisible();
+    const field = within(request).getByLabelText(MY_TICKETS_TEXT.transferEmailLabel('Ticketmaster'));
+    await userEvent.type(field, 'not an address');
+    await userEvent.click(within(request).getByRole('button', { name: MY_TICKETS_TEXT.transferEmailSave }));
+    expect(within(request).getByText(REGISTRATION_TEXT.emailInvalid)).toBeVisible();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'fan@tm.example');
+    await userEvent.click(within(request).getByRole('button', { name: MY_TICKETS_TEXT.transferEmailSave }));
+    await waitFor(() => expect(within(card).queryByTestId('transfer-email-request')).toBeNull());
+    expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({
+      url: '/api/user',
+      body: { ticketmasterEmail: 'fan@tm.example' },
+    });
+  });
+
+  it('asks nothing of a buyer who has the e-mail, of a paper ticket, or once the ticket was sent', async () => {
+    fakeApi((call) =>
+      call.url === '/api/session'
+        ? json(200, { user: currentUser({ ticketmasterEmail: null }) })
+        : json(404, {}),
+    );
+    renderCard(soldTo({ ...asBuyer, id: 53, transferStatus: 'initiated' }));
+    renderCard(soldTo({ ...asBuyer, id: 54, ticketType: 'paper', platform: null }));
+    await waitFor(() => expect(screen.getAllByTestId(/^my-ticket-/)).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('transfer-email-request')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { MY_TICKETS_TEXT } from '@common/messages';
 import { buyerDisplayName, type MyTicket } from '@common/schemas/my-tickets';
 import { BuyerTransferInfo } from './buyer-transfer-info';
+import { TransferEmailRequest } from './transfer-email-request';
 
 /** Who is on the other side of a pending sale, and what each side needs to know to transfer it. */
 export function Parties({ ticket }: { ticket: MyTicket }) {
@@ -17,7 +18,7 @@ export function Parties({ ticket }: { ticket: MyTicket }) {
       </div>
     );
   return (
-    <div className="space-y-1">
+    <div className="space-y-2">
       <p className="text-sm">
         <span className="text-muted-foreground">{MY_TICKETS_TEXT.seller}: </span>
         <span className="font-medium">{ticket.seller.username}</span>
@@ -25,6 +26,7 @@ export function Parties({ ticket }: { ticket: MyTicket }) {
       {ticket.transferStatus === 'initiated' ? (
         <p className="text-sm font-medium text-info">{MY_TICKETS_TEXT.checkEmail}</p>
       ) : null}
+      <TransferEmailRequest ticket={ticket} />
     </div>
   );
 }

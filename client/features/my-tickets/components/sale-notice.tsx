@@ -3,7 +3,7 @@ import { SALE_STATE_TEXT } from '@common/messages';
 import type { MyTicket } from '@common/schemas/my-tickets';
 import { formatVenueDateTime } from '@common/venue-time';
 import { format, parseISO } from 'date-fns';
-import { canRequestRefund } from '../card-rules';
+import { canRequestRefund, listingNotice } from '../card-rules';
 
 function Notice({ title, body }: { title?: string; body: string }) {
   return (
@@ -20,10 +20,12 @@ function Notice({ title, body }: { title?: string; body: string }) {
 /**
  * What happened to a sale beyond the transfer steps (decision 0020): refunded, and why (decision 0042), a
  * problem the buyer reported, which holds the payout, a paper sale support reviews because the buyer never
- * downloaded the barcode (decision 0041), or a postponed event whose buyer may still take a refund.
- * Nothing for any other sale.
+ * downloaded the barcode (decision 0041), or a postponed event whose buyer may still take a refund; and why
+ * a listing is not for sale (issue 34). Nothing for any other ticket.
  */
 export function SaleNotice({ ticket }: { ticket: MyTicket }) {
+  const withdrawn = listingNotice(ticket);
+  if (withdrawn) return <Notice body={withdrawn} />;
   if (ticket.refunded) {
     const amount = formatDollars(ticket.totalPaid ?? 0);
     // A refund recorded before its cause was kept was the transfer deadline's (decision 0042).
