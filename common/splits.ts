@@ -13,6 +13,17 @@ export const SPLIT_RULE_LABELS: Record<SplitRule, string> = {
   all: 'All together',
 };
 
+/** The listing form's words under the seller's choice. */
+export const SPLIT_RULE_FORM_HINT =
+  'How many of these tickets one buyer may take. Each sale is paid out on its own.';
+
+/** What a buyer is told about a listing's rule beside the quantity they choose; nothing for 'any'. */
+export const SPLIT_RULE_BUYER_HINTS: Record<SplitRule, string | null> = {
+  any: null,
+  no_single: "The seller won't be left with a single ticket, so not every quantity is offered.",
+  all: 'The seller sells these tickets together.',
+};
+
 /** Whether a buyer may take `wanted` of the `remaining` tickets a listing has on sale under `rule`. */
 export function splitAllows(rule: SplitRule, remaining: number, wanted: number): boolean {
   if (!Number.isInteger(wanted) || wanted < 1 || wanted > remaining) return false;

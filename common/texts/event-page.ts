@@ -32,6 +32,8 @@ export const EVENT_SCREEN_TEXT = {
   faceValue: (face: string) => `Face value ${face}`,
   seats: (section: string, row: string) => `Section ${section} · Row ${row}`,
   ticketsOf: (quantity: number) => `${quantity} ${quantity === 1 ? 'ticket' : 'tickets'}`,
+  /** A listing that sells part of what it has (decision 0062): how many the fan takes of how many. */
+  ticketsOfListing: (taking: number, listed: number) => `${taking} of ${listed} tickets`,
   soldBy: 'Sold by',
   /** Read after a seller's rating that opens their reviews (the rating stays the visible text). */
   sellerReviews: (username: string) => `, reviews of ${username}`,

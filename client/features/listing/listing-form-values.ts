@@ -9,6 +9,7 @@ import {
   type TicketDetails,
   ticketRuleIssues,
 } from '@common/schemas/tickets';
+import { DEFAULT_SPLIT_RULE, SPLIT_RULES } from '@common/splits';
 import { z } from 'zod';
 
 export interface TicketImage {
@@ -52,6 +53,7 @@ export const listingFormSchema = z
       const problem = quantityProblem(text);
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
+    splitRule: z.enum(SPLIT_RULES),
     faceValue: amount(TICKET_TEXT.faceValueInvalid),
     serviceFee: amount(TICKET_TEXT.serviceFeeInvalid),
     markup: z.number().int().min(MARKUP_MIN).max(MARKUP_MAX),
@@ -85,6 +87,7 @@ export const emptyListingForm: ListingFormValues = {
   row: '',
   seats: '',
   quantity: '1',
+  splitRule: DEFAULT_SPLIT_RULE,
   faceValue: '',
   serviceFee: '',
   markup: MARKUP_DEFAULT,
@@ -112,6 +115,7 @@ export function formValuesFromTicket(ticket: TicketDetails): ListingFormValues {
     row: ticket.row,
     seats: ticket.seats,
     quantity: String(ticket.quantity),
+    splitRule: ticket.splitRule,
     faceValue: ticket.faceValue.toFixed(2),
     serviceFee: ticket.serviceFee.toFixed(2),
     markup: ticket.markup,
@@ -161,6 +165,7 @@ export function ticketFormFields(values: ListingFormValues): Record<string, stri
     row: values.row.trim(),
     seats: values.seats.trim(),
     quantity: String(quantity),
+    splitRule: values.splitRule,
     faceValue: centsToTypedDollars(faceValueCents),
     serviceFee: centsToTypedDollars(serviceFeeCents),
     markup: String(markupPercent),

@@ -91,8 +91,13 @@ export function userReviewsQueryOptions(userId: number) {
   });
 }
 
-export function lockTicket(id: number): Promise<LockResponse> {
-  return sendJson<LockResponse>('POST', `/api/tickets/${id}/lock`);
+/** Holds the listing, or with `quantity` fewer than it has, a part of it (decision 0062). */
+export function lockTicket(id: number, quantity?: number): Promise<LockResponse> {
+  return sendJson<LockResponse>(
+    'POST',
+    `/api/tickets/${id}/lock`,
+    quantity === undefined ? undefined : { quantity },
+  );
 }
 
 export function extendHold(id: number): Promise<LockResponse> {

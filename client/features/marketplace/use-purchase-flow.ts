@@ -2,6 +2,7 @@ import { toast } from '@client/components/ui/toaster';
 import { ApiError } from '@client/lib/api';
 import { BUYING_TEXT } from '@common/messages';
 import type { TicketDetails } from '@common/schemas/tickets';
+import type { SplitRule } from '@common/splits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
@@ -24,7 +25,13 @@ function withinGrace(redirectStartedAt: number): boolean {
 }
 
 export interface Hold {
+  /** The listing the buyer opened. */
+  listingId: number;
+  /** The ticket held: the listing, or the part of it carved for this buyer (decision 0062). */
   ticket: TicketDetails;
+  /** The tickets the buyer may choose from: what the listing has left, with the ones they hold. */
+  available: number;
+  splitRule: SplitRule;
   version: number;
   expiresAt: string;
   extensionsLeft: number;
@@ -44,23 +51,38 @@ export function usePurchaseFlow() {
   const [hold, setHold] = useState<Hold | null>(null);
   const [openingId, setOpeningId] = useState<number | null>(null);
   const [extending, setExtending] = useState(false);
+  const [resizing, setResizing] = useState(false);
   const [paying, setPaying] = useState(false);
   const redirectStartedAt = useRef(0);
   const heldId = useRef<number | null>(null);
   heldId.current = hold?.ticket.id ?? null;
 
+  /** Holds `wanted` of the listing (all of it without) and reads what is held, and what is left. */
+  const holdOf = useCallback(
+    async (listingId: number, wanted?: number): Promise<Hold> => {
+      const lock = await lockTicket(listingId, wanted);
+      const [ticket, listing] = await Promise.all([
+        queryClient.fetchQuery(ticketQueryOptions(lock.ticketId)),
+        lock.ticketId === listingId ? null : queryClient.fetchQuery(ticketQueryOptions(listingId)),
+      ]);
+      return {
+        listingId,
+        ticket,
+        available: ticket.quantity + (listing?.sold === false ? listing.quantity : 0),
+        splitRule: listing?.splitRule ?? ticket.splitRule,
+        version: lock.version,
+        expiresAt: lock.expiresAt,
+        extensionsLeft: lock.extensionsLeft,
+      };
+    },
+    [queryClient],
+  );
+
   const open = useCallback(
-    async (ticketId: number) => {
+    async (ticketId: number, wanted?: number) => {
       setOpeningId(ticketId);
       try {
-        const lock = await lockTicket(ticketId);
-        const ticket = await queryClient.fetchQuery(ticketQueryOptions(ticketId));
-        setHold({
-          ticket,
-          version: lock.version,
-          expiresAt: lock.expiresAt,
-          extensionsLeft: lock.extensionsLeft,
-        });
+        setHold(await holdOf(ticketId, wanted));
       } catch (error) {
         if (error instanceof ApiError && error.status === 409)
           toast({
@@ -79,7 +101,28 @@ export function usePurchaseFlow() {
         setOpeningId(null);
       }
     },
-    [queryClient],
+    [queryClient, holdOf],
+  );
+
+  /** The buyer picks another quantity in the dialog: the server resizes their hold (decision 0062). */
+  const changeQuantity = useCallback(
+    async (wanted: number) => {
+      const current = hold;
+      if (!current || wanted === current.ticket.quantity) return;
+      setResizing(true);
+      try {
+        setHold(await holdOf(current.listingId, wanted));
+      } catch (error) {
+        toast({
+          title: BUYING_TEXT.errorTitle,
+          description: serverMessage(error, BUYING_TEXT.lockFailed),
+          variant: 'destructive',
+        });
+      } finally {
+        setResizing(false);
+      }
+    },
+    [hold, holdOf],
   );
 
   const release = useCallback(
@@ -182,5 +225,5 @@ export function usePurchaseFlow() {
     };
   }, []);
 
-  return { hold, openingId, extending, paying, open, close, extend, pay };
+  return { hold, openingId, extending, resizing, paying, open, close, extend, changeQuantity, pay };
 }

@@ -320,6 +320,30 @@ describe.each(backends)('listings API on %s', (backend) => {
     });
   });
 
+  it('stores the split rule a seller chose, keeps it when an edit leaves it out, and refuses an unknown one', async () => {
+    const image = await uploadedImage(seller);
+    const byDefault = await seller.post('/api/tickets', { ...validTicketFields(image), quantity: 4 });
+    expect(byDefault.status, byDefault.text).toBe(201);
+    expect((await seller.get(`/api/tickets/${byDefault.body.id}`)).body.splitRule).toBe('no_single');
+    const together = await seller.post('/api/tickets', {
+      ...validTicketFields(image),
+      quantity: 4,
+      splitRule: 'all',
+    });
+    expect(together.status, together.text).toBe(201);
+    const edited = await seller.post(`/api/tickets/${together.body.id}`, {
+      ...validTicketFields(image),
+      quantity: 4,
+      id: together.body.id,
+      version: together.body.version,
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect((await seller.get(`/api/tickets/${together.body.id}`)).body.splitRule).toBe('all');
+    const bogus = await seller.post('/api/tickets', { ...validTicketFields(image), splitRule: 'pairs' });
+    expect(bogus.status).toBe(400);
+    expect(bogus.text).toContain(TICKET_TEXT.splitRuleInvalid);
+  });
+
   it('clears the platform of a paper ticket, keeps multi-day days, and accepts JSON and urlencoded forms', async () => {
     const image = await uploadedImage(seller);
     const paper = await seller.post('/api/tickets', {

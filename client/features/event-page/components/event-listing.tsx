@@ -46,8 +46,10 @@ export function EventListing({ listing, renderSeller }: EventListingProps) {
       <div className="flex min-w-0 flex-col gap-1">
         <p className="font-semibold">{EVENT_SCREEN_TEXT.seats(listing.section, listing.row)}</p>
         <p className="text-sm text-muted-foreground">
-          {EVENT_SCREEN_TEXT.ticketsOf(listing.quantity)} ·{' '}
-          {listing.ticketType === 'digital' ? EVENT_SCREEN_TEXT.digital : EVENT_SCREEN_TEXT.paper}
+          {listing.buyingQuantity === listing.quantity
+            ? EVENT_SCREEN_TEXT.ticketsOf(listing.quantity)
+            : EVENT_SCREEN_TEXT.ticketsOfListing(listing.buyingQuantity, listing.quantity)}{' '}
+          · {listing.ticketType === 'digital' ? EVENT_SCREEN_TEXT.digital : EVENT_SCREEN_TEXT.paper}
         </p>
         <p className="flex flex-wrap items-center gap-x-1 text-sm text-muted-foreground">
           {EVENT_SCREEN_TEXT.soldBy}{' '}
@@ -62,7 +64,7 @@ export function EventListing({ listing, renderSeller }: EventListingProps) {
           <span className="text-sm text-muted-foreground">{EVENT_SCREEN_TEXT.each}</span>
         </p>
         <p className="text-sm text-muted-foreground sm:text-right">
-          {EVENT_SCREEN_TEXT.totalFor(formatDollars(listing.totalPrice), listing.quantity)}
+          {EVENT_SCREEN_TEXT.totalFor(formatDollars(listing.totalPrice), listing.buyingQuantity)}
         </p>
         {fromFace ? (
           <p className="text-sm sm:text-right">
@@ -75,7 +77,10 @@ export function EventListing({ listing, renderSeller }: EventListingProps) {
         <div className="flex items-center gap-2 sm:justify-end">
           {listing.held ? <Badge variant="warning">{EVENT_SCREEN_TEXT.reserved}</Badge> : null}
           <Link
-            to={ticketPath(listing.id)}
+            to={ticketPath(
+              listing.id,
+              listing.buyingQuantity === listing.quantity ? undefined : listing.buyingQuantity,
+            )}
             className={buttonVariants({ variant: listing.held ? 'outline' : 'default' })}
             aria-label={`${EVENT_SCREEN_TEXT.viewTicket}: ${EVENT_SCREEN_TEXT.seats(listing.section, listing.row)}, ${formatDollars(listing.pricePerTicket)} each`}
           >

@@ -49,6 +49,7 @@ const storedTicket = {
   row: 'C',
   seats: '4, 5',
   quantity: 2,
+  splitRule: 'all' as const,
   faceValue: 80,
   serviceFee: 12.5,
   markup: 10,
@@ -469,6 +470,8 @@ describe('ListingForm', () => {
     expect(update?.body?.get('version')).toBe('3');
     expect(update?.body?.get('id')).toBe('5');
     expect(update?.body?.get('faceValue')).toBe('95.00');
+    // The listing's split rule is sent back as stored (decision 0062).
+    expect(update?.body?.get('splitRule')).toBe('all');
 
     expect(calls.some((call) => call.url === '/api/tickets/5/end-edit')).toBe(false);
     unmount();

@@ -1,7 +1,9 @@
 import { Input } from '@client/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { TICKET_MAX_QUANTITY } from '@common/constants';
+import { SPLIT_RULE_FORM_HINT, SPLIT_RULE_LABELS, SPLIT_RULES, type SplitRule } from '@common/splits';
 import { Armchair } from 'lucide-react';
-import type { UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import type { ListingFormValues } from '../listing-form-values';
 import type { UpdateField } from './event-section';
 import { Field, FormSection } from './form-parts';
@@ -24,8 +26,9 @@ function undoGeneralAdmission(form: UseFormReturn<ListingFormValues>, update: Up
 
 /** Seats: section (GA fills row and seats), row, seats and quantity. */
 export function SeatsSection({ form, update, onQuantityTyped }: SeatsSectionProps) {
-  const { register, formState } = form;
+  const { register, formState, control } = form;
   const { errors } = formState;
+  const quantity = useWatch({ control, name: 'quantity' });
   return (
     <FormSection icon={Armchair} title="Seats" description="Type GA in Section for general admission.">
       <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4">
@@ -75,6 +78,35 @@ export function SeatsSection({ form, update, onQuantityTyped }: SeatsSectionProp
           }}
         </Field>
       </div>
+      {Number(quantity) > 1 ? <SplitRuleField form={form} /> : null}
     </FormSection>
+  );
+}
+
+/** How a listing of several tickets may sell (decision 0062). */
+function SplitRuleField({ form }: { form: UseFormReturn<ListingFormValues> }) {
+  return (
+    <Field label="Buyers may buy" hint={SPLIT_RULE_FORM_HINT}>
+      {(props) => (
+        <Controller
+          control={form.control}
+          name="splitRule"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={(next) => field.onChange(next as SplitRule)}>
+              <SelectTrigger id={props.id} aria-describedby={props['aria-describedby']}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {SPLIT_RULES.map((rule) => (
+                  <SelectItem key={rule} value={rule}>
+                    {SPLIT_RULE_LABELS[rule]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      )}
+    </Field>
   );
 }

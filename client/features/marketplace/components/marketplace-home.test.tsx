@@ -85,6 +85,8 @@ function fakeApi(answer: Answer = () => undefined) {
     if (url === '/api/tickets/7') return json(200, ticketDetails());
     if (url === '/api/tickets/7/lock')
       return json(200, {
+        ticketId: 7,
+        quantity: 2,
         version: 2,
         expiresAt: new Date(Date.now() + 300_000).toISOString(),
         extensionsLeft: 3,
@@ -186,6 +188,40 @@ describe('MarketplaceHome', () => {
     await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
     await toastWith(BUYING_TEXT.errorTitle, reason);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('buys part of a listing: the quantity picked holds a part of it, priced for that many (decision 0062)', async () => {
+    const lock = (ticketId: number, quantity: number) =>
+      json(200, {
+        ticketId,
+        quantity,
+        version: 1,
+        expiresAt: new Date(Date.now() + 300_000).toISOString(),
+        extensionsLeft: 3,
+      });
+    const fourOf = { ...ticketDetails(), quantity: 4, splitRule: 'any', totalPrice: 407, buyerPays: 414.94 };
+    const part = { ...fourOf, id: 99, quantity: 2, totalPrice: 203.5, buyerPays: 207.47 };
+    fakeApi(({ url, body }) => {
+      if (url === '/api/tickets/7/lock')
+        return (body as { quantity?: number } | undefined)?.quantity === 2 ? lock(99, 2) : lock(7, 4);
+      if (url === '/api/tickets/7') return json(200, fourOf);
+      if (url === '/api/tickets/99') return json(200, part);
+      return undefined;
+    });
+    const { user } = renderHome();
+    const card = await screen.findByTestId('ticket-card-7');
+    await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aurora Skies' });
+    expect(within(dialog).getByTestId('what-you-pay')).toHaveTextContent('$414.94');
+    await user.selectOptions(within(dialog).getByLabelText('Tickets'), '2');
+    await waitFor(() => expect(within(dialog).getByTestId('what-you-pay')).toHaveTextContent('$207.47'));
+    expect(calls.filter((call) => call.url === '/api/tickets/7/lock').map((call) => call.body)).toEqual([
+      null,
+      { quantity: 2 },
+    ]);
+    expect(within(dialog).getByLabelText('Tickets')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/tickets/99/unlock')).toBe(true));
   });
 
   it('holds the ticket, shows the countdown and releases the hold when the dialog closes', async () => {

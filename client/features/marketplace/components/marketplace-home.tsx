@@ -4,6 +4,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/toaster';
 import { BUYING_TEXT, MARKET_FILTER_TEXT } from '@common/messages';
 import type { CurrentUser } from '@common/schemas/users';
+import { type SplitRule, startingQuantity } from '@common/splits';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus, Ticket } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
@@ -120,8 +121,8 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
       { replace: true },
     );
     rememberFocus(ticketToOpen);
-    void open(ticketToOpen);
-  }, [ticketToOpen, setParams, open, rememberFocus]);
+    void open(ticketToOpen, filters.quantity);
+  }, [ticketToOpen, setParams, open, rememberFocus, filters.quantity]);
 
   const tickets = useMemo(
     () => (list.isError ? [] : (list.data?.pages.flatMap((page) => page.tickets) ?? [])),
@@ -131,11 +132,13 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
   const didYouMean = list.isError ? null : (list.data?.pages[0]?.didYouMean ?? null);
   const now = list.dataUpdatedAt || Date.now();
   const onViewDetails = useCallback(
-    (ticket: { id: number }) => {
+    (ticket: { id: number; quantity: number; splitRule: SplitRule }) => {
       rememberFocus(ticket.id);
-      void open(ticket.id);
+      // The quantity filtered for, where this listing sells that many (decision 0062); else all it has.
+      const wanted = filters.quantity;
+      void open(ticket.id, wanted && startingQuantity(ticket.splitRule, ticket.quantity, wanted));
     },
-    [open, rememberFocus],
+    [open, rememberFocus, filters.quantity],
   );
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const loadMore = useCallback(() => {
@@ -216,13 +219,15 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
 
       {flow.hold ? (
         <TicketDetailsDialog
-          key={flow.hold.ticket.id}
+          key={flow.hold.listingId}
           hold={flow.hold}
           viewerId={user.id}
           extending={flow.extending}
+          resizing={flow.resizing}
           paying={flow.paying}
           onClose={flow.close}
           onExtend={() => void flow.extend()}
+          onQuantityChange={(quantity) => void flow.changeQuantity(quantity)}
           onPay={() => void flow.pay()}
         />
       ) : null}

@@ -13,6 +13,7 @@ import { Separator } from '@client/components/ui/separator';
 import { toast } from '@client/components/ui/toaster';
 import { formatDollars, formatEventDate } from '@client/lib/format';
 import { BUYING_TEXT } from '@common/messages';
+import { allowedQuantities } from '@common/splits';
 import { ticketPath } from '@common/ticket-path';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ImageIcon, MapPin } from 'lucide-react';
@@ -23,6 +24,7 @@ import { markupBadgeVariant, orNotAvailable } from '../card-rules';
 import type { CloseReason, Hold } from '../use-purchase-flow';
 import { HowPurchasingWorksDialog } from './help-dialogs';
 import { HoldTimer } from './hold-timer';
+import { QuantityPicker } from './quantity-picker';
 import { SellerProfileDialog } from './seller-profile-dialog';
 import { SellerRating } from './seller-rating';
 import { ShowName } from './show-name';
@@ -31,9 +33,12 @@ interface TicketDetailsDialogProps {
   hold: Hold;
   viewerId: number;
   extending: boolean;
+  /** A change of quantity is on its way to the server. */
+  resizing: boolean;
   paying: boolean;
   onClose: (reason: CloseReason) => void;
   onExtend: () => void;
+  onQuantityChange: (quantity: number) => void;
   onPay: () => void;
 }
 
@@ -87,9 +92,11 @@ export function TicketDetailsDialog({
   hold,
   viewerId,
   extending,
+  resizing,
   paying,
   onClose,
   onExtend,
+  onQuantityChange,
   onPay,
 }: TicketDetailsDialogProps) {
   const [sellerOpen, setSellerOpen] = useState(false);
@@ -103,8 +110,8 @@ export function TicketDetailsDialog({
   const ticket = polled.data;
   const lost = polled.dataUpdatedAt > 0 && polled.isFetchedAfterMount && !stillHeld(ticket, viewerId);
   useEffect(() => {
-    if (lost && !paying) onClose('lost');
-  }, [lost, paying, onClose]);
+    if (lost && !paying && !resizing) onClose('lost');
+  }, [lost, paying, resizing, onClose]);
 
   const openSeller = () => {
     if (!ticket.sellerId) {
@@ -189,7 +196,16 @@ export function TicketDetailsDialog({
 
         <Separator />
 
-        <section aria-label="Price breakdown" className="text-sm">
+        <section aria-label="Price breakdown" className="flex flex-col gap-3 text-sm">
+          {allowedQuantities(hold.splitRule, hold.available).length > 1 ? (
+            <QuantityPicker
+              quantity={ticket.quantity}
+              available={hold.available}
+              splitRule={hold.splitRule}
+              busy={resizing || paying}
+              onChange={onQuantityChange}
+            />
+          ) : null}
           <dl className="flex flex-col gap-1">
             <div className="flex justify-between">
               <dt className="text-muted-foreground">Price per ticket × {ticket.quantity}</dt>
@@ -227,7 +243,7 @@ export function TicketDetailsDialog({
         <HowPurchasingWorksDialog />
 
         <DialogFooter className="flex-col items-stretch gap-3 sm:flex-col sm:items-stretch">
-          <Button size="lg" onClick={onPay} disabled={paying}>
+          <Button size="lg" onClick={onPay} disabled={paying || resizing}>
             {BUYING_TEXT.completePurchase}
           </Button>
           <p className="text-center text-xs text-muted-foreground">
