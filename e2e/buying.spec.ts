@@ -11,6 +11,7 @@ import {
   tabTo,
   toastWith,
 } from './helpers';
+import { payInSandbox } from './sale-helpers';
 
 const CARDS = {
   success: '4242 4242 4242 4242',
@@ -47,15 +48,6 @@ async function openDetails(page: Page, ticket: ListedTicket) {
   const dialog = page.getByRole('dialog', { name: ticket.eventName });
   await expect(dialog).toBeVisible();
   return dialog;
-}
-
-async function payInSandbox(page: Page, cardNumber: string) {
-  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  await page.getByLabel(SANDBOX_CHECKOUT_TEXT.cardNumber).fill(cardNumber);
-  await page.getByLabel(SANDBOX_CHECKOUT_TEXT.expMonth).fill('12');
-  await page.getByLabel(SANDBOX_CHECKOUT_TEXT.expYear).fill('2031');
-  await page.getByLabel(SANDBOX_CHECKOUT_TEXT.cvc).fill('123');
-  await page.getByRole('button', { name: new RegExp(`^${SANDBOX_CHECKOUT_TEXT.pay}`) }).click();
 }
 
 async function ticketState(page: Page, id: number) {

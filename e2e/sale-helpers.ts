@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { SANDBOX_CHECKOUT_TEXT } from '../common/messages';
 import { centsToDollars, dollarsToCents } from '../common/money';
 import { ticketImagePng } from './helpers';
 
@@ -61,4 +62,14 @@ export async function buyThroughSandbox(request: APIRequestContext, ticketId: nu
     data: { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' },
   });
   expect(paid.ok(), await paid.text()).toBe(true);
+}
+
+/** Pays on the sandbox's hosted checkout page with `cardNumber`, as a buyer would type it. */
+export async function payInSandbox(page: Page, cardNumber: string) {
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByLabel(SANDBOX_CHECKOUT_TEXT.cardNumber).fill(cardNumber);
+  await page.getByLabel(SANDBOX_CHECKOUT_TEXT.expMonth).fill('12');
+  await page.getByLabel(SANDBOX_CHECKOUT_TEXT.expYear).fill('2031');
+  await page.getByLabel(SANDBOX_CHECKOUT_TEXT.cvc).fill('123');
+  await page.getByRole('button', { name: new RegExp(`^${SANDBOX_CHECKOUT_TEXT.pay}`) }).click();
 }
