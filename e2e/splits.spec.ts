@@ -2,7 +2,15 @@ import { expect, test } from '@playwright/test';
 import { BUYING_TEXT } from '../common/messages';
 import { dollarsToCents } from '../common/money';
 import { saleBreakdown } from '../common/pricing';
-import { DEMO_ACCOUNTS, expectNoSeriousViolations, signInThroughApi, skipWelcomeTour } from './helpers';
+import {
+  DEMO_ACCOUNTS,
+  expectNoSeriousViolations,
+  registerVerifiedAccount,
+  signInThroughApi,
+  skipWelcomeTour,
+  toastWith,
+  uniqueAccount,
+} from './helpers';
 import { listTicketThroughApi, payInSandbox } from './sale-helpers';
 
 const usd = (cents: number) =>
@@ -74,6 +82,26 @@ for (const width of [1280, 390]) {
     expect(sales.tickets.filter((ticket) => ticket.eventName === eventName)).toEqual([
       expect.objectContaining({ quantity: 2, seats: '1, 2' }),
     ]);
+
+    // Another fan holds the last 2: the next one asking is told why, and nothing opens.
+    const rival = await browser.newContext();
+    const rivalAccount = uniqueAccount();
+    await registerVerifiedAccount(rival.request, rivalAccount);
+    await signInThroughApi(rival.request, rivalAccount);
+    expect((await rival.request.post(`/api/tickets/${listingId}/lock`, { data: { quantity: 2 } })).ok()).toBe(
+      true,
+    );
+    await page.goto(`/?quantity=2&search=${encodeURIComponent(eventName)}`);
+    await page
+      .getByTestId(`ticket-card-${listingId}`)
+      .getByRole('button', { name: BUYING_TEXT.viewDetails })
+      .click();
+    await expect(toastWith(page, BUYING_TEXT.ticketUnavailableTitle)).toContainText(
+      BUYING_TEXT.ticketUnavailable,
+    );
+    await expect(page.getByRole('dialog', { name: eventName })).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'the rest of a listing held by another fan');
+    await rival.close();
     await seller.close();
   });
 }

@@ -427,6 +427,10 @@ const ROWS: Record<string, Row> = {
     expect: adminsOnly(),
     call: fixed(`/api/admin/users/${NO_SUCH_ID}/role`, { role: 'user' }),
   },
+  'PUT /api/admin/users/{id}/suspension': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/users/${NO_SUCH_ID}/suspension`, { suspended: true }),
+  },
   'GET /api/admin/tickets': { expect: adminsOnly(), call: fixed(`/api/admin/tickets?search=a`) },
   'GET /api/admin/tickets/{id}': { expect: adminsOnly(), call: fixed(`/api/admin/tickets/${NO_SUCH_ID}`) },
   'PUT /api/admin/tickets/{id}': {
@@ -444,6 +448,18 @@ const ROWS: Record<string, Row> = {
   },
   'GET /api/admin/reviews': { expect: adminsOnly(), call: fixed(`/api/admin/reviews?search=a`) },
   'GET /api/admin/reviews/{id}': { expect: adminsOnly(), call: fixed(`/api/admin/reviews/${NO_SUCH_ID}`) },
+  'PUT /api/admin/reviews/{id}/visibility': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/reviews/${NO_SUCH_ID}/visibility`, { hidden: true }),
+  },
+  'GET /api/admin/support-messages': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/support-messages?search=a`),
+  },
+  'GET /api/admin/support-messages/pending-count': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/support-messages/pending-count`),
+  },
   'GET /api/admin/disputes': { expect: adminsOnly(), call: fixed(`/api/admin/disputes`) },
   'POST /api/admin/disputes/{id}/resolve': {
     expect: adminsOnly(),
