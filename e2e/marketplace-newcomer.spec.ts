@@ -132,7 +132,9 @@ test.describe('the marketplace for a newcomer', () => {
     const quantities = await other
       .locator('[data-ticket-card]')
       .evaluateAll((cards) => cards.map((card) => card.querySelector('dl dd')?.textContent));
-    expect(quantities.every((quantity) => quantity === '2')).toBe(true);
+    // Listings that sell 2 under their seller's split rule: 2 of them, or 2 of more (decision 0062).
+    expect(quantities.length).toBeGreaterThan(0);
+    expect(quantities.every((quantity) => Number(quantity) >= 2)).toBe(true);
   });
 
   test('a one-letter slip finds the show, offers "Did you mean", and the city filter lives in the address', async ({
