@@ -2,22 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToDollars } from '../../../common/money.js';
 import { saleBreakdown } from '../../../common/pricing.js';
-import { StripePaymentProvider } from '../../adapters/payments/stripe.js';
-import { recordedStripe, signedEvent, TEST_WEBHOOK_SECRET } from '../../adapters/payments/testing.js';
-import { type Database, openPostgres } from '../../db/client.js';
+import { recordedStripe, signedEvent } from '../../adapters/payments/testing.js';
 import { checkoutSessions, ledgerEntries, orders, tickets } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
-import {
-  backends,
-  openTestDatabase,
-  startTestAppOn,
-  type TestApp,
-  type TestClient,
-  type ThrowawayDatabase,
-} from '../../test/harness.js';
+import { backends, type TestApp, type TestClient, type ThrowawayDatabase } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
 import { insertListing, insertUsers } from '../marketplace/testing.js';
 import { CHECKOUT_SESSION_TTL_MS } from './service.js';
+import { startTwoStripeInstances } from './testing.js';
 
 const TICKETS = 20;
 /** 200 on PostgreSQL; the embedded PGlite (one connection, every query in turn) races 60 to stay quick. */
@@ -34,27 +26,13 @@ describe.each(backends)('buyers racing for 20 tickets on two instances (%s)', (b
   const clock = new ManualClock(new Date('2030-03-01T12:00:00Z'));
   const stripe = recordedStripe();
   let database: ThrowawayDatabase;
-  let second: Database;
   let instances: TestApp[];
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    database = await openTestDatabase(backend);
-    second = database.url ? await openPostgres(database.url, { poolSize: 10 }) : database;
-    const env = { STRIPE_SECRET_KEY: 'sk_test_encore', STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET };
-    const payments = () =>
-      new StripePaymentProvider({
-        secretKey: 'sk_test_encore',
-        webhookSecret: TEST_WEBHOOK_SECRET,
-        httpClient: stripe.httpClient,
-      });
-    instances = [
-      await startTestAppOn(database, env, { clock, payments: payments() }),
-      await startTestAppOn(second, env, { clock, payments: payments() }),
-    ];
+    ({ database, instances, close } = await startTwoStripeInstances(backend, stripe, clock));
   }, 60_000);
   afterAll(async () => {
-    for (const instance of instances ?? []) await instance.close();
-    if (second && second !== database) await second.close();
-    await database?.drop();
+    await close?.();
   });
 
   it(`sells exactly 20 tickets to ${buyersOn(backend)} buyers, refunds every other payment once, and keeps the ledger balanced`, {

@@ -5,21 +5,13 @@ import { centsToDollars } from '../../../common/money.js';
 import { saleBreakdown } from '../../../common/pricing.js';
 import { HOLD_DURATION_MS } from '../../../common/schemas/checkout.js';
 import type { SplitRule } from '../../../common/splits.js';
-import { StripePaymentProvider } from '../../adapters/payments/stripe.js';
-import { recordedStripe, signedEvent, TEST_WEBHOOK_SECRET } from '../../adapters/payments/testing.js';
-import { type Database, openPostgres } from '../../db/client.js';
+import { recordedStripe, signedEvent } from '../../adapters/payments/testing.js';
 import { ledgerEntries, orders, tickets } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
-import {
-  backends,
-  openTestDatabase,
-  startTestAppOn,
-  type TestApp,
-  type TestClient,
-  type ThrowawayDatabase,
-} from '../../test/harness.js';
+import { backends, type TestApp, type TestClient, type ThrowawayDatabase } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
 import { CHECKOUT_SESSION_TTL_MS } from '../checkout/service.js';
+import { startTwoStripeInstances } from '../checkout/testing.js';
 import { insertListing, insertUsers } from '../marketplace/testing.js';
 import { sweepIdleParts } from './splits.js';
 
@@ -31,27 +23,13 @@ describe.each(backends)('splits (%s)', (backend) => {
   const clock = new ManualClock(new Date('2030-03-01T12:00:00Z'));
   const stripe = recordedStripe();
   let database: ThrowawayDatabase;
-  let second: Database;
   let instances: TestApp[];
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    database = await openTestDatabase(backend);
-    second = database.url ? await openPostgres(database.url, { poolSize: 10 }) : database;
-    const env = { STRIPE_SECRET_KEY: 'sk_test_encore', STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET };
-    const payments = () =>
-      new StripePaymentProvider({
-        secretKey: 'sk_test_encore',
-        webhookSecret: TEST_WEBHOOK_SECRET,
-        httpClient: stripe.httpClient,
-      });
-    instances = [
-      await startTestAppOn(database, env, { clock, payments: payments() }),
-      await startTestAppOn(second, env, { clock, payments: payments() }),
-    ];
+    ({ database, instances, close } = await startTwoStripeInstances(backend, stripe, clock));
   }, 60_000);
   afterAll(async () => {
-    for (const instance of instances ?? []) await instance.close();
-    if (second && second !== database) await second.close();
-    await database?.drop();
+    await close?.();
   });
 
   const instance = (index: number) => instances[index % 2] as TestApp;
