@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { and, eq, ne } from 'drizzle-orm';
 import { OutboxMailer } from '../server/adapters/mail/outbox.js';
 import { buildApp } from '../server/app.js';
@@ -12,6 +11,7 @@ import { sessions, ticketMessages, tickets, users } from '../server/db/schema/in
 import { newToken, sha256 } from '../server/lib/tokens.js';
 import { SESSION_COOKIE } from '../server/plugins/session.js';
 import { seedDemoData } from '../server/seed/demo.js';
+import { type LoadJob, load } from './http-load.js';
 import type { BenchResult } from './run.js';
 import { onEachDatabase, printRows, summarize } from './stats.js';
 
@@ -28,64 +28,6 @@ const MAX_SECONDS = 10;
 const WARM_UP = 50;
 const root = path.resolve(import.meta.dirname, '..');
 const clientDistDir = path.join(root, 'dist/client');
-
-interface LoadJob {
-  url: string;
-  headers: Record<string, string>;
-  requests: number;
-  concurrency: number;
-  maxMs: number;
-}
-
-interface LoadResult {
-  latencies: number[];
-  elapsedMs: number;
-  failures: number;
-  firstFailure: string | null;
-}
-
-// Plain JavaScript, evaluated in the worker: no TypeScript loader needed there.
-const LOAD_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, headers, requests, concurrency, maxMs } = workerData;
-const latencies = [];
-let failures = 0;
-let firstFailure = null;
-let issued = 0;
-const started = performance.now();
-async function loop() {
-  while (issued < requests && performance.now() - started < maxMs) {
-    issued += 1;
-    const start = performance.now();
-    try {
-      const response = await fetch(url, { headers });
-      await response.arrayBuffer();
-      if (response.status !== 200) {
-        failures += 1;
-        firstFailure ??= 'HTTP ' + response.status;
-      }
-    } catch (error) {
-      failures += 1;
-      firstFailure ??= String(error);
-    }
-    latencies.push(performance.now() - start);
-  }
-}
-Promise.all(Array.from({ length: concurrency }, loop)).then(() =>
-  parentPort.postMessage({ latencies, elapsedMs: performance.now() - started, failures, firstFailure }),
-);
-`;
-
-function load(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_WORKER, { eval: true, workerData: job });
-    worker.once('message', (result: LoadResult) => {
-      resolve(result);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
 
 interface Endpoint {
   name: string;

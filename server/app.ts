@@ -47,6 +47,14 @@ import { marketplaceRoutes } from './modules/marketplace/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { healthRoutes } from './modules/operations/health-routes.js';
+import { InstanceLifecycle } from './modules/operations/lifecycle.js';
+import {
+  type AppMetrics,
+  createMetrics,
+  registerHttpMetrics,
+  registerMetricsRoute,
+} from './modules/operations/metrics.js';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.js';
 import { sandboxCardStore } from './modules/payment-methods/service.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
@@ -77,6 +85,13 @@ declare module 'fastify' {
     listingSearch: ListingSearch;
     /** This instance's in-memory concert search index (decision 0049); tests and benches await its ready(). */
     concertSearch: ConcertSearch;
+    /**
+     * This instance's Prometheus metrics (decision 0067), or null when nothing may read them (neither
+     * METRICS_TOKEN nor METRICS_PORT is set): then nothing is collected either.
+     */
+    metrics: AppMetrics | null;
+    /** Starting, serving or draining: what readiness answers (decision 0067); main.ts drains on SIGTERM. */
+    lifecycle: InstanceLifecycle;
   }
 }
 
@@ -116,6 +131,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const lifecycle = new InstanceLifecycle();
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('onListen', async () => lifecycle.serving());
+  const metricsExposed = config.metrics.token !== undefined || config.metrics.port !== undefined;
+  const metrics = metricsExposed ? createMetrics({ database, clock, log: app.log }) : null;
+  app.decorate('metrics', metrics);
+  // Before every route, so each one is measured.
+  if (metrics) registerHttpMetrics(app, metrics.registry);
 
   await app.register(swagger, {
     openapi: {
@@ -154,6 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A draining instance's keep-alive clients open their next connection elsewhere.
+    if (lifecycle.state === 'draining') reply.header('connection', 'close');
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
@@ -172,6 +197,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.status(503).send({ status: 'degraded', database: 'down' });
     },
   );
+
+  await app.register(healthRoutes, { database, lifecycle });
+  if (metrics && config.metrics.token) registerMetricsRoute(app, metrics.registry, config.metrics.token);
 
   // Feature modules register here.
   const authRateLimit = { max: config.authRateLimit, windowMs: AUTH_RATE_LIMIT_WINDOW_MS };
@@ -212,7 +240,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sandboxCardStore(database.db, clock),
     );
   const checkout = { db: database.db, payments, mailer: deps.mailer, clock, appUrl: config.appUrl };
-  const bidMatching = createBidMatching({ ...checkout, log: app.log, leaseMs: config.jobLeaseMs });
+  const jobObserver = metrics?.jobObserver;
+  const bidMatching = createBidMatching({
+    ...checkout,
+    log: app.log,
+    leaseMs: config.jobLeaseMs,
+    jobObserver,
+  });
   app.decorate('bidMatching', bidMatching);
   // The matcher's runs in progress finish before the database closes.
   app.addHook('onClose', () => bidMatching.runner.stop());
@@ -227,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...priceAlertDeps,
     log: app.log,
     leaseMs: config.jobLeaseMs,
+    jobObserver,
   });
   app.decorate('priceAlertMatching', priceAlertMatching);
   app.addHook('onClose', async () => {
@@ -256,7 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(checkoutRoutes, { ...checkout, isProduction: config.isProduction });
-  await app.register(providerEventRoutes, checkout);
+  await app.register(providerEventRoutes, { ...checkout, onReceived: metrics?.providerEventReceived });
   await app.register(transferRoutes, {
     db: database.db,
     mailer: deps.mailer,

@@ -99,6 +99,8 @@ async function freshSavedCard(fixture: Fixture): Promise<string> {
 const ROWS: Record<string, Row> = {
   // Public: the catalog, the marketplace for visitors, sign-in and recovery, the sandbox's hosted page.
   'GET /api/health': { expect: everyone(), call: fixed('/api/health') },
+  'GET /api/health/live': { expect: everyone(), call: fixed('/api/health/live') },
+  'GET /api/health/ready': { expect: everyone(), call: fixed('/api/health/ready') },
   'GET /api/session': { expect: everyone(), call: fixed('/api/session') },
   'GET /api/artists/info': { expect: everyone(), call: fixed('/api/artists/info?name=Nova') },
   'GET /api/artists/{id}/image': { expect: everyone(), call: fixed(`/api/artists/${NO_SUCH_ID}/image`) },

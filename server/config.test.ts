@@ -104,4 +104,43 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, APP_URL: '' })).toThrow(/APP_URL is required/);
     expect(() => loadConfig({ ...production, CLOUDINARY_URL: '' })).toThrow(/CLOUDINARY_URL is required/);
   });
+
+  it('exposes metrics only when a token or a port of their own is set (decision 0067)', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined, host: '127.0.0.1' });
+    const token = 'm'.repeat(40);
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics.token).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 32/);
+    expect(() => loadConfig({ METRICS_TOKEN: `${'m'.repeat(40)} x` })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      token: undefined,
+      port: 9464,
+      host: '0.0.0.0',
+    });
+    expect(() => loadConfig({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ PORT: '4000', METRICS_PORT: '4000' })).toThrow(
+      /METRICS_PORT must differ from PORT/,
+    );
+  });
+
+  it('drains for a while in production only, and bounds the whole shutdown (decision 0067)', () => {
+    expect(loadConfig({}).shutdown).toEqual({ drainDelayMs: 0, timeoutMs: 25_000 });
+    expect(loadConfig({ DRAIN_DELAY_MS: '1500', SHUTDOWN_TIMEOUT_MS: '5000' }).shutdown).toEqual({
+      drainDelayMs: 1_500,
+      timeoutMs: 5_000,
+    });
+    expect(() => loadConfig({ DRAIN_DELAY_MS: '-1' })).toThrow(/DRAIN_DELAY_MS/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db.example/encore',
+      SMTP_URL: 'smtp://mail.example',
+      CLOUDINARY_URL: 'cloudinary://key:secret@cloud',
+      APP_URL: 'https://encore.example',
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+      EMAIL_LINK_SECRET: 'a'.repeat(64),
+    };
+    expect(loadConfig(production).shutdown.drainDelayMs).toBe(10_000);
+  });
 });

@@ -39,6 +39,16 @@ const environmentSchema = z.object({
     .string()
     .min(32, 'must be at least 32 characters (say, openssl rand -hex 32)')
     .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters (say, openssl rand -hex 32)')
+    .max(256)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).max(255).default('127.0.0.1'),
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)')
@@ -89,7 +99,18 @@ export interface Config {
    * the same in every instance. Outside production a fixed development value stands in.
    */
   emailLinkSecret: string;
+  /**
+   * Prometheus metrics (decision 0067): GET /metrics answers on the app's port only with
+   * `Authorization: Bearer <token>`, and on `port` (bound to `host`) when set; with neither there is no
+   * /metrics at all and nothing is collected.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** Shutdown (decision 0067): how long a draining instance keeps serving while the load balancer notices its readiness failing, then how long in-flight work may take before it exits anyway. */
+  shutdown: { drainDelayMs: number; timeoutMs: number };
 }
+
+/** A load balancer checking readiness every 5 s stops sending within two checks. */
+const PRODUCTION_DRAIN_DELAY_MS = 10_000;
 
 /** Signs e-mail links outside production only; production must set EMAIL_LINK_SECRET. */
 const DEVELOPMENT_EMAIL_LINK_SECRET = 'encore-development-email-link-secret-not-for-production';
@@ -147,6 +168,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       'EMAIL_LINK_SECRET is required when NODE_ENV=production: it signs the unsubscribe links in e-mails.',
     );
   }
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    throw new ConfigError('METRICS_PORT must differ from PORT: the metrics listener is a separate one.');
+  }
   if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: payments are confirmed by signed webhooks.',
@@ -172,6 +196,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     jobLeaseMs: values.JOB_LEASE_MS,
     platformTimeZone: values.PLATFORM_TIME_ZONE,
     emailLinkSecret: values.EMAIL_LINK_SECRET ?? DEVELOPMENT_EMAIL_LINK_SECRET,
+    metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT, host: values.METRICS_HOST },
+    shutdown: {
+      // Nobody balances a laptop's traffic: there the instance stops at once.
+      drainDelayMs: values.DRAIN_DELAY_MS ?? (isProduction ? PRODUCTION_DRAIN_DELAY_MS : 0),
+      timeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    },
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {

@@ -13,6 +13,7 @@ import { assignUsernameSkeletons } from './modules/auth/skeleton-backfill.js';
 import { bidJobHandlers } from './modules/bids/jobs.js';
 import { sandboxSessionStore } from './modules/checkout/service.js';
 import { developmentExposureWarning } from './modules/dev-mail/exposure.js';
+import { type MetricsServer, startMetricsServer } from './modules/operations/metrics-server.js';
 import { sandboxCardStore } from './modules/payment-methods/service.js';
 import { afterSaleJobHandlers } from './modules/payouts/service.js';
 import { priceAlertJobHandlers } from './modules/price-alerts/jobs.js';
@@ -50,19 +51,45 @@ async function main(): Promise<void> {
   let sweeps: Sweeps | undefined;
   let recovery: CheckoutRecovery | undefined;
   let jobRunner: JobRunner | undefined;
+  let metricsServer: MetricsServer | undefined;
+  /**
+   * Decision 0067: readiness fails first; the instance keeps serving for the drain delay while the load
+   * balancer notices, then stops listening and finishes the requests in flight. Meanwhile the job runners
+   * stop claiming and hand back what they claimed but did not start. All of it within the deadline.
+   */
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    app.lifecycle.drain();
+    app.log.info({ signal, drainDelayMs: config.shutdown.drainDelayMs }, 'draining before shutting down');
     // A sweep in progress finishes before the database closes.
-    await sweeps?.stop();
-    await recovery?.stop();
-    await jobRunner?.stop();
+    const backgroundStopped = Promise.all([sweeps?.stop(), recovery?.stop(), jobRunner?.stop()]);
+    await new Promise((resolve) => setTimeout(resolve, config.shutdown.drainDelayMs));
+    const deadline = setTimeout(() => {
+      app.log.error(
+        { timeoutMs: config.shutdown.timeoutMs },
+        'shutdown deadline passed; exiting with work unfinished',
+      );
+      process.exit(1);
+    }, config.shutdown.timeoutMs);
+    deadline.unref();
+    // Waits for the requests in flight; its onClose hooks stop the matchers' job runners too.
     await app.close();
+    await backgroundStopped;
+    await metricsServer?.close();
     await database.close();
+    app.log.info('shut down');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  if (app.metrics && config.metrics.port !== undefined)
+    metricsServer = await startMetricsServer({
+      registry: app.metrics.registry,
+      port: config.metrics.port,
+      host: config.metrics.host,
+      token: config.metrics.token,
+      log: app.log,
+    });
   sweeps = startSweeps({ db: database.db, images, log: app.log });
   const checkoutDeps = {
     db: database.db,
@@ -86,6 +113,7 @@ async function main(): Promise<void> {
     },
     intervalMs: config.jobPollIntervalMs,
     leaseMs: config.jobLeaseMs,
+    observer: app.metrics?.jobObserver,
   });
   app.log.info(
     `Encore is running at ${config.appUrl} (database: ${database.kind}, mail: ${mailer.kind}, images: ${images.kind}, payments: ${payments.kind})`,

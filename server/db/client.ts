@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -19,11 +20,24 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** What the metrics read of a PostgreSQL pool (decision 0067). */
+export interface PoolStats {
+  /** Connections lent to a query or a transaction right now. */
+  inUse: number;
+  idle: number;
+  /** Callers waiting for a connection because all `max` are in use. */
+  waiting: number;
+  /** Statements the server stopped at the statement timeout (SQLSTATE 57014) since the pool opened. */
+  statementTimeouts: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: PGlite is one connection in this process, with no pool and no timeout. */
+  poolStats?(): PoolStats;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -85,6 +99,12 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     openConnections -= 1;
     if (openConnections === 0) lastConnectionClosed?.();
   });
+  let statementTimeouts = 0;
+  pool.on('connect', (client) => {
+    countStatementTimeouts(client, () => {
+      statementTimeouts += 1;
+    });
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   // PGlite runs one transaction at a time and never deadlocks; PostgreSQL may, between any two instances.
   retryConflictingTransactions(db);
@@ -106,6 +126,12 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         client.release();
       }
     },
+    poolStats: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      statementTimeouts,
+    }),
     async close() {
       const allClosed = new Promise<void>((resolve) => {
         lastConnectionClosed = resolve;
@@ -113,6 +139,37 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       await pool.end();
       if (openConnections > 0) await allClosed;
     },
+  };
+}
+
+const QUERY_CANCELED = '57014';
+
+function isQueryCanceled(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === QUERY_CANCELED;
+}
+
+/**
+ * Wraps one pooled connection's query() to tell `onTimeout` of each statement the server cancelled, whoever
+ * ran it (a request, a job, a sweep). pg calls it with a callback (Pool.query) or for a promise (drizzle's
+ * transactions); the answer reaches the caller unchanged either way.
+ */
+function countStatementTimeouts(client: pg.PoolClient, onTimeout: () => void): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        if (isQueryCanceled(error)) onTimeout();
+        (last as (error: unknown, result: unknown) => void)(error, result);
+      };
+      return query(...args);
+    }
+    const answer = query(...args);
+    if (answer instanceof Promise)
+      answer.catch((error: unknown) => {
+        if (isQueryCanceled(error)) onTimeout();
+      });
+    return answer;
   };
 }
 
@@ -124,6 +181,23 @@ export async function openDatabase(options: {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, { onConnectionError: options.onConnectionError })
     : openPglite(options.dataDir);
+}
+
+let newestMigrationMillis: number | undefined;
+
+/**
+ * True once the database has every migration this build ships: the newest one drizzle recorded is at least
+ * as recent as the last of the journal (readiness, decision 0067).
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  newestMigrationMillis ??= Math.max(
+    ...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis),
+  );
+  const newest = newestMigrationMillis;
+  const result = (await db.execute(
+    sql`select max(created_at)::text as applied from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { applied: string | null }[] };
+  return Number(result.rows[0]?.applied ?? 0) >= newest;
 }
 
 export async function isReachable(db: Db): Promise<boolean> {

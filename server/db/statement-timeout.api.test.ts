@@ -31,6 +31,9 @@ describe.skipIf(!serverUrl)('statement timeout on PostgreSQL', () => {
       );
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(error?.cause?.code).toBe('57014');
+      // The metrics count it (decision 0067), and only it.
+      await database.db.execute(sql`select 1`);
+      expect(database.poolStats?.()).toMatchObject({ statementTimeouts: 1, waiting: 0 });
       const after = await database.db.execute(sql`select 1 as one`);
       expect((after as unknown as { rows: { one: number }[] }).rows[0]?.one).toBe(1);
     } finally {

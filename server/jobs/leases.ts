@@ -108,3 +108,23 @@ export function leaseKeeper(options: {
     },
   };
 }
+
+/**
+ * Hands claimed jobs this runner will not run back to the queue (a draining instance, decision 0067): each
+ * lease still carrying this runner's token ends now, so another instance may claim the job at once instead
+ * of waiting for the lease to run out. Call after `release`, so no renewal is under way.
+ */
+export async function giveBackLeases(db: Db, leases: Lease[]): Promise<void> {
+  const byToken = new Map<number, number[]>();
+  for (const lease of leases) {
+    if (lease.lost) continue;
+    const ids = byToken.get(lease.lockedUntil.getTime()) ?? [];
+    ids.push(lease.id);
+    byToken.set(lease.lockedUntil.getTime(), ids);
+  }
+  for (const [token, ids] of byToken)
+    await db
+      .update(jobs)
+      .set({ lockedUntil: null })
+      .where(and(inArray(jobs.id, ids), eq(jobs.lockedUntil, new Date(token)), isNull(jobs.doneAt)));
+}

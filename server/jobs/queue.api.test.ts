@@ -270,6 +270,82 @@ describe.each(backends)('durable job runner on %s', (backend) => {
     expect(ran).toEqual(['holder:slow', 'other:waiting']);
     expect((await rowOf('waiting'))?.doneAt?.getTime()).toBe(done?.doneAt?.getTime());
   });
+  it('stops claiming on stop(): finishes the job it runs and hands the rest of its batch back (decision 0067)', async () => {
+    const db = await open();
+    const clock = new ManualClock(START);
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let finish!: () => void;
+    const finishing = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const ran: string[] = [];
+    const runner = createJobRunner({
+      db,
+      clock,
+      log: quiet,
+      leaseMs: 60_000,
+      handlers: {
+        slow: async (job) => {
+          ran.push(job.key);
+          started();
+          await finishing;
+          return jobDone;
+        },
+      },
+    });
+    for (const key of ['a', 'b', 'c']) await enqueueJob(db, { kind: 'slow', key, runAt: START });
+    const run = runner.runOnce();
+    await running;
+    // The whole batch is claimed while the first job runs.
+    expect((await rowOf('b'))?.lockedUntil).not.toBeNull();
+    const stopped = runner.stop();
+    finish();
+    await stopped;
+    await expect(run).resolves.toBe(1);
+    expect(ran).toEqual(['a']);
+    expect((await rowOf('a'))?.doneAt).not.toBeNull();
+    for (const key of ['b', 'c']) {
+      const row = await rowOf(key);
+      expect(row?.lockedUntil).toBeNull();
+      expect(row?.doneAt).toBeNull();
+    }
+    // A stopped runner claims nothing more; another instance takes the given-back jobs at once.
+    expect(await runner.runOnce()).toBe(0);
+    const other = createJobRunner({ db, clock, log: quiet, handlers: { slow: async () => jobDone } });
+    expect(await other.runOnce()).toBe(2);
+  });
+
+  it('tells its observer of each failure and each retry by kind (the metrics, decision 0067)', async () => {
+    const db = await open();
+    const clock = new ManualClock(START);
+    const seen: string[] = [];
+    let fails = true;
+    const runner = createJobRunner({
+      db,
+      clock,
+      log: quiet,
+      observer: {
+        failed: (kind) => seen.push(`failed ${kind}`),
+        retried: (kind) => seen.push(`retried ${kind}`),
+      },
+      handlers: {
+        flaky: async () => {
+          if (fails) throw new Error('provider down');
+          return jobDone;
+        },
+      },
+    });
+    await enqueueJob(db, { kind: 'flaky', key: 'x', runAt: START });
+    await runner.runOnce();
+    expect(seen).toEqual(['failed flaky']);
+    fails = false;
+    clock.advance(backoffMs(1));
+    await runner.runOnce();
+    expect(seen).toEqual(['failed flaky', 'retried flaky']);
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('several runners on PostgreSQL', () => {

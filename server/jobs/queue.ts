@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
-import { type Lease, leaseKeeper } from './leases.js';
+import { giveBackLeases, type Lease, leaseKeeper } from './leases.js';
 
 export interface JobRequest {
   /** What to do, e.g. 'payout'; the runner looks up its handler by this name. */
@@ -75,6 +75,14 @@ export interface JobLog {
   error(details: object, message: string): void;
 }
 
+/** Told of each run's fate by kind (the metrics' counters, decision 0067). */
+export interface JobObserver {
+  /** A handler threw: the job is retried with backoff. */
+  failed(kind: string): void;
+  /** A job that failed before runs again. */
+  retried(kind: string): void;
+}
+
 export interface JobRunnerOptions {
   db: Db;
   clock: Clock;
@@ -91,6 +99,7 @@ export interface JobRunnerOptions {
   intervalMs?: number;
   /** Jobs claimed per statement. */
   batchSize?: number;
+  observer?: JobObserver;
 }
 
 /**
@@ -105,6 +114,11 @@ const MAX_JOBS_PER_RUN = 500;
 export const MAX_JOB_ERROR_LENGTH = 500;
 const BACKOFF_BASE_MS = 60_000;
 const BACKOFF_MAX_MS = 6 * 60 * 60_000;
+/**
+ * A job is never dropped (its handler is idempotent and the money it moves is owed), but one that failed this
+ * often waits the longest backoff between tries: the metrics count it as given up on, for a person to look at.
+ */
+export const FAILURES_AT_MAX_BACKOFF = 1 + Math.ceil(Math.log2(BACKOFF_MAX_MS / BACKOFF_BASE_MS));
 
 /** 1, 2, 4 … minutes after each failure, at most six hours: a provider outage is retried without hammering it. */
 export function backoffMs(failures: number): number {
@@ -181,7 +195,10 @@ async function fail(db: Db, job: Claim, error: unknown, now: Date): Promise<void
 export interface JobRunner {
   /** Runs every due job now (tests call this after moving the clock); resolves with how many ran. */
   runOnce(): Promise<number>;
-  /** Cancels the timer and waits for a run in progress. */
+  /**
+   * Stops claiming: a run in progress finishes the job it is running, hands the rest of its batch back to the
+   * queue (giveBackLeases) and ends; later runs do nothing.
+   */
   stop(): Promise<void>;
 }
 
@@ -203,6 +220,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const batchSize = options.batchSize ?? 20;
   const kinds = Object.keys(handlers);
   let queue: Promise<unknown> = Promise.resolve();
+  let stopping = false;
 
   /** Runs a claimed job unless its lease was lost while it waited in the batch; true when it ran. */
   async function runJob(job: Claim): Promise<boolean> {
@@ -211,6 +229,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await leases.release(job);
       return false;
     }
+    if (job.attempts > 0) options.observer?.retried(job.kind);
     try {
       const outcome = await handler(job, clock.now());
       await leases.release(job);
@@ -218,6 +237,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     } catch (error) {
       await leases.release(job);
       log.error({ err: error, jobId: job.id, kind: job.kind, key: job.key }, 'job failed; retried later');
+      options.observer?.failed(job.kind);
       await fail(db, job, error, clock.now());
     }
     return true;
@@ -226,17 +246,21 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function work(): Promise<number> {
     let ran = 0;
     let claims = 0;
-    while (claims < MAX_JOBS_PER_RUN) {
+    while (claims < MAX_JOBS_PER_RUN && !stopping) {
       const claimed = await claim(db, kinds, clock.now(), leaseMs, batchSize);
       if (claimed.length === 0) break;
       claims += claimed.length;
       // The jobs waiting behind the one running keep their leases too.
       leases.hold(claimed);
+      let next = 0;
       try {
-        for (const job of claimed) if (await runJob(job)) ran += 1;
+        for (; next < claimed.length && !stopping; next += 1) {
+          if (await runJob(claimed[next] as Claim)) ran += 1;
+        }
       } finally {
-        // A run stopped by an error renews nothing it will not run.
+        // A run stopped by an error or by stop() renews nothing it will not run, and gives it back.
         for (const job of claimed) await leases.release(job);
+        await giveBackLeases(db, claimed.slice(next));
       }
     }
     if (ran > 0) log.info({ ran }, 'ran due jobs');
@@ -244,6 +268,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   function runOnce(): Promise<number> {
+    if (stopping) return Promise.resolve(0);
     const run = queue.then(work);
     queue = run.catch(() => undefined);
     return run;
@@ -252,6 +277,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   return {
     runOnce,
     async stop() {
+      stopping = true;
       await queue;
     },
   };

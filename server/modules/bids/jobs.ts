@@ -1,7 +1,13 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { checkoutSessions } from '../../db/schema/index.js';
-import { createJobRunner, type JobHandler, type JobLog, type JobRunner } from '../../jobs/queue.js';
+import {
+  createJobRunner,
+  type JobHandler,
+  type JobLog,
+  type JobObserver,
+  type JobRunner,
+} from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MoneyDeps } from '../sales/deps.js';
 import { cancelledEventJobHandlers } from './cancelled-event.js';
@@ -85,7 +91,7 @@ export interface BidMatching {
 }
 
 export function createBidMatching(
-  deps: MoneyDeps & { db: Db; clock: Clock; log: JobLog; leaseMs: number },
+  deps: MoneyDeps & { db: Db; clock: Clock; log: JobLog; leaseMs: number; jobObserver?: JobObserver },
 ): BidMatching {
   const runner = createJobRunner({
     db: deps.db,
@@ -93,6 +99,7 @@ export function createBidMatching(
     log: deps.log,
     handlers: bidJobHandlers(deps),
     leaseMs: deps.leaseMs,
+    observer: deps.jobObserver,
   });
   const nudge = () => {
     runner.runOnce().catch((error: unknown) => deps.log.error({ err: error }, 'bid matching failed'));

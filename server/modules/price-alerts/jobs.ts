@@ -5,6 +5,7 @@ import {
   enqueueJob,
   type JobHandler,
   type JobLog,
+  type JobObserver,
   type JobRunner,
   scheduleJobNow,
 } from '../../jobs/queue.js';
@@ -71,10 +72,17 @@ export interface PriceAlertMatching {
 }
 
 export function createPriceAlertMatching(
-  deps: PriceAlertDeps & { db: Db; log: JobLog; leaseMs: number },
+  deps: PriceAlertDeps & { db: Db; log: JobLog; leaseMs: number; jobObserver?: JobObserver },
 ): PriceAlertMatching {
   const runnerOf = (handlers: Record<string, JobHandler>) =>
-    createJobRunner({ db: deps.db, clock: deps.clock, log: deps.log, handlers, leaseMs: deps.leaseMs });
+    createJobRunner({
+      db: deps.db,
+      clock: deps.clock,
+      log: deps.log,
+      handlers,
+      leaseMs: deps.leaseMs,
+      observer: deps.jobObserver,
+    });
   const runner = runnerOf(matchingHandlers(deps));
   const mailRunner = runnerOf(mailHandlers(deps));
   const nudge = () => {

@@ -16,6 +16,8 @@ export interface ProviderEventRoutesOptions {
   mailer: Mailer;
   clock: Clock;
   appUrl: string;
+  /** Told of each verified event's type (the metrics, decision 0067). */
+  onReceived?: (providerType: string) => void;
 }
 
 /** POST /api/webhooks/stripe: the provider's events (Stripe only; the sandbox fulfils directly). */
@@ -44,6 +46,7 @@ export async function providerEventRoutes(
           return reply.status(400).send({ message: CHECKOUT_TEXT.webhookSignatureInvalid });
         throw error;
       }
+      options.onReceived?.(event.providerType);
       await handleProviderEvent({ ...options, log: request.log }, event);
       return reply.send({ received: true });
     },
