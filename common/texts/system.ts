@@ -42,7 +42,6 @@ export const SYSTEM_TEXT = {
     payout: 'Payout exceeds what the seller was owed',
     provider: 'Provider balance differs from the ledger',
   } satisfies Record<LedgerMismatchKind, string>,
-  searchIndexesNote: "The search indexes' state is shown by the metrics endpoint.",
   mailSubject: (count: number) => `Encore ledger check: ${count} ${count === 1 ? 'mismatch' : 'mismatches'}`,
   mailIntro: (count: number) =>
     `The scheduled ledger check found ${count} ${count === 1 ? 'mismatch' : 'mismatches'}. Open the System tab of the admin dashboard for the full list.`,
