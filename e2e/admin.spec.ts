@@ -23,6 +23,7 @@ const TABS = [
   'Disputes',
   'Events',
   'Audit Log',
+  'System',
 ];
 const WIDTHS = [1280, 390] as const;
 

@@ -25,6 +25,7 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-json.js';
 import { prerenderedPage, START_APP_SCRIPT_SOURCE } from './lib/prerendered-pages.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { systemRoutes } from './modules/admin/system-routes.js';
 import { adminMoneyRoutes } from './modules/admin-money/routes.js';
 import { ambassadorRoutes } from './modules/ambassador/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -322,6 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The back office's money: refunds, disputes, cancelled and postponed events, the audit log.
   await app.register(adminMoneyRoutes, checkout);
   await app.register(auditRoutes, { db: database.db });
+  await app.register(systemRoutes, { db: database.db, clock });
   await app.register(refundRoutes, checkout);
   await app.register(adminRoutes, {
     db: database.db,

@@ -462,6 +462,13 @@ const ROWS: Record<string, Row> = {
     expect: adminsOnly(),
     call: fixed(`/api/admin/support-messages/pending-count`),
   },
+  // The System tab (decision 0068): a retry names a job that does not exist.
+  'GET /api/admin/system': { expect: adminsOnly(), call: fixed(`/api/admin/system`) },
+  'GET /api/admin/system/jobs': { expect: adminsOnly(), call: fixed(`/api/admin/system/jobs?state=failing`) },
+  'POST /api/admin/system/jobs/{id}/retry': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/system/jobs/${NO_SUCH_ID}/retry`),
+  },
   'GET /api/admin/disputes': { expect: adminsOnly(), call: fixed(`/api/admin/disputes`) },
   'POST /api/admin/disputes/{id}/resolve': {
     expect: adminsOnly(),

@@ -14,6 +14,7 @@ import { bidJobHandlers } from './modules/bids/jobs.js';
 import { sandboxSessionStore } from './modules/checkout/service.js';
 import { developmentExposureWarning } from './modules/dev-mail/exposure.js';
 import { type MetricsServer, startMetricsServer } from './modules/operations/metrics-server.js';
+import { ledgerCheckJobHandlers, scheduleLedgerCheck } from './modules/ledger/self-check.js';
 import { sandboxCardStore } from './modules/payment-methods/service.js';
 import { afterSaleJobHandlers } from './modules/payouts/service.js';
 import { priceAlertJobHandlers } from './modules/price-alerts/jobs.js';
@@ -100,6 +101,8 @@ async function main(): Promise<void> {
     log: app.log,
   };
   recovery = startCheckoutRecovery(checkoutDeps);
+  // The ledger's daily self-check (decision 0068): one job for all instances, created once.
+  await scheduleLedgerCheck(database.db, systemClock.now());
   // Payouts and the escrow timeline (decision 0017), and bid matching (decision 0045): every instance runs
   // one; jobs are claimed, not locked.
   jobRunner = startJobRunner({
@@ -110,6 +113,7 @@ async function main(): Promise<void> {
       ...afterSaleJobHandlers(checkoutDeps),
       ...bidJobHandlers(checkoutDeps),
       ...priceAlertJobHandlers({ ...checkoutDeps, emailLinkSecret: config.emailLinkSecret }),
+      ...ledgerCheckJobHandlers(checkoutDeps),
     },
     intervalMs: config.jobPollIntervalMs,
     leaseMs: config.jobLeaseMs,

@@ -155,6 +155,7 @@ export const AUDIT_TARGET_TYPES = [
   'admin_list',
   'image',
   'review',
+  'job',
 ] as const;
 
 export const auditLogQuerySchema = adminPageQuerySchema.extend({

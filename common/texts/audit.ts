@@ -39,6 +39,7 @@ export const AUDIT_TEXT = {
     'ticket.thread': 'Read a sale’s messages',
     'ticket.barcode': 'Downloaded a paper ticket’s barcode',
     'image.view': 'Viewed an unlisted image',
+    'job.retry': 'Retried a job that gave up',
   } as Record<string, string>,
   fields: {
     role: 'Role',
@@ -76,6 +77,12 @@ export const AUDIT_TEXT = {
     suspended: 'Suspended',
     endedSessions: 'Sessions ended',
     hidden: 'Hidden',
+    kind: 'Kind',
+    key: 'Key',
+    attempts: 'Attempts',
+    gaveUpAt: 'Gave up',
+    lastError: 'Last error',
+    runAt: 'Runs at',
   } as Record<string, string>,
   targets: {
     user: 'User',
@@ -89,5 +96,6 @@ export const AUDIT_TEXT = {
     admin_list: 'List',
     image: 'Image',
     review: 'Review',
+    job: 'Job',
   } satisfies Record<(typeof AUDIT_TARGET_TYPES)[number], string>,
 } as const;

@@ -11,7 +11,9 @@ import {
   enqueueJob,
   type JobHandler,
   jobDone,
+  MAX_JOB_ATTEMPTS,
   MAX_JOB_ERROR_LENGTH,
+  retryGivenUpJob,
 } from './queue.js';
 
 const quiet = { info: () => undefined, error: () => undefined };
@@ -57,6 +59,50 @@ describe.each(backends)('durable job runner on %s', (backend) => {
     const row = await rowOf('a');
     expect(row?.doneAt?.getTime()).toBe(clock.now().getTime());
     expect(row?.lockedUntil).toBeNull();
+  });
+
+  it('gives up a job after its last allowed failure, keeps its last error, and runs it again once retried', async () => {
+    const db = await open();
+    const clock = new ManualClock(START);
+    let healthy = false;
+    const runner = createJobRunner({
+      db,
+      clock,
+      log: quiet,
+      handlers: {
+        stubborn: async () => {
+          if (!healthy) throw new Error('provider down');
+          return jobDone;
+        },
+      },
+    });
+    await enqueueJob(db, { kind: 'stubborn', key: 's', runAt: START });
+    for (let failure = 1; failure <= MAX_JOB_ATTEMPTS; failure += 1) {
+      expect(await runner.runOnce()).toBe(1);
+      const row = await rowOf('s');
+      expect(row?.attempts).toBe(failure);
+      expect(row?.gaveUpAt?.getTime() ?? null).toBe(
+        failure === MAX_JOB_ATTEMPTS ? clock.now().getTime() : null,
+      );
+      clock.advance(backoffMs(failure));
+    }
+    // Given up: however long one waits, no runner claims it.
+    clock.advance(30 * 24 * 60 * 60_000);
+    expect(await runner.runOnce()).toBe(0);
+    const givenUp = await rowOf('s');
+    expect(givenUp?.lastError).toBe('Error: provider down');
+    expect(givenUp?.doneAt).toBeNull();
+
+    expect(await retryGivenUpJob(db, givenUp?.id ?? 0, clock.now())).toMatchObject({
+      attempts: 0,
+      gaveUpAt: null,
+      runAt: clock.now(),
+    });
+    // A job that has not given up cannot be retried this way.
+    expect(await retryGivenUpJob(db, givenUp?.id ?? 0, clock.now())).toBeNull();
+    healthy = true;
+    expect(await runner.runOnce()).toBe(1);
+    expect((await rowOf('s'))?.doneAt?.getTime()).toBe(clock.now().getTime());
   });
 
   it('retries a failing job with exponential backoff and a bounded last_error', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
@@ -38,7 +38,7 @@ export async function scheduleJobNow(
     .values({ kind, key, runAt: now, payload })
     .onConflictDoUpdate({
       target: [jobs.kind, jobs.key],
-      set: { runAt: now, doneAt: null, lockedUntil: null, attempts: 0, lastError: null },
+      set: { runAt: now, doneAt: null, lockedUntil: null, attempts: 0, lastError: null, gaveUpAt: null },
       setWhere: sql`${jobs.doneAt} is not null or ${jobs.runAt} > ${now.toISOString()}::timestamptz or ${jobs.lockedUntil} is not null`,
     });
 }
@@ -49,6 +49,19 @@ export async function cancelJob(db: DbOrTx, kind: string, key: string, now: Date
     .update(jobs)
     .set({ doneAt: now, lastError: 'cancelled' })
     .where(and(eq(jobs.kind, kind), eq(jobs.key, key), isNull(jobs.doneAt)));
+}
+
+/**
+ * An admin's Retry of a job that gave up (decision 0068): due now with a fresh count of attempts; its last
+ * error stays until it runs. Answers the job, or null when none with this id gave up.
+ */
+export async function retryGivenUpJob(db: DbOrTx, id: number, now: Date) {
+  const [job] = await db
+    .update(jobs)
+    .set({ gaveUpAt: null, attempts: 0, runAt: now, lockedUntil: null })
+    .where(and(eq(jobs.id, id), isNull(jobs.doneAt), isNotNull(jobs.gaveUpAt)))
+    .returning();
+  return job ?? null;
 }
 
 export interface ClaimedJob {
@@ -112,13 +125,13 @@ export const JOB_POLL_INTERVAL_MS = 10_000;
 const MAX_JOBS_PER_RUN = 500;
 /** last_error keeps the start of the message: enough to diagnose, bounded for the row. */
 export const MAX_JOB_ERROR_LENGTH = 500;
+/**
+ * After this many failed runs a job gives up (decision 0068): with the backoff below that is about a day of
+ * retries. It keeps its row and last error and waits for an admin's Retry in the System tab.
+ */
+export const MAX_JOB_ATTEMPTS = 12;
 const BACKOFF_BASE_MS = 60_000;
 const BACKOFF_MAX_MS = 6 * 60 * 60_000;
-/**
- * A job is never dropped (its handler is idempotent and the money it moves is owed), but one that failed this
- * often waits the longest backoff between tries: the metrics count it as given up on, for a person to look at.
- */
-export const FAILURES_AT_MAX_BACKOFF = 1 + Math.ceil(Math.log2(BACKOFF_MAX_MS / BACKOFF_BASE_MS));
 
 /** 1, 2, 4 … minutes after each failure, at most six hours: a provider outage is retried without hammering it. */
 export function backoffMs(failures: number): number {
@@ -149,7 +162,7 @@ async function claim(db: Db, kinds: string[], now: Date, leaseMs: number, limit:
     update ${jobs} set locked_until = ${lockedUntil.toISOString()}::timestamptz
     where id in (
       select id from ${jobs}
-      where done_at is null and run_at <= ${at}::timestamptz and kind in (${kindList})
+      where done_at is null and gave_up_at is null and run_at <= ${at}::timestamptz and kind in (${kindList})
         and (locked_until is null or locked_until <= ${at}::timestamptz)
       order by run_at, id
       limit ${limit}
@@ -188,6 +201,7 @@ async function fail(db: Db, job: Claim, error: unknown, now: Date): Promise<void
       runAt: new Date(now.getTime() + backoffMs(failures)),
       lockedUntil: null,
       lastError: boundedError(error),
+      gaveUpAt: failures >= MAX_JOB_ATTEMPTS ? now : null,
     })
     .where(leaseHeld(job));
 }
@@ -236,7 +250,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await settle(db, job, outcome, clock.now());
     } catch (error) {
       await leases.release(job);
-      log.error({ err: error, jobId: job.id, kind: job.kind, key: job.key }, 'job failed; retried later');
+      const gaveUp = job.attempts + 1 >= MAX_JOB_ATTEMPTS;
+      log.error(
+        { err: error, jobId: job.id, kind: job.kind, key: job.key, attempts: job.attempts + 1 },
+        gaveUp ? 'job failed and gave up; an admin may retry it' : 'job failed; retried later',
+      );
       options.observer?.failed(job.kind);
       await fail(db, job, error, clock.now());
     }

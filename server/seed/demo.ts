@@ -4,6 +4,7 @@ import { users } from '../db/schema/index.js';
 import { seedCatalog } from './catalog.js';
 import { seedListings } from './listings.js';
 import { seedSales } from './sales.js';
+import { seedGivenUpJob } from './system.js';
 import { seedDemoUsers } from './users.js';
 
 /** Any constant works; it only has to be the same in every instance (migrations use 7_411_001). */
@@ -16,7 +17,8 @@ async function seedEverything(db: Db, appUrl: string): Promise<void> {
   const demoUsers = await seedDemoUsers(db);
   await seedCatalog(db);
   await seedListings(db, demoUsers);
-  await seedSales(db, demoUsers, appUrl);
+  // The System tab's demo job comes with the demo sales, once.
+  if (await seedSales(db, demoUsers, appUrl)) await seedGivenUpJob(db, new Date());
 }
 
 /**

@@ -88,14 +88,15 @@ async function buy(deps: MoneyDeps, buyerId: number, ticketId: number): Promise<
   });
 }
 
-export async function seedSales(db: Db, demoUsers: DemoUsers, appUrl: string): Promise<void> {
+/** Seeds the demo sales once; true when it did (false when they exist already). */
+export async function seedSales(db: Db, demoUsers: DemoUsers, appUrl: string): Promise<boolean> {
   const pair = [demoUsers.maya, demoUsers.jordan];
   const [existing] = await db
     .select({ id: orders.id })
     .from(orders)
     .where(and(inArray(orders.sellerId, pair), inArray(orders.buyerId, pair)))
     .limit(1);
-  if (existing) return;
+  if (existing) return false;
   const clock = systemClock;
   const deps: MoneyDeps = {
     db,
@@ -133,4 +134,5 @@ export async function seedSales(db: Db, demoUsers: DemoUsers, appUrl: string): P
     if (sale.step === 'completed')
       await completeTransfer(db, pick.id, { kind: 'buyer', userId: buyerId }, clock.now());
   }
+  return true;
 }

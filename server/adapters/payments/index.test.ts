@@ -9,6 +9,7 @@ const sessions = {
   cancelCardPayment: async () => undefined,
   paymentRefunds: async () => null,
   sessionOfPayment: async () => null,
+  balanceMovements: async () => [],
 };
 const cards = {
   saveSetupIntent: async () => undefined,

@@ -170,6 +170,21 @@ export interface PaymentProvider {
   listSavedCards(customerId: string): Promise<SavedCard[]>;
   /** Removes a saved card from its customer, so it can no longer be charged. */
   detachSavedCard(paymentMethodId: string): Promise<void>;
+  /**
+   * The payments, refunds and transfers in the platform's balance from `from` up to `to` (the ledger's
+   * self-check compares them with its journals; decision 0068). Fees, payouts to the bank and dispute
+   * adjustments are left out.
+   */
+  listBalanceMovements(from: Date, to: Date): Promise<BalanceMovement[]>;
+}
+
+/** One movement of the platform's balance at the provider. */
+export interface BalanceMovement {
+  type: 'payment' | 'refund' | 'transfer';
+  /** The payment (payment intent) a payment or a refund is of; a transfer's own id. */
+  reference: string;
+  /** What moved, in cents, always positive. */
+  amountCents: number;
 }
 
 /** A buyer's customer at the provider, the holder of their saved cards (decision 0044). */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type {
+  BalanceMovement,
   CardPaymentState,
   CheckoutPaymentState,
   CheckoutRequest,
@@ -37,6 +38,11 @@ export interface SandboxSessionStore {
   paymentRefunds(paymentReference: string): Promise<PaymentRefunds | null>;
   /** The session a payment was made in. */
   sessionOfPayment(paymentReference: string): Promise<string | null>;
+  /**
+   * The sandbox's own record of money moved in a period: sessions paid, refunds it was asked for (their
+   * references on the sessions and orders) and payouts it transferred.
+   */
+  balanceMovements(from: Date, to: Date): Promise<BalanceMovement[]>;
 }
 
 /** Stripe's words for its test cards, which the sandbox's saved cards imitate. */
@@ -178,5 +184,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   detachSavedCard(paymentMethodId: string): Promise<void> {
     return this.cards.removeCard(paymentMethodId);
+  }
+
+  /** Answered from the sandbox's own records, as Stripe answers from its balance (decision 0068). */
+  listBalanceMovements(from: Date, to: Date): Promise<BalanceMovement[]> {
+    return this.sessions.balanceMovements(from, to);
   }
 }

@@ -1,4 +1,6 @@
+import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { balanceTransactionsPage2 } from './fixtures/recorded-balance-transactions.js';
 import { WebhookSignatureError } from './payment-provider.js';
 import { recordedProvider, recordedStripe, signedEvent } from './testing.js';
 
@@ -252,5 +254,45 @@ describe('Stripe payment provider (recorded responses)', () => {
     await expect(
       payments.createTransfer({ ...request, destinationAccountId: 'acct_missing' }),
     ).rejects.toThrow(/No such destination/);
+  });
+});
+
+describe('Stripe balance transactions (recorded responses)', () => {
+  it("lists the period's payments, refunds and transfers over every page, by payment intent, leaving out fees and payouts", async () => {
+    const { stripe, payments } = provider();
+    const movements = await payments.listBalanceMovements(
+      new Date('2030-03-01T00:00:00Z'),
+      new Date('2030-03-02T00:00:00Z'),
+    );
+    expect(movements).toEqual([
+      { type: 'payment', reference: 'pi_3QxYzAbCdEfGhIjK0aBcDeFg', amountCents: 20_747 },
+      { type: 'refund', reference: 'pi_3QxYzAbCdEfGhIjK0aBcDeFg', amountCents: 10_373 },
+      { type: 'transfer', reference: 'tr_1QyZaBcDeFgHiJkL0transf1', amountCents: 17_000 },
+    ]);
+    const lists = stripe.calls.filter((call) => call.path === '/v1/balance_transactions');
+    expect(lists).toHaveLength(2);
+    expect(lists.every((call) => call.method === 'GET')).toBe(true);
+  });
+
+  it('asks for the period in whole seconds, a hundred at a time, with the sources expanded', async () => {
+    const requested: URL[] = [];
+    const { payments } = recordedProvider({
+      httpClient: Stripe.createFetchHttpClient((async (input: string | URL | Request) => {
+        requested.push(new URL(typeof input === 'string' || input instanceof URL ? input : input.url));
+        return new Response(JSON.stringify({ ...balanceTransactionsPage2, data: [] }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }) as typeof fetch),
+    });
+    expect(
+      await payments.listBalanceMovements(new Date('2030-03-01T00:00:00Z'), new Date('2030-03-02T00:00:00Z')),
+    ).toEqual([]);
+    const query = Object.fromEntries(requested[0]?.searchParams ?? []);
+    expect(query).toEqual({
+      'created[gte]': String(Date.parse('2030-03-01T00:00:00Z') / 1000),
+      'created[lt]': String(Date.parse('2030-03-02T00:00:00Z') / 1000),
+      limit: '100',
+      'expand[0]': 'data.source',
+    });
   });
 });

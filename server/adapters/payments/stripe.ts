@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { MAX_SAVED_CARDS } from '../../../common/schemas/payment-methods.js';
 import type {
+  BalanceMovement,
   CardPaymentState,
   CheckoutPaymentState,
   CheckoutRequest,
@@ -64,6 +65,35 @@ function disputeStateOf(status: Stripe.Dispute.Status | string): ProviderDispute
   if (status === 'lost') return 'lost';
   if (status === 'won' || status === 'warning_closed' || status === 'prevented') return 'won';
   return 'open';
+}
+
+/** Whole seconds, as Stripe's `created` filters take them. */
+const secondsOf = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/**
+ * A balance transaction as a movement, by its type: a charge (or payment) received, a refund made, a
+ * transfer to a connected account; anything else (fees, payouts to the bank, dispute adjustments) is not one.
+ * The source is expanded, so a charge's or refund's payment intent is at hand.
+ */
+function movementOf(transaction: Stripe.BalanceTransaction): BalanceMovement | null {
+  const source = transaction.source;
+  if (!source || typeof source === 'string') return null;
+  switch (transaction.type) {
+    case 'charge':
+    case 'payment': {
+      const reference = 'payment_intent' in source ? idOf(source.payment_intent as string | null) : null;
+      return reference ? { type: 'payment', reference, amountCents: transaction.amount } : null;
+    }
+    case 'refund':
+    case 'payment_refund': {
+      const reference = 'payment_intent' in source ? idOf(source.payment_intent as string | null) : null;
+      return reference ? { type: 'refund', reference, amountCents: -transaction.amount } : null;
+    }
+    case 'transfer':
+      return { type: 'transfer', reference: source.id, amountCents: -transaction.amount };
+    default:
+      return null;
+  }
 }
 
 /** Stripe Checkout (official SDK): one Checkout Session per payment attempt, for the all-in amount. */
@@ -343,5 +373,20 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async detachSavedCard(paymentMethodId: string): Promise<void> {
     await this.stripe.paymentMethods.detach(paymentMethodId);
+  }
+
+  /** Every page of GET /v1/balance_transactions for the period, sources expanded (the SDK pages on). */
+  async listBalanceMovements(from: Date, to: Date): Promise<BalanceMovement[]> {
+    const movements: BalanceMovement[] = [];
+    const pages = this.stripe.balanceTransactions.list({
+      created: { gte: secondsOf(from), lt: secondsOf(to) },
+      limit: 100,
+      expand: ['data.source'],
+    });
+    for await (const transaction of pages) {
+      const movement = movementOf(transaction);
+      if (movement) movements.push(movement);
+    }
+    return movements;
   }
 }

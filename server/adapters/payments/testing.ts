@@ -1,5 +1,9 @@
 import Stripe from 'stripe';
 import {
+  balanceTransactionsPage1,
+  balanceTransactionsPage2,
+} from './fixtures/recorded-balance-transactions.js';
+import {
   accountLink,
   cardPaymentMethod,
   chargeDispute,
@@ -220,6 +224,10 @@ export function recordedStripe() {
       entry.customer = null;
       return reply(paymentMethodBody(parts[2], null, entry.card));
     }
+    if (url.pathname === '/v1/balance_transactions' && method === 'GET')
+      return reply(
+        url.searchParams.get('starting_after') ? balanceTransactionsPage2 : balanceTransactionsPage1,
+      );
     return reply(invalidRequestError, 404);
   };
   return {

@@ -148,9 +148,14 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     doneAt: timestamp('done_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** It failed too often and is no longer claimed until an admin retries it (decision 0068). */
+    gaveUpAt: timestamp('gave_up_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('jobs_kind_key_idx').on(t.kind, t.key),
     index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`),
+    // The System tab's lists (decision 0068).
+    index('jobs_given_up_idx').on(t.gaveUpAt, t.id).where(sql`${t.gaveUpAt} is not null`),
+    index('jobs_failing_idx').on(t.runAt, t.id).where(sql`${t.doneAt} is null and ${t.attempts} > 0`),
   ],
 );

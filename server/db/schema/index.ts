@@ -7,6 +7,7 @@ export * from './checkout.js';
 export * from './events.js';
 export * from './holds.js';
 export * from './images.js';
+export * from './ledger-checks.js';
 export * from './mail.js';
 export * from './newsletter.js';
 export * from './payment-methods.js';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { CHECKOUT_TEXT, TICKET_TEXT } from '../../../common/messages.js';
 import { dollarsToCents } from '../../../common/money.js';
 import { type PriceBreakdown, saleBreakdown } from '../../../common/pricing.js';
 import type { PaymentRequest, PurchaseResult } from '../../../common/schemas/checkout.js';
 import { PLATFORM_LABELS } from '../../../common/schemas/tickets.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
-import type { CheckoutPaymentState } from '../../adapters/payments/payment-provider.js';
+import type { BalanceMovement, CheckoutPaymentState } from '../../adapters/payments/payment-provider.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { bids, checkoutSessions, events, orders, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
@@ -508,6 +508,39 @@ export async function fulfilPaidSessions(deps: MoneyDeps, limit = 50): Promise<n
   return paid.length;
 }
 
+/**
+ * What the sandbox moved in a period, from the rows its own steps wrote (decision 0068): sessions paid,
+ * refunds it made (its 'sbx_re_' references on orders and unfulfilled sessions, for what was left of the
+ * payment) and payouts it transferred. The ledger's self-check compares these with the journals.
+ */
+async function sandboxBalanceMovements(db: Db, from: Date, to: Date): Promise<BalanceMovement[]> {
+  const start = from.toISOString();
+  const end = to.toISOString();
+  const result = (await db.execute(sql`
+    select 'payment' as type, payment_reference as reference, amount_cents as "amountCents"
+      from checkout_sessions
+      where provider = 'sandbox' and status = 'paid' and payment_reference is not null
+        and paid_at >= ${start}::timestamptz and paid_at < ${end}::timestamptz
+    union all
+    select 'refund', cs.payment_reference, cs.amount_cents - cs.provider_refunded_cents
+      from orders o join checkout_sessions cs on cs.id = o.checkout_session_id
+      where cs.provider = 'sandbox' and o.refund_reference like 'sbx\_re\_%'
+        and o.refunded_at >= ${start}::timestamptz and o.refunded_at < ${end}::timestamptz
+    union all
+    select 'refund', payment_reference, amount_cents - provider_refunded_cents
+      from checkout_sessions
+      where provider = 'sandbox' and outcome = 'refunded' and refund_reference like 'sbx\_re\_%'
+        and settled_at >= ${start}::timestamptz and settled_at < ${end}::timestamptz
+    union all
+    select 'transfer', provider_reference, amount_cents
+      from payouts
+      where provider = 'sandbox' and status = 'paid' and provider_reference is not null
+        and paid_at >= ${start}::timestamptz and paid_at < ${end}::timestamptz`)) as unknown as {
+    rows: BalanceMovement[];
+  };
+  return result.rows.map((row) => ({ ...row, amountCents: Number(row.amountCents) }));
+}
+
 /** The sandbox's payment state, kept on the session rows (see SandboxPaymentProvider). */
 export function sandboxSessionStore(db: Db, clock: Clock) {
   return {
@@ -567,6 +600,7 @@ export function sandboxSessionStore(db: Db, clock: Clock) {
         .limit(1);
       return session?.id ?? null;
     },
+    balanceMovements: (from: Date, to: Date) => sandboxBalanceMovements(db, from, to),
     async cancelCardPayment(paymentReference: string): Promise<void> {
       await db
         .update(checkoutSessions)

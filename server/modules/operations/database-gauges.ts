@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../db/client.js';
-import { FAILURES_AT_MAX_BACKOFF } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 
 export interface GaugeLog {
@@ -27,6 +26,8 @@ interface MoneyRow {
   payouts_due: number;
   payouts_overdue: number;
   refunds_pending: number;
+  /** Null until the ledger's self-check (decision 0068) has run once. */
+  ledger_check_mismatches: number | null;
 }
 
 interface Snapshot {
@@ -49,12 +50,12 @@ async function readSnapshot(db: Db, now: Date): Promise<Snapshot> {
   const jobs = rowsOf<JobRow>(
     await db.execute(sql`
       select kind,
-        count(*) filter (where run_at <= ${at}::timestamptz
+        count(*) filter (where run_at <= ${at}::timestamptz and gave_up_at is null
           and (locked_until is null or locked_until <= ${at}::timestamptz))::int as due,
         count(*) filter (where locked_until > ${at}::timestamptz)::int as running,
-        extract(epoch from ${at}::timestamptz - min(run_at) filter (where run_at <= ${at}::timestamptz
+        extract(epoch from ${at}::timestamptz - min(run_at) filter (where run_at <= ${at}::timestamptz and gave_up_at is null
           and (locked_until is null or locked_until <= ${at}::timestamptz)))::float8 as oldest_due_seconds,
-        count(*) filter (where attempts >= ${FAILURES_AT_MAX_BACKOFF})::int as given_up
+        count(*) filter (where gave_up_at is not null)::int as given_up
       from jobs where done_at is null
       group by kind`),
   );
@@ -72,7 +73,9 @@ async function readSnapshot(db: Db, now: Date): Promise<Snapshot> {
           and due_at <= ${at}::timestamptz)::int as payouts_due,
         (select count(*) from payouts where status = 'pending'
           and due_at <= ${overdue}::timestamptz)::int as payouts_overdue,
-        (select count(*) from checkout_sessions where outcome = 'refund_pending')::int as refunds_pending`),
+        (select count(*) from checkout_sessions where outcome = 'refund_pending')::int as refunds_pending,
+        (select mismatch_count from ledger_checks order by checked_at desc, id desc limit 1)
+          as ledger_check_mismatches`),
   );
   if (!money) throw new Error('the money counts answered no row');
   return { jobs, money };
@@ -142,11 +145,14 @@ export function registerDatabaseGauges(
   );
   perKind(
     'encore_jobs_given_up',
-    `Jobs not done that failed ${FAILURES_AT_MAX_BACKOFF} times or more: retried only every six hours, a person should look`,
+    'Jobs that gave up after their last allowed failure (decision 0068): an admin may retry them in the System tab',
     (row) => row.given_up,
   );
   const money = (name: string, help: string, field: keyof MoneyRow) =>
-    gauge(name, help, [], (g, s) => g.set(s.money[field]));
+    gauge(name, help, [], (g, s) => {
+      const figure = s.money[field];
+      if (figure !== null) g.set(figure);
+    });
   money('encore_holds_open', 'Listings under a live hold', 'open_holds');
   money('encore_checkout_sessions_open', 'Checkout sessions open and not expired', 'open_checkout_sessions');
   money('encore_orders_in_escrow', 'Orders whose money is in escrow', 'orders_in_escrow');
@@ -158,4 +164,9 @@ export function registerDatabaseGauges(
   money('encore_payouts_due', 'Payouts pending past their due time', 'payouts_due');
   money('encore_payouts_overdue', 'Payouts pending more than a day past their due time', 'payouts_overdue');
   money('encore_refunds_pending', 'Refunds asked of the provider and not yet confirmed', 'refunds_pending');
+  money(
+    'encore_ledger_check_mismatches',
+    'Mismatches the last ledger self-check found (decision 0068); absent until it has run',
+    'ledger_check_mismatches',
+  );
 }

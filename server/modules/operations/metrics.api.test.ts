@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../db/schema/index.js';
-import { createJobRunner, FAILURES_AT_MAX_BACKOFF, jobDone } from '../../jobs/queue.js';
+import { jobs, ledgerChecks } from '../../db/schema/index.js';
+import { createJobRunner, jobDone, MAX_JOB_ATTEMPTS } from '../../jobs/queue.js';
 import { systemClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
@@ -19,12 +19,18 @@ function sampleOf(text: string, name: string, labels = ''): number | undefined {
   return line === undefined ? undefined : Number(line.slice(prefix.length));
 }
 
+/** With the client built, an unknown address gets the app's page (which says not found); without it, a 404. */
+function expectNoMetricsAt(response: { status: number; text: string }): void {
+  expect([200, 404]).toContain(response.status);
+  expect(response.text).not.toContain('# HELP');
+}
+
 describe('metrics without METRICS_TOKEN or METRICS_PORT', () => {
   it('has no /metrics and collects nothing', async () => {
     const harness = await startTestApp('pglite');
     try {
       expect(harness.app.metrics).toBeNull();
-      expect((await harness.client().get('/metrics')).status).toBe(404);
+      expectNoMetricsAt(await harness.client().get('/metrics'));
     } finally {
       await harness.close();
     }
@@ -116,7 +122,13 @@ describe.each(backends)('GET /metrics on %s (issue 36 §1)', (backend) => {
       { kind: 'metrics_probe', key: 'due-new', runAt: at(-1_000) },
       { kind: 'metrics_probe', key: 'later', runAt: at(3_600_000) },
       { kind: 'metrics_probe', key: 'running', runAt: at(-5_000), lockedUntil: at(60_000) },
-      { kind: 'metrics_probe', key: 'stuck', runAt: at(3_600_000), attempts: FAILURES_AT_MAX_BACKOFF },
+      {
+        kind: 'metrics_probe',
+        key: 'stuck',
+        runAt: at(-600_000),
+        attempts: MAX_JOB_ATTEMPTS,
+        gaveUpAt: at(-300_000),
+      },
       { kind: 'metrics_probe', key: 'done', runAt: at(-500_000), doneAt: at(-400_000) },
     ]);
     const { text } = await scrape();
@@ -172,6 +184,21 @@ describe.each(backends)('GET /metrics on %s (issue 36 §1)', (backend) => {
     for (const name of ['encore_refunds_pending', 'encore_payouts_due', 'encore_payouts_overdue'])
       expect(sampleOf(text, name)).toBe(0);
   });
+
+  it('reports the mismatches of the latest ledger check', async () => {
+    const { db } = harness.database;
+    const check = (checkedAt: string, mismatchCount: number) => ({
+      periodStart: new Date('2026-11-01T00:00:00Z'),
+      periodEnd: new Date('2026-11-02T00:00:00Z'),
+      checkedAt: new Date(checkedAt),
+      provider: 'sandbox' as const,
+      mismatchCount,
+    });
+    await db
+      .insert(ledgerChecks)
+      .values([check('2099-11-02T00:30:00Z', 0), check('2099-11-03T00:30:00Z', 2)]);
+    expect(sampleOf((await scrape()).text, 'encore_ledger_check_mismatches')).toBe(2);
+  });
 });
 
 describe('the metrics listener of its own (METRICS_PORT)', () => {
@@ -186,7 +213,7 @@ describe('the metrics listener of its own (METRICS_PORT)', () => {
   it('serves /metrics on its port only; the app’s port has none', async () => {
     const registry = harness.app.metrics?.registry;
     if (!registry) throw new Error('METRICS_PORT should turn the metrics on');
-    expect((await harness.client().get('/metrics')).status).toBe(404);
+    expectNoMetricsAt(await harness.client().get('/metrics'));
     const server = await startMetricsServer({
       registry,
       port: 0,

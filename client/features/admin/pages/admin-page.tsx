@@ -13,6 +13,7 @@ import { DisputesTab } from '../components/disputes-tab';
 import { EventsTab } from '../components/events-tab';
 import { MessagesTab } from '../components/messages-tab';
 import { ReviewsTab } from '../components/reviews-tab';
+import { SystemTab } from '../components/system-tab';
 import { TicketsTab } from '../components/tickets-tab';
 import { TransactionsTab } from '../components/transactions-tab';
 import { UsersTab } from '../components/users-tab';
@@ -34,6 +35,7 @@ const TABS: readonly AdminTab[] = [
   { value: 'disputes', label: 'Disputes', render: () => <DisputesTab /> },
   { value: 'events', label: 'Events', render: () => <EventsTab /> },
   { value: 'audit-log', label: 'Audit Log', render: () => <AuditLogTab /> },
+  { value: 'system', label: 'System', render: () => <SystemTab /> },
 ];
 
 const DEFAULT_TAB = 'dashboard';
