@@ -76,7 +76,7 @@ test.describe('buying as jordan', () => {
     await signInAsJordan(page);
     const ticket = await takeMayaTicket(page);
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Welcome, jordan' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Jordan' })).toBeVisible();
 
     const sorted = page.waitForRequest((request) => request.url().includes('sortBy=price_asc'));
     await page.getByRole('combobox', { name: BUYING_TEXT.sortLabel }).click();
@@ -169,7 +169,7 @@ test.describe('buying as jordan', () => {
     await signInAsJordan(page);
     const ticket = await takeMayaTicket(page);
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Welcome, jordan' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Jordan' })).toBeVisible();
 
     const search = page.getByRole('combobox', { name: BUYING_TEXT.searchLabel });
     await tabTo(page, search);
@@ -339,7 +339,7 @@ test.describe('the welcome tour', () => {
     // Finishing is enough: the next visit goes straight to the marketplace.
     await page.clock.install();
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Welcome, jordan' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Jordan' })).toBeVisible();
     await page.clock.runFor(2_000);
     await expect(welcome).toBeHidden();
   });

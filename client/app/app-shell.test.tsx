@@ -173,7 +173,7 @@ describe('signed-in users', () => {
   it('see the home with their name, a List Ticket button and the beta banner', async () => {
     serve({ user: user() });
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Welcome, maya' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Maya' })).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'List Ticket' })).toHaveAttribute('href', '/listing');
     expect(within(main).getByRole('search', { name: 'Filter listings' })).toBeInTheDocument();
@@ -268,7 +268,7 @@ describe('signed-in users', () => {
     expect(window.localStorage.getItem(BETA_BANNER_DISMISSED_KEY)).toBe('true');
     first.unmount();
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Welcome, maya' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Maya' })).toBeInTheDocument();
     expect(screen.queryByText(SHELL_TEXT.betaBanner)).not.toBeInTheDocument();
   });
 
@@ -286,7 +286,7 @@ describe('signed-in users', () => {
     const state: ServerState = { user: user() };
     serve(state);
     const { queryClient } = renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Welcome, maya' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Maya' })).toBeInTheDocument();
     expect(notificationsQueryOptions.refetchInterval).toBe(30_000);
     state.user = null;
     await act(() => queryClient.refetchQueries({ queryKey: notificationsQueryOptions.queryKey }));
