@@ -30,6 +30,7 @@ function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
     averageRating: null,
     totalReviews: 0,
     pendingEmail: null,
+    tourCompleted: false,
     createdAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
   };

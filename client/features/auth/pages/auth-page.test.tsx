@@ -40,6 +40,7 @@ const MAYA: CurrentUser = {
   averageRating: null,
   totalReviews: 0,
   pendingEmail: null,
+  tourCompleted: false,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
