@@ -261,6 +261,17 @@ describe('signed-in users', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Bids' })).toBeInTheDocument();
   });
 
+  it('opens the slide-out menu by keyboard with focus on its first link, not on Sign Out', async () => {
+    serve({ user: user() });
+    renderApp('/');
+    (await screen.findByRole('button', { name: 'Open menu' })).focus();
+    await userEvent.keyboard('{Enter}');
+    const sheet = await screen.findByRole('dialog', { name: 'maya' });
+    const links = within(sheet).getAllByRole('link');
+    await waitFor(() => expect(links[0]).toHaveFocus());
+    expect(within(sheet).getByRole('button', { name: 'Sign Out' })).not.toHaveFocus();
+  });
+
   it('can dismiss the beta banner for good', async () => {
     serve({ user: user() });
     const first = renderApp('/');
