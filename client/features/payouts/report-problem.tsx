@@ -31,7 +31,7 @@ export function ReportProblemButton({
 }: {
   ticketId: number;
   ticket?: ReactNode;
-  onReported?: () => void;
+  onReported?: () => unknown;
 }) {
   const [open, setOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -59,8 +59,10 @@ export function ReportProblemButton({
         setOpen(false);
         setReported(true);
         toast({ title: message });
-        onReported?.();
-        restoreFocusSoon(restore);
+        // After the card has refetched (it may be drawn anew), so focus lands on what is on the page then.
+        void Promise.resolve(onReported?.())
+          .catch(() => undefined)
+          .finally(() => restoreFocusSoon(restore));
       },
       onError: (failure) => {
         const message = failure instanceof ApiError ? failure.serverMessage : undefined;

@@ -32,7 +32,7 @@ export function EventActionDialog({
   action: EventAction;
   onClose: () => void;
 }) {
-  useReturnFocus();
+  useReturnFocus(`[data-event-action="${event.id}-${action}"]`);
   const [reason, setReason] = useState('');
   const [newDate, setNewDate] = useState('');
   const queryClient = useQueryClient();
