@@ -267,6 +267,11 @@ export const CHECKOUT_TEXT = {
   expYearInvalid: "Your card's expiration year is invalid.",
   cardExpired: 'Your card has expired.',
   cvcInvalid: "Your card's security code is invalid.",
+  // An empty field is asked for, not called invalid (a retry after a decline has the CVC to type again).
+  cardNumberMissing: 'Enter your card number.',
+  expMonthMissing: "Enter your card's expiration month.",
+  expYearMissing: "Enter your card's expiration year.",
+  cvcMissing: "Enter your card's security code.",
   cardFieldInvalid: 'Please check your card details.',
   approveRequired: 'approve must be true or false',
   authenticationFailed: 'Authentication failed. Your card was not charged.',
@@ -334,6 +339,8 @@ export const BUYING_TEXT = {
   holdExpired: 'Your hold on this ticket has expired.',
   holdLost: 'This ticket is no longer reserved for you.',
   purchaseSuccessfulTitle: 'Purchase Successful',
+  purchasedSummary: (eventName: string, quantity: number, amount: string) =>
+    `You paid ${amount} for ${quantity === 1 ? '1 ticket' : `${quantity} tickets`} to ${eventName}.`,
   viewMyTickets: 'View My Tickets',
   howPurchasingWorks: 'How purchasing works',
   howItWorks: 'How it Works',
@@ -553,6 +560,9 @@ export const MY_TICKETS_TEXT = {
   initiateDialogTitle: 'Confirm Ticket Transfer',
   initiateDialogBody:
     'Press Proceed only if you have already sent the tickets to the buyer through the ticketing platform. The buyer will be notified and asked to confirm receipt.',
+  // A paper ticket travels as its uploaded barcode (spec 001 §1): Proceed is what lets the buyer download it.
+  initiateDialogBodyPaper:
+    'Press Proceed to hand the ticket over: the buyer can then download the barcode you uploaded from My Tickets, and will be notified and asked to confirm receipt. If you give the buyer the paper ticket itself, do that before you press Proceed.',
   goBack: 'Go Back',
   proceed: 'Proceed',
   successTitle: 'Success',

@@ -1,15 +1,17 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { BUYING_TEXT, PURCHASE_RESULT_TEXT, SANDBOX_CHECKOUT_TEXT } from '../common/messages';
+import { BUYING_TEXT, CHECKOUT_TEXT, PURCHASE_RESULT_TEXT, SANDBOX_CHECKOUT_TEXT } from '../common/messages';
 import {
   DEMO_ACCOUNTS,
   expectNoSeriousViolations,
   freeListingOf,
   type ListedTicket,
+  registerVerifiedAccount,
   signInThroughApi,
   signUpAndSignIn,
   skipWelcomeTour,
   tabTo,
   toastWith,
+  uniqueAccount,
 } from './helpers';
 import { payInSandbox } from './sale-helpers';
 
@@ -64,8 +66,23 @@ test.describe('visitors', () => {
     await expect(card).toContainText('What you pay');
     await card.getByRole('button', { name: 'Details' }).click();
     await expect(card.getByText('Section')).toBeVisible();
-    await card.getByRole('link', { name: 'Login for Details' }).click();
-    await expect(page).toHaveURL('/login');
+    const login = card.getByRole('link', { name: 'Login for Details' });
+    const ticketId = (await login.getAttribute('href'))?.match(/ticket%3D(\d+)/)?.[1];
+    expect(ticketId, 'the link names its ticket').toBeTruthy();
+    await login.click();
+    // The ticket is kept through sign-in, as a shared /?ticket= link is.
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/?ticket=${ticketId}`)}`);
+    // A new member, who owns none of the listed tickets.
+    const member = uniqueAccount();
+    await registerVerifiedAccount(page.request, member);
+    await skipWelcomeTour(page);
+    await signInThroughApi(page.request, member);
+    await page.reload();
+    await expect(page).toHaveURL('/');
+    const ticket = (await (await page.request.get(`/api/tickets/${ticketId}`)).json()) as {
+      eventName: string;
+    };
+    await expect(page.getByRole('dialog', { name: ticket.eventName })).toBeVisible();
   });
 });
 
@@ -76,7 +93,7 @@ test.describe('buying as jordan', () => {
     await signInAsJordan(page);
     const ticket = await takeMayaTicket(page);
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Welcome, jordan' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Jordan' })).toBeVisible();
 
     const sorted = page.waitForRequest((request) => request.url().includes('sortBy=price_asc'));
     await page.getByRole('combobox', { name: BUYING_TEXT.sortLabel }).click();
@@ -97,6 +114,11 @@ test.describe('buying as jordan', () => {
 
     const success = page.getByRole('dialog', { name: BUYING_TEXT.purchaseSuccessfulTitle });
     await expect(success).toBeVisible();
+    // It names the show and what was paid.
+    await expect(success).toContainText(ticket.eventName);
+    await expect(success).toContainText(
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(ticket.buyerPays),
+    );
     await expect(page).toHaveURL('/');
     expect((await ticketState(page, ticket.id)).sold).toBe(true);
     await success.getByRole('button', { name: BUYING_TEXT.viewMyTickets }).click();
@@ -113,9 +135,17 @@ test.describe('buying as jordan', () => {
     await dialog.getByRole('button', { name: BUYING_TEXT.completePurchase }).click();
     await payInSandbox(page, CARDS.declined);
     await expect(page.getByRole('alert')).toContainText('Your card was declined.');
-    await expect(page.getByLabel(SANDBOX_CHECKOUT_TEXT.cardNumber)).toHaveValue('');
+    // Like a real checkout it keeps the number and expiry; only the security code is typed again.
+    await expect(page.getByLabel(SANDBOX_CHECKOUT_TEXT.cardNumber)).toHaveValue(CARDS.declined);
+    await expect(page.getByLabel(SANDBOX_CHECKOUT_TEXT.expMonth)).toHaveValue('12');
+    await expect(page.getByLabel(SANDBOX_CHECKOUT_TEXT.cvc)).toHaveValue('');
     await expect(page.getByRole('button', { name: SANDBOX_CHECKOUT_TEXT.cancel })).toBeVisible();
     await expectNoSeriousViolations(page, 'declined card');
+    // Retrying at once asks for the missing code in words that say so.
+    await page.getByRole('button', { name: new RegExp(`^${SANDBOX_CHECKOUT_TEXT.pay}`) }).click();
+    await expect(page.getByRole('alert')).toHaveText(CHECKOUT_TEXT.cvcMissing);
+    await expect(page.getByLabel(SANDBOX_CHECKOUT_TEXT.cvc)).toBeFocused();
+    await expectNoSeriousViolations(page, 'retry without the security code');
     const held = await ticketState(page, ticket.id);
     expect(held.sold).toBe(false);
     expect(held.isBeingEdited).toBe(true);
@@ -169,7 +199,7 @@ test.describe('buying as jordan', () => {
     await signInAsJordan(page);
     const ticket = await takeMayaTicket(page);
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Welcome, jordan' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Jordan' })).toBeVisible();
 
     const search = page.getByRole('combobox', { name: BUYING_TEXT.searchLabel });
     await tabTo(page, search);
@@ -339,7 +369,7 @@ test.describe('the welcome tour', () => {
     // Finishing is enough: the next visit goes straight to the marketplace.
     await page.clock.install();
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Welcome, jordan' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Jordan' })).toBeVisible();
     await page.clock.runFor(2_000);
     await expect(welcome).toBeHidden();
   });

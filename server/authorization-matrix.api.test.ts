@@ -220,6 +220,7 @@ const ROWS: Record<string, Row> = {
   // Any member: their own account, lists and notifications.
   'GET /api/user': { expect: membersOnly(), call: fixed('/api/user') },
   'PATCH /api/user': { expect: membersOnly(), call: fixed('/api/user', {}) },
+  'POST /api/user/tour-completed': { expect: membersOnly(), call: fixed('/api/user/tour-completed') },
   'GET /api/my-tickets': { expect: membersOnly(), call: fixed('/api/my-tickets') },
   'GET /api/notifications': { expect: membersOnly(), call: fixed('/api/notifications') },
   'GET /api/payouts': { expect: membersOnly(), call: fixed('/api/payouts') },

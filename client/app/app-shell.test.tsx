@@ -30,6 +30,7 @@ function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
     averageRating: null,
     totalReviews: 0,
     pendingEmail: null,
+    tourCompleted: false,
     createdAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
   };
@@ -173,7 +174,7 @@ describe('signed-in users', () => {
   it('see the home with their name, a List Ticket button and the beta banner', async () => {
     serve({ user: user() });
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Welcome, maya' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Maya' })).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'List Ticket' })).toHaveAttribute('href', '/listing');
     expect(within(main).getByRole('search', { name: 'Filter listings' })).toBeInTheDocument();
@@ -260,6 +261,17 @@ describe('signed-in users', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Bids' })).toBeInTheDocument();
   });
 
+  it('opens the slide-out menu by keyboard with focus on its first link, not on Sign Out', async () => {
+    serve({ user: user() });
+    renderApp('/');
+    (await screen.findByRole('button', { name: 'Open menu' })).focus();
+    await userEvent.keyboard('{Enter}');
+    const sheet = await screen.findByRole('dialog', { name: 'maya' });
+    const links = within(sheet).getAllByRole('link');
+    await waitFor(() => expect(links[0]).toHaveFocus());
+    expect(within(sheet).getByRole('button', { name: 'Sign Out' })).not.toHaveFocus();
+  });
+
   it('can dismiss the beta banner for good', async () => {
     serve({ user: user() });
     const first = renderApp('/');
@@ -268,7 +280,7 @@ describe('signed-in users', () => {
     expect(window.localStorage.getItem(BETA_BANNER_DISMISSED_KEY)).toBe('true');
     first.unmount();
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Welcome, maya' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Maya' })).toBeInTheDocument();
     expect(screen.queryByText(SHELL_TEXT.betaBanner)).not.toBeInTheDocument();
   });
 
@@ -286,7 +298,7 @@ describe('signed-in users', () => {
     const state: ServerState = { user: user() };
     serve(state);
     const { queryClient } = renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Welcome, maya' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Maya' })).toBeInTheDocument();
     expect(notificationsQueryOptions.refetchInterval).toBe(30_000);
     state.user = null;
     await act(() => queryClient.refetchQueries({ queryKey: notificationsQueryOptions.queryKey }));

@@ -4,6 +4,7 @@ import { BarcodeSection } from '@client/features/barcodes/barcode-section';
 import { MessageThread } from '@client/features/messages/message-thread';
 import { myTicketsKeys } from '@client/features/my-tickets/api';
 import { MyTicketsPage } from '@client/features/my-tickets/components/my-tickets-page';
+import { TicketSummary } from '@client/features/my-tickets/components/ticket-summary';
 import { useNotificationNews } from '@client/features/notifications/use-notification-news';
 import { ReportProblemButton } from '@client/features/payouts/report-problem';
 import { SalePayout, saleStateOf } from '@client/features/payouts/sale-payout';
@@ -61,7 +62,11 @@ export function MyTicketsRoute() {
         if (role === 'seller') return <SalePayout ticketId={ticket.id} saleState={saleStateOf(ticket)} />;
         // A reported problem shows on the card itself (disputedAt); it cannot be reported twice.
         return ticket.transferComplete || ticket.disputedAt ? null : (
-          <ReportProblemButton ticketId={ticket.id} onReported={refetchTickets} />
+          <ReportProblemButton
+            ticketId={ticket.id}
+            ticket={<TicketSummary ticket={ticket} />}
+            onReported={refetchTickets}
+          />
         );
       }}
       renderEditor={(ticketId, close) => (

@@ -3,7 +3,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@client/compo
 import type { NotificationCounts } from '@client/features/notifications/api';
 import { SHELL_TEXT } from '@common/messages';
 import { LogOut } from 'lucide-react';
-import type { RefObject } from 'react';
+import { type RefObject, useRef } from 'react';
 import { NavItem, UserAvatar } from './nav-item';
 import type { NavLink } from './nav-links';
 
@@ -24,10 +24,18 @@ export interface NavMenuProps {
  */
 export function NavMenu({ open, onOpenChange, username, links, counts, signOut, trigger }: NavMenuProps) {
   const closeMenu = () => onOpenChange(false);
+  const linkList = useRef<HTMLUListElement | null>(null);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
         aria-describedby={undefined}
+        onOpenAutoFocus={(event) => {
+          // Focus starts on the first item, never on Sign Out, where the next Enter would sign the user out.
+          const first = linkList.current?.querySelector<HTMLElement>('a[href]');
+          if (!first) return;
+          event.preventDefault();
+          first.focus();
+        }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           trigger.current?.focus();
@@ -41,7 +49,7 @@ export function NavMenu({ open, onOpenChange, username, links, counts, signOut, 
           </div>
         </div>
         <nav aria-label="Main" className="flex-1 px-3 py-3">
-          <ul className="flex flex-col gap-1">
+          <ul ref={linkList} className="flex flex-col gap-1">
             {links.map((link) => (
               <li key={link.to}>
                 <NavItem link={link} counts={counts} layout="sheet" onNavigate={closeMenu} />

@@ -129,6 +129,10 @@ export const purchaseResultSchema = z.object({
   message: z.string(),
   status: z.enum(PURCHASE_STATUSES),
   ticketId: z.number().int(),
+  /** What the buyer's dialog names: the show, how many tickets and the all-in amount in dollars. */
+  eventName: z.string(),
+  quantity: z.number().int(),
+  amount: z.number(),
 });
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 

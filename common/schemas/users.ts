@@ -20,6 +20,8 @@ export const currentUserSchema = z.object({
   totalReviews: z.number().int(),
   /** An e-mail change waiting for confirmation from the previous address. */
   pendingEmail: z.string().nullable(),
+  /** The member finished or skipped the welcome tour, on any browser. */
+  tourCompleted: z.boolean(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -47,6 +47,11 @@ export const AUTH_ERROR_TEXT = {
 /** Spec 000 §2, §5: the authentication screen's own labels, hints and screens. */
 export const AUTH_SCREEN_TEXT = {
   errorTitle: 'Authentication Error',
+  // The spec leaves the login card's heading open: 'Welcome back' only greets someone who has been here.
+  loginTitle: 'Welcome back',
+  loginIntro: 'Log in to buy and sell tickets with other fans.',
+  newAccountLoginTitle: 'Log in to your new account',
+  newAccountLoginIntro: 'Welcome to Encore! Log in with the username and password you just chose.',
   needAccount: 'Need an account? Register',
   haveAccount: 'Have an account? Login',
   forgotUsername: 'Forgot username?',

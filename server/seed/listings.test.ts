@@ -54,6 +54,16 @@ describe('seedListings', () => {
     }
   });
 
+  it("describes each listing as 'event at venue, city', naming the venue once", async () => {
+    const rows = await database.db.select().from(tickets);
+    const namedAfterVenue = rows.filter((row) => row.eventName.endsWith(` at ${row.venue}`));
+    expect(namedAfterVenue.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.description.split(` at ${row.venue}`)).toHaveLength(2);
+      expect(row.description.startsWith(row.eventName)).toBe(true);
+    }
+  });
+
   it('gives every listing its own stored PNG, owned by the seller', async () => {
     const rows = await database.db.select().from(tickets);
     expect(new Set(rows.map((row) => row.imagePublicId)).size).toBe(rows.length);

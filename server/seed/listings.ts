@@ -1,5 +1,6 @@
 import { asc, eq, gte, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
+import { eventDescription } from '../../common/event-description.js';
 import { listingPriceCents } from '../../common/pricing.js';
 import { PLATFORMS, type Platform, type TicketType } from '../../common/schemas/tickets.js';
 import { DatabaseImageStore } from '../adapters/images/database-store.js';
@@ -139,7 +140,7 @@ export async function seedListings(db: Db, users: DemoUsers): Promise<void> {
         eventId: event.id,
         eventName: event.name,
         eventDate: event.date,
-        description: `${event.name} at ${event.venue}, ${event.city}`,
+        description: eventDescription(event.name, event.venue, event.city),
         venue: event.venue,
         daysCount: multiDay ? event.daysCount : 1,
         timeZone: event.timeZone,

@@ -223,11 +223,6 @@ export async function checkImageFile(file: File): Promise<ImageFileProblem | nul
   return looksLikeImage(head) ? null : invalidType;
 }
 
-/** '{event} at {venue}, {city}' (spec 000 §3 Ticket description). */
-export function eventDescription(eventName: string, venue: string, city: string): string {
-  return `${eventName} at ${venue}, ${city}`;
-}
-
 /** Face value for a multi-day ticket: the event's lowest price times the number of days. */
 export function multiDayFaceValue(minPriceDollars: number, days: number): string {
   return centsToTypedDollars(dollarsToCents(minPriceDollars) * days);

@@ -4,11 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { marketplaceKeys, serverMessage, unlockTicket, verifyPurchase } from './api';
 import { clearPurchase, readPurchase } from './purchase-flags';
+import type { PurchaseVerifyResponse } from './types';
 
 export type CheckoutReturn =
   | { state: 'idle' }
   | { state: 'verifying' }
-  | { state: 'success'; message: string };
+  | { state: 'success'; message: string; purchase: PurchaseVerifyResponse };
 
 /**
  * Spec 000 §4 step 6: back from the hosted checkout with session_id. When the stored purchase is there,
@@ -40,7 +41,11 @@ export function useCheckoutReturn(
       try {
         const verified = await verifyPurchase(sessionId, { ticketId, amount, version });
         if (verified.success) {
-          setResult({ state: 'success', message: verified.message || BUYING_TEXT.ticketPurchased });
+          setResult({
+            state: 'success',
+            message: verified.message || BUYING_TEXT.ticketPurchased,
+            purchase: verified,
+          });
         } else {
           setResult({ state: 'idle' });
           await unlockTicket(ticketId).catch(() => undefined);

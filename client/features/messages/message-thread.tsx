@@ -73,6 +73,7 @@ export function MessageThread({ ticketId, viewerId, closed = false, onSystemNote
   const [draft, setDraft] = useState('');
   const inputId = useId();
   const logRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const messages = thread.data?.messages ?? [];
   const newestId = messages.at(-1)?.id;
 
@@ -94,6 +95,8 @@ export function MessageThread({ ticketId, viewerId, closed = false, onSystemNote
   function submit(event?: FormEvent) {
     event?.preventDefault();
     if (blank || send.isPending) return;
+    // Send is disabled while sending and on the emptied draft: focus stays in the composer, not on <body>.
+    inputRef.current?.focus();
     send.mutate(draft.trim(), {
       onSuccess: () => setDraft(''),
       onError: (error) =>
@@ -152,6 +155,7 @@ export function MessageThread({ ticketId, viewerId, closed = false, onSystemNote
               {MESSAGE_TEXT.inputLabel}
             </label>
             <Textarea
+              ref={inputRef}
               id={inputId}
               value={draft}
               onChange={(event) => setDraft(event.target.value)}

@@ -88,6 +88,7 @@ export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     averageRating: null,
     totalReviews: 0,
     pendingEmail: null,
+    tourCompleted: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -3,7 +3,7 @@ import { createQueryClient } from '@client/lib/query-client';
 import { fakeApi, json } from '@client/lib/test-fetch';
 import { PAYOUT_TEXT } from '@common/messages';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ReportProblemButton } from './report-problem';
@@ -22,7 +22,14 @@ afterEach(() => {
 function renderButton(onReported?: () => void) {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <ReportProblemButton ticketId={7} onReported={onReported} />
+      {/* A My Tickets card: a focus item that focus returns to once the button is gone. */}
+      <article data-focus-item tabIndex={-1} data-testid="card">
+        <ReportProblemButton
+          ticketId={7}
+          ticket={<span>Aurora Skies · Row C</span>}
+          onReported={onReported}
+        />
+      </article>
       <Toaster />
     </QueryClientProvider>,
   );
@@ -34,6 +41,23 @@ async function openDialog() {
 }
 
 describe('ReportProblemButton', () => {
+  it('names the ticket it is about, like the card’s other confirm dialogs', async () => {
+    fakeApi(() => json(200, {}));
+    renderButton();
+    const dialog = await openDialog();
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Aurora Skies · Row C'));
+  });
+
+  it('puts focus on the card after reporting, where the button was, not on <body>', async () => {
+    fakeApi(() => json(200, { message: PAYOUT_TEXT.reported }));
+    renderButton();
+    await openDialog();
+    await userEvent.type(screen.getByLabelText(PAYOUT_TEXT.reportLabel), 'Tickets never arrived');
+    await userEvent.keyboard('{Tab}{Tab}{Enter}');
+    expect(await screen.findByText(PAYOUT_TEXT.reportedBadge)).toBeVisible();
+    await waitFor(() => expect(screen.getByTestId('card')).toHaveFocus());
+  });
+
   it('sends the trimmed reason, closes, confirms and shows the problem as reported', async () => {
     const calls = fakeApi(() => json(200, { message: PAYOUT_TEXT.reported }));
     const onReported = vi.fn();

@@ -13,17 +13,28 @@ import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/toaster';
 import { ApiError } from '@client/lib/api';
+import { rememberFocusPlace, restoreFocusSoon } from '@client/lib/focus-return';
 import { PAYOUT_TEXT } from '@common/messages';
 import { REPORT_REASON_MAX_LENGTH } from '@common/schemas/payouts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useReportProblem } from './api';
 
 /**
  * On the buyer's pending card: tell Encore the transfer went wrong; the payout and auto-completion wait.
- * `onReported` lets the page refetch the card, which then shows the reported state instead of this button.
+ * `ticket` names the ticket in the dialog, as the card's other confirm dialogs do. `onReported` lets the
+ * page refetch the card, which then shows the reported state instead of this button.
  */
-export function ReportProblemButton({ ticketId, onReported }: { ticketId: number; onReported?: () => void }) {
+export function ReportProblemButton({
+  ticketId,
+  ticket,
+  onReported,
+}: {
+  ticketId: number;
+  ticket?: ReactNode;
+  onReported?: () => unknown;
+}) {
   const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [reported, setReported] = useState(false);
@@ -43,10 +54,15 @@ export function ReportProblemButton({ ticketId, onReported }: { ticketId: number
     setError(null);
     report.mutate(trimmed, {
       onSuccess: ({ message }) => {
+        // The button gives way to the 'Problem reported' badge: focus goes to its card, not to <body>.
+        const restore = rememberFocusPlace(triggerRef.current, { fallback: () => null });
         setOpen(false);
         setReported(true);
         toast({ title: message });
-        onReported?.();
+        // After the card has refetched (it may be drawn anew), so focus lands on what is on the page then.
+        void Promise.resolve(onReported?.())
+          .catch(() => undefined)
+          .finally(() => restoreFocusSoon(restore));
       },
       onError: (failure) => {
         const message = failure instanceof ApiError ? failure.serverMessage : undefined;
@@ -64,7 +80,7 @@ export function ReportProblemButton({ ticketId, onReported }: { ticketId: number
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
+        <Button ref={triggerRef} variant="outline" size="sm">
           {PAYOUT_TEXT.reportButton}
         </Button>
       </DialogTrigger>
@@ -72,7 +88,12 @@ export function ReportProblemButton({ ticketId, onReported }: { ticketId: number
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>{PAYOUT_TEXT.reportTitle}</DialogTitle>
-            <DialogDescription>{PAYOUT_TEXT.reportDescription}</DialogDescription>
+            <DialogDescription asChild>
+              <div className="space-y-3">
+                <p>{PAYOUT_TEXT.reportDescription}</p>
+                {ticket}
+              </div>
+            </DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-2">
             <Label htmlFor={fieldId}>{PAYOUT_TEXT.reportLabel}</Label>

@@ -1,4 +1,5 @@
 import { getJson, sendJson } from '@client/lib/api';
+import { CHECKOUT_TEXT } from '@common/messages';
 import type { SandboxPayResponse, SandboxRedirect, SandboxSession } from '@common/schemas/checkout';
 import { queryOptions } from '@tanstack/react-query';
 
@@ -32,6 +33,19 @@ export function cancelSandbox(sessionId: string): Promise<SandboxRedirect> {
 }
 
 /** '4242424242424242' → '4242 4242 4242 4242' while typing (digits only, at most 19). */
+const MISSING_FIELD_TEXT: Record<keyof CardDetails, string> = {
+  cardNumber: CHECKOUT_TEXT.cardNumberMissing,
+  expMonth: CHECKOUT_TEXT.expMonthMissing,
+  expYear: CHECKOUT_TEXT.expYearMissing,
+  cvc: CHECKOUT_TEXT.cvcMissing,
+};
+
+/** The first empty card field, in the form's order, with the words that ask for it. */
+export function missingCardField(card: CardDetails): { field: keyof CardDetails; message: string } | null {
+  const field = (Object.keys(MISSING_FIELD_TEXT) as (keyof CardDetails)[]).find((name) => !card[name].trim());
+  return field ? { field, message: MISSING_FIELD_TEXT[field] } : null;
+}
+
 export function formatCardNumber(text: string): string {
   return text
     .replace(/\D/g, '')

@@ -30,6 +30,8 @@ export const users = pgTable(
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** When the member finished or skipped the welcome tour; it is not offered again, on any browser. */
+    tourCompletedAt: timestamp('tour_completed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -11,7 +11,11 @@ import { createTestUser, signedInClient, type TestAccount } from '../auth/testin
 import { insertListing, insertShowListing } from '../marketplace/testing.js';
 import { CHECKOUT_SESSION_TTL_MS, fulfilCheckout } from './service.js';
 
-const CARD = { expMonth: 12, expYear: 2031, cvc: '123' };
+const CARD: { expMonth: number | string; expYear: number | string; cvc: string } = {
+  expMonth: 12,
+  expYear: 2031,
+  cvc: '123',
+};
 const SUCCESS = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0002';
 const THREE_D_SECURE = '4000 0025 0000 3155';
@@ -101,6 +105,9 @@ describe.each(backends)('checkout API on %s', (backend) => {
       status: 'paid',
       message: CHECKOUT_TEXT.purchased,
       ticketId: ticket.id,
+      eventName: ticket.eventName,
+      quantity: 2,
+      amount: centsToDollars(price.buyerPaysCents),
     });
 
     const [sold] = await db().select().from(tickets).where(eq(tickets.id, ticket.id));
@@ -246,6 +253,11 @@ describe.each(backends)('checkout API on %s', (backend) => {
       [SUCCESS, { ...CARD, expYear: 20311 }, CHECKOUT_TEXT.expYearInvalid],
       [SUCCESS, { ...CARD, expYear: 2030, expMonth: 2 }, CHECKOUT_TEXT.cardExpired],
       [SUCCESS, { ...CARD, cvc: '12' }, CHECKOUT_TEXT.cvcInvalid],
+      // An empty field is asked for, in words that say it is missing.
+      ['', CARD, CHECKOUT_TEXT.cardNumberMissing],
+      [SUCCESS, { ...CARD, expMonth: ' ' }, CHECKOUT_TEXT.expMonthMissing],
+      [SUCCESS, { ...CARD, expYear: '' }, CHECKOUT_TEXT.expYearMissing],
+      [SUCCESS, { ...CARD, cvc: '' }, CHECKOUT_TEXT.cvcMissing],
     ];
     for (const [number, card, message] of cases) {
       const answer = await pay(buyer, sessionId, number, card);
@@ -303,6 +315,9 @@ describe.each(backends)('checkout API on %s', (backend) => {
       status: 'pending',
       message: CHECKOUT_TEXT.notCompleted,
       ticketId: ticket.id,
+      eventName: ticket.eventName,
+      quantity: ticket.quantity,
+      amount: centsToDollars(priceOf(ticket).buyerPaysCents),
     });
     const cancel = await buyer.post(`/api/sandbox/checkout/${sessionId}/cancel`);
     expect(cancel.body).toEqual({
@@ -363,6 +378,9 @@ describe.each(backends)('checkout API on %s', (backend) => {
       status: 'refunded',
       message: CHECKOUT_TEXT.refunded,
       ticketId: ticket.id,
+      eventName: ticket.eventName,
+      quantity: ticket.quantity,
+      amount: centsToDollars(priceOf(ticket).buyerPaysCents),
     });
     const [row] = await db().select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(row?.buyerId).toBe(buyerAccount.id);

@@ -62,8 +62,24 @@ function digitsOf(value: string | number): string {
   return String(value).trim();
 }
 
+const MISSING_FIELD_TEXT = {
+  cardNumber: CHECKOUT_TEXT.cardNumberMissing,
+  expMonth: CHECKOUT_TEXT.expMonthMissing,
+  expYear: CHECKOUT_TEXT.expYearMissing,
+  cvc: CHECKOUT_TEXT.cvcMissing,
+} as const;
+
+/** The first card field left empty, in the form's order. */
+function missingCardField(request: SandboxPayRequest): keyof typeof MISSING_FIELD_TEXT | undefined {
+  return (Object.keys(MISSING_FIELD_TEXT) as (keyof typeof MISSING_FIELD_TEXT)[]).find(
+    (field) => digitsOf(request[field]) === '',
+  );
+}
+
 /** The card checks a hosted checkout makes, in the order it makes them; each failure names the field. */
 function checkCard(request: SandboxPayRequest, now: Date): keyof typeof SANDBOX_CARDS {
+  const missing = missingCardField(request);
+  if (missing) throw new Invalid(MISSING_FIELD_TEXT[missing], { [missing]: MISSING_FIELD_TEXT[missing] });
   const number = request.cardNumber.replace(/\s+/g, '');
   const card = (Object.keys(SANDBOX_CARDS) as (keyof typeof SANDBOX_CARDS)[]).find(
     (key) => SANDBOX_CARDS[key] === number,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { CHECKOUT_TEXT, TICKET_TEXT } from '../../../common/messages.js';
-import { dollarsToCents } from '../../../common/money.js';
+import { centsToDollars, dollarsToCents } from '../../../common/money.js';
 import { type PriceBreakdown, saleBreakdown } from '../../../common/pricing.js';
 import type { PaymentRequest, PurchaseResult } from '../../../common/schemas/checkout.js';
 import { PLATFORM_LABELS } from '../../../common/schemas/tickets.js';
@@ -446,7 +446,12 @@ export async function fulfilCheckout(deps: MoneyDeps, sessionId: string): Promis
 
 /** How a session reads to its buyer on the result pages. */
 function resultOf(session: SessionRow): PurchaseResult {
-  const base = { ticketId: session.ticketId };
+  const base = {
+    ticketId: session.ticketId,
+    eventName: session.eventName,
+    quantity: session.quantity,
+    amount: centsToDollars(session.amountCents),
+  };
   if (session.outcome === 'fulfilled')
     return { ...base, success: true, status: 'paid', message: CHECKOUT_TEXT.purchased };
   if (session.outcome === 'refunded')

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { Unauthorized } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
-import { getCurrentUser, updateUser } from './service.js';
+import { getCurrentUser, markTourCompleted, updateUser } from './service.js';
 
 export interface UserRoutesOptions {
   db: Db;
@@ -43,5 +43,12 @@ export async function userRoutes(instance: FastifyInstance, options: UserRoutesO
       schema: { body: updateUserRequestSchema, response: { 200: currentUserSchema } },
     },
     async (request) => updateUser(deps, currentUser(request).id, request.body, options.clock.now()),
+  );
+
+  // The welcome tour was finished or skipped: remembered for the member, so no other browser offers it.
+  app.post(
+    '/api/user/tour-completed',
+    { onRequest: requireUser, schema: { response: { 200: currentUserSchema } } },
+    async (request) => markTourCompleted(options.db, currentUser(request).id, options.clock.now()),
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { EMAIL_CHANGE_TTL_HOURS } from '../../../common/constants.js';
 import { SERVER_MESSAGE } from '../../../common/messages.js';
 import type { UpdateUserRequest } from '../../../common/schemas/auth.js';
@@ -44,6 +44,7 @@ function toCurrentUser(row: UserRow, pendingEmail: string | null, rating: Rating
     axsEmail: row.axsEmail,
     ...rating,
     pendingEmail,
+    tourCompleted: row.tourCompletedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -52,6 +53,17 @@ export async function getCurrentUser(db: DbOrTx, userId: number): Promise<Curren
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) return null;
   return toCurrentUser(row, await pendingEmailOf(db, userId), await userRating(db, userId));
+}
+
+/** The member finished or skipped the welcome tour: kept once, the first time (idempotent). */
+export async function markTourCompleted(db: Db, userId: number, now: Date): Promise<CurrentUser> {
+  await db
+    .update(users)
+    .set({ tourCompletedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.tourCompletedAt)));
+  const user = await getCurrentUser(db, userId);
+  if (!user) throw new NotFound(SERVER_MESSAGE.notAuthenticated);
+  return user;
 }
 
 /** Whether another account (not `exceptUserId`) already uses the address, case-insensitively. */

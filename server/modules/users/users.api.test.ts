@@ -58,6 +58,29 @@ describe.each(backends)('current user on %s', (backend) => {
     expect((await stale.get('/api/session')).body).toEqual({ user: null });
   });
 
+  it('remembers the finished welcome tour for the member: every session and browser sees it, set once', async () => {
+    const account = await createTestUser(harness.database.db);
+    const firstBrowser = await signedInClient(harness, account.id);
+    expect((await firstBrowser.get('/api/user')).body.tourCompleted).toBe(false);
+
+    const finished = await firstBrowser.post('/api/user/tour-completed');
+    expect(finished.status).toBe(200);
+    expect(currentUserSchema.parse(finished.body)).toMatchObject({ id: account.id, tourCompleted: true });
+    const [row] = await harness.database.db.select().from(users).where(eq(users.id, account.id));
+    const firstTime = row?.tourCompletedAt;
+    expect(firstTime).toBeInstanceOf(Date);
+
+    // Another browser (another session) learns it with the session, and a repeat changes nothing.
+    const otherBrowser = await signedInClient(harness, account.id);
+    expect((await otherBrowser.get('/api/session')).body.user.tourCompleted).toBe(true);
+    expect((await otherBrowser.post('/api/user/tour-completed')).status).toBe(200);
+    const [again] = await harness.database.db.select().from(users).where(eq(users.id, account.id));
+    expect(again?.tourCompletedAt).toEqual(firstTime);
+
+    const visitor = await harness.client().post('/api/user/tour-completed');
+    expect(visitor.status).toBe(401);
+  });
+
   it('refuses PATCH /api/user without a session and changes nothing', async () => {
     const response = await harness.client().patch('/api/user', { fullName: 'Nobody' });
     expect(response.status).toBe(401);

@@ -41,6 +41,15 @@ export interface AdminListProps<Row> {
 }
 
 /** One admin list tab's body: debounced server search, server sorting and paging over TanStack Table. */
+/**
+ * A row is keyed by its id where it has one: a row that moves (a postponed event re-sorted) keeps its own
+ * controls, so focus given back to a button stays on the same thing, not on whatever row took its place.
+ */
+function rowKey<Row>(row: Row, index: number): string {
+  const id = (row as { id?: unknown }).id;
+  return typeof id === 'number' || typeof id === 'string' ? `id-${id}` : `index-${index}`;
+}
+
 export function AdminList<Row>(props: AdminListProps<Row>) {
   const { things, columns, defaultSort, filters, onView, searchable = true } = props;
   const [text, setText] = useState('');
@@ -100,6 +109,7 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
     data: page?.rows ?? [],
     columns: allColumns,
     getCoreRowModel: getCoreRowModel(),
+    getRowId: rowKey,
     manualSorting: true,
     manualPagination: true,
     enableSortingRemoval: false,

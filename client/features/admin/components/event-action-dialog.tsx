@@ -32,7 +32,7 @@ export function EventActionDialog({
   action: EventAction;
   onClose: () => void;
 }) {
-  useReturnFocus();
+  useReturnFocus(`[data-event-action="${event.id}-${action}"]`);
   const [reason, setReason] = useState('');
   const [newDate, setNewDate] = useState('');
   const queryClient = useQueryClient();
@@ -41,8 +41,10 @@ export function EventActionDialog({
       action === 'cancel' ? cancelEvent(event.id, reason.trim()) : postponeEvent(event.id, newDate),
     onSuccess: async (answer) => {
       toast({ title: answer.message });
-      onClose();
+      // The list shows the outcome first (a cancelled event loses its buttons), so that focus goes back to
+      // what is on the page then, not to a button about to go.
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      onClose();
     },
     onError: (error) =>
       toast({

@@ -64,6 +64,7 @@ export function EventsTab() {
               <Button
                 size="sm"
                 variant="outline"
+                data-event-action={`${row.original.id}-postpone`}
                 onClick={() => setActing({ event: row.original, action: 'postpone' })}
               >
                 Postpone
@@ -71,6 +72,7 @@ export function EventsTab() {
               <Button
                 size="sm"
                 variant="destructive"
+                data-event-action={`${row.original.id}-cancel`}
                 onClick={() => setActing({ event: row.original, action: 'cancel' })}
               >
                 Cancel

@@ -54,10 +54,15 @@ export function ChatPane({
   topic,
   viewerId,
   onBack,
+  focusComposer = false,
+  onComposerFocused,
 }: {
   topic: ChatTopic;
   viewerId: number;
   onBack: () => void;
+  /** Just created: focus goes to the composer (the dialog that created it is gone). */
+  focusComposer?: boolean;
+  onComposerFocused?: () => void;
 }) {
   const queryClient = useQueryClient();
   const messages = useQuery(topicMessagesQueryOptions(topic.id));
@@ -65,6 +70,12 @@ export function ChatPane({
   const [draft, setDraft] = useState('');
   const inputId = useId();
   const logRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!focusComposer) return;
+    inputRef.current?.focus();
+    onComposerFocused?.();
+  }, [focusComposer, onComposerFocused]);
   const newestId = messages.data?.at(-1)?.id;
 
   useEffect(() => {
@@ -78,6 +89,8 @@ export function ChatPane({
     event?.preventDefault();
     const content = draft.trim();
     if (!content || send.isPending) return;
+    // Send is disabled while sending and on the emptied draft: focus stays in the composer, not on <body>.
+    inputRef.current?.focus();
     send.mutate(content, {
       onSuccess: () => setDraft(''),
       onError: (error) =>
@@ -142,6 +155,7 @@ export function ChatPane({
           {AMBASSADOR_TEXT.messageLabel}
         </label>
         <Textarea
+          ref={inputRef}
           id={inputId}
           value={draft}
           rows={2}

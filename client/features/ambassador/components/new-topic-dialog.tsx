@@ -14,7 +14,7 @@ import { toast } from '@client/components/ui/toaster';
 import type { ChatTopic } from '@common/schemas/ambassador';
 import { TOPIC_DESCRIPTION_MAX_LENGTH, TOPIC_NAME_MAX_LENGTH } from '@common/schemas/ambassador';
 import { AMBASSADOR_TEXT } from '@common/texts/ambassador';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { useCreateTopic, writeErrorText } from '../api';
 
 /** The New Topic dialog: Topic Name, Description (Optional), Create Topic disabled while the name is blank. */
@@ -22,11 +22,15 @@ export function NewTopicDialog({
   open,
   onOpenChange,
   onCreated,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated: (topic: ChatTopic) => void;
+  /** The New Topic button: the dialog has no Radix trigger, so focus is given back to it by hand. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
+  const created = useRef(false);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const create = useCreateTopic();
@@ -43,6 +47,7 @@ export function NewTopicDialog({
           toast({ title: AMBASSADOR_TEXT.topicCreated });
           setName('');
           setDescription('');
+          created.current = true;
           onCreated(topic);
           onOpenChange(false);
         },
@@ -62,7 +67,14 @@ export function NewTopicDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          // A created topic opens in the chat, whose composer takes focus; a cancelled dialog gives it back.
+          event.preventDefault();
+          if (!created.current) returnFocusTo.current?.focus();
+          created.current = false;
+        }}
+      >
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{AMBASSADOR_TEXT.newTopicTitle}</DialogTitle>

@@ -7,7 +7,7 @@ import { useCurrentUser } from '@client/lib/session';
 import { AMBASSADOR_TEXT } from '@common/texts/ambassador';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { topicsQueryOptions } from '../api';
 import { AttendeeSearch } from '../components/attendee-search';
 import { ChatPane } from '../components/chat-pane';
@@ -23,6 +23,9 @@ function GroupChat({ viewerId }: { viewerId: number }) {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [phoneShowsChat, setPhoneShowsChat] = useState(false);
   const [creating, setCreating] = useState(false);
+  const newTopicButton = useRef<HTMLButtonElement>(null);
+  // A topic just created: its chat opens with focus in the composer.
+  const [composeInTopicId, setComposeInTopicId] = useState<number | null>(null);
   const list = topics.data ?? [];
   const selected = list.find((topic) => topic.id === chosenId) ?? list[0] ?? null;
 
@@ -37,7 +40,7 @@ function GroupChat({ viewerId }: { viewerId: number }) {
       <Card className={cn('flex flex-col gap-3 p-3', phoneShowsChat && selected ? 'hidden md:flex' : '')}>
         <div className="flex items-center justify-between gap-2 px-1">
           <h2 className="font-semibold">{AMBASSADOR_TEXT.topics}</h2>
-          <Button type="button" size="sm" onClick={() => setCreating(true)}>
+          <Button ref={newTopicButton} type="button" size="sm" onClick={() => setCreating(true)}>
             <Plus aria-hidden className="size-4" />
             {AMBASSADOR_TEXT.newTopic}
           </Button>
@@ -52,10 +55,24 @@ function GroupChat({ viewerId }: { viewerId: number }) {
       </Card>
       {selected ? (
         <Card className={cn('p-3 sm:p-4', phoneShowsChat ? '' : 'hidden md:block')}>
-          <ChatPane topic={selected} viewerId={viewerId} onBack={() => setPhoneShowsChat(false)} />
+          <ChatPane
+            topic={selected}
+            viewerId={viewerId}
+            onBack={() => setPhoneShowsChat(false)}
+            focusComposer={composeInTopicId === selected.id}
+            onComposerFocused={() => setComposeInTopicId(null)}
+          />
         </Card>
       ) : null}
-      <NewTopicDialog open={creating} onOpenChange={setCreating} onCreated={(topic) => select(topic.id)} />
+      <NewTopicDialog
+        open={creating}
+        onOpenChange={setCreating}
+        returnFocusTo={newTopicButton}
+        onCreated={(topic) => {
+          setComposeInTopicId(topic.id);
+          select(topic.id);
+        }}
+      />
     </div>
   );
 }

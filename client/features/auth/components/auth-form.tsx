@@ -29,6 +29,8 @@ interface AuthFormProps {
   onSignedIn(user: CurrentUser): void;
   onVerificationRequired(pending: PendingLogin): void;
   onRegistered(email: string): void;
+  /** Someone who has just registered or verified their email: they are new here, not 'back'. */
+  newAccount?: boolean;
 }
 
 const linkClass =
@@ -51,6 +53,7 @@ export function AuthForm({
   onSignedIn,
   onVerificationRequired,
   onRegistered,
+  newAccount = false,
 }: AuthFormProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -172,17 +175,15 @@ export function AuthForm({
     errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
 
   const isLogin = mode === 'login';
+  const loginTitle = newAccount ? AUTH_SCREEN_TEXT.newAccountLoginTitle : AUTH_SCREEN_TEXT.loginTitle;
+  const loginIntro = newAccount ? AUTH_SCREEN_TEXT.newAccountLoginIntro : AUTH_SCREEN_TEXT.loginIntro;
 
   return (
     <CenteredCard
       icon={isLogin ? LogIn : UserPlus}
-      title={isLogin ? 'Welcome back' : 'Create your account'}
+      title={isLogin ? loginTitle : 'Create your account'}
       description={
-        <p>
-          {isLogin
-            ? 'Log in to buy and sell tickets with other fans.'
-            : 'Join Encore to buy and sell tickets at fair, transparent prices.'}
-        </p>
+        <p>{isLogin ? loginIntro : 'Join Encore to buy and sell tickets at fair, transparent prices.'}</p>
       }
       footer={
         <button type="button" onClick={switchMode} className={linkClass}>

@@ -40,6 +40,7 @@ const MAYA: CurrentUser = {
   averageRating: null,
   totalReviews: 0,
   pendingEmail: null,
+  tourCompleted: false,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
@@ -194,7 +195,7 @@ describe('login', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByRole('heading', { name: 'Welcome, maya' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Maya' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(queryClient.getQueryData(currentUserQueryOptions.queryKey)).toEqual(MAYA);
     expect(api.apiCalls()).toEqual([
@@ -215,7 +216,7 @@ describe('login', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByRole('heading', { name: 'Welcome, maya' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Maya' })).toBeInTheDocument();
     await waitFor(() =>
       expect(api.apiCalls()).toContainEqual({ method: 'POST', url: '/api/tickets/7/lock', body: undefined }),
     );
@@ -231,7 +232,7 @@ describe('login', () => {
     await userEvent.type(screen.getByLabelText('Username'), 'maya');
     await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome, maya' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Maya' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -290,7 +291,7 @@ describe('login', () => {
   it('sends a signed-in user from /login to /', async () => {
     serve({}, MAYA);
     const { router } = renderApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Welcome, maya' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Maya' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 });
@@ -381,7 +382,12 @@ describe('registration', () => {
     ]);
 
     await userEvent.click(screen.getByRole('button', { name: AUTH_SCREEN_TEXT.goToLogin }));
-    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    // Someone who has just registered is new here: the login card does not say 'Welcome back'.
+    expect(
+      await screen.findByRole('heading', { name: AUTH_SCREEN_TEXT.newAccountLoginTitle }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(AUTH_SCREEN_TEXT.newAccountLoginIntro)).toBeVisible();
+    expect(screen.queryByText(AUTH_SCREEN_TEXT.loginTitle)).toBeNull();
   });
 
   it('takes the error toast away once the error is fixed: Registration Complete never shows under it', async () => {

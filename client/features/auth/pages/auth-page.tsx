@@ -3,7 +3,7 @@ import { currentUserQueryOptions, useCurrentUser } from '@client/lib/session';
 import type { CurrentUser } from '@common/schemas/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loadAnswerSchemas } from '../api';
 import { AuthForm, type AuthMode } from '../components/auth-form';
 import type { PendingLogin } from '../components/login-verification';
@@ -36,7 +36,7 @@ function preloadOnFirstInteraction() {
 }
 
 type Screen =
-  | { name: AuthMode }
+  | { name: AuthMode; newAccount?: boolean }
   | { name: 'registration-complete'; email: string }
   | { name: 'verification-required'; pending: PendingLogin };
 
@@ -48,7 +48,9 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
   const { data: user } = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [screen, setScreen] = useState<Screen>({ name: initialMode });
+  // The verify-email page's 'Go to Login' says, in the navigation state, that the account is new.
+  const arrivedWithNewAccount = (useLocation().state as { newAccount?: boolean } | null)?.newAccount === true;
+  const [screen, setScreen] = useState<Screen>({ name: initialMode, newAccount: arrivedWithNewAccount });
   const [successMessage] = useState(readStoredSuccessMessage);
   // Where a shared link was going before it asked to sign in (same-site paths only).
   const [params] = useSearchParams();
@@ -73,7 +75,12 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
   function currentScreen() {
     switch (screen.name) {
       case 'registration-complete':
-        return <RegistrationComplete email={screen.email} onGoToLogin={() => setScreen({ name: 'login' })} />;
+        return (
+          <RegistrationComplete
+            email={screen.email}
+            onGoToLogin={() => setScreen({ name: 'login', newAccount: true })}
+          />
+        );
       case 'verification-required':
         return (
           <LoginVerification
@@ -90,6 +97,7 @@ export function AuthPage({ initialMode }: { initialMode: AuthMode }) {
         return (
           <AuthForm
             mode={screen.name}
+            newAccount={screen.newAccount}
             onModeChange={(mode) => setScreen({ name: mode })}
             successMessage={successMessage}
             onSignedIn={signIn}

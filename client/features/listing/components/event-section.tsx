@@ -4,16 +4,12 @@ import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
 import { Textarea } from '@client/components/ui/textarea';
 import { formatEventDate } from '@client/lib/format';
+import { eventDescription } from '@common/event-description';
 import type { ConcertSearchResult } from '@common/schemas/events';
 import { CalendarDays, MapPin, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
-import {
-  eventDescription,
-  type ListingFormValues,
-  multiDayFaceValue,
-  typedWholeNumber,
-} from '../listing-form-values';
+import { type ListingFormValues, multiDayFaceValue, typedWholeNumber } from '../listing-form-values';
 import { ConcertSearch } from './concert-search';
 import { Field, FormSection } from './form-parts';
 

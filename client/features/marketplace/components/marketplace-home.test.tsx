@@ -43,6 +43,7 @@ const buyer: CurrentUser = {
   averageRating: null,
   totalReviews: 0,
   pendingEmail: null,
+  tourCompleted: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
@@ -342,11 +343,21 @@ describe('MarketplaceHome', () => {
     storePurchase({ ticketId: 7, amount: 207.47, version: 2, startedAt: Date.now() });
     fakeApi(({ url }) =>
       url === '/api/purchase/verify/cs_1'
-        ? json(200, { success: true, message: 'Ticket purchased successfully', status: 'paid', ticketId: 7 })
+        ? json(200, {
+            success: true,
+            message: 'Ticket purchased successfully',
+            status: 'paid',
+            ticketId: 7,
+            eventName: 'Aurora Skies',
+            quantity: 2,
+            amount: 207.47,
+          })
         : undefined,
     );
     const { router, user } = renderHome('/?session_id=cs_1');
     const dialog = await screen.findByRole('dialog', { name: BUYING_TEXT.purchaseSuccessfulTitle });
+    // It names the show and what was paid, not only that something was bought.
+    expect(dialog).toHaveTextContent('You paid $207.47 for 2 tickets to Aurora Skies.');
     expect(calls.find((call) => call.url === '/api/purchase/verify/cs_1')?.body).toEqual({
       ticketId: 7,
       amount: 207.47,
@@ -365,7 +376,15 @@ describe('MarketplaceHome', () => {
     storePurchase({ ticketId: 7, amount: 207.47, version: 2, startedAt: Date.now() });
     fakeApi(({ url }) =>
       url === '/api/purchase/verify/cs_1'
-        ? json(200, { success: false, message: '', status: 'pending', ticketId: 7 })
+        ? json(200, {
+            success: false,
+            message: '',
+            status: 'pending',
+            ticketId: 7,
+            eventName: 'Aurora Skies',
+            quantity: 2,
+            amount: 207.47,
+          })
         : undefined,
     );
     renderHome('/?session_id=cs_1');
@@ -389,10 +408,10 @@ describe('MarketplaceHome', () => {
     expect(calls.some((call) => call.url === '/api/tickets/7/lock' && call.method === 'POST')).toBe(true);
   });
 
-  it("greets a user without 'Welcome back', which a brand-new user's first screen must not say", async () => {
+  it("greets a user by first name without 'Welcome back', which a brand-new user's first screen must not say", async () => {
     fakeApi();
     renderHome();
-    expect(await screen.findByRole('heading', { name: 'Welcome, jordan', level: 1 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Jordan', level: 1 })).toBeVisible();
     expect(screen.queryByText(/Welcome back/)).toBeNull();
   });
 

@@ -151,7 +151,9 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
         <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="space-y-1">
-            <h1 className="text-3xl font-bold sm:text-4xl">Welcome, {user.username}</h1>
+            <h1 className="text-3xl font-bold sm:text-4xl">
+              Welcome, {user.firstName.trim() || user.username}
+            </h1>
             <p className="text-muted-foreground">Find tickets from fans, at fair prices.</p>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -234,6 +236,7 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
       <PurchaseSuccessfulDialog
         open={checkout.result.state === 'success'}
         message={checkout.result.state === 'success' ? checkout.result.message : ''}
+        purchase={checkout.result.state === 'success' ? checkout.result.purchase : null}
         onOpenChange={(isOpen) => (isOpen ? undefined : checkout.dismiss())}
         onViewMyTickets={() => void navigate('/my-tickets')}
       />

@@ -7,8 +7,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { formatDollars } from '@client/lib/format';
 import { BUYING_TEXT } from '@common/messages';
 import { CircleCheck } from 'lucide-react';
+import type { PurchaseVerifyResponse } from '../types';
 
 const NEXT_STEPS = [
   'Your payment is held safely in escrow.',
@@ -21,11 +23,14 @@ const NEXT_STEPS = [
 export function PurchaseSuccessfulDialog({
   open,
   message,
+  purchase,
   onOpenChange,
   onViewMyTickets,
 }: {
   open: boolean;
   message: string;
+  /** The verified purchase: the dialog names the show and what was paid, so the buyer knows which one. */
+  purchase: Pick<PurchaseVerifyResponse, 'eventName' | 'quantity' | 'amount'> | null;
   onOpenChange: (open: boolean) => void;
   onViewMyTickets: () => void;
 }) {
@@ -38,6 +43,15 @@ export function PurchaseSuccessfulDialog({
           </span>
           <DialogTitle>{BUYING_TEXT.purchaseSuccessfulTitle}</DialogTitle>
           <DialogDescription>{message}</DialogDescription>
+          {purchase ? (
+            <p className="font-medium">
+              {BUYING_TEXT.purchasedSummary(
+                purchase.eventName,
+                purchase.quantity,
+                formatDollars(purchase.amount),
+              )}
+            </p>
+          ) : null}
         </DialogHeader>
         <div className="text-sm">
           <h3 className="mb-2 font-semibold">Next steps</h3>

@@ -134,6 +134,24 @@ describe('My Tickets page', () => {
     ]);
   });
 
+  it('tells the seller of a paper ticket what Proceed really does: the buyer downloads the barcode', async () => {
+    const paper = soldTo({
+      id: 11,
+      eventName: 'Paper Show',
+      ticketType: 'paper',
+      platform: null,
+      barcodeCloudinaryUrl: '/api/images/barcodes/11',
+    });
+    fakeApi({ '/api/my-tickets?tab=pending': () => json(200, page('pending', [paper])) });
+    const user = userEvent.setup();
+    renderPage();
+    const card = await screen.findByTestId('my-ticket-11');
+    await user.click(within(card).getByRole('button', { name: MY_TICKETS_TEXT.initiateTransfer }));
+    const dialog = screen.getByRole('alertdialog', { name: MY_TICKETS_TEXT.initiateDialogTitle });
+    expect(dialog).toHaveTextContent(MY_TICKETS_TEXT.initiateDialogBodyPaper);
+    expect(dialog).not.toHaveTextContent('through the ticketing platform');
+  });
+
   /** Confirm Receipt on card 12, then the dialog's own Confirm Receipt. */
   async function confirmReceipt(user: ReturnType<typeof userEvent.setup>) {
     const card = await screen.findByTestId('my-ticket-12');

@@ -52,7 +52,11 @@ function InitiateTransferButton({ ticket }: { ticket: MyTicket }) {
       onOpenChange={setOpen}
       ticket={ticket}
       title={MY_TICKETS_TEXT.initiateDialogTitle}
-      body={MY_TICKETS_TEXT.initiateDialogBody}
+      body={
+        ticket.ticketType === 'paper'
+          ? MY_TICKETS_TEXT.initiateDialogBodyPaper
+          : MY_TICKETS_TEXT.initiateDialogBody
+      }
       cancel={MY_TICKETS_TEXT.goBack}
       confirm={MY_TICKETS_TEXT.proceed}
       onConfirm={() => {

@@ -39,6 +39,7 @@ const user: CurrentUser = {
   averageRating: null,
   totalReviews: 0,
   pendingEmail: null,
+  tourCompleted: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

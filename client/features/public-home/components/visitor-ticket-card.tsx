@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
 import { formatDollars } from '@client/lib/format';
+import { loginThenTo } from '@client/lib/safe-destination';
 import { PUBLIC_HOME_TEXT } from '@common/messages';
 import type { PublicTicket } from '@common/schemas/marketplace';
 import { format, parseISO } from 'date-fns';
@@ -84,7 +85,8 @@ export const VisitorTicketCard = memo(function VisitorTicketCard({ ticket }: { t
           <dd>{formatDollars(ticket.buyerPays)}</dd>
         </dl>
         <Button asChild size="sm" variant="outline" className="mt-auto">
-          <Link to="/login" aria-describedby={titleId}>
+          {/* Kept through sign-in, as a shared /?ticket= link is: the member lands on this ticket's details. */}
+          <Link to={loginThenTo(`/?ticket=${ticket.id}`)} aria-describedby={titleId}>
             {PUBLIC_HOME_TEXT.loginForDetails}
           </Link>
         </Button>

@@ -90,7 +90,15 @@ describe('/purchase/cancel', () => {
 describe('/purchase-status', () => {
   it('completes the purchase by session and shows Purchase Successful!', async () => {
     fakeApi(() =>
-      json(200, { success: true, message: 'Ticket purchased successfully', status: 'paid', ticketId: 12 }),
+      json(200, {
+        success: true,
+        message: 'Ticket purchased successfully',
+        status: 'paid',
+        ticketId: 12,
+        eventName: 'Aurora Skies',
+        quantity: 1,
+        amount: 100,
+      }),
     );
     renderAt('/purchase-status?session_id=cs_1&ticket_id=12', <PurchaseStatusPage />, '/purchase-status');
     expect(
@@ -145,7 +153,15 @@ describe('/safari-purchase-success', () => {
 
   it('completes the purchase, counts 5 s down to My Tickets and clears the stored session', async () => {
     fakeApi(() =>
-      json(200, { success: true, message: 'Ticket purchased successfully', status: 'paid', ticketId: 3 }),
+      json(200, {
+        success: true,
+        message: 'Ticket purchased successfully',
+        status: 'paid',
+        ticketId: 3,
+        eventName: 'Aurora Skies',
+        quantity: 1,
+        amount: 100,
+      }),
     );
     const router = renderAt('/safari-purchase-success?session_id=cs_9', page(), '/safari-purchase-success');
     expect(screen.getByRole('heading', { name: PURCHASE_RESULT_TEXT.safariProcessing })).toBeVisible();
@@ -185,7 +201,15 @@ describe('/safari-purchase-success', () => {
 
   it('sends a signed-out buyer to log in with the success message waiting there', async () => {
     fakeApi(() =>
-      json(200, { success: true, message: 'Ticket purchased successfully', status: 'paid', ticketId: 3 }),
+      json(200, {
+        success: true,
+        message: 'Ticket purchased successfully',
+        status: 'paid',
+        ticketId: 3,
+        eventName: 'Aurora Skies',
+        quantity: 1,
+        amount: 100,
+      }),
     );
     const rememberForLogin = vi.fn();
     const router = renderAt(

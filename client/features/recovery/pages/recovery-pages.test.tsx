@@ -1,7 +1,7 @@
 import { AppProviders } from '@client/app/providers';
 import { appRoutes } from '@client/app/routes';
 import { createQueryClient } from '@client/lib/query-client';
-import { RECOVERY_SCREEN_TEXT, RECOVERY_TEXT } from '@common/messages';
+import { AUTH_SCREEN_TEXT, RECOVERY_SCREEN_TEXT, RECOVERY_TEXT } from '@common/messages';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -81,6 +81,16 @@ describe('verify email (/verify-email/:token)', () => {
       '/login',
     );
     expect(calls).toEqual([{ method: 'GET', url: '/api/verify-email/tok%2Fen', body: undefined }]);
+  });
+
+  it("greets the newly verified member on the login screen as new, not with 'Welcome back'", async () => {
+    serve({ 'GET /api/verify-email/fresh': () => Response.json({ message: 'Email verified.' }) });
+    renderApp('/verify-email/fresh');
+    await userEvent.click(await screen.findByRole('link', { name: RECOVERY_SCREEN_TEXT.goToLogin }));
+    expect(
+      await screen.findByRole('heading', { name: AUTH_SCREEN_TEXT.newAccountLoginTitle }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(AUTH_SCREEN_TEXT.loginTitle)).toBeNull();
   });
 
   it("shows the server's refusal with the advice to log in for a new e-mail", async () => {

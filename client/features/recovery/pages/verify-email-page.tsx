@@ -7,10 +7,11 @@ import { CircleAlert, CircleCheck, Loader2, LogIn, MailCheck, MailWarning } from
 import { Link, Navigate, useParams } from 'react-router';
 import { useVerifyEmail } from '../api';
 
-function GoToLogin() {
+/** After a successful verification the login screen greets a new member, not a returning one. */
+function GoToLogin({ newAccount = false }: { newAccount?: boolean }) {
   return (
     <Button asChild size="lg" className="w-full">
-      <Link to="/login">
+      <Link to="/login" state={newAccount ? { newAccount } : undefined}>
         <LogIn aria-hidden />
         {RECOVERY_SCREEN_TEXT.goToLogin}
       </Link>
@@ -59,7 +60,7 @@ function VerifyEmail({ token }: { token: string }) {
         <AlertTitle>Email verified</AlertTitle>
         <AlertDescription>{verification.data?.message || RECOVERY_TEXT.verifyEmailSuccess}</AlertDescription>
       </Alert>
-      <GoToLogin />
+      <GoToLogin newAccount />
     </CenteredCard>
   );
 }

@@ -9,8 +9,18 @@ import { type CardDetails, formatCardNumber } from '../api';
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
+/** The inputs' ids, so the page can put focus on a field it asks for. */
+export const CARD_FIELD_IDS: Record<keyof CardDetails, string> = {
+  cardNumber: 'card-number',
+  expMonth: 'exp-month',
+  expYear: 'exp-year',
+  cvc: 'cvc',
+};
+
 interface CardFieldProps {
   id: string;
+  /** Marked invalid and described by the form's error. */
+  describedBy: string | null;
   label: string;
   autoComplete: string;
   placeholder: string;
@@ -19,7 +29,7 @@ interface CardFieldProps {
   onChange: (value: string) => void;
 }
 
-function CardField({ id, label, onChange, ...input }: CardFieldProps) {
+function CardField({ id, label, onChange, describedBy, ...input }: CardFieldProps) {
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -27,6 +37,8 @@ function CardField({ id, label, onChange, ...input }: CardFieldProps) {
         id={id}
         inputMode="numeric"
         {...input}
+        aria-invalid={describedBy ? true : undefined}
+        aria-describedby={describedBy ?? undefined}
         onChange={(event) => onChange(event.target.value)}
         required
       />
@@ -40,14 +52,19 @@ interface CardFormProps {
   onSubmit: (event: FormEvent) => void;
   busy: boolean;
   payLabel: string;
+  /** The field the error above the form is about. */
+  invalidField: keyof CardDetails | null;
+  errorId: string;
 }
 
 /** The sandbox checkout's card form: number, expiry and CVC, digits only, and the Pay button. */
-export function CardForm({ card, onChange, onSubmit, busy, payLabel }: CardFormProps) {
+export function CardForm({ card, onChange, onSubmit, busy, payLabel, invalidField, errorId }: CardFormProps) {
+  const describedBy = (field: keyof CardDetails) => (invalidField === field ? errorId : null);
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <CardField
-        id="card-number"
+        id={CARD_FIELD_IDS.cardNumber}
+        describedBy={describedBy('cardNumber')}
         label={SANDBOX_CHECKOUT_TEXT.cardNumber}
         autoComplete="cc-number"
         placeholder="4242 4242 4242 4242"
@@ -57,7 +74,8 @@ export function CardForm({ card, onChange, onSubmit, busy, payLabel }: CardFormP
       />
       <div className="grid grid-cols-3 gap-3">
         <CardField
-          id="exp-month"
+          id={CARD_FIELD_IDS.expMonth}
+          describedBy={describedBy('expMonth')}
           label={SANDBOX_CHECKOUT_TEXT.expMonth}
           autoComplete="cc-exp-month"
           placeholder="MM"
@@ -66,7 +84,8 @@ export function CardForm({ card, onChange, onSubmit, busy, payLabel }: CardFormP
           onChange={(value) => onChange({ ...card, expMonth: digitsOnly(value) })}
         />
         <CardField
-          id="exp-year"
+          id={CARD_FIELD_IDS.expYear}
+          describedBy={describedBy('expYear')}
           label={SANDBOX_CHECKOUT_TEXT.expYear}
           autoComplete="cc-exp-year"
           placeholder="YY"
@@ -75,7 +94,8 @@ export function CardForm({ card, onChange, onSubmit, busy, payLabel }: CardFormP
           onChange={(value) => onChange({ ...card, expYear: digitsOnly(value) })}
         />
         <CardField
-          id="cvc"
+          id={CARD_FIELD_IDS.cvc}
+          describedBy={describedBy('cvc')}
           label={SANDBOX_CHECKOUT_TEXT.cvc}
           autoComplete="cc-csc"
           placeholder="123"

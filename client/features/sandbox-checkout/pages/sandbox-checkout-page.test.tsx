@@ -63,12 +63,27 @@ it('keeps the checkout open after a declined card, ready for another card, and k
 
   await payWith(user, '4000000000000002');
   expect(await screen.findByRole('alert')).toHaveTextContent(CHECKOUT_TEXT.cardDeclined);
-  expect(screen.getByLabelText(SANDBOX_CHECKOUT_TEXT.cardNumber)).toHaveValue('');
+  // Like a real checkout it keeps the number and expiry; only the security code is typed again.
+  expect(screen.getByLabelText(SANDBOX_CHECKOUT_TEXT.cardNumber)).toHaveValue('4000 0000 0000 0002');
+  expect(screen.getByLabelText(SANDBOX_CHECKOUT_TEXT.expMonth)).toHaveValue('12');
+  expect(screen.getByLabelText(SANDBOX_CHECKOUT_TEXT.expYear)).toHaveValue('2031');
   expect(screen.getByLabelText(SANDBOX_CHECKOUT_TEXT.cvc)).toHaveValue('');
   expect(screen.getByRole('button', { name: /^Pay/ })).toBeEnabled();
   expect(screen.getByRole('button', { name: SANDBOX_CHECKOUT_TEXT.cancel })).toBeEnabled();
   expect(calls.some((call) => call.url.endsWith('/unlock'))).toBe(false);
 
+  // A retry without the security code asks for it, in words that say it is missing, and sends nothing.
+  const paid = calls.length;
+  await user.click(screen.getByRole('button', { name: /^Pay/ }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(CHECKOUT_TEXT.cvcMissing);
+  expect(screen.getByRole('alert')).not.toHaveTextContent(CHECKOUT_TEXT.cvcInvalid);
+  const cvc = screen.getByLabelText(SANDBOX_CHECKOUT_TEXT.cvc);
+  await vi.waitFor(() => expect(cvc).toHaveFocus());
+  expect(cvc).toHaveAttribute('aria-invalid', 'true');
+  expect(cvc).toHaveAccessibleDescription(CHECKOUT_TEXT.cvcMissing);
+  expect(calls).toHaveLength(paid);
+
+  await user.clear(screen.getByLabelText(SANDBOX_CHECKOUT_TEXT.cardNumber));
   await payWith(user, '4242424242424242');
   await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(`http://localhost/?session_id=${SESSION}`));
   assign.mockRestore();

@@ -15,10 +15,22 @@ import {
   browser,
   type CardDetails,
   cancelSandbox,
+  missingCardField,
   paySandbox,
   sandboxSessionQueryOptions,
 } from '../api';
-import { CardForm } from '../components/card-form';
+import { CARD_FIELD_IDS, CardForm } from '../components/card-form';
+
+const CARD_ERROR_ID = 'card-error';
+
+const CARD_FIELDS = ['cardNumber', 'expMonth', 'expYear', 'cvc'] as const;
+
+/** The card field a server refusal names (its `fieldErrors`), if any. */
+function refusedField(error: unknown): keyof CardDetails | null {
+  if (!(error instanceof ApiError)) return null;
+  const fieldErrors = (error.body as { fieldErrors?: Record<string, unknown> } | null)?.fieldErrors ?? {};
+  return CARD_FIELDS.find((field) => field in fieldErrors) ?? null;
+}
 
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? error.message;
@@ -34,6 +46,7 @@ export function SandboxCheckoutPage() {
   const session = useQuery(sandboxSessionQueryOptions(sessionId));
   const [card, setCard] = useState<CardDetails>({ cardNumber: '', expMonth: '', expYear: '', cvc: '' });
   const [error, setError] = useState<string | null>(null);
+  const [invalidField, setInvalidField] = useState<keyof CardDetails | null>(null);
   const [busy, setBusy] = useState(false);
   const [authenticating, setAuthenticating] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -46,20 +59,29 @@ export function SandboxCheckoutPage() {
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
     setError(null);
+    setInvalidField(null);
     try {
       await action();
     } catch (failure) {
       showError(failureMessage(failure));
-      // A refused card leaves the session open with the hold, as Stripe Checkout does: another card may
-      // be tried at once, so the refused one's number and CVC go.
-      if (failure instanceof ApiError && failure.status === 402)
-        setCard((typed) => ({ ...typed, cardNumber: '', cvc: '' }));
+      setInvalidField(refusedField(failure));
+      // A refused card leaves the session open with the hold, as Stripe Checkout does. Like a real
+      // checkout it keeps the number and expiry for a retry; only the security code is typed again.
+      if (failure instanceof ApiError && failure.status === 402) setCard((typed) => ({ ...typed, cvc: '' }));
       setBusy(false);
     }
   };
 
   const pay = (event: FormEvent) => {
     event.preventDefault();
+    const missing = missingCardField(card);
+    if (missing) {
+      // Asked for in words that say it is missing, with focus on the empty field.
+      setError(missing.message);
+      setInvalidField(missing.field);
+      requestAnimationFrame(() => document.getElementById(CARD_FIELD_IDS[missing.field])?.focus());
+      return;
+    }
     void run(async () => {
       const answer = await paySandbox(sessionId, card);
       if ('redirectUrl' in answer) browser.assign(answer.redirectUrl);
@@ -135,7 +157,7 @@ export function SandboxCheckoutPage() {
 
           <div ref={errorRef} tabIndex={-1} className="outline-none">
             {error ? (
-              <Alert variant="destructive" role="alert">
+              <Alert id={CARD_ERROR_ID} variant="destructive" role="alert">
                 {error}
               </Alert>
             ) : null}
@@ -167,6 +189,8 @@ export function SandboxCheckoutPage() {
             <CardForm
               card={card}
               onChange={setCard}
+              invalidField={invalidField}
+              errorId={CARD_ERROR_ID}
               onSubmit={pay}
               busy={busy}
               payLabel={`${SANDBOX_CHECKOUT_TEXT.pay} ${formatDollars(order.amount)}`}

@@ -44,14 +44,22 @@ function SupportBubble({ message }: { message: SupportMessage }) {
 export function ConversationView({
   conversation,
   onNewMessage,
+  focusReply = false,
 }: {
   conversation: Conversation;
   onNewMessage: () => void;
+  /** Just sent from the new-request form, which is gone: focus goes to the reply box, not to <body>. */
+  focusReply?: boolean;
 }) {
   const [reply, setReply] = useState('');
   const followUp = useFollowUp();
   const replyId = useId();
   const logRef = useRef<HTMLDivElement>(null);
+  const replyRef = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (focusReply) replyRef.current?.focus();
+  }, [focusReply]);
   const newestId = conversation.last.id;
   const lastFromMember = [...conversation.messages].reverse().find((message) => !message.isFromAdmin);
   const resolved = lastFromMember?.resolved ?? true;
@@ -65,6 +73,8 @@ export function ConversationView({
     event.preventDefault();
     const message = reply.trim();
     if (!message) return;
+    // Send Reply is disabled while sending and on the emptied box: focus stays in the box.
+    replyRef.current?.focus();
     followUp.mutate(
       { lastId: newestId, message },
       {
@@ -116,6 +126,7 @@ export function ConversationView({
       <form onSubmit={submit} className="flex flex-col gap-2">
         <Label htmlFor={replyId}>{SUPPORT_TEXT.replyLabel}</Label>
         <Textarea
+          ref={replyRef}
           id={replyId}
           value={reply}
           rows={3}

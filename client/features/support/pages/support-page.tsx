@@ -18,6 +18,12 @@ export function SupportPage({ onRead }: { onRead: () => void }) {
   const messages = useQuery(supportMessagesQueryOptions);
   const conversations = useMemo(() => conversationsOf(messages.data ?? []), [messages.data]);
   const [selected, setSelected] = useState<SupportTopic | null>(null);
+  // The topic just sent from the new-request form: its conversation opens with focus in the reply box.
+  const [sentTopic, setSentTopic] = useState<SupportTopic | null>(null);
+  const choose = (topic: SupportTopic | null) => {
+    setSentTopic(null);
+    setSelected(topic);
+  };
   const conversation = conversations.find((entry) => entry.topic === selected) ?? null;
   const markRead = useMarkConversationRead(onRead);
   const readUpTo = useRef(new Map<SupportTopic, number>());
@@ -58,14 +64,23 @@ export function SupportPage({ onRead }: { onRead: () => void }) {
                 <AlertDescription>{SUPPORT_TEXT.loadFailed}</AlertDescription>
               </Alert>
             ) : (
-              <ConversationList conversations={conversations} selected={selected} onSelect={setSelected} />
+              <ConversationList conversations={conversations} selected={selected} onSelect={choose} />
             )}
           </Card>
           <Card className="p-4 sm:p-6">
             {conversation ? (
-              <ConversationView conversation={conversation} onNewMessage={() => setSelected(null)} />
+              <ConversationView
+                conversation={conversation}
+                onNewMessage={() => choose(null)}
+                focusReply={sentTopic === conversation.topic}
+              />
             ) : (
-              <NewRequestForm onSent={setSelected} />
+              <NewRequestForm
+                onSent={(topic) => {
+                  setSentTopic(topic);
+                  setSelected(topic);
+                }}
+              />
             )}
           </Card>
         </div>

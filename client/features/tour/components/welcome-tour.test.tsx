@@ -69,6 +69,22 @@ describe('WelcomeTour', () => {
     expect(await promptShown()).toBe(false);
   });
 
+  it('does not appear on a browser that never saw it when the member finished it elsewhere (server flag)', async () => {
+    render(<WelcomeTour userId={USER} completedOnServer />);
+    expect(await promptShown()).toBe(false);
+  });
+
+  it('waits while another dialog is open (a shared ticket) and shows once it closes', async () => {
+    const other = document.createElement('div');
+    other.setAttribute('role', 'dialog');
+    other.dataset.state = 'open';
+    document.body.append(other);
+    render(<WelcomeTour userId={USER} />);
+    expect(await promptShown()).toBe(false);
+    act(() => other.setAttribute('data-state', 'closed'));
+    expect(await screen.findByRole('dialog', { name: TOUR_TEXT.welcomeTitle })).toBeVisible();
+  });
+
   it('is still offered to another user of the same browser, and never after the browser-wide opt-out', async () => {
     localStorage.setItem(TOUR_COMPLETED_KEY, 'true');
     const other = render(<WelcomeTour userId={USER + 1} />);

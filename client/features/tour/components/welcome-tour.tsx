@@ -3,40 +3,74 @@ import { Checkbox } from '@client/components/ui/checkbox';
 import { Label } from '@client/components/ui/label';
 import { TOUR_TEXT } from '@common/messages';
 import { Sparkles, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ACTIONS, EVENTS, type EventData, Joyride, ORIGIN, STATUS, type Step } from 'react-joyride';
 import { disableTour, markTourCompleted, shouldOfferTour } from '../tour-flags';
 import { presentSteps, TOUR_STEPS } from '../tour-steps';
+import { useDialogOpen } from '../use-dialog-open';
 
 /** Spec 000 §4, §9: the welcome prompt appears 1000 ms after the page loads. */
 export const TOUR_PROMPT_DELAY_MS = 1_000;
 const SCROLL_OFFSET = 80;
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]';
+
+/**
+ * When the tour ends its tooltip goes and focus would fall to <body>: it goes to the control the last
+ * step showed (or the first control inside it, for the navigation), else to the page's heading.
+ */
+function focusAfterTour(target: Step['target'] | undefined): void {
+  const shown = typeof target === 'string' ? document.querySelector<HTMLElement>(target) : null;
+  const control = shown?.matches(FOCUSABLE) ? shown : shown?.querySelector<HTMLElement>(FOCUSABLE);
+  if (control && control.getClientRects().length > 0) {
+    control.focus();
+    return;
+  }
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  heading.focus();
+}
+
 /**
  * The welcome prompt and the 4-step tour (spec 000 §2, §4 'Tour'). The prompt is a non-modal panel at
  * the bottom of the page so it never blocks the marketplace; the tour is react-joyride, continuous, with
- * progress, a skip button, overlay clicks ignored and Escape closing it.
+ * progress, a skip button, overlay clicks ignored and Escape closing it. A tour the member finished on
+ * any browser (`completedOnServer`) is not offered; `onCompleted` remembers a new finish on the server.
  */
-export function WelcomeTour({ userId }: { userId: number }) {
-  const [prompt, setPrompt] = useState(false);
+export function WelcomeTour({
+  userId,
+  completedOnServer = false,
+  onCompleted,
+}: {
+  userId: number;
+  completedOnServer?: boolean;
+  onCompleted?: () => void;
+}) {
+  const [due, setDue] = useState(false);
   const [dontShow, setDontShow] = useState(false);
   const [steps, setSteps] = useState<Step[] | null>(null);
+  const stepIndex = useRef(0);
   const titleId = useId();
   const checkboxId = useId();
+  // The prompt waits while another dialog (a shared ticket's details) is open, and shows once it closes.
+  const dialogOpen = useDialogOpen(due);
+  const prompt = due && !dialogOpen;
 
   useEffect(() => {
-    if (!shouldOfferTour(userId)) return;
-    const timer = setTimeout(() => setPrompt(true), TOUR_PROMPT_DELAY_MS);
+    if (completedOnServer || !shouldOfferTour(userId)) return;
+    const timer = setTimeout(() => setDue(true), TOUR_PROMPT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [userId]);
+  }, [userId, completedOnServer]);
 
   const skip = () => {
     if (dontShow) disableTour(userId);
-    setPrompt(false);
+    setDue(false);
   };
   const start = () => {
     if (dontShow) disableTour(userId);
-    setPrompt(false);
+    setDue(false);
+    stepIndex.current = 0;
     const present = presentSteps(TOUR_STEPS);
     setSteps(
       present.map((step, index) => ({
@@ -46,11 +80,17 @@ export function WelcomeTour({ userId }: { userId: number }) {
     );
   };
   const end = () => {
+    // Joyride may report the end more than once (the finish, then the tour's end).
+    if (!steps) return;
     markTourCompleted(userId);
+    onCompleted?.();
+    const lastShown = steps?.[stepIndex.current]?.target;
     setSteps(null);
+    setTimeout(() => focusAfterTour(lastShown), 0);
   };
 
   const onEvent = (data: EventData) => {
+    if (typeof data.index === 'number') stepIndex.current = data.index;
     if (data.type === EVENTS.TOUR_END || data.status === STATUS.FINISHED || data.status === STATUS.SKIPPED) {
       end();
       return;
