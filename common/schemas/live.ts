@@ -27,8 +27,15 @@ export const liveNoticeSchema = z.object({
   kind: z.enum(LIVE_NOTICE_KINDS),
   id: z.number().int(),
   eventId: z.number().int().optional(),
+  /** The receiving member is one the change concerns (a party of the sale, the bidder, the writer). */
+  mine: z.literal(true).optional(),
 });
 export type LiveNotice = z.infer<typeof liveNoticeSchema>;
 
 /** The SSE event that ends a stream for good (the session ended): the client closes instead of reconnecting. */
 export const LIVE_END_EVENT = 'end';
+/** The stream's first event, and its heartbeat (decision 0066). */
+export const LIVE_READY_EVENT = 'ready';
+export const LIVE_HEARTBEAT_EVENT = 'heartbeat';
+/** How often the server sends a heartbeat; a page that hears nothing for 2.5 times this counts the stream dead. */
+export const LIVE_HEARTBEAT_MS = 20_000;

@@ -53,7 +53,7 @@ describe('LiveHub', () => {
       everybody: true,
     });
     expect(mine.written).toEqual([
-      noticeEvent({ kind: 'message', id: 7 }),
+      noticeEvent({ kind: 'message', id: 7, mine: true }),
       noticeEvent({ kind: 'ticket', id: 9 }),
     ]);
     expect(theirs.written).toEqual([noticeEvent({ kind: 'ticket', id: 9 })]);

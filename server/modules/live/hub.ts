@@ -1,4 +1,9 @@
-import { LIVE_END_EVENT, type LiveNotice } from '../../../common/schemas/live.js';
+import {
+  LIVE_END_EVENT,
+  LIVE_HEARTBEAT_EVENT,
+  LIVE_READY_EVENT,
+  type LiveNotice,
+} from '../../../common/schemas/live.js';
 import type { RoutedNotice } from './notices.js';
 
 /** Where a stream's text goes (the HTTP response); `buffered` is what the socket has not sent yet. */
@@ -43,8 +48,16 @@ export function noticeEvent(notice: LiveNotice): string {
 
 /** The event that ends a stream for good: the client closes instead of reconnecting. */
 export const END_EVENT = `event: ${LIVE_END_EVENT}\ndata: {}\n\n`;
-/** An SSE comment: keeps proxies from closing an idle stream and lets both ends notice a dead one. */
-export const HEARTBEAT = ': heartbeat\n\n';
+/**
+ * Keeps proxies from closing an idle stream and lets both ends notice a dead one. An event rather than a
+ * comment: the browser's EventSource shows only events to the page, which watches for them.
+ */
+export const HEARTBEAT = `event: ${LIVE_HEARTBEAT_EVENT}\ndata: {}\n\n`;
+/**
+ * The first event: the page counts the stream as open (and stops polling) only once an event got through,
+ * so a proxy that buffers the stream leaves the page polling.
+ */
+export const READY_EVENT = `event: ${LIVE_READY_EVENT}\ndata: {}\n\n`;
 
 /** This instance's open streams, by member, and where each notice goes. */
 export class LiveHub {
@@ -83,16 +96,16 @@ export class LiveHub {
       return;
     }
     const text = noticeEvent(routed.notice);
-    if (routed.everybody) {
-      for (const stream of [...this.streams]) this.send(stream, text);
-      return;
-    }
+    // The members a notice names hear that it is theirs: their own badges and lists refetch, not only the market's.
+    const ownText = noticeEvent({ ...routed.notice, mine: true });
+    const members = new Set(routed.members);
     const targets = new Set<LiveStream>();
-    for (const memberId of routed.members)
+    if (routed.everybody) for (const stream of this.streams) targets.add(stream);
+    for (const memberId of members)
       for (const stream of this.byMember.get(memberId) ?? []) targets.add(stream);
     // Role notices are rare (a support message, an ambassador post): a pass over the streams is enough.
     if (routed.role) for (const stream of this.streams) if (stream.role === routed.role) targets.add(stream);
-    for (const stream of targets) this.send(stream, text);
+    for (const stream of targets) this.send(stream, members.has(stream.memberId) ? ownText : text);
   }
 
   /** Every stream refetches what it shows: notices may have been missed. */

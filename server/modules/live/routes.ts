@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { SERVER_MESSAGE } from '../../../common/messages.js';
+import { LIVE_HEARTBEAT_MS } from '../../../common/schemas/live.js';
 import type { Database } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 import { TooManyRequests, Unauthorized } from '../../errors.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
-import { HEARTBEAT, type LiveHub, type LiveStream } from './hub.js';
+import { type LiveHub, type LiveStream, READY_EVENT } from './hub.js';
 import { LIVE_CHANNEL, parseRoutedNotice, SESSION_HINT_LENGTH } from './notices.js';
 
-/** Proxies close a connection idle for a minute or so; a comment every 20 s keeps the stream open. */
-export const HEARTBEAT_MS = 20_000;
 /** How long the browser waits before it reconnects a dropped stream (EventSource's `retry`). */
 export const RECONNECT_MS = 3_000;
 
@@ -38,7 +37,7 @@ export async function liveRoutes(app: FastifyInstance, options: LiveOptions): Pr
     },
     onError: (error) => options.log.warn({ err: error }, 'live: the listening connection was lost'),
   });
-  const heartbeat = setInterval(() => hub.beat(Date.now()), options.heartbeatMs ?? HEARTBEAT_MS);
+  const heartbeat = setInterval(() => hub.beat(Date.now()), options.heartbeatMs ?? LIVE_HEARTBEAT_MS);
   heartbeat.unref();
   // Before the server waits for its connections to end: the streams would otherwise keep it open.
   app.addHook('preClose', async () => {
@@ -87,6 +86,6 @@ export async function liveRoutes(app: FastifyInstance, options: LiveOptions): Pr
       'x-content-type-options': 'nosniff',
       'x-request-id': request.id,
     });
-    raw.write(`retry: ${RECONNECT_MS}\n${HEARTBEAT}`);
+    raw.write(`retry: ${RECONNECT_MS}\n\n${READY_EVENT}`);
   });
 }

@@ -56,8 +56,9 @@ export async function openLive(client: TestClient): Promise<LiveListener> {
       const lines = buffer.slice(0, boundary).split('\n');
       buffer = buffer.slice(boundary + 2);
       const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
-      if (lines.includes(`event: ${LIVE_END_EVENT}`)) outcome = 'end';
-      else if (data && response.statusCode === 200) notices.push(JSON.parse(data) as LiveNotice);
+      const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
+      if (event === LIVE_END_EVENT) outcome = 'end';
+      else if (event === undefined && data) notices.push(JSON.parse(data) as LiveNotice);
       boundary = buffer.indexOf('\n\n');
     }
     wake();
