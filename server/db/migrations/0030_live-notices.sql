@@ -89,17 +89,22 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "price_alerts_live" AFTER UPDATE ON "price_alerts"
 	FOR EACH ROW EXECUTE FUNCTION "live_price_alert"();--> statement-breakpoint
 -- The ambassadors' chat: a new topic or post, for the ambassadors (and the back office, who may read it).
-CREATE FUNCTION "live_ambassador_chat"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "live_ambassador_message"() RETURNS trigger LANGUAGE plpgsql AS $$
 	BEGIN
-		PERFORM live_notice('ambassador', CASE WHEN TG_TABLE_NAME = 'ambassador_chat_messages' THEN NEW.topic_id ELSE NEW.id END,
-			NULL, 'AMBSD', NULL, NULL, NULL);
+		PERFORM live_notice('ambassador', NEW.topic_id, NULL, 'AMBSD', NULL, NULL, NULL);
 		RETURN NULL;
 	END
 $$;--> statement-breakpoint
 CREATE TRIGGER "ambassador_chat_messages_live" AFTER INSERT ON "ambassador_chat_messages"
-	FOR EACH ROW EXECUTE FUNCTION "live_ambassador_chat"();--> statement-breakpoint
+	FOR EACH ROW EXECUTE FUNCTION "live_ambassador_message"();--> statement-breakpoint
+CREATE FUNCTION "live_ambassador_topic"() RETURNS trigger LANGUAGE plpgsql AS $$
+	BEGIN
+		PERFORM live_notice('ambassador', NEW.id, NULL, 'AMBSD', NULL, NULL, NULL);
+		RETURN NULL;
+	END
+$$;--> statement-breakpoint
 CREATE TRIGGER "ambassador_chat_topics_live" AFTER INSERT ON "ambassador_chat_topics"
-	FOR EACH ROW EXECUTE FUNCTION "live_ambassador_chat"();--> statement-breakpoint
+	FOR EACH ROW EXECUTE FUNCTION "live_ambassador_topic"();--> statement-breakpoint
 -- A thread, conversation or topic read in one tab: the member's other tabs update their badges.
 CREATE FUNCTION "live_read"() RETURNS trigger LANGUAGE plpgsql AS $$
 	BEGIN

@@ -30,6 +30,7 @@ function stream(
 }
 
 const limits = { perMember: 2, perInstance: 3, maxBufferedBytes: 100 };
+const roomy = { ...limits, perInstance: 10 };
 
 describe('LiveHub', () => {
   it('sends a member’s notice to that member’s streams only, and a public one to everybody', () => {
@@ -59,12 +60,14 @@ describe('LiveHub', () => {
     expect(theirs.written).toEqual([noticeEvent({ kind: 'ticket', id: 9 })]);
   });
 
-  it('sends a role’s notice to that role’s streams', () => {
-    const hub = new LiveHub(limits);
+  it('sends a role’s notice to that role’s streams, and the ambassadors’ to admins too', () => {
+    const hub = new LiveHub(roomy);
     const ambassador = stream(1, { role: 'AMBSD' });
     const member = stream(2);
+    const admin = stream(3, { role: 'admin' });
     hub.open(ambassador.live);
     hub.open(member.live);
+    hub.open(admin.live);
     hub.deliver({
       type: 'notice',
       notice: { kind: 'ambassador', id: 3 },
@@ -73,6 +76,7 @@ describe('LiveHub', () => {
       everybody: false,
     });
     expect(ambassador.written).toHaveLength(1);
+    expect(admin.written).toHaveLength(1);
     expect(member.written).toEqual([]);
   });
 

@@ -39,6 +39,9 @@ export const DEFAULT_LIVE_LIMITS: LiveHubLimits = {
   maxBufferedBytes: 64 * 1024,
 };
 
+/** Who hears a role's notices: admins may read the ambassadors' chat too (decision 0038). */
+const ROLES_HEARING: Record<'admin' | 'AMBSD', string[]> = { admin: ['admin'], AMBSD: ['AMBSD', 'admin'] };
+
 export type OpenOutcome = 'opened' | 'member-full' | 'instance-full';
 
 /** One SSE message carrying `notice`. */
@@ -104,7 +107,9 @@ export class LiveHub {
     for (const memberId of members)
       for (const stream of this.byMember.get(memberId) ?? []) targets.add(stream);
     // Role notices are rare (a support message, an ambassador post): a pass over the streams is enough.
-    if (routed.role) for (const stream of this.streams) if (stream.role === routed.role) targets.add(stream);
+    const roles = routed.role ? ROLES_HEARING[routed.role] : [];
+    if (roles.length > 0)
+      for (const stream of this.streams) if (roles.includes(stream.role)) targets.add(stream);
     for (const stream of targets) this.send(stream, members.has(stream.memberId) ? ownText : text);
   }
 
