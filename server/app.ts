@@ -43,6 +43,8 @@ import { eventRoutes } from './modules/events/routes.js';
 import { holdRoutes } from './modules/holds/routes.js';
 import { returnIdlePart } from './modules/holds/splits.js';
 import { imageRoutes } from './modules/images/routes.js';
+import { LiveHub, type LiveHubLimits } from './modules/live/hub.js';
+import { liveRoutes } from './modules/live/routes.js';
 import { ListingSearch } from './modules/marketplace/listing-search.js';
 import { marketplaceRoutes } from './modules/marketplace/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
@@ -93,6 +95,8 @@ declare module 'fastify' {
     metrics: AppMetrics | null;
     /** Starting, serving or draining: what readiness answers (decision 0067); main.ts drains on SIGTERM. */
     lifecycle: InstanceLifecycle;
+    /** This instance's open live streams (decision 0066); tests and benches read its size. */
+    liveHub: LiveHub;
   }
 }
 
@@ -108,6 +112,10 @@ export interface AppDeps {
   clock?: Clock;
   /** Card payments; created from the configuration (Stripe, else the sandbox) when absent. */
   payments?: PaymentProvider;
+  /** How many live streams a member and the instance may hold (decision 0066); tests pass small ones. */
+  liveLimits?: LiveHubLimits;
+  /** How often live streams get a heartbeat; tests pass a short one. */
+  liveHeartbeatMs?: number;
 }
 
 /** Builds the Fastify instance without listening, so tests drive the very same app. */
@@ -344,6 +352,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Price alerts (decision 0060).
   await app.register(priceAlertRoutes, { ...priceAlertDeps, matching: priceAlertMatching });
+
+  // Live notices (decision 0066).
+  const liveHub = new LiveHub(deps.liveLimits);
+  app.decorate('liveHub', liveHub);
+  await app.register(liveRoutes, {
+    database,
+    hub: liveHub,
+    log: app.log,
+    ...(deps.liveHeartbeatMs ? { heartbeatMs: deps.liveHeartbeatMs } : {}),
+  });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

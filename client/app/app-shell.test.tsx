@@ -299,7 +299,11 @@ describe('signed-in users', () => {
     serve(state);
     const { queryClient } = renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Welcome, Maya' })).toBeInTheDocument();
-    expect(notificationsQueryOptions.refetchInterval).toBe(30_000);
+    // Every 30 s while no live stream is open (decision 0066).
+    const interval = notificationsQueryOptions.refetchInterval as (query: unknown) => unknown;
+    expect(interval(queryClient.getQueryCache().find({ queryKey: notificationsQueryOptions.queryKey }))).toBe(
+      30_000,
+    );
     state.user = null;
     await act(() => queryClient.refetchQueries({ queryKey: notificationsQueryOptions.queryKey }));
     expect(await screen.findByRole('heading', { name: SHELL_TEXT.landingHeadline })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { PageSpinner } from '@client/components/ui/spinner';
+import { useLiveUpdates } from '@client/lib/live';
 import { useCurrentUser } from '@client/lib/session';
 import { A11Y_TEXT } from '@common/messages';
 import { Suspense, useLayoutEffect } from 'react';
@@ -55,6 +56,7 @@ function SessionError({ onRetry }: { onRetry: () => void }) {
  */
 export function AppLayout({ routes }: { routes: RouteObject[] }) {
   const session = useCurrentUser();
+  useLiveUpdates(Boolean(session.data));
   if (session.isPending) return <PageSpinner label="Loading your session" />;
   if (session.isError) return <SessionError onRetry={() => void session.refetch()} />;
   const user = session.data;

@@ -69,7 +69,7 @@ export interface TestApp {
 }
 
 /** Dependencies a test may put in place of the defaults (a clock it moves, a payment provider). */
-export type TestAppDeps = Pick<AppDeps, 'clock' | 'payments'>;
+export type TestAppDeps = Pick<AppDeps, 'clock' | 'payments' | 'liveLimits' | 'liveHeartbeatMs'>;
 
 /** Starts the real app on a random local port against a fresh database. */
 export async function startTestApp(

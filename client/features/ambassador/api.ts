@@ -1,4 +1,5 @@
 import { ApiError, getJson, sendJson } from '@client/lib/api';
+import { unlessLive } from '@client/lib/live';
 import {
   AMBASSADOR_POLL_MS,
   type Attendee,
@@ -18,7 +19,7 @@ export const ambassadorKeys = {
 export const topicsQueryOptions = queryOptions({
   queryKey: ambassadorKeys.topics,
   queryFn: () => getJson<ChatTopic[]>('/api/ambsd/chat/topics'),
-  refetchInterval: AMBASSADOR_POLL_MS,
+  refetchInterval: unlessLive(AMBASSADOR_POLL_MS),
 });
 
 /** The selected topic's messages, refreshed every 10 s; reading them clears the topic's unread count. */
@@ -26,7 +27,7 @@ export function topicMessagesQueryOptions(topicId: number) {
   return queryOptions({
     queryKey: ambassadorKeys.messages(topicId),
     queryFn: () => getJson<ChatMessage[]>(`/api/ambsd/chat/topics/${topicId}/messages`),
-    refetchInterval: AMBASSADOR_POLL_MS,
+    refetchInterval: unlessLive(AMBASSADOR_POLL_MS),
   });
 }
 

@@ -1,4 +1,5 @@
 import { getJson } from '@client/lib/api';
+import { unlessLive } from '@client/lib/live';
 import { type EventPageFilters, eventPageQueryKey } from '@common/event-page';
 import type { EventPage } from '@common/schemas/event-page';
 import { queryOptions } from '@tanstack/react-query';
@@ -23,7 +24,7 @@ export function eventPageQueryOptions(id: number, filters: EventPageFilters) {
     queryKey: eventPageQueryKey(id, filters),
     queryFn: () => getJson<EventPage>(`/api/events/${id}${eventPageSearch(filters)}`),
     staleTime: EVENT_PAGE_STALE_MS,
-    refetchInterval: EVENT_PAGE_REFETCH_MS,
+    refetchInterval: unlessLive(EVENT_PAGE_REFETCH_MS),
     placeholderData: (previous) => previous,
   });
 }

@@ -1,4 +1,5 @@
 import { ApiError, getJson, sendJson } from '@client/lib/api';
+import { unlessLive } from '@client/lib/live';
 import { SUGGESTION_MIN_LENGTH, TICKET_PAGE_SIZE_DEFAULT } from '@common/schemas/marketplace';
 import type { TicketDetails } from '@common/schemas/tickets';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
@@ -56,7 +57,7 @@ export function ticketListQueryOptions(filters: TicketFilters) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: TICKETS_STALE_MS,
-    refetchInterval: TICKETS_REFETCH_MS,
+    refetchInterval: unlessLive(TICKETS_REFETCH_MS),
     refetchIntervalInBackground: true,
   });
 }

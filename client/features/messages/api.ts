@@ -1,4 +1,5 @@
 import { ApiError, apiFetch, sendJson } from '@client/lib/api';
+import { unlessLive } from '@client/lib/live';
 import { MESSAGE_POLL_MS, type TicketMessage } from '@common/schemas/messages';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -49,8 +50,9 @@ export function threadQueryOptions(queryClient: QueryClient, ticketId: number) {
     queryKey: threadQueryKey(ticketId),
     queryFn: ({ signal }) => fetchThread(queryClient, ticketId, signal),
     // A 4xx (the thread is not the viewer's, the session ended) will not mend itself: stop asking.
-    refetchInterval: (query) =>
+    refetchInterval: unlessLive((query: { state: { error: unknown } }) =>
       query.state.error instanceof ApiError && query.state.error.status < 500 ? false : MESSAGE_POLL_MS,
+    ),
     // Polling is the freshness rule; a remount must not refetch the whole thread.
     staleTime: MESSAGE_POLL_MS,
   });

@@ -1,4 +1,5 @@
 import { ApiError, getJson } from '@client/lib/api';
+import { unlessLive } from '@client/lib/live';
 import { currentUserQueryOptions } from '@client/lib/session';
 import { NOTIFICATIONS_POLL_MS } from '@common/constants';
 import type { Notifications } from '@common/schemas/notifications';
@@ -8,7 +9,7 @@ import { useEffect } from 'react';
 export const notificationsQueryOptions = queryOptions({
   queryKey: ['notifications'] as const,
   queryFn: () => getJson<Notifications>('/api/notifications'),
-  refetchInterval: NOTIFICATIONS_POLL_MS,
+  refetchInterval: unlessLive(NOTIFICATIONS_POLL_MS),
 });
 
 export interface NotificationCounts {

@@ -1,4 +1,5 @@
 import { getJson, sendJson } from '@client/lib/api';
+import { unlessLive } from '@client/lib/live';
 import { SUPPORT_PAGE_SIZE_MAX, type SupportMessage } from '@common/schemas/support';
 import type { SupportTopic } from '@common/texts/support';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ export const supportMessagesQueryOptions = queryOptions({
   queryKey: ['support', 'messages'] as const,
   // A member's own conversations: the newest page holds them all in practice (decision 0038).
   queryFn: () => getJson<SupportMessage[]>(`/api/admin-messages?limit=${SUPPORT_PAGE_SIZE_MAX}`),
-  refetchInterval: SUPPORT_POLL_MS,
+  refetchInterval: unlessLive(SUPPORT_POLL_MS),
 });
 
 export interface Conversation {

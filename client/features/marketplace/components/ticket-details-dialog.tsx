@@ -12,6 +12,7 @@ import {
 import { Separator } from '@client/components/ui/separator';
 import { toast } from '@client/components/ui/toaster';
 import { formatDollars, formatEventDate } from '@client/lib/format';
+import { unlessLive } from '@client/lib/live';
 import { BUYING_TEXT } from '@common/messages';
 import { allowedQuantities } from '@common/splits';
 import { ticketPath } from '@common/ticket-path';
@@ -105,7 +106,7 @@ export function TicketDetailsDialog({
     ...ticketQueryOptions(hold.ticket.id),
     initialData: hold.ticket,
     initialDataUpdatedAt: Date.now(),
-    refetchInterval: LOCK_POLL_MS,
+    refetchInterval: unlessLive(LOCK_POLL_MS),
   });
   const ticket = polled.data;
   const lost = polled.dataUpdatedAt > 0 && polled.isFetchedAfterMount && !stillHeld(ticket, viewerId);

@@ -1,4 +1,5 @@
 import { Alert } from '@client/components/ui/alert';
+import { unlessLive } from '@client/lib/live';
 import { NOTIFICATIONS_POLL_MS } from '@common/constants';
 import { MY_TICKETS_TEXT } from '@common/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -14,8 +15,9 @@ export function BuyerTransferInfo({ ticketId, initiated }: { ticketId: number; i
   const { data, isPending } = useQuery({
     ...buyerTransferInfoQueryOptions(ticketId),
     // While the seller waits on the buyer's e-mail, it is read again at the badge's pace: it shows once added.
-    refetchInterval: (query) =>
+    refetchInterval: unlessLive((query) =>
       !initiated && query.state.data?.requiresEmail ? NOTIFICATIONS_POLL_MS : false,
+    ),
   });
   if (isPending)
     return <p className="text-sm text-muted-foreground">{MY_TICKETS_TEXT.transferInfoLoading}</p>;

@@ -1,0 +1,174 @@
+import {
+  LIVE_END_EVENT,
+  LIVE_HEARTBEAT_EVENT,
+  LIVE_HEARTBEAT_MS,
+  LIVE_READY_EVENT,
+  type LiveNotice,
+  liveNoticeSchema,
+} from '@common/schemas/live';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+/**
+ * Live updates (decision 0066): one EventSource per signed-in tab on GET /api/live. A notice names what
+ * changed; the queries that show it are invalidated and read again through the API. While the stream is
+ * open, the polling queries stop polling; when it fails or is refused they poll at the spec's intervals.
+ */
+
+let streamOpen = false;
+
+/** Whether this tab's live stream is open (notices arrive, so polling is off). */
+export function isLiveOpen(): boolean {
+  return streamOpen;
+}
+
+/** A query's refetchInterval: `interval` while no live stream is open, none while one is. */
+export function unlessLive<TQuery>(
+  interval: number | false | ((query: TQuery) => number | false | undefined),
+): (query: TQuery) => number | false | undefined {
+  return (query) => {
+    if (streamOpen) return false;
+    return typeof interval === 'function' ? interval(query) : interval;
+  };
+}
+
+/** Polling stops or resumes at once: every observer computes its interval again. */
+function setStreamOpen(queryClient: QueryClient, open: boolean): void {
+  if (streamOpen === open) return;
+  streamOpen = open;
+  for (const query of queryClient.getQueryCache().getAll())
+    for (const observer of query.observers) observer.setOptions(observer.options);
+}
+
+/** The cache keys a notice makes stale. */
+export function staleKeysOf(notice: LiveNotice): QueryKey[] {
+  const own = notice.mine ? [['notifications']] : [];
+  switch (notice.kind) {
+    case 'ticket':
+      return [
+        ['tickets', 'market'],
+        ['tickets', 'detail', notice.id],
+        notice.eventId === undefined ? ['event-page'] : ['event-page', notice.eventId],
+        ...(notice.mine ? [['tickets', 'mine'], ['notifications'], ['bids']] : []),
+      ];
+    case 'message':
+      return [['tickets', notice.id, 'messages'], ['notifications']];
+    case 'support':
+      return [['support'], ['admin', 'messages'], ...own];
+    case 'bid':
+      return [['bids'], ['tickets', 'mine']];
+    case 'alert':
+      return [['price-alerts'], ['notifications']];
+    case 'ambassador':
+      return [['ambassador']];
+    case 'read':
+      return [['notifications'], ['ambassador', 'topics']];
+    case 'resync':
+      return [[]];
+  }
+}
+
+/** Notices that arrive together cost one refetch per query: they are gathered for this long. */
+const GATHER_MS = 200;
+/** A refused or broken stream is tried again after this long, doubling up to the most. */
+const RETRY_FIRST_MS = 5_000;
+const RETRY_MAX_MS = 300_000;
+/** A stream that sends nothing (not even its heartbeat) for this long is counted dead. */
+const SILENCE_MS = LIVE_HEARTBEAT_MS * 2.5;
+
+/** Opens the stream and keeps it open; `close()` ends it for good. */
+export function connectLive(queryClient: QueryClient, url = '/api/live'): { close(): void } {
+  let source: EventSource | null = null;
+  let closed = false;
+  let everOpen = false;
+  let retryMs = RETRY_FIRST_MS;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  let gatherTimer: ReturnType<typeof setTimeout> | undefined;
+  const pending = new Map<string, QueryKey>();
+
+  const flush = () => {
+    gatherTimer = undefined;
+    const keys = [...pending.values()];
+    pending.clear();
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+  const invalidate = (keys: QueryKey[]) => {
+    for (const key of keys) pending.set(JSON.stringify(key), key);
+    gatherTimer ??= setTimeout(flush, GATHER_MS);
+  };
+  const dropSource = () => {
+    clearTimeout(silenceTimer);
+    source?.close();
+    source = null;
+    setStreamOpen(queryClient, false);
+  };
+  const retryLater = () => {
+    dropSource();
+    if (closed) return;
+    retryTimer = setTimeout(open, retryMs);
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  };
+  const heard = () => {
+    clearTimeout(silenceTimer);
+    silenceTimer = setTimeout(retryLater, SILENCE_MS);
+  };
+  function open() {
+    if (closed) return;
+    const next = new EventSource(url, { withCredentials: true });
+    source = next;
+    next.addEventListener(LIVE_READY_EVENT, () => {
+      heard();
+      retryMs = RETRY_FIRST_MS;
+      setStreamOpen(queryClient, true);
+      // Back after a break: what changed meanwhile was not heard.
+      if (everOpen) invalidate([[]]);
+      everOpen = true;
+    });
+    next.addEventListener(LIVE_HEARTBEAT_EVENT, heard);
+    next.addEventListener('message', (event: MessageEvent<string>) => {
+      heard();
+      const parsed = liveNoticeSchema.safeParse(safeJson(event.data));
+      if (parsed.success) invalidate(staleKeysOf(parsed.data));
+    });
+    next.addEventListener(LIVE_END_EVENT, () => {
+      // The session ended: the app reads who is signed in again (and shows the visitor's pages).
+      closed = true;
+      dropSource();
+      void queryClient.invalidateQueries({ queryKey: ['user'] });
+    });
+    next.addEventListener('error', () => {
+      // The browser reconnects by itself (CONNECTING); a refused stream (CLOSED) is tried again later.
+      setStreamOpen(queryClient, false);
+      if (next.readyState === EventSource.CLOSED) retryLater();
+    });
+  }
+  open();
+  return {
+    close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      clearTimeout(gatherTimer);
+      dropSource();
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Mounted once by the app shell for a signed-in member. */
+export function useLiveUpdates(signedIn: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!signedIn || typeof EventSource === 'undefined') return;
+    const live = connectLive(queryClient);
+    return () => live.close();
+  }, [signedIn, queryClient]);
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { END_EVENT, HEARTBEAT, LiveHub, type LiveStream, noticeEvent } from './hub.js';
+import { parseRoutedNotice } from './notices.js';
+
+function stream(
+  memberId: number,
+  options: Partial<Pick<LiveStream, 'role' | 'sessionHint' | 'expiresAt'>> = {},
+) {
+  const written: string[] = [];
+  const state = { ended: false, destroyed: false, buffered: 0 };
+  const live: LiveStream = {
+    memberId,
+    role: options.role ?? 'user',
+    sessionHint: options.sessionHint ?? 'a'.repeat(16),
+    expiresAt: options.expiresAt ?? Number.MAX_SAFE_INTEGER,
+    sink: {
+      write: (text) => written.push(text),
+      end: () => {
+        state.ended = true;
+      },
+      destroy: () => {
+        state.destroyed = true;
+      },
+      get buffered() {
+        return state.buffered;
+      },
+    },
+  };
+  return { live, written, state };
+}
+
+const limits = { perMember: 2, perInstance: 3, maxBufferedBytes: 100 };
+const roomy = { ...limits, perInstance: 10 };
+
+describe('LiveHub', () => {
+  it('sends a member’s notice to that member’s streams only, and a public one to everybody', () => {
+    const hub = new LiveHub(limits);
+    const mine = stream(1);
+    const theirs = stream(2);
+    hub.open(mine.live);
+    hub.open(theirs.live);
+    hub.deliver({
+      type: 'notice',
+      notice: { kind: 'message', id: 7 },
+      members: [1],
+      role: null,
+      everybody: false,
+    });
+    hub.deliver({
+      type: 'notice',
+      notice: { kind: 'ticket', id: 9 },
+      members: [],
+      role: null,
+      everybody: true,
+    });
+    expect(mine.written).toEqual([
+      noticeEvent({ kind: 'message', id: 7, mine: true }),
+      noticeEvent({ kind: 'ticket', id: 9 }),
+    ]);
+    expect(theirs.written).toEqual([noticeEvent({ kind: 'ticket', id: 9 })]);
+  });
+
+  it('sends a role’s notice to that role’s streams, and the ambassadors’ to admins too', () => {
+    const hub = new LiveHub(roomy);
+    const ambassador = stream(1, { role: 'AMBSD' });
+    const member = stream(2);
+    const admin = stream(3, { role: 'admin' });
+    hub.open(ambassador.live);
+    hub.open(member.live);
+    hub.open(admin.live);
+    hub.deliver({
+      type: 'notice',
+      notice: { kind: 'ambassador', id: 3 },
+      members: [],
+      role: 'AMBSD',
+      everybody: false,
+    });
+    expect(ambassador.written).toHaveLength(1);
+    expect(admin.written).toHaveLength(1);
+    expect(member.written).toEqual([]);
+  });
+
+  it('refuses streams beyond a member’s and the instance’s limits', () => {
+    const hub = new LiveHub(limits);
+    expect([stream(1), stream(1), stream(1)].map(({ live }) => hub.open(live))).toEqual([
+      'opened',
+      'opened',
+      'member-full',
+    ]);
+    expect(hub.open(stream(2).live)).toBe('opened');
+    expect(hub.open(stream(3).live)).toBe('instance-full');
+  });
+
+  it('ends only the signed-out session’s stream, with the end event', () => {
+    const hub = new LiveHub(limits);
+    const signedOut = stream(1, { sessionHint: 'b'.repeat(16) });
+    const other = stream(1);
+    hub.open(signedOut.live);
+    hub.open(other.live);
+    hub.deliver({ type: 'session-ended', memberId: 1, sessionHint: 'b'.repeat(16) });
+    expect(signedOut.written).toEqual([END_EVENT]);
+    expect(signedOut.state.ended).toBe(true);
+    expect(other.state.ended).toBe(false);
+    expect(hub.size).toBe(1);
+  });
+
+  it('heartbeats live streams, ends expired ones and drops a client that stopped reading', () => {
+    const hub = new LiveHub(limits);
+    const live = stream(1, { expiresAt: 2_000 });
+    const expired = stream(2, { expiresAt: 1_000 });
+    const stalled = stream(3);
+    for (const { live: each } of [live, expired, stalled]) hub.open(each);
+    stalled.state.buffered = 101;
+    hub.beat(1_000);
+    expect(live.written).toEqual([HEARTBEAT]);
+    expect(expired.written).toEqual([END_EVENT]);
+    expect(stalled.written).toEqual([]);
+    expect(stalled.state.destroyed).toBe(true);
+    expect(hub.size).toBe(1);
+  });
+});
+
+describe('parseRoutedNotice', () => {
+  it('reads what the triggers send', () => {
+    expect(parseRoutedNotice('{"k":"ticket","id":4,"u":[1,2],"p":true,"e":9}')).toEqual({
+      type: 'notice',
+      notice: { kind: 'ticket', id: 4, eventId: 9 },
+      members: [1, 2],
+      role: null,
+      everybody: true,
+    });
+    expect(parseRoutedNotice('{"k":"session-ended","id":3,"u":[3],"s":"0123456789abcdef"}')).toEqual({
+      type: 'session-ended',
+      memberId: 3,
+      sessionHint: '0123456789abcdef',
+    });
+  });
+
+  it('drops anything else', () => {
+    expect(parseRoutedNotice('not json')).toBeNull();
+    expect(parseRoutedNotice('{"k":"secret","id":1}')).toBeNull();
+    expect(parseRoutedNotice('{"k":"session-ended","id":1,"u":[1]}')).toBeNull();
+  });
+});

@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_MESSAGE } from '../../../common/messages.js';
+import { sessions, tickets } from '../../db/schema/index.js';
+import { sha256 } from '../../lib/tokens.js';
+import { SESSION_COOKIE } from '../../plugins/session.js';
+import { backends, type TestApp } from '../../test/harness.js';
+import { createTestUser, signedInClient } from '../auth/testing.js';
+import { buySoldTicket } from '../messages/testing.js';
+import { openLive, sameMemberOn, startTwoInstances, type TwoInstances } from './testing.js';
+
+describe.each(backends)('live notices on %s', (backend) => {
+  let two: TwoInstances;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    two = await startTwoInstances(backend, {
+      liveLimits: { perMember: 2, perInstance: 100, maxBufferedBytes: 65_536 },
+      liveHeartbeatMs: 100,
+    });
+    [a, b] = two.instances;
+  });
+  afterAll(async () => {
+    await two.close();
+  });
+
+  /** A sold ticket of a fresh seller and buyer, with each one's client on instance A. */
+  async function aSale() {
+    const db = a.database.db;
+    const seller = await createTestUser(db);
+    const buyer = await createTestUser(db);
+    const buyerClient = await signedInClient(a, buyer.id);
+    const ticketId = await buySoldTicket(a, seller.id, buyerClient);
+    return { seller, buyer, buyerClient, sellerClient: await signedInClient(a, seller.id), ticketId };
+  }
+
+  it('needs a session', async () => {
+    const live = await a.client().get('/api/live');
+    expect(live.status).toBe(401);
+    expect(live.body.message).toBe(SERVER_MESSAGE.notAuthenticated);
+  });
+
+  it('tells the other party, on another instance, of a message; a third member hears nothing of it', async () => {
+    const { buyerClient, sellerClient, ticketId } = await aSale();
+    const stranger = await createTestUser(a.database.db);
+    const sellerOnB = await openLive(sameMemberOn(sellerClient, b));
+    const strangerOnB = await openLive(sameMemberOn(await signedInClient(a, stranger.id), b));
+    expect(sellerOnB.status).toBe(200);
+
+    const sent = await buyerClient.post(`/api/tickets/${ticketId}/messages`, { content: 'Sent yet?' });
+    expect(sent.status).toBe(201);
+    await sellerOnB.next((notice) => notice.kind === 'message' && notice.id === ticketId);
+
+    // A new listing is everybody's news: once the stranger hears it, the message came and went unheard.
+    const seller = await createTestUser(a.database.db);
+    const [listing] = await a.database.db
+      .insert(tickets)
+      .values({
+        sellerId: seller.id,
+        eventName: 'Live Event',
+        eventDate: '2030-06-01',
+        description: 'Live Event at Hall, Town',
+        section: 'A',
+        row: '1',
+        seats: '1',
+        faceValueCents: 5000,
+        serviceFeeCents: 500,
+        listingPriceCents: 5500,
+      })
+      .returning({ id: tickets.id });
+    await strangerOnB.next((notice) => notice.kind === 'ticket' && notice.id === listing?.id);
+    expect(strangerOnB.notices.filter((notice) => notice.kind !== 'ticket')).toEqual([]);
+    expect(strangerOnB.notices.some((notice) => notice.id === ticketId)).toBe(false);
+    sellerOnB.close();
+    strangerOnB.close();
+  });
+
+  it('tells the buyer, on another instance, that the seller initiated the transfer', async () => {
+    const { buyerClient, sellerClient, ticketId } = await aSale();
+    const buyerOnB = await openLive(sameMemberOn(buyerClient, b));
+    const initiated = await sellerClient.post(`/api/tickets/${ticketId}/initiate-transfer`);
+    expect(initiated.status).toBe(200);
+    const notice = await buyerOnB.next((heard) => heard.kind === 'ticket' && heard.id === ticketId);
+    expect(notice).toMatchObject({ kind: 'ticket', id: ticketId, mine: true });
+    buyerOnB.close();
+  });
+
+  it('tells the member of a support answer', async () => {
+    const db = a.database.db;
+    const member = await createTestUser(db);
+    const admin = await createTestUser(db, { role: 'admin' });
+    const memberClient = await signedInClient(a, member.id);
+    const memberOnB = await openLive(sameMemberOn(memberClient, b));
+    const created = await memberClient.post('/api/admin-messages', {
+      topic: 'payment',
+      message: 'Charged twice.',
+    });
+    expect(created.status).toBe(201);
+    const adminClient = await signedInClient(a, admin.id);
+    const answer = await adminClient.post(`/api/admin-messages/${created.body.id}/reply`, {
+      message: 'Refunded.',
+      adminId: admin.id,
+    });
+    expect(answer.status).toBe(201);
+    await memberOnB.next((notice) => notice.kind === 'support' && notice.id === answer.body.id);
+    memberOnB.close();
+  });
+
+  it('ends the stream on another instance when its session signs out, and keeps the member’s other session’s', async () => {
+    const member = await createTestUser(a.database.db);
+    const client = await signedInClient(a, member.id);
+    const otherSession = await signedInClient(a, member.id);
+    const live = await openLive(sameMemberOn(client, b));
+    const otherLive = await openLive(sameMemberOn(otherSession, b));
+    expect((await client.post('/api/logout')).status).toBe(200);
+    expect(await live.ended()).toBe('end');
+    // The other session's stream still hears the member's news.
+    const mine = await otherSession.post('/api/admin-messages', { topic: 'other', message: 'Still here.' });
+    await otherLive.next((notice) => notice.kind === 'support' && notice.id === mine.body.id);
+    otherLive.close();
+  });
+
+  it('ends the stream when the session expires', async () => {
+    const member = await createTestUser(a.database.db);
+    const client = await signedInClient(a, member.id);
+    const token = client.cookies.get(SESSION_COOKIE) ?? '';
+    await a.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 1_000) })
+      .where(eq(sessions.tokenHash, sha256(token)));
+    const live = await openLive(client);
+    expect(live.status).toBe(200);
+    expect(await live.ended(5_000)).toBe('end');
+  });
+
+  it('refuses a member’s streams beyond the limit, so the tab polls instead', async () => {
+    const member = await createTestUser(a.database.db);
+    const client = await signedInClient(a, member.id);
+    const first = await openLive(client);
+    const second = await openLive(client);
+    const third = await openLive(client);
+    expect([first.status, second.status, third.status]).toEqual([200, 200, 429]);
+    // Another instance counts its own.
+    const onB = await openLive(sameMemberOn(client, b));
+    expect(onB.status).toBe(200);
+    // A closed tab's place is free again.
+    first.close();
+    await expect
+      .poll(async () => {
+        const again = await openLive(client);
+        again.close();
+        return again.status;
+      })
+      .toBe(200);
+    second.close();
+    onB.close();
+  });
+});
