@@ -63,6 +63,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // The search indexes load now rather than on the first search, which answers in SQL until then.
+  app.concertSearch.start();
+  app.listingSearch.start();
   sweeps = startSweeps({ db: database.db, images, log: app.log });
   const checkoutDeps = {
     db: database.db,

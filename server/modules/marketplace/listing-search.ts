@@ -100,14 +100,10 @@ async function loadListings(db: Db, today: string, closed: () => boolean): Promi
   }
 }
 
-/** The listings whose `search_changed_at` (migration 0020) is at or after the horizon. */
-async function listingChanges(db: Db, horizon: string, today: string) {
-  const result = (await db.execute(sql`select ${rowColumns} from tickets
-    where search_changed_at >= ${horizon}::timestamptz
-    limit ${MAX_CHANGED_ROWS + 1}`)) as unknown as { rows: ListingRow[] };
-  if (result.rows.length > MAX_CHANGED_ROWS) return null;
+/** Applies changed rows: a listing no longer live (sold, held, past, withdrawn) leaves the index. */
+function applyRows(rows: ListingRow[], today: string) {
   return (index: ListingIndex) => {
-    for (const row of result.rows) {
+    for (const row of rows) {
       const listing = indexed(row, today);
       if (listing) index.upsert(listing);
       else index.remove(row.id);
@@ -115,25 +111,62 @@ async function listingChanges(db: Db, horizon: string, today: string) {
   };
 }
 
-const listingSource: IndexSource<ListingIndex> = {
+/** The listings whose `search_changed_at` (migration 0020) is at or after the horizon. */
+async function listingChanges(db: Db, horizon: string, today: string) {
+  const result = (await db.execute(sql`select ${rowColumns} from tickets
+    where search_changed_at >= ${horizon}::timestamptz
+    limit ${MAX_CHANGED_ROWS + 1}`)) as unknown as { rows: ListingRow[] };
+  if (result.rows.length > MAX_CHANGED_ROWS) return null;
+  return applyRows(result.rows, today);
+}
+
+/** Where a page of a bulk change ended: its last row's change time and id. */
+interface ChangeCursor {
+  changedAt: string;
+  id: number;
+}
+
+/** One page of a bulk change, in (search_changed_at, id) order: a row changed again meanwhile comes again later. */
+async function listingChangePage(db: Db, horizon: string, today: string, after: ChangeCursor | null) {
+  const from = after ?? { changedAt: horizon, id: 0 };
+  const result =
+    (await db.execute(sql`select ${rowColumns}, search_changed_at::text as "changedAt" from tickets
+    where search_changed_at >= ${from.changedAt}::timestamptz
+      and (search_changed_at, id) > (${from.changedAt}::timestamptz, ${from.id}::int)
+    order by search_changed_at, id limit ${LOAD_PAGE}`)) as unknown as {
+      rows: (ListingRow & { changedAt: string })[];
+    };
+  const last = result.rows.at(-1);
+  return {
+    apply: applyRows(result.rows, today),
+    next: result.rows.length < LOAD_PAGE || !last ? null : { changedAt: last.changedAt, id: last.id },
+  };
+}
+
+const listingSource: IndexSource<ListingIndex, ChangeCursor> = {
   label: 'listing search index',
   changeCounter: sql`listing_changes`,
   load: loadListings,
   changesSince: listingChanges,
+  changePage: listingChangePage,
+  sweep: (index, today) => index.removeBefore(today),
+  untidy: (index) => index.untidy,
+  tidy: (index, pause, closed) => index.tidy(pause, closed),
+  size: (index) => index.size,
 };
 
 /**
  * Each instance's in-memory index of the live listings (decision 0048), kept in step with the database
  * (SyncedIndex). Whatever the index cannot answer is searched in SQL as before.
  */
-export class ListingSearch extends SyncedIndex<ListingIndex> {
+export class ListingSearch extends SyncedIndex<ListingIndex, ChangeCursor> {
   constructor(options: SyncedIndexOptions) {
     super(options, listingSource);
   }
 
   /**
    * The ids of the page a query asks for, at `version` of the listings' change counter; null while the
-   * index is loading (the first search starts the load) or when it does not answer such a query.
+   * index is loading or reading a bulk change or when it does not answer such a query.
    */
   async find(query: ListingQuery, version: string): Promise<number[] | null> {
     return (await this.current(version))?.search(query) ?? null;
