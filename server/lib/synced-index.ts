@@ -34,16 +34,24 @@ export interface IndexSource<Index, Cursor = unknown> {
   /** Reads every indexed row into a new index, yielding between statements; gives up once `closed()`. */
   load(db: Db, today: string, closed: () => boolean): Promise<Index>;
   /**
-   * Reads what changed at or after `horizon` (at most MAX_CHANGED_ROWS rows, else null: a bulk change,
-   * read by `changePage`) and returns how to apply it.
+   * Reads what changed at or after `horizon` (at most `limit` rows, else null: a bulk change, read by
+   * `changePage`) and returns how to apply it.
    */
-  changesSince(db: Db, horizon: string, today: string): Promise<((index: Index) => void) | null>;
-  /** One page of what changed at or after `horizon`, from the start (`after` null) or after a page. */
+  changesSince(
+    db: Db,
+    horizon: string,
+    today: string,
+    limit: number,
+  ): Promise<((index: Index) => void) | null>;
+  /** Rows per page of a bulk change: as many as are applied at once between two turns of the event loop. */
+  bulkPageRows: number;
+  /** One page of `rows` of what changed at or after `horizon`, from the start (`after` null) or after a page. */
   changePage(
     db: Db,
     horizon: string,
     today: string,
     after: Cursor | null,
+    rows: number,
   ): Promise<ChangePage<Index, Cursor>>;
   /** Drops what is dated before `today` (the date has changed since the index last looked). */
   sweep(index: Index, today: string): void;
@@ -70,6 +78,9 @@ export interface SyncedIndexOptions {
   clock: Clock;
   log: FastifyBaseLogger;
   monotonicMs?: () => number;
+  /** Tests lower these so that a few rows make a bulk change of several pages. */
+  maxChangedRows?: number;
+  bulkPageRows?: number;
 }
 
 /** A change counter's value: it only moves forward. */
@@ -233,7 +244,12 @@ export class SyncedIndex<Index, Cursor = unknown> {
     const started = this.now;
     const today = utcDate(clock.now());
     const position = await positionOf(db, this.source.changeCounter);
-    const apply = await this.source.changesSince(db, since.horizon, today);
+    const apply = await this.source.changesSince(
+      db,
+      since.horizon,
+      today,
+      this.options.maxChangedRows ?? MAX_CHANGED_ROWS,
+    );
     if (this.closed) return;
     this.sweepBefore(index, today);
     if (!apply) {
@@ -268,6 +284,7 @@ export class SyncedIndex<Index, Cursor = unknown> {
         horizon,
         utcDate(clock.now()),
         after,
+        this.options.bulkPageRows ?? this.source.bulkPageRows,
       );
       if (this.closed) return;
       page.apply(index);

@@ -226,13 +226,14 @@ export class ConcertIndex {
     return this.stretches[Math.max(0, this.positionOf(date))] as Stretch;
   }
 
-  /** Out-of-order documents slow every search of the partition; dead slots and growth cost memory. */
+  /**
+   * Documents added out of order slow every search of the partition (and are how it grows: a rebuild
+   * splits it); dead slots cost memory.
+   */
   private needsRebuild(partition: ConcertPartition): boolean {
-    const { partitionDocuments } = this.options;
     return (
-      partition.addedSlots > Math.max(16, partitionDocuments / 10) ||
-      partition.deadSlots > Math.max(16, partition.size / 4) ||
-      partition.size > 2 * partitionDocuments
+      partition.addedSlots > this.options.partitionDocuments / 10 ||
+      partition.deadSlots > Math.max(1, partition.size / 4)
     );
   }
 

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.js';
 import {
   changeCounterReader,
   type IndexSource,
-  MAX_CHANGED_ROWS,
   SyncedIndex,
   type SyncedIndexOptions,
 } from '../../lib/synced-index.js';
@@ -57,14 +56,14 @@ function applyWritten(index: ConcertIndex, documents: ConcertDocument[], today: 
  * The documents written, and the events whose document was removed, at or after the horizon: one
  * statement, so both come from one snapshot.
  */
-async function documentChanges(db: Db, horizon: string, today: string) {
+async function documentChanges(db: Db, horizon: string, today: string, limit: number) {
   const { rows } = (await db.execute(sql`
     (select ${documentColumns}, false as removed from event_search
-      where changed_at >= ${horizon}::timestamptz limit ${MAX_CHANGED_ROWS + 1})
+      where changed_at >= ${horizon}::timestamptz limit ${limit + 1})
     union all
     (select event_id, null, null, null, null, null, true from event_search_removals
-      where removed_at >= ${horizon}::timestamptz limit ${MAX_CHANGED_ROWS + 1})`)) as unknown as Rows<ChangeRow>;
-  if (rows.length > MAX_CHANGED_ROWS) return null;
+      where removed_at >= ${horizon}::timestamptz limit ${limit + 1})`)) as unknown as Rows<ChangeRow>;
+  if (rows.length > limit) return null;
   return (index: ConcertIndex) => {
     // Removals first: a document removed and then written again is also among the written ones.
     for (const row of rows) if (row.removed) index.remove(row.eventId);
@@ -87,14 +86,20 @@ interface ChangeCursor {
   eventId: number;
 }
 
-async function documentChangePage(db: Db, horizon: string, today: string, after: ChangeCursor | null) {
+async function documentChangePage(
+  db: Db,
+  horizon: string,
+  today: string,
+  after: ChangeCursor | null,
+  pageRows: number,
+) {
   const from = after ?? { removals: true, changedAt: horizon, eventId: 0 };
   const cursor = sql`${from.changedAt}::timestamptz`;
   if (from.removals) {
     const { rows } = (await db.execute(sql`select event_id as "eventId", removed_at::text as "changedAt"
       from event_search_removals
       where removed_at >= ${cursor} and (removed_at, event_id) > (${cursor}, ${from.eventId}::int)
-      order by removed_at, event_id limit ${CHANGE_PAGE}`)) as unknown as Rows<{
+      order by removed_at, event_id limit ${pageRows}`)) as unknown as Rows<{
       eventId: number;
       changedAt: string;
     }>;
@@ -104,7 +109,7 @@ async function documentChangePage(db: Db, horizon: string, today: string, after:
         for (const row of rows) index.remove(row.eventId);
       },
       next:
-        rows.length < CHANGE_PAGE || !last
+        rows.length < pageRows || !last
           ? { removals: false, changedAt: horizon, eventId: 0 }
           : { removals: true, changedAt: last.changedAt, eventId: last.eventId },
     };
@@ -112,7 +117,7 @@ async function documentChangePage(db: Db, horizon: string, today: string, after:
   const { rows } = (await db.execute(sql`select ${documentColumns}, changed_at::text as "changedAt"
     from event_search
     where changed_at >= ${cursor} and (changed_at, event_id) > (${cursor}, ${from.eventId}::int)
-    order by changed_at, event_id limit ${CHANGE_PAGE}`)) as unknown as Rows<
+    order by changed_at, event_id limit ${pageRows}`)) as unknown as Rows<
     ConcertDocument & { changedAt: string }
   >;
   const last = rows.at(-1);
@@ -124,7 +129,7 @@ async function documentChangePage(db: Db, horizon: string, today: string, after:
         today,
       ),
     next:
-      rows.length < CHANGE_PAGE || !last
+      rows.length < pageRows || !last
         ? null
         : { removals: false, changedAt: last.changedAt, eventId: last.eventId },
   };
@@ -135,6 +140,7 @@ const concertSource: IndexSource<ConcertIndex, ChangeCursor> = {
   changeCounter: sql`event_search_changes`,
   load: loadDocuments,
   changesSince: documentChanges,
+  bulkPageRows: CHANGE_PAGE,
   changePage: documentChangePage,
   sweep: (index, today) => index.removeBefore(today),
   untidy: (index) => index.untidy,

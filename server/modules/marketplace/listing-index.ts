@@ -148,6 +148,11 @@ export class ListingIndex {
     return this.vacant.length;
   }
 
+  /** Entries of the trigram posting lists: a fresh load holds one per trigram of each listing's text. */
+  get postingEntries(): number {
+    return this.postedEntries;
+  }
+
   /** Whether enough posting entries are stale to be worth a `tidy`. */
   get untidy(): boolean {
     return this.staleEntries >= Math.max(TIDY_AT_LEAST, this.postedEntries / 4);

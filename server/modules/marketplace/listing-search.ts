@@ -4,12 +4,7 @@ import type { SplitRule } from '../../../common/splits.js';
 import type { Db } from '../../db/client.js';
 import { utcDate } from '../../lib/clock.js';
 import { searchFold } from '../../lib/search-fold.js';
-import {
-  type IndexSource,
-  MAX_CHANGED_ROWS,
-  SyncedIndex,
-  type SyncedIndexOptions,
-} from '../../lib/synced-index.js';
+import { type IndexSource, SyncedIndex, type SyncedIndexOptions } from '../../lib/synced-index.js';
 import { listingCitySql } from '../tickets/listing-columns.js';
 import {
   type IndexedListing,
@@ -112,11 +107,11 @@ function applyRows(rows: ListingRow[], today: string) {
 }
 
 /** The listings whose `search_changed_at` (migration 0020) is at or after the horizon. */
-async function listingChanges(db: Db, horizon: string, today: string) {
+async function listingChanges(db: Db, horizon: string, today: string, limit: number) {
   const result = (await db.execute(sql`select ${rowColumns} from tickets
     where search_changed_at >= ${horizon}::timestamptz
-    limit ${MAX_CHANGED_ROWS + 1}`)) as unknown as { rows: ListingRow[] };
-  if (result.rows.length > MAX_CHANGED_ROWS) return null;
+    limit ${limit + 1}`)) as unknown as { rows: ListingRow[] };
+  if (result.rows.length > limit) return null;
   return applyRows(result.rows, today);
 }
 
@@ -127,19 +122,25 @@ interface ChangeCursor {
 }
 
 /** One page of a bulk change, in (search_changed_at, id) order: a row changed again meanwhile comes again later. */
-async function listingChangePage(db: Db, horizon: string, today: string, after: ChangeCursor | null) {
+async function listingChangePage(
+  db: Db,
+  horizon: string,
+  today: string,
+  after: ChangeCursor | null,
+  pageRows: number,
+) {
   const from = after ?? { changedAt: horizon, id: 0 };
   const result =
     (await db.execute(sql`select ${rowColumns}, search_changed_at::text as "changedAt" from tickets
     where search_changed_at >= ${from.changedAt}::timestamptz
       and (search_changed_at, id) > (${from.changedAt}::timestamptz, ${from.id}::int)
-    order by search_changed_at, id limit ${LOAD_PAGE}`)) as unknown as {
+    order by search_changed_at, id limit ${pageRows}`)) as unknown as {
       rows: (ListingRow & { changedAt: string })[];
     };
   const last = result.rows.at(-1);
   return {
     apply: applyRows(result.rows, today),
-    next: result.rows.length < LOAD_PAGE || !last ? null : { changedAt: last.changedAt, id: last.id },
+    next: result.rows.length < pageRows || !last ? null : { changedAt: last.changedAt, id: last.id },
   };
 }
 
@@ -148,6 +149,7 @@ const listingSource: IndexSource<ListingIndex, ChangeCursor> = {
   changeCounter: sql`listing_changes`,
   load: loadListings,
   changesSince: listingChanges,
+  bulkPageRows: LOAD_PAGE,
   changePage: listingChangePage,
   sweep: (index, today) => index.removeBefore(today),
   untidy: (index) => index.untidy,
