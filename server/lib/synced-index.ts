@@ -302,13 +302,19 @@ export class SyncedIndex<Index, Cursor = unknown> {
     this.tidyIfNeeded(index);
   }
 
+  private async tidy(index: Index): Promise<void> {
+    const started = this.now;
+    await this.source.tidy(index, nextTurn, () => this.closed);
+    if (this.closed) return;
+    const seconds = (this.now - started) / 1000;
+    this.options.log.info({ seconds }, `${this.source.label} tidied in ${seconds.toFixed(1)} s`);
+  }
+
   private tidyIfNeeded(index: Index): void {
     if (this.tidying || this.closed || !this.source.untidy(index)) return;
-    this.tidying = this.source
-      .tidy(index, nextTurn, () => this.closed)
-      .finally(() => {
-        this.tidying = null;
-      });
+    this.tidying = this.tidy(index).finally(() => {
+      this.tidying = null;
+    });
     this.background(this.tidying);
   }
 }
