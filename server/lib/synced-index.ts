@@ -16,6 +16,13 @@ import { type Clock, utcDate } from './clock.js';
 
 /** How often a search looks for changes even when the change counter has not moved (a late commit). */
 export const REFRESH_MS = 1_000;
+/**
+ * How often an index reads changes when no search asks: its horizon never falls behind the hour for
+ * which removals are kept (migrations 0021, 0032), and a new date is swept without traffic.
+ */
+export const IDLE_SYNC_MS = 60_000;
+/** An index that has not read changes for this long (the database was out of reach) loads anew. */
+export const REMOVALS_KEPT_MS = 50 * 60_000;
 /** More changed rows than this at once (a bulk import) are read and applied in pages, searches in SQL meanwhile. */
 export const MAX_CHANGED_ROWS = 5_000;
 
@@ -130,6 +137,9 @@ export class SyncedIndex<Index, Cursor = unknown> {
   /** The date the index last dropped what is dated before. */
   private day = '';
   private syncedMs = 0;
+  /** When the position was read: removals older than an hour are gone from the database. */
+  private positionMs = 0;
+  private idleSync: NodeJS.Timeout | null = null;
   private lastFullLoadSeconds: number | null = null;
   private loading: Promise<void> | null = null;
   private syncing: Promise<void> | null = null;
@@ -195,6 +205,7 @@ export class SyncedIndex<Index, Cursor = unknown> {
   /** Waits for the load, read of changes or tidying under way; nothing starts after. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.idleSync) clearInterval(this.idleSync);
     await Promise.allSettled([this.loading, this.syncing, this.bulk, this.tidying]);
   }
 
@@ -219,6 +230,12 @@ export class SyncedIndex<Index, Cursor = unknown> {
   private async loadAll(): Promise<void> {
     const { db, clock, log } = this.options;
     const started = this.now;
+    if (started - this.positionMs > REMOVALS_KEPT_MS) {
+      this.options.log.warn(`${this.source.label} fell behind the removals kept; loading anew`);
+      this.index = null;
+      this.background(this.load());
+      return;
+    }
     const today = utcDate(clock.now());
     const position = await positionOf(db, this.source.changeCounter);
     const index = await this.source.load(db, today, () => this.closed);
@@ -227,8 +244,12 @@ export class SyncedIndex<Index, Cursor = unknown> {
     this.position = position;
     this.day = today;
     this.syncedMs = started;
+    this.positionMs = started;
     const seconds = (this.now - started) / 1000;
     this.lastFullLoadSeconds = seconds;
+    this.idleSync ??= setInterval(() => {
+      if (this.now - this.syncedMs > IDLE_SYNC_MS) this.background(this.sync());
+    }, IDLE_SYNC_MS).unref();
     const documents = this.source.size(index);
     log.info(
       { documents, seconds },
@@ -242,6 +263,12 @@ export class SyncedIndex<Index, Cursor = unknown> {
     const since = this.position;
     if (!index || !since || this.bulk || this.closed) return;
     const started = this.now;
+    if (started - this.positionMs > REMOVALS_KEPT_MS) {
+      this.options.log.warn(`${this.source.label} fell behind the removals kept; loading anew`);
+      this.index = null;
+      this.background(this.load());
+      return;
+    }
     const today = utcDate(clock.now());
     const position = await positionOf(db, this.source.changeCounter);
     const apply = await this.source.changesSince(
@@ -261,6 +288,7 @@ export class SyncedIndex<Index, Cursor = unknown> {
     }
     apply(index);
     this.position = position;
+    this.positionMs = started;
     this.syncedMs = started;
     this.tidyIfNeeded(index);
   }
@@ -276,6 +304,7 @@ export class SyncedIndex<Index, Cursor = unknown> {
   private async applyBulk(index: Index, horizon: string, position: Position): Promise<void> {
     const { db, clock, log } = this.options;
     const started = this.now;
+    const positionMs = started;
     let after: Cursor | null = null;
     let pages = 0;
     do {
@@ -293,6 +322,7 @@ export class SyncedIndex<Index, Cursor = unknown> {
       await nextTurn();
     } while (after !== null);
     this.position = position;
+    this.positionMs = positionMs;
     this.syncedMs = started;
     const seconds = (this.now - started) / 1000;
     log.info(

@@ -28,8 +28,13 @@ export type {
 } from './concert-partition.js';
 export { CHECK_TEXTS_UP_TO, SORT_DOCUMENTS_UP_TO } from './concert-partition.js';
 
-/** Documents per partition: a rebuild holds one partition's worth beside the index (~1/16 at 1M events). */
-export const PARTITION_DOCUMENTS = 50_000;
+/**
+ * Documents per partition: a rebuild holds one partition's worth beside the index. One partition for now:
+ * each partition holds its own texts, and the names and artists repeated across partitions cost more
+ * memory than a rebuild saves (at 1M events, partitions of 50,000 settled at 1,147 MiB of RSS, decision
+ * 0069), until the texts are shared between partitions.
+ */
+export const PARTITION_DOCUMENTS = Number.POSITIVE_INFINITY;
 /** Documents a rebuild copies between two turns of the event loop. */
 const REBUILD_SLICE = 1_000;
 
@@ -127,8 +132,12 @@ export class ConcertIndex {
    * at the end. At most one partition's worth is ever held twice.
    */
   async tidy(pause: () => Promise<void>, closed: () => boolean): Promise<void> {
+    // Each partition at most once: changes that keep coming wait for the next tidying.
+    const rebuilt = new Set<ConcertPartition>();
     for (;;) {
-      const stretch = this.stretches.find(({ partition }) => this.needsRebuild(partition));
+      const stretch = this.stretches.find(
+        ({ partition }) => !rebuilt.has(partition) && this.needsRebuild(partition),
+      );
       if (!stretch || closed()) return;
       const rebuild: Rebuild = { stretch, changed: new Set() };
       this.rebuild = rebuild;
@@ -136,6 +145,7 @@ export class ConcertIndex {
         const fresh = await this.copied(stretch, pause, closed);
         if (!fresh) return;
         this.replace(rebuild, fresh);
+        for (const { partition } of fresh) rebuilt.add(partition);
       } finally {
         this.rebuild = null;
       }
@@ -232,7 +242,7 @@ export class ConcertIndex {
    */
   private needsRebuild(partition: ConcertPartition): boolean {
     return (
-      partition.addedSlots > this.options.partitionDocuments / 10 ||
+      partition.addedSlots > Math.max(16, Math.min(this.options.partitionDocuments, partition.size) / 10) ||
       partition.deadSlots > Math.max(1, partition.size / 4)
     );
   }

@@ -167,6 +167,25 @@ describe.each(backends)('marketplace search through the listing index on %s', (b
     expect(afterPrice).toEqual(await idsInSql(search));
   });
 
+  it('drops a deleted listing from the index on its next read of changes', async () => {
+    const db = harness.database.db;
+    const withdrawn = await insertListing(db, seller.id, {
+      eventName: 'Withdrawn Quokka Live',
+      eventDate: isoDay(6, NOW),
+    });
+    const query: ListingQuery = {
+      term: 'withdrawn quokka',
+      sort: { field: 'price', direction: 'asc' },
+      fromDate: isoDay(0, NOW),
+      limit: 5,
+    };
+    const search = async () =>
+      (await harness.app.listingSearch.current(await listingsVersion(db)))?.search(query);
+    expect(await search()).toEqual([withdrawn.id]);
+    await db.delete(tickets).where(eq(tickets.id, withdrawn.id));
+    expect(await search()).toEqual([]);
+  });
+
   it('stops showing listings once their event date has passed', async () => {
     const search = new URLSearchParams({ search: 'copper river', sortBy: 'date', limit: '50' });
     const upcoming = await idsThroughHttp(member, search);
@@ -225,7 +244,7 @@ describe.each(backends)('marketplace search through the listing index on %s', (b
     }));
     try {
       await bulk.ready();
-      // Twenty listings renamed, six sold, three added.
+      // Twenty listings renamed, six sold, three added, two deleted.
       const live = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.status, 'available'));
       for (const { id } of live.slice(0, 20))
         await db
@@ -236,6 +255,7 @@ describe.each(backends)('marketplace search through the listing index on %s', (b
         await db.update(tickets).set({ sold: true, status: 'sold' }).where(eq(tickets.id, id));
       for (let index = 0; index < 3; index += 1)
         await insertListing(db, seller.id, { eventName: 'Encore Live', eventDate: isoDay(7, NOW) });
+      for (const { id } of live.slice(26, 28)) await db.delete(tickets).where(eq(tickets.id, id));
       const version = await listingsVersion(db);
       // Searches answer in SQL while the pages are read.
       expect(await bulk.current(version)).toBeNull();

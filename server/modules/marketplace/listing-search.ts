@@ -106,22 +106,42 @@ function applyRows(rows: ListingRow[], today: string) {
   };
 }
 
-/** The listings whose `search_changed_at` (migration 0020) is at or after the horizon. */
+/**
+ * The listings whose `search_changed_at` (migration 0020) is at or after the horizon, and the ids of
+ * those deleted since (migration 0032): one statement, so both come from one snapshot.
+ */
 async function listingChanges(db: Db, horizon: string, today: string, limit: number) {
-  const result = (await db.execute(sql`select ${rowColumns} from tickets
-    where search_changed_at >= ${horizon}::timestamptz
-    limit ${limit + 1}`)) as unknown as { rows: ListingRow[] };
-  if (result.rows.length > limit) return null;
-  return applyRows(result.rows, today);
+  const { rows } = (await db.execute(sql`
+    (select ${rowColumns}, false as removed from tickets
+      where search_changed_at >= ${horizon}::timestamptz limit ${limit + 1})
+    union all
+    (select ticket_id, null, null, null, null, null, null, null, null, null, null, true from listing_removals
+      where removed_at >= ${horizon}::timestamptz limit ${limit + 1})`)) as unknown as {
+    rows: (ListingRow & { removed: boolean })[];
+  };
+  if (rows.length > limit) return null;
+  const written = applyRows(
+    rows.filter((row) => !row.removed),
+    today,
+  );
+  return (index: ListingIndex) => {
+    // Removals first: an id is never written again once its row is deleted.
+    for (const row of rows) if (row.removed) index.remove(row.id);
+    written(index);
+  };
 }
 
-/** Where a page of a bulk change ended: its last row's change time and id. */
+/**
+ * Where a page of a bulk change ended: the deletions are read first, then the written rows, each in
+ * (change time, id) order. A row written again while the pages are read comes again in a later page or
+ * in the next read of changes, whose horizon is from before the first page.
+ */
 interface ChangeCursor {
+  removals: boolean;
   changedAt: string;
   id: number;
 }
 
-/** One page of a bulk change, in (search_changed_at, id) order: a row changed again meanwhile comes again later. */
 async function listingChangePage(
   db: Db,
   horizon: string,
@@ -129,18 +149,37 @@ async function listingChangePage(
   after: ChangeCursor | null,
   pageRows: number,
 ) {
-  const from = after ?? { changedAt: horizon, id: 0 };
-  const result =
+  const from = after ?? { removals: true, changedAt: horizon, id: 0 };
+  const cursor = sql`${from.changedAt}::timestamptz`;
+  if (from.removals) {
+    const { rows } = (await db.execute(sql`select ticket_id as id, removed_at::text as "changedAt"
+      from listing_removals
+      where removed_at >= ${cursor} and (removed_at, ticket_id) > (${cursor}, ${from.id}::int)
+      order by removed_at, ticket_id limit ${pageRows}`)) as unknown as {
+      rows: { id: number; changedAt: string }[];
+    };
+    const last = rows.at(-1);
+    return {
+      apply: (index: ListingIndex) => {
+        for (const row of rows) index.remove(row.id);
+      },
+      next:
+        rows.length < pageRows || !last
+          ? { removals: false, changedAt: horizon, id: 0 }
+          : { removals: true, changedAt: last.changedAt, id: last.id },
+    };
+  }
+  const { rows } =
     (await db.execute(sql`select ${rowColumns}, search_changed_at::text as "changedAt" from tickets
-    where search_changed_at >= ${from.changedAt}::timestamptz
-      and (search_changed_at, id) > (${from.changedAt}::timestamptz, ${from.id}::int)
+    where search_changed_at >= ${cursor} and (search_changed_at, id) > (${cursor}, ${from.id}::int)
     order by search_changed_at, id limit ${pageRows}`)) as unknown as {
       rows: (ListingRow & { changedAt: string })[];
     };
-  const last = result.rows.at(-1);
+  const last = rows.at(-1);
   return {
-    apply: applyRows(result.rows, today),
-    next: result.rows.length < pageRows || !last ? null : { changedAt: last.changedAt, id: last.id },
+    apply: applyRows(rows, today),
+    next:
+      rows.length < pageRows || !last ? null : { removals: false, changedAt: last.changedAt, id: last.id },
   };
 }
 
