@@ -1,11 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { freePort } from './free-port.js';
+import { stop, treeRssMiB } from './processes.js';
 import type { BenchResult } from './run.js';
 import { printRows, summarize } from './stats.js';
 
@@ -42,44 +43,12 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 type Launcher = 'compiled' | 'tsx';
 
 const LAUNCH_ARGS: Record<Launcher, string[]> = {
   compiled: [path.join(root, 'dist/server/main.js')],
   tsx: [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
 };
-
-/** Resident memory of `pid` and every process below it (tsx runs the server in a child), in MiB. */
-function treeRssMiB(pid: number): number {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  let kib = 0;
-  const visit = (id: number) => {
-    const status = readFileSync(`/proc/${id}/status`, 'utf8');
-    kib += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    for (const child of children.get(id) ?? []) visit(child);
-  };
-  visit(pid);
-  return kib / 1024;
-}
 
 /** A database for the server: a data directory for PGlite, or a PostgreSQL URL. */
 type Target = { dataDir: string } | { databaseUrl: string };

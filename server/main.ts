@@ -91,6 +91,9 @@ async function main(): Promise<void> {
       token: config.metrics.token,
       log: app.log,
     });
+  // The search indexes load now rather than on the first search, which answers in SQL until then.
+  app.concertSearch.start();
+  app.listingSearch.start();
   sweeps = startSweeps({ db: database.db, images, log: app.log });
   const checkoutDeps = {
     db: database.db,

@@ -14,3 +14,9 @@ export function trigramsOf(text: string): Set<number> {
   for (let start = 0; start + TRIGRAM_LENGTH <= text.length; start += 1) keys.add(trigramAt(text, start));
   return keys;
 }
+
+/** The three code units a trigram number stands for. */
+export function trigramText(key: number): string {
+  const low = key % 4_294_967_296;
+  return String.fromCharCode(Math.floor(key / 4_294_967_296), Math.floor(low / 65_536), low % 65_536);
+}

@@ -129,3 +129,16 @@ export const tickets = pgTable(
     index('tickets_split_from_idx').on(t.splitFromTicketId).where(sql`${t.splitFromTicketId} is not null`),
   ],
 );
+
+/**
+ * The ids of deleted listings, written by a trigger on tickets and kept for an hour (migration 0032): the
+ * in-memory listing indexes drop them on their next read of changes.
+ */
+export const listingRemovals = pgTable(
+  'listing_removals',
+  {
+    ticketId: integer('ticket_id').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index('listing_removals_removed_at_idx').on(t.removedAt)],
+);

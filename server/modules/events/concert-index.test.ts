@@ -69,9 +69,9 @@ function tiersOf(query: string, kind: 'query' | 'typo' | 'fallback'): IndexTier[
 }
 
 describe('concert search index', () => {
-  it('finds what the tiers mean through additions, edits and removals, whichever path it takes', () => {
-    fc.assert(
-      fc.property(
+  it('finds what the tiers mean through additions, edits, removals, sweeps and rebuilds, whichever path it takes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(documentArbitrary(0), { minLength: 1, maxLength: 40 }),
         fc.array(fc.tuple(fc.nat(50), fc.boolean(), documentArbitrary(0)), { maxLength: 12 }),
         fc.array(
@@ -86,8 +86,11 @@ describe('concert search index', () => {
         fc.record({
           checkTextsUpTo: fc.integer({ min: 0, max: 6 }),
           sortDocumentsUpTo: fc.integer({ min: 0, max: 8 }),
+          partitionDocuments: fc.integer({ min: 1, max: 50 }),
         }),
-        (loaded, changes, queries, limits) => {
+        fc.option(fc.constantFrom(...DATES), { nil: undefined }),
+        fc.boolean(),
+        async (loaded, changes, queries, limits, sweptBefore, tidied) => {
           const index = new ConcertIndex(limits);
           const documents = new Map<number, ConcertDocument>();
           // The load adds in (date, event id) order.
@@ -109,6 +112,16 @@ describe('concert search index', () => {
               documents.set(eventId, changed);
             }
           }
+          if (sweptBefore !== undefined) {
+            index.removeBefore(sweptBefore);
+            for (const [eventId, document] of documents)
+              if (document.date < sweptBefore) documents.delete(eventId);
+          }
+          if (tidied)
+            await index.tidy(
+              async () => {},
+              () => false,
+            );
           expect(index.size).toBe(documents.size);
           for (const { query, kind, fromDate, limit } of queries) {
             const tiers = tiersOf(query, kind);
@@ -117,6 +130,82 @@ describe('concert search index', () => {
         },
       ),
       { numRuns: 400 },
+    );
+  });
+
+  /** A catalog of `count` documents over four months, the kth named after its event. */
+  const catalog = (count: number, salt = '') =>
+    Array.from({ length: count }, (_, position) => ({
+      eventId: position + 1,
+      date: `2030-0${1 + (position % 4)}-${String(1 + (position % 28)).padStart(2, '0')}`,
+      name: `${WORDS[position % WORDS.length]} ${WORDS[(position * 7) % WORDS.length]}${salt} ${position}`,
+      artists: `${WORDS[(position * 3) % WORDS.length]} band\n${WORDS[(position * 5) % WORDS.length]}`,
+      venue: 'velvet hall',
+      city: 'neon city',
+    }));
+
+  const loadedIndex = (documents: ConcertDocument[], partitionDocuments: number) => {
+    const index = new ConcertIndex({ partitionDocuments });
+    const ordered = [...documents].sort((a, b) => a.date.localeCompare(b.date) || a.eventId - b.eventId);
+    for (const document of ordered) index.upsert(document);
+    index.seal();
+    return index;
+  };
+
+  const queries = ['neon', 'velvet band', 'ros', 'tour the', 'harbor 1', 'sigur'];
+
+  it('ends a bulk change applied in place, partitions rebuilt in slices, identical to a fresh load', async () => {
+    const before = catalog(400);
+    const index = loadedIndex(before, 40);
+    expect(index.partitions).toBeGreaterThan(5);
+    // A bulk change: every other event renamed and most moved to another date, a fifth removed, new ones added.
+    const truth = new Map(before.map((document) => [document.eventId, document]));
+    for (const document of catalog(600, ' again')) {
+      if (document.eventId % 5 === 0) {
+        index.remove(document.eventId);
+        truth.delete(document.eventId);
+      } else if (document.eventId % 2 === 0 || document.eventId > 400) {
+        const moved = { ...document, date: `2030-0${1 + ((document.eventId * 3) % 4)}-15` };
+        index.upsert(moved);
+        truth.set(document.eventId, moved);
+      }
+    }
+    expect(index.untidy).toBe(true);
+    let pauses = 0;
+    // Changes keep coming while the partitions are copied: each pause writes one more event.
+    await index.tidy(
+      async () => {
+        pauses += 1;
+        const late = { ...(truth.get(1) as ConcertDocument), name: `late ${pauses}`, date: '2030-04-28' };
+        index.upsert(late);
+        truth.set(1, late);
+      },
+      () => false,
+    );
+    expect(pauses).toBeGreaterThan(0);
+    expect(index.untidy).toBe(false);
+    const fresh = loadedIndex([...truth.values()], 40);
+    expect(index.documents()).toEqual(fresh.documents());
+    expect(index.size).toBe(truth.size);
+    for (const query of queries) {
+      const tiers = tiersOf(query, 'query');
+      for (const fromDate of ['2029-12-31', '2030-02-15'])
+        expect(index.search(tiers, fromDate, 7)).toEqual(fresh.search(tiers, fromDate, 7));
+    }
+  });
+
+  it('drops the documents dated before the new date, and the partitions wholly before it', () => {
+    const documents = catalog(400);
+    const index = loadedIndex(documents, 40);
+    const partitions = index.partitions;
+    index.removeBefore('2030-03-01');
+    const kept = documents.filter((document) => document.date >= '2030-03-01');
+    expect(index.size).toBe(kept.length);
+    expect(index.partitions).toBeLessThan(partitions);
+    expect(index.documents()).toEqual(loadedIndex(kept, 40).documents());
+    const tiers = tiersOf('neon', 'query');
+    expect(index.search(tiers, '2029-01-01', 5)).toEqual(
+      expected(new Map(kept.map((document) => [document.eventId, document])), tiers, '2029-01-01', 5),
     );
   });
 

@@ -1,132 +1,82 @@
 /**
- * The upcoming events' search documents in memory, for concert search (decision 0049). A document's
- * texts are held once per distinct text: an event's name, each artist's name (a lineup is its artists'
- * names joined by line breaks) and a venue with its city, each with trigram posting lists over those
- * distinct texts and the documents that hold each. A search is a list of tiers (search-tiers.ts), each a
- * test on one of those texts; every tier's first events by date are found either by checking the few
- * candidate texts and sorting their events, or, when the candidates are many, by walking the documents
- * in date order past the ones whose text is not a candidate. An event keeps its best tier, and the page
- * is the same as the SQL's (service.ts): by tier, date and id.
+ * The upcoming events' search documents in memory, for concert search (decisions 0049, 0069), held as
+ * consecutive stretches of dates (partitions, concert-partition.ts) of about `partitionDocuments`
+ * documents each. Changes are applied in place; what they leave behind — documents added out of date order,
+ * slots of documents that left — is given back by rebuilding one partition at a time from its own
+ * documents, in slices, so an instance never holds a second whole index. A stretch wholly in the past is
+ * dropped when the date changes. A tier's first events are its first in the earliest partitions, so a
+ * search is the same as over one index.
  */
 
-import { firstWhere, TextGroups } from './text-groups.js';
+import {
+  CHECK_TEXTS_UP_TO,
+  type ConcertDocument,
+  type ConcertHit,
+  type ConcertIndexLimits,
+  ConcertPartition,
+  type IndexTier,
+  SORT_DOCUMENTS_UP_TO,
+} from './concert-partition.js';
+import { firstWhere } from './text-groups.js';
 
-export interface ConcertDocument {
-  eventId: number;
-  /** YYYY-MM-DD. */
-  date: string;
-  /** event_search's folded texts: the name, the lineup (names joined by line breaks), venue and city. */
-  name: string;
-  artists: string;
-  venue: string;
-  city: string;
+export type {
+  ConcertDocument,
+  ConcertHit,
+  DocumentTexts,
+  IndexTier,
+  TierField,
+} from './concert-partition.js';
+export { CHECK_TEXTS_UP_TO, SORT_DOCUMENTS_UP_TO } from './concert-partition.js';
+
+/**
+ * Documents per partition: a rebuild holds one partition's worth beside the index. One partition for now:
+ * each partition holds its own texts, and the names and artists repeated across partitions cost more
+ * memory than a rebuild saves (at 1M events, partitions of 50,000 settled at 1,147 MiB of RSS, decision
+ * 0069), until the texts are shared between partitions.
+ */
+export const PARTITION_DOCUMENTS = Number.POSITIVE_INFINITY;
+/** Documents a rebuild copies between two turns of the event loop. */
+const REBUILD_SLICE = 1_000;
+
+export interface ConcertIndexOptions extends ConcertIndexLimits {
+  partitionDocuments: number;
 }
 
-/** Which text of a document a tier tests. */
-export type TierField = 'name' | 'artist' | 'place';
-
-/** A document's name and whole lineup, for tests that look at both. */
-export interface DocumentTexts {
-  name: string;
-  lineup: string;
+/** A partition and the first date it holds ('' for the first partition: every date before the next one's). */
+interface Stretch {
+  from: string;
+  partition: ConcertPartition;
 }
 
-export interface IndexTier {
-  rank: number;
-  field: TierField;
-  /** Text the field holds whenever `test` passes: its trigrams find the candidates. */
-  contains: string;
-  /** The tier's test on the field: the name, one artist's name, or the venue and city joined by a line break. */
-  test: (text: string) => boolean;
-  /** A further test on the document's name and lineup, if the tier has one. */
-  document?: (texts: DocumentTexts) => boolean;
-  /** The name is this whenever the tier holds. */
-  nameIs?: string;
-  /** The name starts with this whenever the tier holds: a range of the names in order finds them. */
-  namePrefix?: string;
-  /** Each of these is a whole word of the name whenever the tier holds: the words' posting lists find them. */
-  nameWords?: string[];
-}
-
-export interface ConcertHit {
-  eventId: number;
-  rank: number;
-}
-
-/** Up to this many candidate texts are each checked; more, and the walk checks them as it meets them. */
-export const CHECK_TEXTS_UP_TO = 2_000;
-/** Up to this many documents of matching texts are sorted by date; more, and the walk finds the first. */
-export const SORT_DOCUMENTS_UP_TO = 2_000;
-
-/** A lineup's text and its artists' groups, shared by the documents with that very lineup. */
-interface Lineup {
-  id: number;
-  text: string;
-  artists: number[];
-}
-
-/** Marked candidates for a walk: a document is one when `marks[of[slot]]` is the query's number. */
-interface Marked {
-  of: number[];
-  marks: Uint32Array;
-}
-
-/** Texts of one field that hold every document of a tier (all of them: 'all'), counted before they are listed. */
-interface Candidates {
-  field: TierField;
-  count: number;
-  list: () => number[] | 'all';
-}
-
-const listed = (field: TierField, groups: number[] | 'all'): Candidates => ({
-  field,
-  count: groups === 'all' ? Number.POSITIVE_INFINITY : groups.length,
-  list: () => groups,
-});
-
-export interface ConcertIndexLimits {
-  checkTextsUpTo: number;
-  sortDocumentsUpTo: number;
+/** A partition being rebuilt, and the events changed meanwhile: they are copied again at the end. */
+interface Rebuild {
+  stretch: Stretch;
+  changed: Set<number>;
 }
 
 export class ConcertIndex {
-  private readonly groups: Record<TierField, TextGroups> = {
-    name: new TextGroups(),
-    artist: new TextGroups(),
-    place: new TextGroups(),
-  };
-  private readonly lineups = new Map<string, Lineup>();
-  /** Per artist group, the ids of the lineups it is in; per lineup, the query that last marked it. */
-  private readonly lineupsOfArtist: number[][] = [];
-  private lineupMarks = new Uint32Array(1_024);
-  /** Per slot, its lineup's id: the walk reads marks through it without reaching into the lineup. */
-  private readonly lineupIdOf: number[] = [];
-  private readonly slotOf = new Map<number, number>();
-  private readonly eventIds: number[] = [];
-  private readonly dates: string[] = [];
-  private readonly nameOf: number[] = [];
-  private readonly placeOf: number[] = [];
-  private readonly lineupOf: Lineup[] = [];
-  private readonly live: boolean[] = [];
-  /** Slots below this were added in (date, event id) order by the load; the walk reads them in order. */
-  private ordered = 0;
+  private readonly options: ConcertIndexOptions;
+  private stretches: Stretch[] = [];
   private sealed = false;
-  /** Slots added since the load, checked one by one: a sync adds few, and a reload folds them in. */
-  private readonly added: number[] = [];
-  private query = 0;
-  private slotSeen = new Uint32Array(1_024);
-  private liveCount = 0;
+  private rebuild: Rebuild | null = null;
 
   /** Tests lower the limits so that small catalogs take every path. */
-  constructor(
-    private readonly limits: ConcertIndexLimits = {
+  constructor(options: Partial<ConcertIndexOptions> = {}) {
+    this.options = {
       checkTextsUpTo: CHECK_TEXTS_UP_TO,
       sortDocumentsUpTo: SORT_DOCUMENTS_UP_TO,
-    },
-  ) {}
+      partitionDocuments: PARTITION_DOCUMENTS,
+      ...options,
+    };
+  }
 
   get size(): number {
-    return this.liveCount;
+    return this.stretches.reduce((total, { partition }) => total + partition.size, 0);
+  }
+
+  /** How many partitions hold the documents. */
+  get partitions(): number {
+    return this.stretches.length;
   }
 
   /**
@@ -134,35 +84,72 @@ export class ConcertIndex {
    * later ones may come in any.
    */
   upsert(document: ConcertDocument): void {
-    const existing = this.slotOf.get(document.eventId);
-    if (existing !== undefined) {
-      if (this.live[existing] && this.sameAs(existing, document)) return;
-      this.remove(document.eventId);
+    if (!this.sealed) {
+      this.append(document);
+      return;
     }
-    const slot = this.eventIds.length;
-    this.slotOf.set(document.eventId, slot);
-    this.eventIds.push(document.eventId);
-    this.dates.push(document.date);
-    this.nameOf.push(this.join('name', document.name, slot));
-    this.placeOf.push(this.join('place', `${document.venue}\n${document.city}`, slot));
-    const lineup = this.lineupFor(document.artists, slot);
-    this.lineupOf.push(lineup);
-    this.lineupIdOf.push(lineup.id);
-    this.live.push(true);
-    this.liveCount += 1;
-    if (this.sealed) this.added.push(slot);
-    else this.ordered = slot + 1;
-    if (slot >= this.slotSeen.length) {
-      const grown = new Uint32Array(this.slotSeen.length * 2);
-      grown.set(this.slotSeen);
-      this.slotSeen = grown;
-    }
+    const target = this.stretchOf(document.date);
+    for (const stretch of this.stretches) if (stretch !== target) stretch.partition.remove(document.eventId);
+    target.partition.upsert(document);
+    this.rebuild?.changed.add(document.eventId);
+  }
+
+  remove(eventId: number): void {
+    for (const { partition } of this.stretches) partition.remove(eventId);
+    this.rebuild?.changed.add(eventId);
   }
 
   /** The load is over: documents added from now on are not in date order. */
   seal(): void {
+    if (this.stretches.length === 0) this.stretches.push({ from: '', partition: this.partition() });
+    this.stretches.at(-1)?.partition.seal();
     this.sealed = true;
-    for (const groups of Object.values(this.groups)) groups.sortTexts();
+  }
+
+  /** Every document dated before `today` leaves; a partition with nothing from `today` on goes whole. */
+  removeBefore(today: string): void {
+    const kept = this.stretches.filter(
+      (stretch, position) =>
+        stretch === this.rebuild?.stretch ||
+        position === this.stretches.length - 1 ||
+        (this.stretches[position + 1] as Stretch).from > today,
+    );
+    if (kept[0]) kept[0].from = '';
+    this.stretches = kept;
+    for (const { partition } of this.stretches)
+      for (const eventId of partition.removeBefore(today)) this.rebuild?.changed.add(eventId);
+  }
+
+  /** Whether some partition has enough documents out of order or gone to be worth rebuilding. */
+  get untidy(): boolean {
+    return this.stretches.some((stretch) => this.needsRebuild(stretch.partition));
+  }
+
+  /**
+   * Rebuilds every partition that needs it, one at a time: its documents copied in date order into new
+   * partitions (more than one when it has grown), `REBUILD_SLICE` between two turns of the event loop. The
+   * old partition answers meanwhile and takes the changes; the events changed meanwhile are copied again
+   * at the end. At most one partition's worth is ever held twice.
+   */
+  async tidy(pause: () => Promise<void>, closed: () => boolean): Promise<void> {
+    // Each partition at most once: changes that keep coming wait for the next tidying.
+    const rebuilt = new Set<ConcertPartition>();
+    for (;;) {
+      const stretch = this.stretches.find(
+        ({ partition }) => !rebuilt.has(partition) && this.needsRebuild(partition),
+      );
+      if (!stretch || closed()) return;
+      const rebuild: Rebuild = { stretch, changed: new Set() };
+      this.rebuild = rebuild;
+      try {
+        const fresh = await this.copied(stretch, pause, closed);
+        if (!fresh) return;
+        this.replace(rebuild, fresh);
+        for (const { partition } of fresh) rebuilt.add(partition);
+      } finally {
+        this.rebuild = null;
+      }
+    }
   }
 
   /**
@@ -170,10 +157,7 @@ export class ConcertIndex {
    * none), so a search that needs it in a name or lineup can stop at once.
    */
   someNameOrLineupMayContain(text: string): boolean {
-    return (['name', 'artist'] as const).some((field) => {
-      const groups = this.groups[field].containing(text, 0);
-      return groups === 'all' || groups.length > 0;
-    });
+    return this.stretches.some(({ partition }) => partition.someNameOrLineupMayContain(text));
   }
 
   /**
@@ -182,211 +166,131 @@ export class ConcertIndex {
    * one the database knows too.
    */
   startsACatalogWord(prefix: string): boolean {
-    const storable = (word: string) => {
-      const length = [...word].length;
-      return length >= 4 && length <= 40;
-    };
-    return Object.values(this.groups).some((groups) => groups.hasWordStartingWith(prefix, storable));
-  }
-
-  remove(eventId: number): void {
-    const slot = this.slotOf.get(eventId);
-    if (slot === undefined || !this.live[slot]) return;
-    this.live[slot] = false;
-    this.liveCount -= 1;
+    return this.stretches.some(({ partition }) => partition.startsACatalogWord(prefix));
   }
 
   /**
    * The page: every tier's first `limit` events from `fromDate` on, each event at its best tier, by tier,
-   * date and event id. An event of the page is among the first `limit` of its best tier.
+   * date and event id. An event of the page is among the first `limit` of its best tier; a tier's first
+   * are the earliest partitions' first.
    */
   search(tiers: IndexTier[], fromDate: string, limit: number): ConcertHit[] {
-    const best = new Map<number, number>();
+    const best = new Map<number, { rank: number; date: string }>();
+    const first = Math.max(0, this.positionOf(fromDate));
     for (const tier of tiers) {
-      for (const slot of this.tierSlots(tier, fromDate, limit)) {
-        const rank = best.get(slot);
-        if (rank === undefined || tier.rank < rank) best.set(slot, tier.rank);
+      let found = 0;
+      for (let position = first; position < this.stretches.length && found < limit; position += 1) {
+        const { partition } = this.stretches[position] as Stretch;
+        for (const { eventId, date } of partition.tierEvents(tier, fromDate, limit - found)) {
+          found += 1;
+          const known = best.get(eventId);
+          if (!known || tier.rank < known.rank) best.set(eventId, { rank: tier.rank, date });
+        }
       }
     }
     return [...best]
-      .sort(([slotA, rankA], [slotB, rankB]) => rankA - rankB || this.compareSlots(slotA, slotB))
+      .sort(
+        ([eventA, a], [eventB, b]) =>
+          a.rank - b.rank || (a.date === b.date ? eventA - eventB : a.date < b.date ? -1 : 1),
+      )
       .slice(0, limit)
-      .map(([slot, rank]) => ({ eventId: this.eventIds[slot] as number, rank }));
+      .map(([eventId, { rank }]) => ({ eventId, rank }));
   }
 
-  private sameAs(slot: number, document: ConcertDocument): boolean {
-    return (
-      this.dates[slot] === document.date &&
-      this.groups.name.texts[this.nameOf[slot] as number] === document.name &&
-      this.groups.place.texts[this.placeOf[slot] as number] === `${document.venue}\n${document.city}` &&
-      this.lineupOf[slot]?.text === document.artists
+  /** Every document held, by date and event id: what a fresh load of the same rows would hold. */
+  documents(): ConcertDocument[] {
+    return this.stretches.flatMap(({ partition }) =>
+      partition.eventsInOrder().map((eventId) => partition.documentOf(eventId) as ConcertDocument),
     );
   }
 
-  private lineupFor(text: string, slot: number): Lineup {
-    let lineup = this.lineups.get(text);
-    if (!lineup) {
-      // Each name once: a name listed twice in one lineup holds the document once.
-      const names = [...new Set(text.split('\n').filter((name) => name !== ''))];
-      lineup = {
-        id: this.lineups.size,
-        text,
-        artists: names.map((name) => this.groups.artist.groupOf(name)),
-      };
-      this.lineups.set(text, lineup);
-      for (const artist of lineup.artists) {
-        while (this.lineupsOfArtist.length <= artist) this.lineupsOfArtist.push([]);
-        (this.lineupsOfArtist[artist] as number[]).push(lineup.id);
+  private partition(): ConcertPartition {
+    return new ConcertPartition(this.options);
+  }
+
+  /** The load's next document: a new partition starts on a new date once the last is full. */
+  private append(document: ConcertDocument): void {
+    const last = this.stretches.at(-1);
+    if (last && !this.startsPartition(last.partition, document.date)) {
+      last.partition.upsert(document);
+      return;
+    }
+    last?.partition.seal();
+    const partition = this.partition();
+    partition.upsert(document);
+    this.stretches.push({ from: last ? document.date : '', partition });
+  }
+
+  private startsPartition(partition: ConcertPartition, date: string): boolean {
+    return partition.size >= this.options.partitionDocuments && date > partition.lastOrderedDate;
+  }
+
+  /** The position of the partition whose stretch holds `date`; -1 when there is none. */
+  private positionOf(date: string): number {
+    return (
+      firstWhere(this.stretches.length, (position) => (this.stretches[position] as Stretch).from <= date) - 1
+    );
+  }
+
+  private stretchOf(date: string): Stretch {
+    return this.stretches[Math.max(0, this.positionOf(date))] as Stretch;
+  }
+
+  /**
+   * Documents added out of order slow every search of the partition (and are how it grows: a rebuild
+   * splits it); dead slots cost memory.
+   */
+  private needsRebuild(partition: ConcertPartition): boolean {
+    return (
+      partition.addedSlots > Math.max(16, Math.min(this.options.partitionDocuments, partition.size) / 10) ||
+      partition.deadSlots > Math.max(1, partition.size / 4)
+    );
+  }
+
+  /** The stretch's documents copied in date order into new partitions; null when closed meanwhile. */
+  private async copied(
+    stretch: Stretch,
+    pause: () => Promise<void>,
+    closed: () => boolean,
+  ): Promise<Stretch[] | null> {
+    const fresh: Stretch[] = [];
+    const events = stretch.partition.eventsInOrder();
+    for (let start = 0; start < events.length; start += REBUILD_SLICE) {
+      for (const eventId of events.slice(start, start + REBUILD_SLICE)) {
+        const document = stretch.partition.documentOf(eventId);
+        if (!document) continue;
+        const last = fresh.at(-1);
+        if (last && !this.startsPartition(last.partition, document.date)) last.partition.upsert(document);
+        else {
+          last?.partition.seal();
+          const partition = this.partition();
+          partition.upsert(document);
+          fresh.push({ from: last ? document.date : stretch.from, partition });
+        }
       }
-      if (lineup.id >= this.lineupMarks.length) {
-        const grown = new Uint32Array(this.lineupMarks.length * 2);
-        grown.set(this.lineupMarks);
-        this.lineupMarks = grown;
-      }
+      await pause();
+      if (closed()) return null;
     }
-    for (const artist of lineup.artists) (this.groups.artist.documents[artist] as number[]).push(slot);
-    return lineup;
+    if (fresh.length === 0) fresh.push({ from: stretch.from, partition: this.partition() });
+    fresh.at(-1)?.partition.seal();
+    return fresh;
   }
 
-  /** The slot joins the group of its text in `field`. */
-  private join(field: TierField, text: string, slot: number): number {
-    const group = this.groups[field].groupOf(text);
-    (this.groups[field].documents[group] as number[]).push(slot);
-    return group;
-  }
-
-  private compareSlots(a: number, b: number): number {
-    // The load added its documents in this very order.
-    if (a < this.ordered && b < this.ordered) return a - b;
-    const dateA = this.dates[a] as string;
-    const dateB = this.dates[b] as string;
-    if (dateA !== dateB) return dateA < dateB ? -1 : 1;
-    return (this.eventIds[a] as number) - (this.eventIds[b] as number);
-  }
-
-  /**
-   * The fewest texts that hold every document of the tier: those with the rarest trigrams of the text the
-   * field contains, or the names that are the tier's name, start with its prefix or hold its whole words.
-   */
-  private candidatesOf(tier: IndexTier): Candidates {
-    const containing = this.groups[tier.field].containing(tier.contains, this.limits.checkTextsUpTo);
-    const options: Candidates[] = [listed(tier.field, containing)];
-    const names = this.groups.name;
-    if (tier.nameIs !== undefined) options.push(listed('name', names.exactly(tier.nameIs)));
-    if (tier.namePrefix !== undefined)
-      options.push({ field: 'name', ...names.startingWith(tier.namePrefix) });
-    for (const word of tier.nameWords ?? []) options.push(listed('name', names.withWord(word)));
-    return options.reduce((fewest, option) => (option.count < fewest.count ? option : fewest));
-  }
-
-  /**
-   * The tier's first `limit` documents from `fromDate` on, by date and event id: the candidates' documents
-   * sorted when they are few, else the first along the date order whose text is a candidate.
-   */
-  private tierSlots(tier: IndexTier, fromDate: string, limit: number): number[] {
-    const query = this.nextQuery();
-    const candidates = this.candidatesOf(tier);
-    if (candidates.count === 0) return [];
-    const { field } = candidates;
-    const groups = candidates.list();
-    const tested = this.groups[tier.field];
-    const passes = (group: number) => tested.passes(group, query, tier.test);
-    const inTier = (slot: number) => this.live[slot] === true && this.holds(tier, slot, passes);
-    if (groups === 'all') return this.walk(tier, passes, null, query, fromDate, limit);
-    let marked = groups;
-    if (groups.length <= this.limits.checkTextsUpTo) {
-      marked = field === tier.field ? groups.filter(passes) : groups;
-      let documents = 0;
-      for (const group of marked) documents += (this.groups[field].documents[group] as number[]).length;
-      if (documents <= this.limits.sortDocumentsUpTo)
-        return this.sorted(this.groups[field], marked, query, inTier, fromDate, limit);
+  /** The rebuilt partitions take the old one's place, with the events changed while they were copied. */
+  private replace(rebuild: Rebuild, fresh: Stretch[]): void {
+    const { stretch, changed } = rebuild;
+    const position = this.stretches.indexOf(stretch);
+    if (position === -1) return;
+    (fresh[0] as Stretch).from = stretch.from;
+    for (const eventId of changed) {
+      for (const { partition } of fresh) partition.remove(eventId);
+      const document = stretch.partition.documentOf(eventId);
+      if (!document) continue;
+      const { partition } = fresh[
+        Math.max(0, firstWhere(fresh.length, (at) => (fresh[at] as Stretch).from <= document.date) - 1)
+      ] as Stretch;
+      partition.upsert(document);
     }
-    return this.walk(tier, passes, this.marked(field, marked, query), query, fromDate, limit);
-  }
-
-  /** Whether the document's field passes the tier (through `passes`, one test per text) and so does the document. */
-  private holds(tier: IndexTier, slot: number, passes: (group: number) => boolean): boolean {
-    const lineup = this.lineupOf[slot] as Lineup;
-    const field =
-      tier.field === 'name'
-        ? passes(this.nameOf[slot] as number)
-        : tier.field === 'place'
-          ? passes(this.placeOf[slot] as number)
-          : lineup.artists.some(passes);
-    if (!field) return false;
-    if (!tier.document) return true;
-    return tier.document({
-      name: this.groups.name.texts[this.nameOf[slot] as number] as string,
-      lineup: lineup.text,
-    });
-  }
-
-  /** The documents of the groups that are in the tier, from `fromDate` on, sorted. */
-  private sorted(
-    groups: TextGroups,
-    matching: number[],
-    query: number,
-    inTier: (slot: number) => boolean,
-    fromDate: string,
-    limit: number,
-  ): number[] {
-    const slots: number[] = [];
-    for (const group of matching) {
-      for (const slot of groups.documents[group] as number[]) {
-        if (this.slotSeen[slot] === query) continue;
-        this.slotSeen[slot] = query;
-        if ((this.dates[slot] as string) >= fromDate && inTier(slot)) slots.push(slot);
-      }
-    }
-    return slots.sort((a, b) => this.compareSlots(a, b)).slice(0, limit);
-  }
-
-  /**
-   * Marks the candidate texts for a walk: per document, the number to look up (`of`) and the marks there.
-   * Artists are marked through the lineups that hold them, so a walk reads one number per document.
-   */
-  private marked(field: TierField, groups: number[], query: number): Marked {
-    if (field === 'name' || field === 'place') {
-      this.groups[field].mark(groups, query);
-      return { of: field === 'name' ? this.nameOf : this.placeOf, marks: this.groups[field].marks };
-    }
-    for (const artist of groups)
-      for (const lineup of this.lineupsOfArtist[artist] ?? []) this.lineupMarks[lineup] = query;
-    return { of: this.lineupIdOf, marks: this.lineupMarks };
-  }
-
-  /**
-   * The first `limit` documents in the tier along the load's date order, merged with those added since.
-   * With candidates marked, documents whose text is not marked by `query` are passed over first.
-   */
-  private walk(
-    tier: IndexTier,
-    passes: (group: number) => boolean,
-    candidates: Marked | null,
-    query: number,
-    fromDate: string,
-    limit: number,
-  ): number[] {
-    const inTier = (slot: number) =>
-      this.live[slot] === true &&
-      (candidates === null || candidates.marks[candidates.of[slot] as number] === query) &&
-      this.holds(tier, slot, passes);
-    const start = firstWhere(this.ordered, (slot) => (this.dates[slot] as string) < fromDate);
-    const slots: number[] = [];
-    for (let slot = start; slot < this.ordered && slots.length < limit; slot += 1)
-      if (inTier(slot)) slots.push(slot);
-    const later = this.added.filter((slot) => (this.dates[slot] as string) >= fromDate && inTier(slot));
-    if (later.length === 0) return slots;
-    return [...slots, ...later].sort((a, b) => this.compareSlots(a, b)).slice(0, limit);
-  }
-
-  private nextQuery(): number {
-    this.query = this.query === 0xffffffff ? 1 : this.query + 1;
-    if (this.query === 1) {
-      this.slotSeen.fill(0);
-      for (const groups of Object.values(this.groups)) groups.clearMarks();
-      this.lineupMarks.fill(0);
-    }
-    return this.query;
+    this.stretches.splice(position, 1, ...fresh);
   }
 }

@@ -5,7 +5,7 @@ import { ManualClock, utcDate } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp } from '../../test/harness.js';
 import { concertCardsReader } from './concert-cards.js';
 import { ConcertIndex } from './concert-index.js';
-import { concertSearchVersionReader } from './concert-search.js';
+import { ConcertSearch, concertSearchVersionReader } from './concert-search.js';
 import type { CatalogArtist, CatalogEvent, CatalogVenue } from './import.js';
 import { upsertCatalog } from './import.js';
 import { searchConcerts } from './service.js';
@@ -220,5 +220,56 @@ describe.each(backends)('concert search through the in-memory index on %s', (bac
     clock.set(new Date(Date.parse(soonest.date) + DAY_MS));
     expect(await ids()).not.toContain(stored?.id);
     clock.set(NOW);
+  });
+
+  it('applies a bulk change in pages, in place, and then holds what a fresh load reads', async () => {
+    const db = harness.database.db;
+    // Five changed rows make a bulk change here, read seven rows a page.
+    const search = new ConcertSearch({ db, clock, log: harness.app.log, maxChangedRows: 5, bulkPageRows: 7 });
+    const readVersion = concertSearchVersionReader(db);
+    const loadedDocuments = async () => {
+      const fresh = new ConcertIndex();
+      const { rows } = (await db.execute(
+        sql`select event_id as "eventId", date::text as date, name, artists, venue, city
+          from event_search where date >= ${day(0)} order by date, event_id`,
+      )) as unknown as { rows: Parameters<ConcertIndex['upsert']>[0][] };
+      for (const row of rows) fresh.upsert(row);
+      fresh.seal();
+      return fresh.documents();
+    };
+    try {
+      await search.ready();
+      expect(search.stats()).toEqual({
+        label: 'concert search index',
+        ready: true,
+        documents: (await loadedDocuments()).length,
+        version: await readVersion(),
+        lastFullLoadSeconds: expect.any(Number),
+      });
+      // Thirty events renamed and moved (some into the past), and five cancelled.
+      await upsertCatalog(
+        db,
+        catalog.slice(0, 30).map((event, position) => ({
+          ...event,
+          name: `${event.name} Reprise ${position}`,
+          date: day(((position * 11) % 90) - 10),
+        })),
+      );
+      for (const event of catalog.slice(30, 35))
+        await db.update(events).set({ status: 'cancelled' }).where(eq(events.externalId, event.externalId));
+      const version = await readVersion();
+      // Searches answer in SQL while the pages are read.
+      expect(await search.current(version)).toBeNull();
+      let index: ConcertIndex | null = null;
+      for (let attempt = 0; attempt < 200 && !index; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        index = await search.current(version);
+      }
+      expect(index).toBeInstanceOf(ConcertIndex);
+      expect(index?.documents()).toEqual(await loadedDocuments());
+      expect(search.stats()).toMatchObject({ ready: true, documents: index?.size, version });
+    } finally {
+      await search.close();
+    }
   });
 });

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.js';
 import {
   changeCounterReader,
   type IndexSource,
-  MAX_CHANGED_ROWS,
   SyncedIndex,
   type SyncedIndexOptions,
 } from '../../lib/synced-index.js';
@@ -13,6 +12,8 @@ import { type ConcertDocument, ConcertIndex } from './concert-index.js';
 const LOAD_PAGE = 10_000;
 /** Documents indexed between two turns of the event loop, so requests keep being served during a load. */
 const INDEX_SLICE = 1_000;
+/** Rows per page of a bulk change, applied at once between two turns of the event loop. */
+const CHANGE_PAGE = INDEX_SLICE;
 
 const documentColumns = sql`event_id as "eventId", date::text as date, name, artists, venue, city`;
 
@@ -43,37 +44,115 @@ interface ChangeRow extends ConcertDocument {
   removed: boolean;
 }
 
+/** Applies written documents: one dated before today leaves the index, as the load would not read it. */
+function applyWritten(index: ConcertIndex, documents: ConcertDocument[], today: string): void {
+  for (const document of documents) {
+    if (document.date < today) index.remove(document.eventId);
+    else index.upsert(document);
+  }
+}
+
 /**
  * The documents written, and the events whose document was removed, at or after the horizon: one
  * statement, so both come from one snapshot.
  */
-async function documentChanges(db: Db, horizon: string) {
+async function documentChanges(db: Db, horizon: string, today: string, limit: number) {
   const { rows } = (await db.execute(sql`
     (select ${documentColumns}, false as removed from event_search
-      where changed_at >= ${horizon}::timestamptz limit ${MAX_CHANGED_ROWS + 1})
+      where changed_at >= ${horizon}::timestamptz limit ${limit + 1})
     union all
     (select event_id, null, null, null, null, null, true from event_search_removals
-      where removed_at >= ${horizon}::timestamptz limit ${MAX_CHANGED_ROWS + 1})`)) as unknown as Rows<ChangeRow>;
-  if (rows.length > MAX_CHANGED_ROWS) return null;
+      where removed_at >= ${horizon}::timestamptz limit ${limit + 1})`)) as unknown as Rows<ChangeRow>;
+  if (rows.length > limit) return null;
   return (index: ConcertIndex) => {
     // Removals first: a document removed and then written again is also among the written ones.
     for (const row of rows) if (row.removed) index.remove(row.eventId);
-    for (const { removed, ...document } of rows) if (!removed) index.upsert(document);
+    applyWritten(
+      index,
+      rows.filter((row) => !row.removed).map(({ removed, ...document }) => document),
+      today,
+    );
   };
 }
 
-const concertSource: IndexSource<ConcertIndex> = {
+/**
+ * Where a page of a bulk change ended: the removals are read first, then the written documents, each in
+ * (change time, event id) order. A document removed or written again while the pages are read is read
+ * again by the next read of changes, whose horizon is from before the first page.
+ */
+interface ChangeCursor {
+  removals: boolean;
+  changedAt: string;
+  eventId: number;
+}
+
+async function documentChangePage(
+  db: Db,
+  horizon: string,
+  today: string,
+  after: ChangeCursor | null,
+  pageRows: number,
+) {
+  const from = after ?? { removals: true, changedAt: horizon, eventId: 0 };
+  const cursor = sql`${from.changedAt}::timestamptz`;
+  if (from.removals) {
+    const { rows } = (await db.execute(sql`select event_id as "eventId", removed_at::text as "changedAt"
+      from event_search_removals
+      where removed_at >= ${cursor} and (removed_at, event_id) > (${cursor}, ${from.eventId}::int)
+      order by removed_at, event_id limit ${pageRows}`)) as unknown as Rows<{
+      eventId: number;
+      changedAt: string;
+    }>;
+    const last = rows.at(-1);
+    return {
+      apply: (index: ConcertIndex) => {
+        for (const row of rows) index.remove(row.eventId);
+      },
+      next:
+        rows.length < pageRows || !last
+          ? { removals: false, changedAt: horizon, eventId: 0 }
+          : { removals: true, changedAt: last.changedAt, eventId: last.eventId },
+    };
+  }
+  const { rows } = (await db.execute(sql`select ${documentColumns}, changed_at::text as "changedAt"
+    from event_search
+    where changed_at >= ${cursor} and (changed_at, event_id) > (${cursor}, ${from.eventId}::int)
+    order by changed_at, event_id limit ${pageRows}`)) as unknown as Rows<
+    ConcertDocument & { changedAt: string }
+  >;
+  const last = rows.at(-1);
+  return {
+    apply: (index: ConcertIndex) =>
+      applyWritten(
+        index,
+        rows.map(({ changedAt, ...document }) => document),
+        today,
+      ),
+    next:
+      rows.length < pageRows || !last
+        ? null
+        : { removals: false, changedAt: last.changedAt, eventId: last.eventId },
+  };
+}
+
+const concertSource: IndexSource<ConcertIndex, ChangeCursor> = {
   label: 'concert search index',
   changeCounter: sql`event_search_changes`,
   load: loadDocuments,
   changesSince: documentChanges,
+  bulkPageRows: CHANGE_PAGE,
+  changePage: documentChangePage,
+  sweep: (index, today) => index.removeBefore(today),
+  untidy: (index) => index.untidy,
+  tidy: (index, pause, closed) => index.tidy(pause, closed),
+  size: (index) => index.size,
 };
 
-/** Each instance's in-memory index of the upcoming events' search documents (decision 0049). */
 /** The search documents' change counter (migration 0021), read once per turn for every search in it. */
 export const concertSearchVersionReader = (db: Db) => changeCounterReader(db, concertSource.changeCounter);
 
-export class ConcertSearch extends SyncedIndex<ConcertIndex> {
+/** Each instance's in-memory index of the upcoming events' search documents (decisions 0049, 0069). */
+export class ConcertSearch extends SyncedIndex<ConcertIndex, ChangeCursor> {
   constructor(options: SyncedIndexOptions) {
     super(options, concertSource);
   }

@@ -217,4 +217,70 @@ describe('ListingIndex', () => {
     index.upsert(listing);
     expect(index.search(query)).toEqual([7]);
   });
+
+  it('gives back what left in place: past and removed listings, slots taken again, postings tidied to a fresh load', async () => {
+    const listingOf = (id: number, words: string): IndexedListing => ({
+      id,
+      text: `${words} ${id}`,
+      priceCents: 1_000 + ((id * 7_919) % 5_000),
+      markup: id % 11,
+      eventDate: id % 3 === 0 ? '2026-11-29' : '2026-12-05',
+      quantity: 1 + (id % 4),
+      splitRule: 'all',
+      city: '',
+      atOrBelowFace: false,
+    });
+    const index = new ListingIndex();
+    const truth = new Map<number, IndexedListing>();
+    for (let id = 1; id <= 12_000; id += 1) {
+      const listing = listingOf(id, id % 2 ? 'neon lights tour' : 'velvet harbor live');
+      index.upsert(listing);
+      truth.set(id, listing);
+    }
+    const slotsBefore = index.deadSlots + index.size;
+    // The date moves past a third of them, half of the rest sell, and a quarter of the rest change text.
+    index.removeBefore('2026-11-30');
+    for (const [id, listing] of truth) if (listing.eventDate < '2026-11-30') truth.delete(id);
+    for (const id of [...truth.keys()].filter((id) => id % 2 === 0)) {
+      index.remove(id);
+      truth.delete(id);
+    }
+    for (const id of [...truth.keys()].filter((id) => id % 4 === 1)) {
+      const edited = listingOf(id, 'sigur ros');
+      index.upsert(edited);
+      truth.set(id, edited);
+    }
+    expect(index.size).toBe(truth.size);
+    expect(index.untidy).toBe(true);
+    await index.tidy(
+      async () => {},
+      () => false,
+    );
+    expect(index.untidy).toBe(false);
+    const fresh = new ListingIndex();
+    for (const listing of truth.values()) fresh.upsert(listing);
+    expect(index.postingEntries).toBe(fresh.postingEntries);
+    for (const term of ['neon', 'sigur ros', 'harbor', '11', 'ro']) {
+      const query: ListingQuery = {
+        term,
+        sort: { field: 'price', direction: 'asc' },
+        fromDate: '2026-11-30',
+        limit: 30,
+      };
+      expect(allPages((page) => index.search(page), query, truth)).toEqual(
+        allPages((page) => fresh.search(page), query, truth),
+      );
+    }
+    // New listings take the slots the others left: the index holds no more slots than at its busiest.
+    for (let id = 20_001; id <= 25_000; id += 1) index.upsert(listingOf(id, 'new arrivals'));
+    expect(index.deadSlots + index.size).toBe(slotsBefore);
+    expect(
+      index.search({
+        term: 'arrivals',
+        sort: { field: 'price', direction: 'asc' },
+        fromDate: '2026-11-30',
+        limit: 3,
+      }),
+    ).toHaveLength(3);
+  });
 });

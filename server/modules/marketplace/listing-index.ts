@@ -7,7 +7,7 @@ import { type SplitRule, splitAllows } from '../../../common/splits.js';
  * database; the caller reads the page's rows from the database and checks them.
  */
 
-import { TRIGRAM_LENGTH, trigramsOf } from '../../lib/trigrams.js';
+import { TRIGRAM_LENGTH, trigramsOf, trigramText } from '../../lib/trigrams.js';
 
 export interface IndexedListing {
   id: number;
@@ -95,6 +95,24 @@ export function matchesQuery(listing: IndexedListing, query: ListingQuery): bool
   return listing.text.includes(query.term) && afterCursor(listing, query);
 }
 
+/** Posting keys cleaned between two turns of the event loop while tidying. */
+const TIDY_SLICE = 2_000;
+/** Fewer stale posting entries than this are not worth a tidying. */
+const TIDY_AT_LEAST = 10_000;
+
+/** What a slot holds once its listing has left and before another takes it: nothing matches it. */
+const VACANT: IndexedListing = {
+  id: 0,
+  text: '',
+  priceCents: 0,
+  markup: 0,
+  eventDate: '',
+  quantity: 0,
+  splitRule: 'all',
+  city: '',
+  atOrBelowFace: false,
+};
+
 interface SortOrder {
   slots: Int32Array;
   /** The index's change count the order was built at. */
@@ -106,7 +124,12 @@ export class ListingIndex {
   private readonly slotOf = new Map<number, number>();
   private readonly listings: IndexedListing[] = [];
   private readonly live: boolean[] = [];
+  /** Slots whose listing left, taken again by the next listings added: the index never outgrows its busiest day. */
+  private readonly vacant: number[] = [];
   private readonly postings = new Map<number, number[]>();
+  /** Posting entries, and those no longer true (their slot left or its text changed): `tidy` drops them. */
+  private postedEntries = 0;
+  private staleEntries = 0;
   private readonly orders = new Map<string, SortOrder>();
   /** Each query marks the slots it has looked at with its own number, so a slot listed twice counts once. */
   private seen = new Uint32Array(0);
@@ -120,19 +143,29 @@ export class ListingIndex {
     return this.liveCount;
   }
 
-  /** Listings that left the index still hold a slot and their postings until the index is rebuilt. */
+  /** Slots whose listing left and that no listing has taken since. */
   get deadSlots(): number {
-    return this.listings.length - this.liveCount;
+    return this.vacant.length;
+  }
+
+  /** Entries of the trigram posting lists: a fresh load holds one per trigram of each listing's text. */
+  get postingEntries(): number {
+    return this.postedEntries;
+  }
+
+  /** Whether enough posting entries are stale to be worth a `tidy`. */
+  get untidy(): boolean {
+    return this.staleEntries >= Math.max(TIDY_AT_LEAST, this.postedEntries / 4);
   }
 
   upsert(listing: IndexedListing): void {
     const slot = this.slotOf.get(listing.id);
     this.changes += 1;
     if (slot === undefined) {
-      const added = this.listings.length;
+      const added = this.vacant.pop() ?? this.listings.length;
       this.slotOf.set(listing.id, added);
-      this.listings.push(listing);
-      this.live.push(true);
+      this.listings[added] = listing;
+      this.live[added] = true;
       this.liveCount += 1;
       this.post(trigramsOf(listing.text), added);
       return;
@@ -140,19 +173,60 @@ export class ListingIndex {
     const before = this.listings[slot] as IndexedListing;
     if (before.text !== listing.text) {
       const old = trigramsOf(before.text);
-      this.post(new Set([...trigramsOf(listing.text)].filter((key) => !old.has(key))), slot);
+      const keys = trigramsOf(listing.text);
+      for (const key of old) if (!keys.has(key)) this.staleEntries += 1;
+      this.post(new Set([...keys].filter((key) => !old.has(key))), slot);
     }
     this.listings[slot] = listing;
-    if (!this.live[slot]) this.liveCount += 1;
-    this.live[slot] = true;
   }
 
   remove(id: number): void {
     const slot = this.slotOf.get(id);
-    if (slot === undefined || !this.live[slot]) return;
+    if (slot === undefined) return;
+    this.staleEntries += trigramsOf((this.listings[slot] as IndexedListing).text).size;
+    this.slotOf.delete(id);
+    this.listings[slot] = VACANT;
     this.live[slot] = false;
+    this.vacant.push(slot);
     this.liveCount -= 1;
     this.changes += 1;
+  }
+
+  /** Every listing of an event before `today` leaves. */
+  removeBefore(today: string): void {
+    for (const listing of [...this.listings])
+      if (listing !== VACANT && listing.eventDate < today) this.remove(listing.id);
+  }
+
+  /**
+   * Drops the stale posting entries, a slice of trigrams between two turns of the event loop: an entry
+   * stays only while its slot's listing holds that trigram, once. Searches read the postings throughout;
+   * they only ever lose candidates that could not match.
+   */
+  async tidy(pause: () => Promise<void>, closed: () => boolean): Promise<void> {
+    const stale = this.staleEntries;
+    const keys = [...this.postings.keys()];
+    for (let start = 0; start < keys.length; start += TIDY_SLICE) {
+      if (closed()) return;
+      for (const key of keys.slice(start, start + TIDY_SLICE)) this.tidyPosting(key);
+      await pause();
+    }
+    this.staleEntries = Math.max(0, this.staleEntries - stale);
+  }
+
+  private tidyPosting(key: number): void {
+    const posting = this.postings.get(key);
+    if (!posting) return;
+    const trigram = trigramText(key);
+    const number = this.nextQueryNumber();
+    const kept = posting.filter((slot) => {
+      if (this.seen[slot] === number) return false;
+      this.seen[slot] = number;
+      return this.live[slot] === true && (this.listings[slot] as IndexedListing).text.includes(trigram);
+    });
+    this.postedEntries -= posting.length - kept.length;
+    if (kept.length === 0) this.postings.delete(key);
+    else this.postings.set(key, kept);
   }
 
   /** The ids of the page (at most `limit`), in the query's order. */
@@ -180,6 +254,7 @@ export class ListingIndex {
   }
 
   private post(keys: Set<number>, slot: number): void {
+    this.postedEntries += keys.size;
     for (const key of keys) {
       const posting = this.postings.get(key);
       if (posting) posting.push(slot);

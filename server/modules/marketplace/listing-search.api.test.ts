@@ -14,7 +14,9 @@ import {
 } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
 import { rateSeller } from '../reviews/testing.js';
-import { listMarketplaceTickets } from './service.js';
+import type { ListingIndex, ListingQuery } from './listing-index.js';
+import { ListingSearch } from './listing-search.js';
+import { listingsVersion, listMarketplaceTickets } from './service.js';
 import { insertListing, isoDay } from './testing.js';
 
 const NOW = new Date('2030-03-01T12:00:00Z');
@@ -165,6 +167,25 @@ describe.each(backends)('marketplace search through the listing index on %s', (b
     expect(afterPrice).toEqual(await idsInSql(search));
   });
 
+  it('drops a deleted listing from the index on its next read of changes', async () => {
+    const db = harness.database.db;
+    const withdrawn = await insertListing(db, seller.id, {
+      eventName: 'Withdrawn Quokka Live',
+      eventDate: isoDay(6, NOW),
+    });
+    const query: ListingQuery = {
+      term: 'withdrawn quokka',
+      sort: { field: 'price', direction: 'asc' },
+      fromDate: isoDay(0, NOW),
+      limit: 5,
+    };
+    const search = async () =>
+      (await harness.app.listingSearch.current(await listingsVersion(db)))?.search(query);
+    expect(await search()).toEqual([withdrawn.id]);
+    await db.delete(tickets).where(eq(tickets.id, withdrawn.id));
+    expect(await search()).toEqual([]);
+  });
+
   it('stops showing listings once their event date has passed', async () => {
     const search = new URLSearchParams({ search: 'copper river', sortBy: 'date', limit: '50' });
     const upcoming = await idsThroughHttp(member, search);
@@ -208,4 +229,53 @@ describe.each(backends)('marketplace search through the listing index on %s', (b
       }
     },
   );
+
+  it('applies a bulk change in pages, in place, and then answers as a fresh load does', async () => {
+    const db = harness.database.db;
+    const options = { db, clock, log: harness.app.log };
+    // Five changed rows make a bulk change here, read seven rows a page.
+    const bulk = new ListingSearch({ ...options, maxChangedRows: 5, bulkPageRows: 7 });
+    const fresh = new ListingSearch(options);
+    const queries: ListingQuery[] = ['live', 'harbor', 'sigur', 'encore', 'night 1'].map((term) => ({
+      term,
+      sort: { field: 'price', direction: 'asc' },
+      fromDate: isoDay(0, NOW),
+      limit: 100,
+    }));
+    try {
+      await bulk.ready();
+      // Twenty listings renamed, six sold, three added, two deleted.
+      const live = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.status, 'available'));
+      for (const { id } of live.slice(0, 20))
+        await db
+          .update(tickets)
+          .set({ description: `Encore night ${id}` })
+          .where(eq(tickets.id, id));
+      for (const { id } of live.slice(20, 26))
+        await db.update(tickets).set({ sold: true, status: 'sold' }).where(eq(tickets.id, id));
+      for (let index = 0; index < 3; index += 1)
+        await insertListing(db, seller.id, { eventName: 'Encore Live', eventDate: isoDay(7, NOW) });
+      for (const { id } of live.slice(26, 28)) await db.delete(tickets).where(eq(tickets.id, id));
+      const version = await listingsVersion(db);
+      // Searches answer in SQL while the pages are read.
+      expect(await bulk.current(version)).toBeNull();
+      let index: ListingIndex | null = null;
+      await vi.waitFor(
+        async () => {
+          index = await bulk.current(version);
+          expect(index).not.toBeNull();
+        },
+        { timeout: 5_000, interval: 25 },
+      );
+      await fresh.ready();
+      const freshIndex = (await fresh.current(version)) as ListingIndex;
+      expect(bulk.stats()).toEqual({ ...fresh.stats(), lastFullLoadSeconds: expect.any(Number) });
+      for (const query of queries)
+        expect((index as ListingIndex | null)?.search(query), query.term).toEqual(freshIndex.search(query));
+      expect(freshIndex.search(queries[3] as ListingQuery).length).toBeGreaterThan(20);
+    } finally {
+      await bulk.close();
+      await fresh.close();
+    }
+  });
 });

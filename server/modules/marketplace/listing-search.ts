@@ -4,12 +4,7 @@ import type { SplitRule } from '../../../common/splits.js';
 import type { Db } from '../../db/client.js';
 import { utcDate } from '../../lib/clock.js';
 import { searchFold } from '../../lib/search-fold.js';
-import {
-  type IndexSource,
-  MAX_CHANGED_ROWS,
-  SyncedIndex,
-  type SyncedIndexOptions,
-} from '../../lib/synced-index.js';
+import { type IndexSource, SyncedIndex, type SyncedIndexOptions } from '../../lib/synced-index.js';
 import { listingCitySql } from '../tickets/listing-columns.js';
 import {
   type IndexedListing,
@@ -100,14 +95,10 @@ async function loadListings(db: Db, today: string, closed: () => boolean): Promi
   }
 }
 
-/** The listings whose `search_changed_at` (migration 0020) is at or after the horizon. */
-async function listingChanges(db: Db, horizon: string, today: string) {
-  const result = (await db.execute(sql`select ${rowColumns} from tickets
-    where search_changed_at >= ${horizon}::timestamptz
-    limit ${MAX_CHANGED_ROWS + 1}`)) as unknown as { rows: ListingRow[] };
-  if (result.rows.length > MAX_CHANGED_ROWS) return null;
+/** Applies changed rows: a listing no longer live (sold, held, past, withdrawn) leaves the index. */
+function applyRows(rows: ListingRow[], today: string) {
   return (index: ListingIndex) => {
-    for (const row of result.rows) {
+    for (const row of rows) {
       const listing = indexed(row, today);
       if (listing) index.upsert(listing);
       else index.remove(row.id);
@@ -115,25 +106,108 @@ async function listingChanges(db: Db, horizon: string, today: string) {
   };
 }
 
-const listingSource: IndexSource<ListingIndex> = {
+/**
+ * The listings whose `search_changed_at` (migration 0020) is at or after the horizon, and the ids of
+ * those deleted since (migration 0032): one statement, so both come from one snapshot.
+ */
+async function listingChanges(db: Db, horizon: string, today: string, limit: number) {
+  const { rows } = (await db.execute(sql`
+    (select ${rowColumns}, false as removed from tickets
+      where search_changed_at >= ${horizon}::timestamptz limit ${limit + 1})
+    union all
+    (select ticket_id, null, null, null, null, null, null, null, null, null, null, true from listing_removals
+      where removed_at >= ${horizon}::timestamptz limit ${limit + 1})`)) as unknown as {
+    rows: (ListingRow & { removed: boolean })[];
+  };
+  if (rows.length > limit) return null;
+  const written = applyRows(
+    rows.filter((row) => !row.removed),
+    today,
+  );
+  return (index: ListingIndex) => {
+    // Removals first: an id is never written again once its row is deleted.
+    for (const row of rows) if (row.removed) index.remove(row.id);
+    written(index);
+  };
+}
+
+/**
+ * Where a page of a bulk change ended: the deletions are read first, then the written rows, each in
+ * (change time, id) order. A row written again while the pages are read comes again in a later page or
+ * in the next read of changes, whose horizon is from before the first page.
+ */
+interface ChangeCursor {
+  removals: boolean;
+  changedAt: string;
+  id: number;
+}
+
+async function listingChangePage(
+  db: Db,
+  horizon: string,
+  today: string,
+  after: ChangeCursor | null,
+  pageRows: number,
+) {
+  const from = after ?? { removals: true, changedAt: horizon, id: 0 };
+  const cursor = sql`${from.changedAt}::timestamptz`;
+  if (from.removals) {
+    const { rows } = (await db.execute(sql`select ticket_id as id, removed_at::text as "changedAt"
+      from listing_removals
+      where removed_at >= ${cursor} and (removed_at, ticket_id) > (${cursor}, ${from.id}::int)
+      order by removed_at, ticket_id limit ${pageRows}`)) as unknown as {
+      rows: { id: number; changedAt: string }[];
+    };
+    const last = rows.at(-1);
+    return {
+      apply: (index: ListingIndex) => {
+        for (const row of rows) index.remove(row.id);
+      },
+      next:
+        rows.length < pageRows || !last
+          ? { removals: false, changedAt: horizon, id: 0 }
+          : { removals: true, changedAt: last.changedAt, id: last.id },
+    };
+  }
+  const { rows } =
+    (await db.execute(sql`select ${rowColumns}, search_changed_at::text as "changedAt" from tickets
+    where search_changed_at >= ${cursor} and (search_changed_at, id) > (${cursor}, ${from.id}::int)
+    order by search_changed_at, id limit ${pageRows}`)) as unknown as {
+      rows: (ListingRow & { changedAt: string })[];
+    };
+  const last = rows.at(-1);
+  return {
+    apply: applyRows(rows, today),
+    next:
+      rows.length < pageRows || !last ? null : { removals: false, changedAt: last.changedAt, id: last.id },
+  };
+}
+
+const listingSource: IndexSource<ListingIndex, ChangeCursor> = {
   label: 'listing search index',
   changeCounter: sql`listing_changes`,
   load: loadListings,
   changesSince: listingChanges,
+  bulkPageRows: LOAD_PAGE,
+  changePage: listingChangePage,
+  sweep: (index, today) => index.removeBefore(today),
+  untidy: (index) => index.untidy,
+  tidy: (index, pause, closed) => index.tidy(pause, closed),
+  size: (index) => index.size,
 };
 
 /**
  * Each instance's in-memory index of the live listings (decision 0048), kept in step with the database
  * (SyncedIndex). Whatever the index cannot answer is searched in SQL as before.
  */
-export class ListingSearch extends SyncedIndex<ListingIndex> {
+export class ListingSearch extends SyncedIndex<ListingIndex, ChangeCursor> {
   constructor(options: SyncedIndexOptions) {
     super(options, listingSource);
   }
 
   /**
    * The ids of the page a query asks for, at `version` of the listings' change counter; null while the
-   * index is loading (the first search starts the load) or when it does not answer such a query.
+   * index is loading or reading a bulk change or when it does not answer such a query.
    */
   async find(query: ListingQuery, version: string): Promise<number[] | null> {
     return (await this.current(version))?.search(query) ?? null;
