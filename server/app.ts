@@ -58,6 +58,7 @@ import {
   registerHttpMetrics,
   registerMetricsRoute,
 } from './modules/operations/metrics.js';
+import { registerSearchIndexGauges } from './modules/operations/search-gauges.js';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.js';
 import { sandboxCardStore } from './modules/payment-methods/service.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('listingSearch', listingSearch);
   app.addHook('onClose', () => listingSearch.close());
   await app.register(marketplaceRoutes, { db: database.db, clock, listingSearch });
+  if (metrics) registerSearchIndexGauges(metrics.registry, [concertSearch, listingSearch]);
   const payments =
     deps.payments ??
     createPaymentProvider(

@@ -198,6 +198,14 @@ export class SyncedIndex<Index, Cursor = unknown> {
     };
   }
 
+  /** How far the change counter has moved past what the index holds (for the metrics); null until it loads. */
+  async changesBehind(): Promise<number | null> {
+    const held = this.position?.version;
+    if (held === undefined) return null;
+    const current = await changeCounterValue(this.options.db, this.source.changeCounter);
+    return Number(BigInt(current) - BigInt(held));
+  }
+
   private covers(version: string): boolean {
     return this.position !== null && BigInt(this.position.version) >= BigInt(version);
   }

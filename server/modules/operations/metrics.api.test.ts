@@ -185,6 +185,19 @@ describe.each(backends)('GET /metrics on %s (issue 36 §1)', (backend) => {
       expect(sampleOf(text, name)).toBe(0);
   });
 
+  it('reports each search index: ready, its documents, how far behind, its last full load', async () => {
+    await harness.app.listingSearch.ready();
+    await harness.app.concertSearch.ready();
+    const { text } = await scrape();
+    for (const index of ['listing search index', 'concert search index']) {
+      const label = `index="${index}"`;
+      expect(sampleOf(text, 'encore_search_index_ready', label)).toBe(1);
+      expect(sampleOf(text, 'encore_search_index_documents', label)).toBeGreaterThanOrEqual(0);
+      expect(sampleOf(text, 'encore_search_index_lag', label)).toBeGreaterThanOrEqual(0);
+      expect(sampleOf(text, 'encore_search_index_last_full_load_seconds', label)).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('reports the mismatches of the latest ledger check', async () => {
     const { db } = harness.database;
     const check = (checkedAt: string, mismatchCount: number) => ({
