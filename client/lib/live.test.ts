@@ -84,6 +84,28 @@ describe('live updates', () => {
     live.close();
   });
 
+  it('reads a marketplace list at once for a ticket it shows, and for any other change once a minute', async () => {
+    const queryClient = new QueryClient();
+    const shown = ['tickets', 'market', { search: 'shown' }];
+    const other = ['tickets', 'market', { search: 'other' }];
+    queryClient.setQueryData(shown, { pages: [{ tickets: [{ id: 7 }] }], pageParams: [null] });
+    queryClient.setQueryData(other, { pages: [{ tickets: [{ id: 8 }] }], pageParams: [null] });
+    const live = connectLive(queryClient);
+    const source = FakeEventSource.opened[0] as FakeEventSource;
+    source.emit(LIVE_READY_EVENT);
+    const isStale = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    for (const id of [7, 90, 91]) source.emit('message', JSON.stringify({ kind: 'ticket', id }));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(isStale(shown)).toBe(true);
+    expect(isStale(other)).toBe(false);
+    for (const id of [92, 93]) source.emit('message', JSON.stringify({ kind: 'ticket', id }));
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(isStale(other)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(isStale(other)).toBe(true);
+    live.close();
+  });
+
   it('ends for good when the session ends, and reads the session again', async () => {
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');

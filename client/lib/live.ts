@@ -69,6 +69,25 @@ export function staleKeysOf(notice: LiveNotice): QueryKey[] {
   }
 }
 
+/** The marketplace's lists: every ticket change anywhere names them (decision 0066). */
+const MARKET_KEY: QueryKey = ['tickets', 'market'];
+/**
+ * A change to a ticket no loaded list shows (a new listing, one further down) is read at most this often,
+ * the spec's interval for the list: on a busy marketplace each tab reads its list once a minute, not once
+ * per change anywhere.
+ */
+const MARKET_NEWS_MS = 60_000;
+
+function isMarketKey(key: QueryKey): boolean {
+  return key.length === MARKET_KEY.length && key.every((part, index) => part === MARKET_KEY[index]);
+}
+
+/** Whether a marketplace list's loaded pages show one of these tickets. */
+function showsTicket(data: unknown, ticketIds: ReadonlySet<number>): boolean {
+  const pages = (data as { pages?: { tickets?: { id: number }[] }[] } | undefined)?.pages ?? [];
+  return pages.some((page) => page.tickets?.some((ticket) => ticketIds.has(ticket.id)) ?? false);
+}
+
 /** Notices that arrive together cost one refetch per query: they are gathered for this long. */
 const GATHER_MS = 200;
 /** A refused or broken stream is tried again after this long, doubling up to the most. */
@@ -86,13 +105,31 @@ export function connectLive(queryClient: QueryClient, url = '/api/live'): { clos
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let silenceTimer: ReturnType<typeof setTimeout> | undefined;
   let gatherTimer: ReturnType<typeof setTimeout> | undefined;
+  let marketNewsTimer: ReturnType<typeof setTimeout> | undefined;
   const pending = new Map<string, QueryKey>();
+  const changedTickets = new Set<number>();
 
+  /** A list showing a changed ticket is read now; the rest wait for the next MARKET_NEWS_MS. */
+  const refreshMarket = (ticketIds: ReadonlySet<number>) => {
+    void queryClient.invalidateQueries({
+      queryKey: MARKET_KEY,
+      predicate: (query) => showsTicket(query.state.data, ticketIds),
+    });
+    marketNewsTimer ??= setTimeout(() => {
+      marketNewsTimer = undefined;
+      void queryClient.invalidateQueries({ queryKey: MARKET_KEY });
+    }, MARKET_NEWS_MS);
+  };
   const flush = () => {
     gatherTimer = undefined;
     const keys = [...pending.values()];
+    const ticketIds = new Set(changedTickets);
     pending.clear();
-    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+    changedTickets.clear();
+    for (const queryKey of keys) {
+      if (isMarketKey(queryKey)) refreshMarket(ticketIds);
+      else void queryClient.invalidateQueries({ queryKey });
+    }
   };
   const invalidate = (keys: QueryKey[]) => {
     for (const key of keys) pending.set(JSON.stringify(key), key);
@@ -130,7 +167,9 @@ export function connectLive(queryClient: QueryClient, url = '/api/live'): { clos
     next.addEventListener('message', (event: MessageEvent<string>) => {
       heard();
       const parsed = liveNoticeSchema.safeParse(safeJson(event.data));
-      if (parsed.success) invalidate(staleKeysOf(parsed.data));
+      if (!parsed.success) return;
+      if (parsed.data.kind === 'ticket') changedTickets.add(parsed.data.id);
+      invalidate(staleKeysOf(parsed.data));
     });
     next.addEventListener(LIVE_END_EVENT, () => {
       // The session ended: the app reads who is signed in again (and shows the visitor's pages).
@@ -150,6 +189,7 @@ export function connectLive(queryClient: QueryClient, url = '/api/live'): { clos
       closed = true;
       clearTimeout(retryTimer);
       clearTimeout(gatherTimer);
+      clearTimeout(marketNewsTimer);
       dropSource();
     },
   };
