@@ -1,13 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { MESSAGE_TEXT, MY_TICKETS_TEXT, REVIEW_TEXT } from '../common/messages';
-import {
-  expectNoSeriousViolations,
-  signUpAndSignIn,
-  skipWelcomeTour,
-  type TestAccount,
-  toastWith,
-} from './helpers';
+import { expectNoSeriousViolations, newParty, toastWith } from './helpers';
 import { buyThroughSandbox, listTicketThroughApi } from './sale-helpers';
 
 /**
@@ -18,13 +12,7 @@ import { buyThroughSandbox, listTicketThroughApi } from './sale-helpers';
 
 const SHOTS_DIR = process.env.AFTER_SALE_SHOTS_DIR ?? 'test-results/after-sale-screenshots';
 
-async function newParty(browser: Browser): Promise<{ page: Page; account: TestAccount }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await skipWelcomeTour(page);
-  const account = await signUpAndSignIn(page);
-  return { page, account };
-}
+const DESKTOP = { width: 1280, height: 800 };
 
 /** Axe and a screenshot at 1280 and at 390 px, back to 1280 afterwards. */
 async function checkAtBothWidths(page: Page, label: string) {
@@ -55,8 +43,8 @@ test.describe('after the sale, issue 20', () => {
   }) => {
     // Two browsers, a real checkout, a 5 s poll and several axe runs at two widths.
     test.setTimeout(300_000);
-    const seller = await newParty(browser);
-    const buyer = await newParty(browser);
+    const seller = await newParty(browser, DESKTOP);
+    const buyer = await newParty(browser, DESKTOP);
     const eventName = 'Lantern Bay Sessions';
     const ticketId = await listTicketThroughApi(seller.page.request, eventName);
     await buyThroughSandbox(buyer.page.request, ticketId);

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   BARCODE_TEXT,
   MESSAGE_TEXT,
@@ -7,14 +7,7 @@ import {
   PROFILE_TEXT,
   SALE_STATE_TEXT,
 } from '../common/messages';
-import {
-  expectNoSeriousViolations,
-  signUpAndSignIn,
-  skipWelcomeTour,
-  type TestAccount,
-  ticketImagePng,
-  toastWith,
-} from './helpers';
+import { expectNoSeriousViolations, newParty, ticketImagePng, toastWith } from './helpers';
 import { buyThroughSandbox, listTicketThroughApi } from './sale-helpers';
 
 /**
@@ -36,13 +29,7 @@ async function expectAccessibleAtBothWidths(page: Page, label: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-async function newParty(browser: Browser): Promise<{ page: Page; account: TestAccount }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await skipWelcomeTour(page);
-  const account = await signUpAndSignIn(page);
-  return { page, account };
-}
+const DESKTOP = { width: 1280, height: 800 };
 
 /** The My Tickets link of the desktop navigation row, whose badge counts transfer steps and unread messages. */
 function myTicketsLink(page: Page) {
@@ -97,8 +84,8 @@ test.describe('after the sale', () => {
   }) => {
     // Two browsers, a real checkout, a 5 s poll and four axe runs: more than the default timeout when busy.
     test.setTimeout(240_000);
-    const seller = await newParty(browser);
-    const buyer = await newParty(browser);
+    const seller = await newParty(browser, DESKTOP);
+    const buyer = await newParty(browser, DESKTOP);
 
     // The buyer gives a Ticketmaster e-mail on the profile before buying.
     const transferEmail = `tm-${buyer.account.email}`;
@@ -190,9 +177,9 @@ test.describe('after the sale', () => {
     browser,
   }) => {
     test.setTimeout(240_000);
-    const seller = await newParty(browser);
-    const buyer = await newParty(browser);
-    const stranger = await newParty(browser);
+    const seller = await newParty(browser, DESKTOP);
+    const buyer = await newParty(browser, DESKTOP);
+    const stranger = await newParty(browser, DESKTOP);
     const ticketId = await listTicketThroughApi(seller.page.request, 'Paper Moon Matinee', 'paper');
     await buyThroughSandbox(buyer.page.request, ticketId);
     const downloadPath = `/api/tickets/${ticketId}/barcode/download`;

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   BID_PAYMENT_TEXT,
   BID_SCREEN_TEXT,
@@ -6,14 +6,7 @@ import {
   CHECKOUT_MAIL_SUBJECT,
   PAYMENT_METHOD_TEXT,
 } from '../common/messages';
-import {
-  expectNoSeriousViolations,
-  signUpAndSignIn,
-  skipWelcomeTour,
-  tabTo,
-  toastWith,
-  waitForMail,
-} from './helpers';
+import { expectNoSeriousViolations, newParty, tabTo, toastWith, waitForMail } from './helpers';
 import { listTicketThroughApi } from './sale-helpers';
 
 /** Issue 24: saved cards and automatic-purchase bids, tried as a fan and a seller would in two browsers. */
@@ -33,14 +26,6 @@ async function quietEvents(request: APIRequestContext): Promise<CatalogEvent[]> 
   const events = ((await response.json()) as CatalogEvent[]).filter((event) => event.listingCount === 0);
   expect(events.length).toBeGreaterThanOrEqual(4);
   return events;
-}
-
-async function newParty(browser: Browser, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await skipWelcomeTour(page);
-  const account = await signUpAndSignIn(page);
-  return { page, account };
 }
 
 /** Three seats of `event` from the seller of `request` at $`faceValue` face value each (all-in about 1.12×). */

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   ADMIN_TEXT,
   MONEY_MAIL_SUBJECT,
@@ -11,10 +11,9 @@ import type { AdminEvent } from '../common/schemas/admin-money';
 import type { MyTicket } from '../common/schemas/my-tickets';
 import {
   expectNoSeriousViolations,
+  newParty,
   signInThroughApi,
-  signUpAndSignIn,
   skipWelcomeTour,
-  type TestAccount,
   ticketImagePng,
   toastWith,
   waitForMail,
@@ -25,13 +24,7 @@ import { buyThroughSandbox } from './sale-helpers';
 
 const ADMIN = { username: 'admin', email: 'admin@encore.test', password: 'Encore#Admin2026' };
 
-async function newParty(browser: Browser): Promise<{ page: Page; account: TestAccount }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await skipWelcomeTour(page);
-  const account = await signUpAndSignIn(page);
-  return { page, account };
-}
+const DESKTOP = { width: 1280, height: 800 };
 
 /**
  * The last scheduled catalog event nobody has listed or bought: the journeys share one database, and the
@@ -99,8 +92,8 @@ test('an admin cancels an event with a paid sale and the buyer sees why it was r
   await skipWelcomeTour(page);
   await signInThroughApi(page.request, ADMIN);
   const event = await untouchedEvent(page.request);
-  const seller = await newParty(browser);
-  const buyer = await newParty(browser);
+  const seller = await newParty(browser, DESKTOP);
+  const buyer = await newParty(browser, DESKTOP);
   const ticketId = await listFor(seller.page.request, event);
   const unsoldId = await listFor(seller.page.request, event);
   await buyThroughSandbox(buyer.page.request, ticketId);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { MAIL_SUBJECT } from '../common/messages';
 
 export interface OutboxMail {
@@ -225,4 +225,19 @@ export async function expectNoSeriousViolations(
     ),
     label,
   ).toEqual([]);
+}
+
+/**
+ * A new member signed in, in a browser context of their own with the welcome tour skipped: one party of a
+ * sale, say. Without `viewport` the context has Playwright's default size.
+ */
+export async function newParty(
+  browser: Browser,
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; account: TestAccount }> {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  await skipWelcomeTour(page);
+  const account = await signUpAndSignIn(page);
+  return { page, account };
 }

@@ -12,6 +12,7 @@ import { AMBASSADOR_TEXT } from '../common/texts/ambassador';
 import { SUPPORT_TEXT } from '../common/texts/support';
 import {
   expectNoSeriousViolations,
+  newParty,
   signInThroughApi,
   signUpAndSignIn,
   skipWelcomeTour,
@@ -49,13 +50,8 @@ async function pressEnterOn(control: Locator) {
   await control.press('Enter');
 }
 
-async function newParty(browser: Browser, width = 1280) {
-  const context = await browser.newContext({ viewport: { width, height: 844 } });
-  const page = await context.newPage();
-  await skipWelcomeTour(page);
-  const account = await signUpAndSignIn(page);
-  return { page, account };
-}
+/** A new member at `width` px (844 px high, a phone's height at 390). */
+const newPartyAt = (browser: Browser, width = 1280) => newParty(browser, { width, height: 844 });
 
 /** A scheduled catalog event nobody has listed or bought, the `skip`-th from the nearest. */
 async function untouchedEvent(request: APIRequestContext, skip: number): Promise<AdminEvent> {
@@ -119,7 +115,7 @@ test.describe('keyboard focus after an action', () => {
   test("the mobile menu opened with Enter starts on its first link, so the next Enter doesn't sign out", async ({
     browser,
   }) => {
-    const { page } = await newParty(browser, 390);
+    const { page } = await newPartyAt(browser, 390);
     await pressEnterOn(page.getByRole('button', { name: /^Open menu/ }));
     const sheet = page.getByRole('dialog');
     await expectFocusOn(page, sheet.getByRole('link').first(), 'the opened menu');
@@ -131,8 +127,8 @@ test.describe('keyboard focus after an action', () => {
     browser,
   }) => {
     test.setTimeout(180_000);
-    const seller = await newParty(browser);
-    const buyer = await newParty(browser);
+    const seller = await newPartyAt(browser);
+    const buyer = await newPartyAt(browser);
     const ticketId = await listTicketThroughApi(seller.page.request, `Focus Show ${Date.now().toString(36)}`);
     await buyThroughSandbox(buyer.page.request, ticketId);
     const page = buyer.page;
@@ -171,7 +167,7 @@ test.describe('keyboard focus after an action', () => {
   });
 
   test("support's Send Message puts focus in the new conversation's reply box", async ({ browser }) => {
-    const { page } = await newParty(browser);
+    const { page } = await newPartyAt(browser);
     await page.goto('/messages');
     const topic = page.getByLabel(SUPPORT_TEXT.topicLabel);
     await pressEnterOn(topic);

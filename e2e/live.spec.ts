@@ -1,20 +1,12 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MESSAGE_TEXT, MY_TICKETS_TEXT } from '../common/messages';
-import { signUpAndSignIn, skipWelcomeTour, type TestAccount } from './helpers';
+import { newParty } from './helpers';
 import { buyThroughSandbox, listTicketThroughApi } from './sale-helpers';
 
 /**
  * Live updates (issue 35, decision 0066) on the one instance the journeys run (the embedded database); the
  * change through one instance heard on another is server/modules/live/live.api.test.ts's, on PostgreSQL too.
  */
-
-async function newParty(browser: Browser): Promise<{ page: Page; account: TestAccount }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await skipWelcomeTour(page);
-  const account = await signUpAndSignIn(page);
-  return { page, account };
-}
 
 test.describe('Live updates', () => {
   test('the buyer’s open My Tickets shows Confirm Receipt by itself once the seller initiates the transfer', async ({

@@ -1,27 +1,18 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { MY_TICKETS_TEXT } from '../common/messages';
 import {
   DEMO_ACCOUNTS,
   expectNoSeriousViolations,
+  newParty,
   signInThroughApi,
-  signUpAndSignIn,
   skipWelcomeTour,
-  type TestAccount,
   toastWith,
 } from './helpers';
 import { buyThroughSandbox, listTicketThroughApi } from './sale-helpers';
 
 /** Screenshots of every tab at both widths, for a person to look at (not compared). */
 const SHOTS_DIR = process.env.MY_TICKETS_SHOTS_DIR ?? '/tmp/transfers-shots';
-
-async function newParty(browser: Browser): Promise<{ page: Page; account: TestAccount }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await skipWelcomeTour(page);
-  const account = await signUpAndSignIn(page);
-  return { page, account };
-}
 
 const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
 
