@@ -54,15 +54,7 @@ export async function listSystemJobs(db: DbOrTx, query: SystemJobsQuery) {
   const offset = (query.page - 1) * query.pageSize;
   const bound = Math.max(TOTAL_BOUND, offset + query.pageSize);
   const [rows, counted] = await Promise.all([
-    rowsOf<{
-      id: number;
-      kind: string;
-      key: string;
-      attempts: number;
-      runAt: string | Date;
-      lastError: string | null;
-      gaveUpAt: string | Date | null;
-    }>(
+    rowsOf<SystemJobRow>(
       db,
       sql`select id, kind, key, attempts, run_at as "runAt", last_error as "lastError", gave_up_at as "gaveUpAt"
           from jobs where ${where} order by ${order} limit ${query.pageSize} offset ${offset}`,
@@ -82,8 +74,8 @@ export async function listSystemJobs(db: DbOrTx, query: SystemJobsQuery) {
   };
 }
 
-/** A jobs row as the System tab shows it. */
-export function systemJobOf(row: {
+/** A jobs row as read for the System tab. */
+interface SystemJobRow {
   id: number;
   kind: string;
   key: string;
@@ -91,7 +83,10 @@ export function systemJobOf(row: {
   runAt: string | Date;
   lastError: string | null;
   gaveUpAt: string | Date | null;
-}): SystemJob {
+}
+
+/** A jobs row as the System tab shows it. */
+export function systemJobOf(row: SystemJobRow): SystemJob {
   return {
     id: row.id,
     kind: row.kind,
