@@ -43,8 +43,8 @@ test.describe('after the sale, issue 20', () => {
   }) => {
     // Two browsers, a real checkout, a 5 s poll and several axe runs at two widths.
     test.setTimeout(300_000);
-    const seller = await newParty(browser, DESKTOP);
-    const buyer = await newParty(browser, DESKTOP);
+    const seller = await newParty(browser, { viewport: DESKTOP });
+    const buyer = await newParty(browser, { viewport: DESKTOP });
     const eventName = 'Lantern Bay Sessions';
     const ticketId = await listTicketThroughApi(seller.page.request, eventName);
     await buyThroughSandbox(buyer.page.request, ticketId);

@@ -84,8 +84,8 @@ test.describe('after the sale', () => {
   }) => {
     // Two browsers, a real checkout, a 5 s poll and four axe runs: more than the default timeout when busy.
     test.setTimeout(240_000);
-    const seller = await newParty(browser, DESKTOP);
-    const buyer = await newParty(browser, DESKTOP);
+    const seller = await newParty(browser, { viewport: DESKTOP });
+    const buyer = await newParty(browser, { viewport: DESKTOP });
 
     // The buyer gives a Ticketmaster e-mail on the profile before buying.
     const transferEmail = `tm-${buyer.account.email}`;
@@ -177,9 +177,9 @@ test.describe('after the sale', () => {
     browser,
   }) => {
     test.setTimeout(240_000);
-    const seller = await newParty(browser, DESKTOP);
-    const buyer = await newParty(browser, DESKTOP);
-    const stranger = await newParty(browser, DESKTOP);
+    const seller = await newParty(browser, { viewport: DESKTOP });
+    const buyer = await newParty(browser, { viewport: DESKTOP });
+    const stranger = await newParty(browser, { viewport: DESKTOP });
     const ticketId = await listTicketThroughApi(seller.page.request, 'Paper Moon Matinee', 'paper');
     await buyThroughSandbox(buyer.page.request, ticketId);
     const downloadPath = `/api/tickets/${ticketId}/barcode/download`;

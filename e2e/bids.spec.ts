@@ -183,7 +183,7 @@ test.describe('automatic-purchase bids', () => {
   }) => {
     test.setTimeout(180_000);
     const phone = { width: 390, height: 844 };
-    const buyer = await newParty(browser, phone);
+    const buyer = await newParty(browser, { viewport: phone });
     const seller = await newParty(browser);
     const events = await quietEvents(buyer.page.request);
     const [, limitEvent, confirmEvent] = events;

@@ -92,8 +92,8 @@ test('an admin cancels an event with a paid sale and the buyer sees why it was r
   await skipWelcomeTour(page);
   await signInThroughApi(page.request, ADMIN);
   const event = await untouchedEvent(page.request);
-  const seller = await newParty(browser, DESKTOP);
-  const buyer = await newParty(browser, DESKTOP);
+  const seller = await newParty(browser, { viewport: DESKTOP });
+  const buyer = await newParty(browser, { viewport: DESKTOP });
   const ticketId = await listFor(seller.page.request, event);
   const unsoldId = await listFor(seller.page.request, event);
   await buyThroughSandbox(buyer.page.request, ticketId);

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { MAIL_SUBJECT } from '../common/messages';
 
 export interface OutboxMail {
@@ -229,13 +236,13 @@ export async function expectNoSeriousViolations(
 
 /**
  * A new member signed in, in a browser context of their own with the welcome tour skipped: one party of a
- * sale, say. Without `viewport` the context has Playwright's default size.
+ * sale, say. `options` may set the context's viewport (else Playwright's default size) or another baseURL.
  */
 export async function newParty(
   browser: Browser,
-  viewport?: { width: number; height: number },
+  options: BrowserContextOptions = {},
 ): Promise<{ page: Page; account: TestAccount }> {
-  const context = await browser.newContext(viewport ? { viewport } : {});
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   await skipWelcomeTour(page);
   const account = await signUpAndSignIn(page);

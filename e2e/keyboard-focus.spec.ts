@@ -51,7 +51,8 @@ async function pressEnterOn(control: Locator) {
 }
 
 /** A new member at `width` px (844 px high, a phone's height at 390). */
-const newPartyAt = (browser: Browser, width = 1280) => newParty(browser, { width, height: 844 });
+const newPartyAt = (browser: Browser, width = 1280) =>
+  newParty(browser, { viewport: { width, height: 844 } });
 
 /** A scheduled catalog event nobody has listed or bought, the `skip`-th from the nearest. */
 async function untouchedEvent(request: APIRequestContext, skip: number): Promise<AdminEvent> {
