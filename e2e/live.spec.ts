@@ -4,8 +4,8 @@ import { newParty } from './helpers';
 import { buyThroughSandbox, listTicketThroughApi } from './sale-helpers';
 
 /**
- * Live updates (issue 35, decision 0066) on the one instance the journeys run (the embedded database); the
- * change through one instance heard on another is server/modules/live/live.api.test.ts's, on PostgreSQL too.
+ * Live updates (issue 35, decision 0066) on the one instance the journeys run (the embedded database); a
+ * change through one instance shown on another is live-two-instances.spec.ts's (on PostgreSQL).
  */
 
 test.describe('Live updates', () => {
