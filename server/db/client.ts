@@ -78,7 +78,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     // One process, one connection: PGlite delivers its own NOTIFYs to this callback after commit.
     async listen(channel, handlers) {
       const unlisten = await client.listen(channel, handlers.onNotify);
-      return { close: () => unlisten() };
+      // A database closed (or dropped) first has nothing left to stop listening on.
+      return { close: async () => (client.closed ? undefined : unlisten()) };
     },
     close: () => client.close(),
   };
