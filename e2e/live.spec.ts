@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { MESSAGE_TEXT, MY_TICKETS_TEXT } from '../common/messages';
 import { newParty } from './helpers';
-import { buyThroughSandbox, listTicketThroughApi } from './sale-helpers';
+import { expectMessageShownLive, expectTransferShownLive, liveSale, openWithStream } from './live-helpers';
 
 /**
  * Live updates (issue 35, decision 0066) on the one instance the journeys run (the embedded database); a
@@ -13,52 +12,12 @@ test.describe('Live updates', () => {
     browser,
   }) => {
     test.setTimeout(120_000);
-    const seller = await newParty(browser);
-    const buyer = await newParty(browser);
-    const ticketId = await listTicketThroughApi(seller.page.request, 'Live Harbor Night');
-    await buyThroughSandbox(buyer.page.request, ticketId);
-
-    const streamReady = buyer.page.waitForResponse((response) => response.url().endsWith('/api/live'));
-    await buyer.page.goto('/my-tickets');
-    expect((await streamReady).status()).toBe(200);
-    const buyerCard = buyer.page.getByTestId(`my-ticket-${ticketId}`);
-    await expect(buyerCard).toBeVisible();
-    await expect(buyerCard.getByRole('button', { name: MY_TICKETS_TEXT.confirmReceipt })).toBeHidden();
-
-    const initiated = await seller.page.request.post(`/api/tickets/${ticketId}/initiate-transfer`);
-    expect(initiated.status()).toBe(200);
-    const started = Date.now();
-    // No focus, no reload: the notice alone brings the change (the goal is within 1 s).
-    await expect(buyerCard.getByRole('button', { name: MY_TICKETS_TEXT.confirmReceipt })).toBeVisible({
-      timeout: 2_000,
-    });
-    test.info().annotations.push({ type: 'shown after', description: `${Date.now() - started} ms` });
+    await expectTransferShownLive(await liveSale(browser, 'Live Harbor Night'));
   });
 
   test('a message the buyer sends shows in the seller’s open thread by itself', async ({ browser }) => {
     test.setTimeout(120_000);
-    const seller = await newParty(browser);
-    const buyer = await newParty(browser);
-    const ticketId = await listTicketThroughApi(seller.page.request, 'Live Lantern Hall');
-    await buyThroughSandbox(buyer.page.request, ticketId);
-
-    const streamReady = seller.page.waitForResponse((response) => response.url().endsWith('/api/live'));
-    await seller.page.goto('/my-tickets');
-    expect((await streamReady).status()).toBe(200);
-    const card = seller.page.getByTestId(`my-ticket-${ticketId}`);
-    await card.getByRole('button', { name: MY_TICKETS_TEXT.messages, exact: true }).click();
-    const thread = card.getByRole('log', { name: MESSAGE_TEXT.threadLabel });
-    await expect(thread).toBeVisible();
-
-    const question = 'Is the ticket on its way?';
-    const sent = await buyer.page.request.post(`/api/tickets/${ticketId}/messages`, {
-      data: { content: question },
-    });
-    expect(sent.status()).toBe(201);
-    const started = Date.now();
-    // The thread's 5 s poll is off while the stream is open: the notice alone brings it (the goal is 1 s).
-    await expect(thread.getByText(question)).toBeVisible({ timeout: 2_000 });
-    test.info().annotations.push({ type: 'shown after', description: `${Date.now() - started} ms` });
+    await expectMessageShownLive(await liveSale(browser, 'Live Lantern Hall'), 'Is the ticket on its way?');
   });
 
   test('a refused stream leaves the tab polling at the spec’s interval', async ({ browser }) => {
@@ -89,9 +48,7 @@ test.describe('Live updates', () => {
     member.page.on('request', (request) => {
       if (request.url().endsWith('/api/notifications')) polls += 1;
     });
-    const streamReady = member.page.waitForResponse((response) => response.url().endsWith('/api/live'));
-    await member.page.goto('/my-tickets');
-    expect((await streamReady).status()).toBe(200);
+    await openWithStream(member.page, '/my-tickets');
     await expect.poll(() => polls).toBeGreaterThanOrEqual(1);
     const first = polls;
     await member.page.waitForTimeout(35_000);
@@ -104,9 +61,7 @@ test.describe('Live updates', () => {
     test.setTimeout(240_000);
     const member = await newParty(browser);
     for (const path of ['/', '/my-tickets', '/messages', '/my-bids']) {
-      const streamReady = member.page.waitForResponse((response) => response.url().endsWith('/api/live'));
-      await member.page.goto(path);
-      expect((await streamReady).status()).toBe(200);
+      await openWithStream(member.page, path);
       await member.page.waitForLoadState('networkidle');
       const asked: string[] = [];
       const count = (request: { url(): string }) => {
