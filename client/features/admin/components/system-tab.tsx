@@ -82,7 +82,7 @@ function LedgerCheckCard({ check }: { check: LedgerCheck | null }) {
           <p>{SYSTEM_TEXT.noLedgerCheck}</p>
         ) : (
           <>
-            <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-2 gap-y-1">
+            <dl className="grid gap-x-2 gap-y-1 sm:grid-cols-[max-content_minmax(0,1fr)]">
               <dt className="font-medium text-muted-foreground">{SYSTEM_TEXT.lastChecked}:</dt>
               <dd>{longDate(check.checkedAt)}</dd>
               <dt className="font-medium text-muted-foreground">{SYSTEM_TEXT.period}:</dt>
