@@ -1,5 +1,4 @@
 import { Alert } from '@client/components/ui/alert';
-import { unlessLive } from '@client/lib/live';
 import { NOTIFICATIONS_POLL_MS } from '@common/constants';
 import { MY_TICKETS_TEXT } from '@common/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -15,9 +14,9 @@ export function BuyerTransferInfo({ ticketId, initiated }: { ticketId: number; i
   const { data, isPending } = useQuery({
     ...buyerTransferInfoQueryOptions(ticketId),
     // While the seller waits on the buyer's e-mail, it is read again at the badge's pace: it shows once added.
-    refetchInterval: unlessLive((query) =>
+    // No live notice tells of a change to the buyer's profile, so this one card keeps polling with a stream.
+    refetchInterval: (query) =>
       !initiated && query.state.data?.requiresEmail ? NOTIFICATIONS_POLL_MS : false,
-    ),
   });
   if (isPending)
     return <p className="text-sm text-muted-foreground">{MY_TICKETS_TEXT.transferInfoLoading}</p>;
