@@ -14,7 +14,9 @@ describe.each(backends)('admin support messages list on %s', (backend) => {
   let adminClient: TestClient;
   let memberClient: TestClient;
   // Letters only: a digit in the tag (so in the writer's username) would make an id search match their rows.
-  const tag = `sq${Date.now().toString(36).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? '')}`;
+  const tag = `sq${Date.now()
+    .toString(36)
+    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? '')}`;
   let writer: { id: number; username: string };
 
   beforeAll(async () => {
