@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { freePort } from '../server/test/free-port.js';
 import { showWithListings } from './event-page-fixture.js';
-import { freePort } from './free-port.js';
 import type { BenchResult } from './run.js';
 import { printRows } from './stats.js';
 

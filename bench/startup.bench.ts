@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { freePort } from './free-port.js';
+import { freePort } from '../server/test/free-port.js';
 import { stop, treeRssMiB } from './processes.js';
 import type { BenchResult } from './run.js';
 import { printRows, summarize } from './stats.js';

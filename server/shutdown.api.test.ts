@@ -1,28 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from './db/schema/index.js';
 import { TRANSFER_REMINDER_JOB } from './modules/sales/timeline.js';
+import { freePort } from './test/free-port.js';
 import { openThrowawayPostgres, type ThrowawayDatabase } from './test/harness.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const root = path.resolve(import.meta.dirname, '..');
 const DRAIN_DELAY_MS = 1_500;
 const WORKERS = 6;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const started = Date.now();

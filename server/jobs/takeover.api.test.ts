@@ -10,6 +10,7 @@ import { createTestUser } from '../modules/auth/testing.js';
 import { bidExpiresAt } from '../modules/bids/service.js';
 import { insertSavedCard } from '../modules/bids/testing.js';
 import { insertListing, isoDay } from '../modules/marketplace/testing.js';
+import { freePort } from '../test/free-port.js';
 import { openThrowawayPostgres, type ThrowawayDatabase } from '../test/harness.js';
 
 /**
@@ -25,14 +26,6 @@ const TAKEOVER_LIMIT_MS = 30_000;
 const START_TIMEOUT_MS = 60_000;
 const LISTINGS = 4;
 const root = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 /**
  * An SMTP server that greets and then never answers: the sale e-mail of the first purchase hangs in it (for

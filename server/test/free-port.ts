@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now, for a server a benchmark spawns. */
+/** A TCP port on 127.0.0.1 that nothing listens on right now, for a server a test or benchmark spawns. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
