@@ -27,7 +27,7 @@ const SETTLE_MS = 20_000;
 /** After the last index has tidied, memory is still read this long: freed room may come back later. */
 const AFTER_TIDY_MS = 10_000;
 const TIMEOUT_MS = 20 * 60_000;
-/** How long after a bulk change is applied its partitions' rebuild may take. */
+/** How long after a bulk change is applied its tidying may take. */
 const TIDY_WITHIN_MS = 120_000;
 const root = path.resolve(import.meta.dirname, '..');
 const serverMain = path.join(root, 'dist/server/main.js');
@@ -131,7 +131,7 @@ async function measure(events: number, serverUrl: string): Promise<BenchResult[]
     const written = performance.now();
     await until(() => log.seen('concert search index applied a bulk change') >= 1, 'bulk change', server);
     const appliedSeconds = (performance.now() - written) / 1000;
-    // A change spread thin enough leaves no partition to rebuild: then nothing is tidied.
+    // A change that leaves too few texts behind is not tidied.
     const tidyBy = performance.now() + TIDY_WITHIN_MS;
     await until(
       () => log.seen('concert search index tidied') >= 1 || performance.now() > tidyBy,
@@ -165,7 +165,7 @@ async function measure(events: number, serverUrl: string): Promise<BenchResult[]
         p50Ms: tidiedSeconds * 1000,
         p95Ms: tidiedSeconds * 1000,
         maxMs: tidiedSeconds * 1000,
-        note: `settled RSS ${settledMiB.toFixed(0)} MiB, peak ${peakMiB.toFixed(0)} MiB (${ratio.toFixed(2)}×) while the change is read in pages, applied and the partitions rebuilt, ${afterMiB.toFixed(0)} MiB ${AFTER_TIDY_MS / 1000} s after; written in ${((written - changeStarted) / 1000).toFixed(0)} s, applied ${appliedSeconds.toFixed(1)} s after`,
+        note: `settled RSS ${settledMiB.toFixed(0)} MiB, peak ${peakMiB.toFixed(0)} MiB (${ratio.toFixed(2)}×) while the change is read in pages, applied and tidied, ${afterMiB.toFixed(0)} MiB ${AFTER_TIDY_MS / 1000} s after; written in ${((written - changeStarted) / 1000).toFixed(0)} s, applied ${appliedSeconds.toFixed(1)} s after`,
       },
     ];
   } finally {

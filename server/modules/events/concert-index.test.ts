@@ -69,7 +69,7 @@ function tiersOf(query: string, kind: 'query' | 'typo' | 'fallback'): IndexTier[
 }
 
 describe('concert search index', () => {
-  it('finds what the tiers mean through additions, edits, removals, sweeps and rebuilds, whichever path it takes', async () => {
+  it('finds what the tiers mean through additions, edits, removals, sweeps and tidyings, whichever path it takes', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(documentArbitrary(0), { minLength: 1, maxLength: 40 }),
@@ -86,7 +86,8 @@ describe('concert search index', () => {
         fc.record({
           checkTextsUpTo: fc.integer({ min: 0, max: 6 }),
           sortDocumentsUpTo: fc.integer({ min: 0, max: 8 }),
-          partitionDocuments: fc.integer({ min: 1, max: 50 }),
+          chunkSlots: fc.integer({ min: 1, max: 8 }),
+          tidyTextsAfter: fc.integer({ min: 1, max: 20 }),
         }),
         fc.option(fc.constantFrom(...DATES), { nil: undefined }),
         fc.boolean(),
@@ -144,8 +145,8 @@ describe('concert search index', () => {
       city: 'neon city',
     }));
 
-  const loadedIndex = (documents: ConcertDocument[], partitionDocuments: number) => {
-    const index = new ConcertIndex({ partitionDocuments });
+  const loadedIndex = (documents: ConcertDocument[]) => {
+    const index = new ConcertIndex({ chunkSlots: 8, tidyTextsAfter: 50 });
     const ordered = [...documents].sort((a, b) => a.date.localeCompare(b.date) || a.eventId - b.eventId);
     for (const document of ordered) index.upsert(document);
     index.seal();
@@ -154,12 +155,12 @@ describe('concert search index', () => {
 
   const queries = ['neon', 'velvet band', 'ros', 'tour the', 'harbor 1', 'sigur'];
 
-  it('ends a bulk change applied in place, partitions rebuilt in slices, identical to a fresh load', async () => {
+  it('ends a bulk change applied in place and tidied in slices identical to a fresh load, in no more room than its busiest moment', async () => {
     const before = catalog(400);
-    const index = loadedIndex(before, 40);
-    expect(index.partitions).toBeGreaterThan(5);
+    const index = loadedIndex(before);
     // A bulk change: every other event renamed and most moved to another date, a fifth removed, new ones added.
     const truth = new Map(before.map((document) => [document.eventId, document]));
+    let busiest = index.size;
     for (const document of catalog(600, ' again')) {
       if (document.eventId % 5 === 0) {
         index.remove(document.eventId);
@@ -169,14 +170,17 @@ describe('concert search index', () => {
         index.upsert(moved);
         truth.set(document.eventId, moved);
       }
+      busiest = Math.max(busiest, index.size);
     }
+    expect(index.slots).toBe(busiest);
     expect(index.untidy).toBe(true);
     let pauses = 0;
-    // Changes keep coming while the partitions are copied: each pause writes one more event.
+    // Changes keep coming while the texts are tidied: each pause gives an event a name the bulk change had left.
     await index.tidy(
       async () => {
         pauses += 1;
-        const late = { ...(truth.get(1) as ConcertDocument), name: `late ${pauses}`, date: '2030-04-28' };
+        const { name } = before[(2 * pauses - 1) % before.length] as ConcertDocument;
+        const late = { ...(truth.get(1) as ConcertDocument), name, date: '2030-04-28' };
         index.upsert(late);
         truth.set(1, late);
       },
@@ -184,29 +188,37 @@ describe('concert search index', () => {
     );
     expect(pauses).toBeGreaterThan(0);
     expect(index.untidy).toBe(false);
-    const fresh = loadedIndex([...truth.values()], 40);
+    const fresh = loadedIndex([...truth.values()]);
     expect(index.documents()).toEqual(fresh.documents());
     expect(index.size).toBe(truth.size);
-    for (const query of queries) {
+    await index.tidy(
+      async () => {},
+      () => false,
+    );
+    expect(index.texts).toBe(fresh.texts);
+    for (const query of [...queries, 'again', 'late', 'ne']) {
       const tiers = tiersOf(query, 'query');
       for (const fromDate of ['2029-12-31', '2030-02-15'])
         expect(index.search(tiers, fromDate, 7)).toEqual(fresh.search(tiers, fromDate, 7));
     }
+    for (const prefix of ['neo', 'velv', 'agai', 'harb'])
+      expect(index.startsACatalogWord(prefix)).toBe(fresh.startsACatalogWord(prefix));
   });
 
-  it('drops the documents dated before the new date, and the partitions wholly before it', () => {
+  it('drops the documents dated before the new date, and its slots go to the next documents', () => {
     const documents = catalog(400);
-    const index = loadedIndex(documents, 40);
-    const partitions = index.partitions;
+    const index = loadedIndex(documents);
     index.removeBefore('2030-03-01');
     const kept = documents.filter((document) => document.date >= '2030-03-01');
     expect(index.size).toBe(kept.length);
-    expect(index.partitions).toBeLessThan(partitions);
-    expect(index.documents()).toEqual(loadedIndex(kept, 40).documents());
+    expect(index.documents()).toEqual(loadedIndex(kept).documents());
     const tiers = tiersOf('neon', 'query');
     expect(index.search(tiers, '2029-01-01', 5)).toEqual(
       expected(new Map(kept.map((document) => [document.eventId, document])), tiers, '2029-01-01', 5),
     );
+    for (const document of catalog(400, ' later'))
+      index.upsert({ ...document, eventId: document.eventId + 1_000 });
+    expect(index.slots).toBe(kept.length + 400);
   });
 
   it('reads a whole word as the database does: no letter or digit on either side', () => {

@@ -1,154 +1,226 @@
 /**
- * The upcoming events' search documents in memory, for concert search (decisions 0049, 0069), held as
- * consecutive stretches of dates (partitions, concert-partition.ts) of about `partitionDocuments`
- * documents each. Changes are applied in place; what they leave behind — documents added out of date order,
- * slots of documents that left — is given back by rebuilding one partition at a time from its own
- * documents, in slices, so an instance never holds a second whole index. A stretch wholly in the past is
- * dropped when the date changes. A tier's first events are its first in the earliest partitions, so a
- * search is the same as over one index.
+ * The upcoming events' search documents in memory, for concert search (decisions 0049, 0069). A
+ * document's texts are held once per distinct text: an event's name, each artist's name (a lineup is its
+ * artists' names joined by line breaks) and a venue with its city, each with trigram posting lists over
+ * those distinct texts and the documents that hold each. A search is a list of tiers (search-tiers.ts),
+ * each a test on one of those texts; every tier's first events by date are found either by checking the
+ * few candidate texts and sorting their events, or, when the candidates are many, by walking the
+ * documents in date order past the ones whose text is not a candidate. An event keeps its best tier, and
+ * the page is the same as the SQL's (service.ts): by tier, date and id.
+ *
+ * Every change is applied in place and nothing is ever built twice: a document leaving gives its slot to
+ * the next one added and leaves its texts' lists at once, a document added later takes its place in the
+ * date order (date-order.ts), and the texts no document holds any more are tidied away in slices.
  */
 
-import {
-  CHECK_TEXTS_UP_TO,
-  type ConcertDocument,
-  type ConcertHit,
-  type ConcertIndexLimits,
-  ConcertPartition,
-  type IndexTier,
-  SORT_DOCUMENTS_UP_TO,
-} from './concert-partition.js';
-import { firstWhere } from './text-groups.js';
+import { CHUNK_SLOTS, DateOrder } from './date-order.js';
+import { type Lineup, Lineups } from './lineups.js';
+import { TextGroups } from './text-groups.js';
 
-export type {
-  ConcertDocument,
-  ConcertHit,
-  DocumentTexts,
-  IndexTier,
-  TierField,
-} from './concert-partition.js';
-export { CHECK_TEXTS_UP_TO, SORT_DOCUMENTS_UP_TO } from './concert-partition.js';
-
-/**
- * Documents per partition: a rebuild holds one partition's worth beside the index. One partition for now:
- * each partition holds its own texts, and the names and artists repeated across partitions cost more
- * memory than a rebuild saves (at 1M events, partitions of 50,000 settled at 1,147 MiB of RSS, decision
- * 0069), until the texts are shared between partitions.
- */
-export const PARTITION_DOCUMENTS = Number.POSITIVE_INFINITY;
-/** Documents a rebuild copies between two turns of the event loop. */
-const REBUILD_SLICE = 1_000;
-
-export interface ConcertIndexOptions extends ConcertIndexLimits {
-  partitionDocuments: number;
+export interface ConcertDocument {
+  eventId: number;
+  /** YYYY-MM-DD. */
+  date: string;
+  /** event_search's folded texts: the name, the lineup (names joined by line breaks), venue and city. */
+  name: string;
+  artists: string;
+  venue: string;
+  city: string;
 }
 
-/** A partition and the first date it holds ('' for the first partition: every date before the next one's). */
-interface Stretch {
-  from: string;
-  partition: ConcertPartition;
+/** Which text of a document a tier tests. */
+export type TierField = 'name' | 'artist' | 'place';
+
+/** A document's name and whole lineup, for tests that look at both. */
+export interface DocumentTexts {
+  name: string;
+  lineup: string;
 }
 
-/** A partition being rebuilt, and the events changed meanwhile: they are copied again at the end. */
-interface Rebuild {
-  stretch: Stretch;
-  changed: Set<number>;
+export interface IndexTier {
+  rank: number;
+  field: TierField;
+  /** Text the field holds whenever `test` passes: its trigrams find the candidates. */
+  contains: string;
+  /** The tier's test on the field: the name, one artist's name, or the venue and city joined by a line break. */
+  test: (text: string) => boolean;
+  /** A further test on the document's name and lineup, if the tier has one. */
+  document?: (texts: DocumentTexts) => boolean;
+  /** The name is this whenever the tier holds. */
+  nameIs?: string;
+  /** The name starts with this whenever the tier holds: a range of the names in order finds them. */
+  namePrefix?: string;
+  /** Each of these is a whole word of the name whenever the tier holds: the words' posting lists find them. */
+  nameWords?: string[];
+}
+
+export interface ConcertHit {
+  eventId: number;
+  rank: number;
+}
+
+/** Up to this many candidate texts are each checked; more, and the walk checks them as it meets them. */
+export const CHECK_TEXTS_UP_TO = 2_000;
+/** Up to this many documents of matching texts are sorted by date; more, and the walk finds the first. */
+export const SORT_DOCUMENTS_UP_TO = 2_000;
+
+/** Dead or unsorted texts of one kind that make a tidying worth it. */
+export const TIDY_TEXTS_AFTER = 10_000;
+
+/** Marked candidates for a walk: a document is one when `marks[of[slot]]` is the query's number. */
+interface Marked {
+  of: number[];
+  marks: Uint32Array;
+}
+
+/** Texts of one field that hold every document of a tier (all of them: 'all'), counted before they are listed. */
+interface Candidates {
+  field: TierField;
+  count: number;
+  list: () => number[] | 'all';
+}
+
+const listed = (field: TierField, groups: number[] | 'all'): Candidates => ({
+  field,
+  count: groups === 'all' ? Number.POSITIVE_INFINITY : groups.length,
+  list: () => groups,
+});
+
+export interface ConcertIndexOptions {
+  checkTextsUpTo: number;
+  sortDocumentsUpTo: number;
+  /** Slots per chunk of the date order. */
+  chunkSlots: number;
+  tidyTextsAfter: number;
 }
 
 export class ConcertIndex {
   private readonly options: ConcertIndexOptions;
-  private stretches: Stretch[] = [];
-  private sealed = false;
-  private rebuild: Rebuild | null = null;
+  private readonly groups: Record<TierField, TextGroups> = {
+    name: new TextGroups(),
+    artist: new TextGroups(),
+    place: new TextGroups(),
+  };
+  private readonly lineups = new Lineups(this.groups.artist);
+  private readonly slotOf = new Map<number, number>();
+  /** Per slot: its document's event, date, texts' groups and lineup (and the lineup's number, for walks). */
+  private readonly eventIds: number[] = [];
+  private readonly dates: string[] = [];
+  private readonly nameOf: number[] = [];
+  private readonly placeOf: number[] = [];
+  private readonly lineupOf: (Lineup | undefined)[] = [];
+  private readonly lineupIdOf: number[] = [];
+  /** Slots whose document left, taken by the next documents added: the slots never outnumber the busiest day. */
+  private readonly vacant: number[] = [];
+  private readonly order: DateOrder;
+  /** One string per date, shared by its documents. */
+  private readonly dateTexts = new Map<string, string>();
+  private query = 0;
+  private slotSeen = new Uint32Array(1_024);
 
   /** Tests lower the limits so that small catalogs take every path. */
   constructor(options: Partial<ConcertIndexOptions> = {}) {
     this.options = {
       checkTextsUpTo: CHECK_TEXTS_UP_TO,
       sortDocumentsUpTo: SORT_DOCUMENTS_UP_TO,
-      partitionDocuments: PARTITION_DOCUMENTS,
+      chunkSlots: CHUNK_SLOTS,
+      tidyTextsAfter: TIDY_TEXTS_AFTER,
       ...options,
     };
+    this.order = new DateOrder(this.dates, this.eventIds, this.options.chunkSlots);
   }
 
   get size(): number {
-    return this.stretches.reduce((total, { partition }) => total + partition.size, 0);
+    return this.slotOf.size;
   }
 
-  /** How many partitions hold the documents. */
-  get partitions(): number {
-    return this.stretches.length;
+  /** Slots held, taken or vacant. */
+  get slots(): number {
+    return this.eventIds.length;
   }
 
-  /**
-   * Adds or replaces a document. Until `seal`, documents must come in (date, event id) order (the load);
-   * later ones may come in any.
-   */
+  /** Distinct texts held, dead ones included until tidied. */
+  get texts(): number {
+    return Object.values(this.groups).reduce((total, groups) => total + groups.size, 0);
+  }
+
+  /** Whether enough texts of a kind are dead or unsorted to be worth a `tidy`. */
+  get untidy(): boolean {
+    return Object.values(this.groups).some((groups) => groups.untidyGroups >= this.options.tidyTextsAfter);
+  }
+
+  /** The event's document as it was added, if the index holds it. */
+  documentOf(eventId: number): ConcertDocument | null {
+    const slot = this.slotOf.get(eventId);
+    if (slot === undefined) return null;
+    const place = this.groups.place.texts[this.placeOf[slot] as number] as string;
+    // Split anywhere at a line break: joined again, venue and city give the same text.
+    const split = place.indexOf('\n');
+    return {
+      eventId,
+      date: this.dates[slot] as string,
+      name: this.groups.name.texts[this.nameOf[slot] as number] as string,
+      artists: (this.lineupOf[slot] as Lineup).text,
+      venue: place.slice(0, split),
+      city: place.slice(split + 1),
+    };
+  }
+
+  /** Every document held, by date and event id: what a fresh load of the same rows would hold. */
+  documents(): ConcertDocument[] {
+    return this.order
+      .slots()
+      .map((slot) => this.documentOf(this.eventIds[slot] as number) as ConcertDocument);
+  }
+
+  /** Removes every document dated before `today`. */
+  removeBefore(today: string): void {
+    for (const slot of this.order.removeBefore(today)) this.vacate(slot);
+    for (const date of this.dateTexts.keys()) if (date < today) this.dateTexts.delete(date);
+  }
+
+  /** Adds or replaces a document, in any order (a load adds in date order, which is fastest). */
   upsert(document: ConcertDocument): void {
-    if (!this.sealed) {
-      this.append(document);
-      return;
+    const existing = this.slotOf.get(document.eventId);
+    if (existing !== undefined) {
+      if (this.sameAs(existing, document)) return;
+      this.remove(document.eventId);
     }
-    const target = this.stretchOf(document.date);
-    for (const stretch of this.stretches) if (stretch !== target) stretch.partition.remove(document.eventId);
-    target.partition.upsert(document);
-    this.rebuild?.changed.add(document.eventId);
+    const slot = this.vacant.pop() ?? this.eventIds.length;
+    this.slotOf.set(document.eventId, slot);
+    this.eventIds[slot] = document.eventId;
+    this.dates[slot] = this.dateText(document.date);
+    this.nameOf[slot] = this.join('name', document.name, slot);
+    this.placeOf[slot] = this.join('place', `${document.venue}\n${document.city}`, slot);
+    const lineup = this.lineups.take(document.artists);
+    for (const artist of lineup.artists) this.groups.artist.join(artist, slot);
+    this.lineupOf[slot] = lineup;
+    this.lineupIdOf[slot] = lineup.id;
+    this.order.insert(slot);
+    if (slot >= this.slotSeen.length) {
+      const grown = new Uint32Array(this.slotSeen.length * 2);
+      grown.set(this.slotSeen);
+      this.slotSeen = grown;
+    }
   }
 
   remove(eventId: number): void {
-    for (const { partition } of this.stretches) partition.remove(eventId);
-    this.rebuild?.changed.add(eventId);
+    const slot = this.slotOf.get(eventId);
+    if (slot === undefined) return;
+    this.order.remove(slot);
+    this.vacate(slot);
   }
 
-  /** The load is over: documents added from now on are not in date order. */
+  /** The load is over: its texts are sorted for the prefix lookups. */
   seal(): void {
-    if (this.stretches.length === 0) this.stretches.push({ from: '', partition: this.partition() });
-    this.stretches.at(-1)?.partition.seal();
-    this.sealed = true;
+    for (const groups of Object.values(this.groups)) groups.sortTexts();
   }
 
-  /** Every document dated before `today` leaves; a partition with nothing from `today` on goes whole. */
-  removeBefore(today: string): void {
-    const kept = this.stretches.filter(
-      (stretch, position) =>
-        stretch === this.rebuild?.stretch ||
-        position === this.stretches.length - 1 ||
-        (this.stretches[position + 1] as Stretch).from > today,
-    );
-    if (kept[0]) kept[0].from = '';
-    this.stretches = kept;
-    for (const { partition } of this.stretches)
-      for (const eventId of partition.removeBefore(today)) this.rebuild?.changed.add(eventId);
-  }
-
-  /** Whether some partition has enough documents out of order or gone to be worth rebuilding. */
-  get untidy(): boolean {
-    return this.stretches.some((stretch) => this.needsRebuild(stretch.partition));
-  }
-
-  /**
-   * Rebuilds every partition that needs it, one at a time: its documents copied in date order into new
-   * partitions (more than one when it has grown), `REBUILD_SLICE` between two turns of the event loop. The
-   * old partition answers meanwhile and takes the changes; the events changed meanwhile are copied again
-   * at the end. At most one partition's worth is ever held twice.
-   */
+  /** Tidies away the texts no document holds any more, and sorts in those added since, in slices. */
   async tidy(pause: () => Promise<void>, closed: () => boolean): Promise<void> {
-    // Each partition at most once: changes that keep coming wait for the next tidying.
-    const rebuilt = new Set<ConcertPartition>();
-    for (;;) {
-      const stretch = this.stretches.find(
-        ({ partition }) => !rebuilt.has(partition) && this.needsRebuild(partition),
-      );
-      if (!stretch || closed()) return;
-      const rebuild: Rebuild = { stretch, changed: new Set() };
-      this.rebuild = rebuild;
-      try {
-        const fresh = await this.copied(stretch, pause, closed);
-        if (!fresh) return;
-        this.replace(rebuild, fresh);
-        for (const { partition } of fresh) rebuilt.add(partition);
-      } finally {
-        this.rebuild = null;
-      }
+    for (const groups of Object.values(this.groups)) {
+      if (closed()) return;
+      await groups.tidy(pause, closed);
     }
   }
 
@@ -157,7 +229,10 @@ export class ConcertIndex {
    * none), so a search that needs it in a name or lineup can stop at once.
    */
   someNameOrLineupMayContain(text: string): boolean {
-    return this.stretches.some(({ partition }) => partition.someNameOrLineupMayContain(text));
+    return (['name', 'artist'] as const).some((field) => {
+      const groups = this.groups[field].containing(text, 0);
+      return groups === 'all' || groups.length > 0;
+    });
   }
 
   /**
@@ -166,26 +241,25 @@ export class ConcertIndex {
    * one the database knows too.
    */
   startsACatalogWord(prefix: string): boolean {
-    return this.stretches.some(({ partition }) => partition.startsACatalogWord(prefix));
+    const storable = (word: string) => {
+      const length = [...word].length;
+      return length >= 4 && length <= 40;
+    };
+    return Object.values(this.groups).some((groups) => groups.hasWordStartingWith(prefix, storable));
   }
 
   /**
    * The page: every tier's first `limit` events from `fromDate` on, each event at its best tier, by tier,
-   * date and event id. An event of the page is among the first `limit` of its best tier; a tier's first
-   * are the earliest partitions' first.
+   * date and event id. An event of the page is among the first `limit` of its best tier.
    */
   search(tiers: IndexTier[], fromDate: string, limit: number): ConcertHit[] {
     const best = new Map<number, { rank: number; date: string }>();
-    const first = Math.max(0, this.positionOf(fromDate));
     for (const tier of tiers) {
-      let found = 0;
-      for (let position = first; position < this.stretches.length && found < limit; position += 1) {
-        const { partition } = this.stretches[position] as Stretch;
-        for (const { eventId, date } of partition.tierEvents(tier, fromDate, limit - found)) {
-          found += 1;
-          const known = best.get(eventId);
-          if (!known || tier.rank < known.rank) best.set(eventId, { rank: tier.rank, date });
-        }
+      for (const slot of this.tierSlots(tier, fromDate, limit)) {
+        const eventId = this.eventIds[slot] as number;
+        const known = best.get(eventId);
+        if (!known || tier.rank < known.rank)
+          best.set(eventId, { rank: tier.rank, date: this.dates[slot] as string });
       }
     }
     return [...best]
@@ -197,100 +271,166 @@ export class ConcertIndex {
       .map(([eventId, { rank }]) => ({ eventId, rank }));
   }
 
-  /** Every document held, by date and event id: what a fresh load of the same rows would hold. */
-  documents(): ConcertDocument[] {
-    return this.stretches.flatMap(({ partition }) =>
-      partition.eventsInOrder().map((eventId) => partition.documentOf(eventId) as ConcertDocument),
-    );
+  /** The slot, already out of the date order, leaves its texts and lineup and waits for the next document. */
+  private vacate(slot: number): void {
+    this.slotOf.delete(this.eventIds[slot] as number);
+    this.groups.name.leave(this.nameOf[slot] as number, slot);
+    this.groups.place.leave(this.placeOf[slot] as number, slot);
+    const lineup = this.lineupOf[slot] as Lineup;
+    for (const artist of lineup.artists) this.groups.artist.leave(artist, slot);
+    this.lineups.give(lineup);
+    this.lineupOf[slot] = undefined;
+    this.vacant.push(slot);
   }
 
-  private partition(): ConcertPartition {
-    return new ConcertPartition(this.options);
+  private dateText(date: string): string {
+    const known = this.dateTexts.get(date);
+    if (known !== undefined) return known;
+    this.dateTexts.set(date, date);
+    return date;
   }
 
-  /** The load's next document: a new partition starts on a new date once the last is full. */
-  private append(document: ConcertDocument): void {
-    const last = this.stretches.at(-1);
-    if (last && !this.startsPartition(last.partition, document.date)) {
-      last.partition.upsert(document);
-      return;
-    }
-    last?.partition.seal();
-    const partition = this.partition();
-    partition.upsert(document);
-    this.stretches.push({ from: last ? document.date : '', partition });
-  }
-
-  private startsPartition(partition: ConcertPartition, date: string): boolean {
-    return partition.size >= this.options.partitionDocuments && date > partition.lastOrderedDate;
-  }
-
-  /** The position of the partition whose stretch holds `date`; -1 when there is none. */
-  private positionOf(date: string): number {
+  private sameAs(slot: number, document: ConcertDocument): boolean {
     return (
-      firstWhere(this.stretches.length, (position) => (this.stretches[position] as Stretch).from <= date) - 1
+      this.dates[slot] === document.date &&
+      this.groups.name.texts[this.nameOf[slot] as number] === document.name &&
+      this.groups.place.texts[this.placeOf[slot] as number] === `${document.venue}\n${document.city}` &&
+      this.lineupOf[slot]?.text === document.artists
     );
   }
 
-  private stretchOf(date: string): Stretch {
-    return this.stretches[Math.max(0, this.positionOf(date))] as Stretch;
+  /** The slot joins the group of its text in `field`. */
+  private join(field: TierField, text: string, slot: number): number {
+    const group = this.groups[field].groupOf(text);
+    this.groups[field].join(group, slot);
+    return group;
+  }
+
+  private compareSlots(a: number, b: number): number {
+    const dateA = this.dates[a] as string;
+    const dateB = this.dates[b] as string;
+    if (dateA !== dateB) return dateA < dateB ? -1 : 1;
+    return (this.eventIds[a] as number) - (this.eventIds[b] as number);
   }
 
   /**
-   * Documents added out of order slow every search of the partition (and are how it grows: a rebuild
-   * splits it); dead slots cost memory.
+   * The fewest texts that hold every document of the tier: those with the rarest trigrams of the text the
+   * field contains, or the names that are the tier's name, start with its prefix or hold its whole words.
    */
-  private needsRebuild(partition: ConcertPartition): boolean {
-    return (
-      partition.addedSlots > Math.max(16, Math.min(this.options.partitionDocuments, partition.size) / 10) ||
-      partition.deadSlots > Math.max(1, partition.size / 4)
-    );
+  private candidatesOf(tier: IndexTier): Candidates {
+    const containing = this.groups[tier.field].containing(tier.contains, this.options.checkTextsUpTo);
+    const options: Candidates[] = [listed(tier.field, containing)];
+    const names = this.groups.name;
+    if (tier.nameIs !== undefined) options.push(listed('name', names.exactly(tier.nameIs)));
+    if (tier.namePrefix !== undefined)
+      options.push({ field: 'name', ...names.startingWith(tier.namePrefix) });
+    for (const word of tier.nameWords ?? []) options.push(listed('name', names.withWord(word)));
+    return options.reduce((fewest, option) => (option.count < fewest.count ? option : fewest));
   }
 
-  /** The stretch's documents copied in date order into new partitions; null when closed meanwhile. */
-  private async copied(
-    stretch: Stretch,
-    pause: () => Promise<void>,
-    closed: () => boolean,
-  ): Promise<Stretch[] | null> {
-    const fresh: Stretch[] = [];
-    const events = stretch.partition.eventsInOrder();
-    for (let start = 0; start < events.length; start += REBUILD_SLICE) {
-      for (const eventId of events.slice(start, start + REBUILD_SLICE)) {
-        const document = stretch.partition.documentOf(eventId);
-        if (!document) continue;
-        const last = fresh.at(-1);
-        if (last && !this.startsPartition(last.partition, document.date)) last.partition.upsert(document);
-        else {
-          last?.partition.seal();
-          const partition = this.partition();
-          partition.upsert(document);
-          fresh.push({ from: last ? document.date : stretch.from, partition });
-        }
+  /**
+   * The tier's first `limit` documents from `fromDate` on, by date and event id: the candidates' documents
+   * sorted when they are few, else the first along the date order whose text is a candidate.
+   */
+  private tierSlots(tier: IndexTier, fromDate: string, limit: number): number[] {
+    const query = this.nextQuery();
+    const candidates = this.candidatesOf(tier);
+    if (candidates.count === 0) return [];
+    const { field } = candidates;
+    const groups = candidates.list();
+    const tested = this.groups[tier.field];
+    const passes = (group: number) => tested.passes(group, query, tier.test);
+    const inTier = (slot: number) => this.holds(tier, slot, passes);
+    if (groups === 'all') return this.walk(tier, passes, null, query, fromDate, limit);
+    let marked = groups;
+    if (groups.length <= this.options.checkTextsUpTo) {
+      marked = field === tier.field ? groups.filter(passes) : groups;
+      let documents = 0;
+      for (const group of marked) documents += (this.groups[field].documents[group] as number[]).length;
+      if (documents <= this.options.sortDocumentsUpTo)
+        return this.sorted(this.groups[field], marked, query, inTier, fromDate, limit);
+    }
+    return this.walk(tier, passes, this.marked(field, marked, query), query, fromDate, limit);
+  }
+
+  /** Whether the document's field passes the tier (through `passes`, one test per text) and so does the document. */
+  private holds(tier: IndexTier, slot: number, passes: (group: number) => boolean): boolean {
+    const lineup = this.lineupOf[slot] as Lineup;
+    const field =
+      tier.field === 'name'
+        ? passes(this.nameOf[slot] as number)
+        : tier.field === 'place'
+          ? passes(this.placeOf[slot] as number)
+          : lineup.artists.some(passes);
+    if (!field) return false;
+    if (!tier.document) return true;
+    return tier.document({
+      name: this.groups.name.texts[this.nameOf[slot] as number] as string,
+      lineup: lineup.text,
+    });
+  }
+
+  /** The documents of the groups that are in the tier, from `fromDate` on, sorted. */
+  private sorted(
+    groups: TextGroups,
+    matching: number[],
+    query: number,
+    inTier: (slot: number) => boolean,
+    fromDate: string,
+    limit: number,
+  ): number[] {
+    const slots: number[] = [];
+    for (const group of matching) {
+      for (const slot of groups.documents[group] as number[]) {
+        if (this.slotSeen[slot] === query) continue;
+        this.slotSeen[slot] = query;
+        if ((this.dates[slot] as string) >= fromDate && inTier(slot)) slots.push(slot);
       }
-      await pause();
-      if (closed()) return null;
     }
-    if (fresh.length === 0) fresh.push({ from: stretch.from, partition: this.partition() });
-    fresh.at(-1)?.partition.seal();
-    return fresh;
+    return slots.sort((a, b) => this.compareSlots(a, b)).slice(0, limit);
   }
 
-  /** The rebuilt partitions take the old one's place, with the events changed while they were copied. */
-  private replace(rebuild: Rebuild, fresh: Stretch[]): void {
-    const { stretch, changed } = rebuild;
-    const position = this.stretches.indexOf(stretch);
-    if (position === -1) return;
-    (fresh[0] as Stretch).from = stretch.from;
-    for (const eventId of changed) {
-      for (const { partition } of fresh) partition.remove(eventId);
-      const document = stretch.partition.documentOf(eventId);
-      if (!document) continue;
-      const { partition } = fresh[
-        Math.max(0, firstWhere(fresh.length, (at) => (fresh[at] as Stretch).from <= document.date) - 1)
-      ] as Stretch;
-      partition.upsert(document);
+  /**
+   * Marks the candidate texts for a walk: per document, the number to look up (`of`) and the marks there.
+   * Artists are marked through the lineups that hold them, so a walk reads one number per document.
+   */
+  private marked(field: TierField, groups: number[], query: number): Marked {
+    if (field === 'name' || field === 'place') {
+      this.groups[field].mark(groups, query);
+      return { of: field === 'name' ? this.nameOf : this.placeOf, marks: this.groups[field].marks };
     }
-    this.stretches.splice(position, 1, ...fresh);
+    this.lineups.mark(groups, query);
+    return { of: this.lineupIdOf, marks: this.lineups.marks };
+  }
+
+  /** The first `limit` documents in the tier along the date order; with candidates marked, the others are passed over first. */
+  private walk(
+    tier: IndexTier,
+    passes: (group: number) => boolean,
+    candidates: Marked | null,
+    query: number,
+    fromDate: string,
+    limit: number,
+  ): number[] {
+    const slots: number[] = [];
+    this.order.forEachFrom(fromDate, (slot) => {
+      if (
+        (candidates === null || candidates.marks[candidates.of[slot] as number] === query) &&
+        this.holds(tier, slot, passes)
+      )
+        slots.push(slot);
+      return slots.length < limit;
+    });
+    return slots;
+  }
+
+  private nextQuery(): number {
+    this.query = this.query === 0xffffffff ? 1 : this.query + 1;
+    if (this.query === 1) {
+      this.slotSeen.fill(0);
+      for (const groups of Object.values(this.groups)) groups.clearMarks();
+      this.lineups.clearMarks();
+    }
+    return this.query;
   }
 }

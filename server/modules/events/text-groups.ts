@@ -65,6 +65,44 @@ export function firstWhere(count: number, before: (position: number) => boolean)
   return start;
 }
 
+/** Merges two lists sorted by `before` into one, each item once. */
+function merged<T>(first: ArrayLike<T>, second: T[], before: (a: T, b: T) => boolean): T[] {
+  const all: T[] = [];
+  let a = 0;
+  let b = 0;
+  while (a < first.length || b < second.length) {
+    const fromFirst = b === second.length || (a < first.length && !before(second[b] as T, first[a] as T));
+    const next = fromFirst ? (first[a++] as T) : (second[b++] as T);
+    if (all.length === 0 || all.at(-1) !== next) all.push(next);
+  }
+  return all;
+}
+
+/** Posting keys and words cleaned between two turns of the event loop while tidying. */
+const TIDY_SLICE = 2_000;
+/** The documents of a group tidied away: frozen, so that nothing joins it by mistake. */
+const NO_DOCUMENTS = Object.freeze([]) as unknown as number[];
+
+/** Drops the gone groups from the lists of `keys`, a slice at a time; false when closed meanwhile. */
+async function dropGroups(
+  lists: Map<string | number, number[]>,
+  keys: (string | number)[],
+  gone: Set<number>,
+  pause: () => Promise<void>,
+  closed: () => boolean,
+): Promise<boolean> {
+  for (let start = 0; start < keys.length; start += TIDY_SLICE) {
+    if (closed()) return false;
+    for (const key of keys.slice(start, start + TIDY_SLICE)) {
+      const kept = (lists.get(key) ?? []).filter((group) => !gone.has(group));
+      if (kept.length === 0) lists.delete(key);
+      else lists.set(key, kept);
+    }
+    await pause();
+  }
+  return true;
+}
+
 function addTo(postings: Map<string | number, number[]>, key: string | number, group: number): void {
   const posting = postings.get(key);
   if (posting) posting.push(group);
@@ -86,6 +124,18 @@ export class TextGroups {
   private markedBy = new Uint32Array(1_024);
   private testedBy = new Uint32Array(1_024);
   private passed = new Uint8Array(1_024);
+  /** Groups whose last document left, not yet tidied away: a text joined again before then revives its group. */
+  private readonly dead = new Set<number>();
+
+  /** Distinct texts held, dead ones included until tidied. */
+  get size(): number {
+    return this.idOf.size;
+  }
+
+  /** Groups that are dead or not yet in the sorted order: what a tidying would deal with. */
+  get untidyGroups(): number {
+    return this.dead.size + this.unsorted.length;
+  }
 
   /** The group of `text`, added if new. */
   groupOf(text: string): number {
@@ -103,6 +153,52 @@ export class TextGroups {
     this.unsorted.push(group);
     if (group >= this.markedBy.length) this.grow();
     return group;
+  }
+
+  /** The slot joins the group. */
+  join(group: number, slot: number): void {
+    (this.documents[group] as number[]).push(slot);
+    this.dead.delete(group);
+  }
+
+  /** The slot leaves the group; a group left with no document is dead until tidied or joined again. */
+  leave(group: number, slot: number): void {
+    const documents = this.documents[group] as number[];
+    const at = documents.indexOf(slot);
+    if (at === -1) return;
+    documents[at] = documents.at(-1) as number;
+    documents.pop();
+    if (documents.length === 0) this.dead.add(group);
+  }
+
+  /**
+   * Tidies away the dead groups and sorts in the groups added since the last sort, the posting lists and
+   * words of the dead texts a slice at a time between two turns of the event loop. A dead group is
+   * unknown to `groupOf` from the start, so its text written meanwhile makes a new group; searches read
+   * the postings throughout and only ever lose groups that hold no document. Group numbers are not reused,
+   * so the posting lists stay ascending: a tidied group keeps only its empty place in the arrays.
+   */
+  async tidy(pause: () => Promise<void>, closed: () => boolean): Promise<void> {
+    const gone = new Set(this.dead);
+    this.dead.clear();
+    const postingKeys = new Set<number>();
+    const wordKeys = new Set<string>();
+    for (const group of gone) {
+      const text = this.texts[group] as string;
+      if (this.idOf.get(text) === group) this.idOf.delete(text);
+      for (const key of trigramsOf(text)) postingKeys.add(key);
+      for (const word of wordsOf(text)) wordKeys.add(word);
+    }
+    for (const [lists, keys] of [
+      [this.postings, postingKeys],
+      [this.words, wordKeys],
+    ] as const)
+      if (!(await dropGroups(lists, [...keys], gone, pause, closed))) return;
+    for (const group of gone) {
+      this.texts[group] = '';
+      this.documents[group] = NO_DOCUMENTS;
+    }
+    this.sortInAdded(gone);
   }
 
   /**
@@ -172,6 +268,26 @@ export class TextGroups {
     this.sorted = Int32Array.from(texts, (text) => this.idOf.get(text) as number);
     this.unsorted.length = 0;
     this.sortedWords = [...this.words.keys()].map(String).sort();
+    this.unsortedWords.length = 0;
+  }
+
+  /** The sorted texts and words without the gone groups, with those added since merged in. */
+  private sortInAdded(gone: Set<number>): void {
+    const textOf = (group: number) => this.texts[group] as string;
+    const byText = (a: number, b: number) => textOf(a) < textOf(b);
+    const added = this.unsorted.filter((group) => !gone.has(group));
+    added.sort((a, b) => (byText(a, b) ? -1 : byText(b, a) ? 1 : 0));
+    this.sorted = Int32Array.from(
+      merged(
+        this.sorted.filter((group) => !gone.has(group)),
+        added,
+        byText,
+      ),
+    );
+    this.unsorted.length = 0;
+    const held = (word: string) => this.words.has(word);
+    const addedWords = this.unsortedWords.filter(held).sort();
+    this.sortedWords = merged(this.sortedWords.filter(held), addedWords, (a, b) => a < b);
     this.unsortedWords.length = 0;
   }
 
