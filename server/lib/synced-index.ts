@@ -238,12 +238,6 @@ export class SyncedIndex<Index, Cursor = unknown> {
   private async loadAll(): Promise<void> {
     const { db, clock, log } = this.options;
     const started = this.now;
-    if (started - this.positionMs > REMOVALS_KEPT_MS) {
-      this.options.log.warn(`${this.source.label} fell behind the removals kept; loading anew`);
-      this.index = null;
-      this.background(this.load());
-      return;
-    }
     const today = utcDate(clock.now());
     const position = await positionOf(db, this.source.changeCounter);
     const index = await this.source.load(db, today, () => this.closed);

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '../../db/schema/index.js';
 import { ManualClock, utcDate } from '../../lib/clock.js';
+import { REMOVALS_KEPT_MS } from '../../lib/synced-index.js';
 import { backends, startTestApp, type TestApp } from '../../test/harness.js';
 import { concertCardsReader } from './concert-cards.js';
 import { ConcertIndex } from './concert-index.js';
@@ -220,6 +221,30 @@ describe.each(backends)('concert search through the in-memory index on %s', (bac
     clock.set(new Date(Date.parse(soonest.date) + DAY_MS));
     expect(await ids()).not.toContain(stored?.id);
     clock.set(NOW);
+  });
+
+  it('loads anew once it has not read changes for longer than removals are kept, and answers again', async () => {
+    const db = harness.database.db;
+    let monotonic = 0;
+    const search = new ConcertSearch({ db, clock, log: harness.app.log, monotonicMs: () => monotonic });
+    const readVersion = concertSearchVersionReader(db);
+    try {
+      await search.ready();
+      const version = await readVersion();
+      expect(await search.current(version)).toBeInstanceOf(ConcertIndex);
+      // The database out of reach for longer than removals are kept: the held index cannot be trusted.
+      monotonic += REMOVALS_KEPT_MS + 1;
+      expect(await search.current(version)).toBeNull();
+      let index: ConcertIndex | null = null;
+      for (let attempt = 0; attempt < 200 && !index; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        index = await search.current(version);
+      }
+      expect(index).toBeInstanceOf(ConcertIndex);
+      expect(search.stats()).toMatchObject({ ready: true, version });
+    } finally {
+      await search.close();
+    }
   });
 
   it('applies a bulk change in pages, in place, and then holds what a fresh load reads', async () => {
