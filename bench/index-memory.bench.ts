@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { freePort } from '../server/test/free-port.js';
 import { openThrowawayPostgres } from '../server/test/harness.js';
+import { instanceEnv } from '../server/test/instance-env.js';
 import { benchSizes, catalogSize, generateCatalog } from './concert-search.bench.js';
 import { stop, treeRssMiB } from './processes.js';
 import type { BenchResult } from './run.js';
@@ -82,19 +82,7 @@ async function measure(events: number, serverUrl: string): Promise<BenchResult[]
     child = spawn(process.execPath, [serverMain], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: `http://localhost:${port}`,
-        DATA_DIR: path.join(os.tmpdir(), 'encore-bench-unused'),
-        DATABASE_URL: database.url,
-        SEED_DEMO_DATA: 'false',
-        SMTP_URL: '',
-        CLOUDINARY_URL: '',
-        LOG_LEVEL: 'info',
-      },
+      env: instanceEnv(port, { DATABASE_URL: database.url, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'info' }),
     });
     const server = child;
     const log = logLines(server);

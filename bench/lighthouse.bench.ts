@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort } from '../server/test/free-port.js';
+import { instanceEnv } from '../server/test/instance-env.js';
 import { showWithListings } from './event-page-fixture.js';
 import type { BenchResult } from './run.js';
 import { printRows } from './stats.js';
@@ -139,18 +140,7 @@ export async function run(): Promise<BenchResult[]> {
   const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      CLOUDINARY_URL: '',
-      LOG_LEVEL: 'warn',
-    },
+    env: instanceEnv(port, { DATA_DIR: dataDir }),
   });
   const rows: BenchResult[] = [];
   try {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
+import { instanceEnv } from '../server/test/instance-env.js';
 import type { BenchResult } from './run.js';
 import { printRows, summarize } from './stats.js';
 
@@ -120,21 +121,13 @@ function startInstance(port: number, databaseUrl: string, dataDir: string): Inst
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://localhost:${port}`,
+    env: instanceEnv(port, {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
-      SMTP_URL: '',
-      CLOUDINARY_URL: '',
       SEED_DEMO_DATA: 'true',
       // One client address sends everything here; the per-IP limits would otherwise answer 429 to the load.
       AUTH_RATE_LIMIT: '1000000',
-      LOG_LEVEL: 'warn',
-    },
+    }),
   });
   const instance: Instance = { port, url: `http://127.0.0.1:${port}`, child, stderr: '', alive: true };
   child.stderr?.on('data', (chunk: Buffer) => {

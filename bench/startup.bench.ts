@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../server/test/free-port.js';
+import { instanceEnv } from '../server/test/instance-env.js';
 import { stop, treeRssMiB } from './processes.js';
 import type { BenchResult } from './run.js';
 import { printRows, summarize } from './stats.js';
@@ -67,18 +68,10 @@ async function timeStart(launcher: Launcher, target: Target, settle = false): Pr
   const child = spawn(process.execPath, LAUNCH_ARGS[launcher], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://localhost:${port}`,
-      DATA_DIR: 'dataDir' in target ? target.dataDir : path.join(os.tmpdir(), 'encore-bench-unused'),
-      DATABASE_URL: 'databaseUrl' in target ? target.databaseUrl : '',
-      SMTP_URL: '',
-      CLOUDINARY_URL: '',
-      LOG_LEVEL: 'warn',
-    },
+    env: instanceEnv(
+      port,
+      'dataDir' in target ? { DATA_DIR: target.dataDir } : { DATABASE_URL: target.databaseUrl },
+    ),
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {

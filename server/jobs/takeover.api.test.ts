@@ -12,6 +12,7 @@ import { insertSavedCard } from '../modules/bids/testing.js';
 import { insertListing, isoDay } from '../modules/marketplace/testing.js';
 import { freePort } from '../test/free-port.js';
 import { openThrowawayPostgres, type ThrowawayDatabase } from '../test/harness.js';
+import { instanceEnv } from '../test/instance-env.js';
 
 /**
  * Issue 32 §3: two real instances (OS processes running server/main.ts) on one PostgreSQL database; the one
@@ -55,22 +56,15 @@ function startInstance(databaseUrl: string, port: number, dataDir: string, smtpU
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://localhost:${port}`,
+    env: instanceEnv(port, {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       SMTP_URL: smtpUrl,
-      CLOUDINARY_URL: '',
       STRIPE_SECRET_KEY: '',
       SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
       JOB_LEASE_MS: String(LEASE_MS),
       JOB_POLL_INTERVAL_MS: String(POLL_MS),
-    },
+    }),
   });
   const instance: Instance = {
     child,
