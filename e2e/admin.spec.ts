@@ -12,7 +12,7 @@ import {
 } from './helpers';
 import { buyThroughSandbox, listTicketThroughApi } from './sale-helpers';
 
-const ADMIN = { username: 'admin', email: 'admin@encore.test', password: 'Encore#Admin2026' };
+const ADMIN = DEMO_ACCOUNTS.admin;
 const TABS = [
   'Dashboard',
   'Users',

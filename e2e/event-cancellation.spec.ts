@@ -10,6 +10,7 @@ import { dollarsToCents, formatCents } from '../common/money';
 import type { AdminEvent } from '../common/schemas/admin-money';
 import type { MyTicket } from '../common/schemas/my-tickets';
 import {
+  DEMO_ACCOUNTS,
   expectNoSeriousViolations,
   newParty,
   signInThroughApi,
@@ -22,7 +23,7 @@ import { buyThroughSandbox } from './sale-helpers';
 
 /** Issue 22 §3: an admin cancels an event with a paid sale; the buyer's My Tickets shows the refund (decision 0042). */
 
-const ADMIN = { username: 'admin', email: 'admin@encore.test', password: 'Encore#Admin2026' };
+const ADMIN = DEMO_ACCOUNTS.admin;
 
 const DESKTOP = { width: 1280, height: 800 };
 

@@ -142,6 +142,8 @@ export async function ticketImagePng(label = 'ADMIT ONE'): Promise<Buffer> {
 export const DEMO_ACCOUNTS = {
   jordan: { username: 'jordan', email: 'jordan@encore.test', password: 'Encore#Jordan2026' },
   maya: { username: 'maya', email: 'maya@encore.test', password: 'Encore#Maya2026' },
+  admin: { username: 'admin', email: 'admin@encore.test', password: 'Encore#Admin2026' },
+  ambassador: { username: 'ambassador', email: 'ambassador@encore.test', password: 'Encore#Ambsd2026' },
 } satisfies Record<string, TestAccount>;
 
 /** Keeps the welcome tour's prompt away in `page` (the 'Don't show this tour again' flag). */

@@ -11,12 +11,12 @@ import type { AdminEvent } from '../common/schemas/admin-money';
 import { AMBASSADOR_TEXT } from '../common/texts/ambassador';
 import { SUPPORT_TEXT } from '../common/texts/support';
 import {
+  DEMO_ACCOUNTS,
   expectNoSeriousViolations,
   newParty,
   signInThroughApi,
   signUpAndSignIn,
   skipWelcomeTour,
-  type TestAccount,
 } from './helpers';
 import { buyThroughSandbox, listTicketThroughApi } from './sale-helpers';
 
@@ -25,12 +25,8 @@ import { buyThroughSandbox, listTicketThroughApi } from './sale-helpers';
  * on <body> (where a keyboard or screen-reader user would start again from the top of the page).
  */
 
-const ADMIN: TestAccount = { username: 'admin', email: 'admin@encore.test', password: 'Encore#Admin2026' };
-const AMBASSADOR: TestAccount = {
-  username: 'ambassador',
-  email: 'ambassador@encore.test',
-  password: 'Encore#Ambsd2026',
-};
+const ADMIN = DEMO_ACCOUNTS.admin;
+const AMBASSADOR = DEMO_ACCOUNTS.ambassador;
 
 /** Focus is on `expected`, and so not on <body>. */
 async function expectFocusOn(page: Page, expected: Locator, what: string) {

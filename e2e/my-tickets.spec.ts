@@ -17,7 +17,7 @@ const SHOTS_DIR = process.env.MY_TICKETS_SHOTS_DIR ?? '/tmp/transfers-shots';
 const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
 
 /** The seeded admin (server/seed/users.ts). */
-const ADMIN = { username: 'admin', email: 'admin@encore.test', password: 'Encore#Admin2026' };
+const ADMIN = DEMO_ACCOUNTS.admin;
 
 /** Axe at 1280 px and at 390 px, then back to 1280. */
 async function expectAtBothWidths(page: Page, label: string) {

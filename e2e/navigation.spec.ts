@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { BID_SCREEN_TEXT, BID_TEXT, SHELL_TEXT } from '../common/messages';
-import { expectSignedIn, signInThroughApi, signUpAndSignIn, toastWith } from './helpers';
+import { DEMO_ACCOUNTS, expectSignedIn, signInThroughApi, signUpAndSignIn, toastWith } from './helpers';
 
 const MEMBER_LINKS = [
   'Home',
@@ -40,7 +40,7 @@ test.describe('navigation bar on a phone (390 x 844)', () => {
     page,
   }) => {
     // maya is a seeded demo user with sold tickets still waiting for their transfer.
-    const maya = { username: 'maya', email: 'maya@encore.test', password: 'Encore#Maya2026' };
+    const maya = DEMO_ACCOUNTS.maya;
     await signInThroughApi(page.request, maya);
     await page.goto('/');
     await expectSignedIn(page, maya.username);
@@ -99,7 +99,7 @@ test.describe('navigation bar on a desktop', () => {
   });
 
   test('an admin also sees Admin and Ambassador', async ({ page }) => {
-    const admin = { username: 'admin', email: 'admin@encore.test', password: 'Encore#Admin2026' };
+    const admin = DEMO_ACCOUNTS.admin;
     await signInThroughApi(page.request, admin);
     await page.goto('/');
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });

@@ -3,20 +3,16 @@ import { SHELL_TEXT } from '../common/messages';
 import { AMBASSADOR_TEXT } from '../common/texts/ambassador';
 import { SUPPORT_TEXT } from '../common/texts/support';
 import {
+  DEMO_ACCOUNTS,
   expectNoSeriousViolations,
   signInThroughApi,
   signUpAndSignIn,
-  type TestAccount,
   toastWith,
 } from './helpers';
 
 /** The seeded demo staff (README, server/db/seed/users.ts). */
-const ADMIN: TestAccount = { username: 'admin', email: 'admin@encore.test', password: 'Encore#Admin2026' };
-const AMBASSADOR: TestAccount = {
-  username: 'ambassador',
-  email: 'ambassador@encore.test',
-  password: 'Encore#Ambsd2026',
-};
+const ADMIN = DEMO_ACCOUNTS.admin;
+const AMBASSADOR = DEMO_ACCOUNTS.ambassador;
 
 const mainNav = (page: Page) => page.getByRole('banner').getByRole('navigation', { name: 'Main' });
 

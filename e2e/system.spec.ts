@@ -1,9 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN_TEXT } from '../common/messages';
 import { SYSTEM_TEXT } from '../common/texts/system';
-import { expectNoSeriousViolations, signInThroughApi, skipWelcomeTour, toastWith } from './helpers';
+import {
+  DEMO_ACCOUNTS,
+  expectNoSeriousViolations,
+  signInThroughApi,
+  skipWelcomeTour,
+  toastWith,
+} from './helpers';
 
-const ADMIN = { username: 'admin', email: 'admin@encore.test', password: 'Encore#Admin2026' };
+const ADMIN = DEMO_ACCOUNTS.admin;
 /** The demo data's given-up payout (server/seed/system.ts). */
 const DEMO_GIVEN_UP_ERROR = 'Error: demo data: the payout provider did not answer';
 
