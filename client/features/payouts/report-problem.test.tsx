@@ -66,7 +66,8 @@ describe('ReportProblemButton', () => {
     await userEvent.type(screen.getByLabelText(PAYOUT_TEXT.reportLabel), '  Tickets never arrived  ');
     await userEvent.click(screen.getByRole('button', { name: PAYOUT_TEXT.reportSubmit }));
     expect(await screen.findByText(PAYOUT_TEXT.reportedBadge)).toBeVisible();
-    expect(await screen.findByText(PAYOUT_TEXT.reported)).toBeVisible();
+    // The toast fades in as it mounts: visible once its entry has run, however slow the machine.
+    await waitFor(() => expect(screen.getByText(PAYOUT_TEXT.reported)).toBeVisible());
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onReported).toHaveBeenCalledOnce();
     expect(calls).toEqual([
