@@ -92,9 +92,11 @@ test.describe('automatic-purchase bids', () => {
     const pricey = await listSeats(seller.page.request, event, '300.00');
 
     await buyer.page.goto('/my-bids');
-    await expect(buyer.page.getByRole('heading', { name: BID_TEXT.title, level: 1 })).toBeVisible();
+    // The welcome dialog is modal: the page's heading is hidden from the accessibility tree until it closes.
+    await expect(buyer.page.getByRole('dialog', { name: BID_TEXT.welcomeTitle })).toBeVisible();
     await expectNoSeriousViolations(buyer.page, 'My Bids welcome dialog at 1280');
     await closeWelcome(buyer.page);
+    await expect(buyer.page.getByRole('heading', { name: BID_TEXT.title, level: 1 })).toBeVisible();
     await expect(buyer.page.getByText(BID_TEXT.emptyActive)).toBeVisible();
 
     // By keyboard: the dialog opens on the event search, and Escape returns to the button that opened it.
