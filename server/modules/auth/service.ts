@@ -123,7 +123,8 @@ export async function register(
     .from(users)
     .where(eq(users.usernameSkeleton, skeleton))
     .limit(1);
-  if (lookalike) throw new Conflict(SIGN_IN_TEXT.usernameTooSimilar);
+  // The same name, registered since the check above by a racing request, has the same skeleton too.
+  if (lookalike) throw new Conflict(await conflictMessage(deps.db, USERNAME_SKELETON_INDEX, fields.username));
   if (await isEmailTaken(deps.db, fields.email)) throw new Conflict(SERVER_MESSAGE.emailTaken);
 
   const passwordHash = await hashPassword(fields.password);
