@@ -21,7 +21,11 @@ import { printRows } from './stats.js';
 const PAGES = ['/', '/login', '/home'];
 /** An event page as full as a popular show's: 50 listings (issue 33). */
 const EVENT_PAGE_LISTINGS = 50;
-const FORM_FACTORS = ['mobile', 'desktop'] as const;
+const ALL_FORM_FACTORS = ['mobile', 'desktop'] as const;
+/** BENCH_LIGHTHOUSE_FORM_FACTORS=mobile runs the mobile audits only. */
+const FORM_FACTORS = ALL_FORM_FACTORS.filter(
+  (formFactor) => process.env.BENCH_LIGHTHOUSE_FORM_FACTORS?.split(',').includes(formFactor) ?? true,
+);
 const START_TIMEOUT_MS = 180_000;
 const root = path.resolve(import.meta.dirname, '..');
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,7 +58,7 @@ const ATTEMPTS = 3;
 
 async function runLighthouse(
   url: string,
-  formFactor: (typeof FORM_FACTORS)[number],
+  formFactor: (typeof ALL_FORM_FACTORS)[number],
   outFile: string,
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -68,7 +72,7 @@ async function runLighthouse(
 
 function runLighthouseOnce(
   url: string,
-  formFactor: (typeof FORM_FACTORS)[number],
+  formFactor: (typeof ALL_FORM_FACTORS)[number],
   outFile: string,
 ): Promise<void> {
   const args = [

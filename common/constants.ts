@@ -58,3 +58,9 @@ export const TICKET_MAX_DAYS = 31;
 export const IMAGE_UPLOADS_PER_HOUR = 30;
 export const IMAGE_UPLOAD_WINDOW_MS = 60 * 60_000;
 export const IMAGE_UNATTACHED_MAX = 20;
+
+/** The most tickets a price alert asks for (decision 0060). */
+export const PRICE_ALERT_QUANTITY_MAX = 8;
+
+/** Spec 001 §9: a barcode image is at most 10 MB. */
+export const BARCODE_MAX_BYTES = 10 * 1024 * 1024;

@@ -4,7 +4,8 @@
  * turns them into the spec's texts; `auth-error-map.test.ts` pins every pair.
  */
 
-import { BARCODE_MAX_BYTES } from './schemas/barcodes.js';
+// Never a module with zod (a schema): every page that reads one text would load zod with it.
+import { BARCODE_MAX_BYTES } from './constants.js';
 import type { RefundCause } from './schemas/my-tickets.js';
 // Texts read before a page's first paint live in modules of their own, so that a page's chunks carry
 // only those; everything else imports them from here as before.

@@ -48,6 +48,22 @@ function vitestErrorBlock(log) {
   return lines.map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line));
 }
 
+/** `file: title — first line of the error` for every journey of Playwright's JSON report that failed. */
+function failedJourneys(report) {
+  const lines = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const result of spec.tests?.flatMap((run) => run.results ?? []) ?? [])
+        if (result.status === 'failed' || result.status === 'timedOut') {
+          const message = stripVTControlCharacters(result.error?.message ?? result.status).split('\n')[0];
+          lines.push(`${spec.file}: ${spec.title} — ${message}`);
+        }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  return lines;
+}
+
 await run('lint', bin('biome'), ['check', '.']);
 await run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 
@@ -84,13 +100,17 @@ if (!existsSync(chromium) && process.env.CI !== 'true') {
   await run('client build for the journeys', process.execPath, [
     path.join(root, 'scripts/ensure-client-build.mjs'),
   ]);
-  await run('browser journeys', bin('playwright'), ['test']);
+  const e2eStep = await run('browser journeys', bin('playwright'), ['test']);
   const e2eJson = path.join(resultsDir, 'e2e-results.json');
   if (existsSync(e2eJson)) {
-    const stats = JSON.parse(readFileSync(e2eJson, 'utf8')).stats;
+    const report = JSON.parse(readFileSync(e2eJson, 'utf8'));
+    const stats = report.stats;
     passed += stats.expected;
     failed += stats.unexpected + (stats.flaky ?? 0);
     skipped += stats.skipped;
+    // Each failed journey with the first line of its error (a first-load budget breach names the page,
+    // its size and the budget there).
+    e2eStep.reasons.push(...failedJourneys(report));
   } else {
     failed += 1;
   }

@@ -3,9 +3,8 @@ import {
   LIVE_HEARTBEAT_EVENT,
   LIVE_HEARTBEAT_MS,
   LIVE_READY_EVENT,
-  type LiveNotice,
-  liveNoticeSchema,
-} from '@common/schemas/live';
+} from '@common/live-events';
+import type { LiveNotice } from '@common/schemas/live';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -96,6 +95,22 @@ const RETRY_MAX_MS = 300_000;
 /** A stream that sends nothing (not even its heartbeat) for this long is counted dead. */
 const SILENCE_MS = LIVE_HEARTBEAT_MS * 2.5;
 
+/**
+ * The notices' schema, with zod, loads when a stream opens, not with every visitor's first page (decision
+ * 0082). A failed load is tried again by the next caller.
+ */
+let noticeSchema: Promise<typeof import('@common/schemas/live')['liveNoticeSchema']> | undefined;
+function loadNoticeSchema() {
+  noticeSchema ??= import('@common/schemas/live').then(
+    (module) => module.liveNoticeSchema,
+    (error: unknown) => {
+      noticeSchema = undefined;
+      throw error;
+    },
+  );
+  return noticeSchema;
+}
+
 /** Opens the stream and keeps it open; `close()` ends it for good. */
 export function connectLive(queryClient: QueryClient, url = '/api/live'): { close(): void } {
   let source: EventSource | null = null;
@@ -166,10 +181,20 @@ export function connectLive(queryClient: QueryClient, url = '/api/live'): { clos
     next.addEventListener(LIVE_HEARTBEAT_EVENT, heard);
     next.addEventListener('message', (event: MessageEvent<string>) => {
       heard();
-      const parsed = liveNoticeSchema.safeParse(safeJson(event.data));
-      if (!parsed.success) return;
-      if (parsed.data.kind === 'ticket') changedTickets.add(parsed.data.id);
-      invalidate(staleKeysOf(parsed.data));
+      // Notices are read in the order they came: each waits on the same promise.
+      loadNoticeSchema().then(
+        (schema) => {
+          if (closed) return;
+          const parsed = schema.safeParse(safeJson(event.data));
+          if (!parsed.success) return;
+          if (parsed.data.kind === 'ticket') changedTickets.add(parsed.data.id);
+          invalidate(staleKeysOf(parsed.data));
+        },
+        // A notice that cannot be read is a stream that missed it: start again, and read everything anew.
+        () => {
+          if (source === next) retryLater();
+        },
+      );
     });
     next.addEventListener(LIVE_END_EVENT, () => {
       // The session ended: the app reads who is signed in again (and shows the visitor's pages).
@@ -183,6 +208,7 @@ export function connectLive(queryClient: QueryClient, url = '/api/live'): { clos
       if (next.readyState === EventSource.CLOSED) retryLater();
     });
   }
+  loadNoticeSchema().catch(() => undefined);
   open();
   return {
     close() {

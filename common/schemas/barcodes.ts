@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Spec 001 §9: a barcode image is at most 10 MB. */
-export const BARCODE_MAX_BYTES = 10 * 1024 * 1024;
+// In common/constants.ts, so that common/messages.ts reads it without loading zod.
+export { BARCODE_MAX_BYTES } from '../constants.js';
 
 /** POST /api/tickets/barcode/upload (spec 001 §3 Barcode upload response). */
 export const barcodeUploadResponseSchema = z.object({

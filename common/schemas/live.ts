@@ -1,28 +1,21 @@
 import { z } from 'zod';
+import { LIVE_NOTICE_KINDS } from '../live-events.js';
+
+// The kinds and event names live in a module without zod (the app's entry reads them); their importers here
+// are unchanged.
+export {
+  LIVE_END_EVENT,
+  LIVE_HEARTBEAT_EVENT,
+  LIVE_HEARTBEAT_MS,
+  LIVE_NOTICE_KINDS,
+  LIVE_READY_EVENT,
+  type LiveNoticeKind,
+} from '../live-events.js';
 
 /**
- * What the live stream (GET /api/live, decision 0066) says changed: a kind and its id, never the data itself.
- * - ticket: a listing or sold ticket (id: the ticket; eventId: its catalog event, when it has one)
- * - message: a new message in a sale's thread (id: the ticket)
- * - support: a support message or its conversation's state (id: the message)
- * - bid: a bid placed, matched, ended, or its purchase waiting for the cardholder (id: the bid)
- * - alert: a price alert matched, seen or ended (id: the alert)
- * - ambassador: a new topic or post in the ambassadors' chat (id: the topic)
- * - read: something was read in another tab, so the badges changed (id: the newest message read)
- * - resync: notices may have been missed (the server's listening connection came back): refetch everything
+ * What the live stream (GET /api/live, decision 0066) says changed: a kind and its id, never the data itself
+ * (the kinds are described in `common/live-events.ts`).
  */
-export const LIVE_NOTICE_KINDS = [
-  'ticket',
-  'message',
-  'support',
-  'bid',
-  'alert',
-  'ambassador',
-  'read',
-  'resync',
-] as const;
-export type LiveNoticeKind = (typeof LIVE_NOTICE_KINDS)[number];
-
 export const liveNoticeSchema = z.object({
   kind: z.enum(LIVE_NOTICE_KINDS),
   id: z.number().int(),
@@ -31,11 +24,3 @@ export const liveNoticeSchema = z.object({
   mine: z.literal(true).optional(),
 });
 export type LiveNotice = z.infer<typeof liveNoticeSchema>;
-
-/** The SSE event that ends a stream for good (the session ended): the client closes instead of reconnecting. */
-export const LIVE_END_EVENT = 'end';
-/** The stream's first event, and its heartbeat (decision 0066). */
-export const LIVE_READY_EVENT = 'ready';
-export const LIVE_HEARTBEAT_EVENT = 'heartbeat';
-/** How often the server sends a heartbeat; a page that hears nothing for 2.5 times this counts the stream dead. */
-export const LIVE_HEARTBEAT_MS = 20_000;

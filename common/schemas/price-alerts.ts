@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRICE_ALERT_QUANTITY_MAX } from '../constants.js';
 import { PRICE_ALERT_TEXT } from '../texts/price-alerts.js';
 import { INT32_MAX, TEXT_LIMITS } from './text.js';
 
@@ -6,7 +7,8 @@ import { INT32_MAX, TEXT_LIMITS } from './text.js';
 
 /** At most this many active alerts per member, counted in the database when one is created. */
 export const MAX_ACTIVE_PRICE_ALERTS = 10;
-export const PRICE_ALERT_QUANTITY_MAX = 8;
+// In common/constants.ts, so that the event page's form reads it without zod.
+export { PRICE_ALERT_QUANTITY_MAX };
 /** Dollars per ticket, all-in. */
 export const PRICE_ALERT_MAX_PRICE_DOLLARS = 100_000;
 export const PRICE_ALERTS_PAGE_SIZE_MAX = 50;

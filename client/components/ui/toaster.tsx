@@ -1,19 +1,30 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS } from '../../../common/constants';
 
 /*
- * Sonner loads after the first paint, not with it: no page needs a toast to show. Every call goes
- * through one promise, so calls run in the order they were made (a dismiss never overtakes its toast),
- * and a toast sent before the Toaster is on screen is shown when it subscribes (sonner replays them).
+ * Sonner loads with the first toast, not with the page: most visits show none (decision 0082). Every
+ * call goes through one promise, so calls run in the order they were made (a dismiss never overtakes its
+ * toast), and a toast sent before the Toaster is on screen is shown when it subscribes (sonner replays
+ * them).
  */
 type Sonner = typeof import('sonner');
 let sonnerModule: Promise<Sonner> | undefined;
+const toasterWaiting = new Set<() => void>();
 const loadSonner = () => {
-  sonnerModule ??= import('sonner');
+  if (!sonnerModule) {
+    sonnerModule = import('sonner');
+    for (const wake of toasterWaiting) wake();
+  }
   return sonnerModule;
 };
 const withSonner = (use: (sonner: Sonner['toast']) => void) =>
   void loadSonner().then((module) => use(module.toast));
+/** Whether sonner was asked for, for the Toaster: it mounts sonner's own once there is a toast to show. */
+const sonnerWanted = () => sonnerModule !== undefined;
+const onSonnerWanted = (wake: () => void) => {
+  toasterWaiting.add(wake);
+  return () => toasterWaiting.delete(wake);
+};
 let toastCount = 0;
 
 export interface ToastOptions {
@@ -71,6 +82,8 @@ const NAV_CLEARANCE_PX = 76;
 const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
 export function Toaster() {
+  const wanted = useSyncExternalStore(onSonnerWanted, sonnerWanted, () => false);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster

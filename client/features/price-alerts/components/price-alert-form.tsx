@@ -6,10 +6,10 @@ import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/toaster';
 import { loginThenTo } from '@client/lib/safe-destination';
 import { useCurrentUser } from '@client/lib/session';
-import { createPriceAlertSchema, PRICE_ALERT_QUANTITY_MAX } from '@common/schemas/price-alerts';
+import { PRICE_ALERT_QUANTITY_MAX } from '@common/constants';
 import { PRICE_ALERT_TEXT } from '@common/texts/price-alerts';
 import { BellRing } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fieldErrorsOf, messageOf, useCreatePriceAlert } from '../api';
 
@@ -32,6 +32,24 @@ function priceOf(text: string): number | undefined | null {
 }
 
 /**
+ * The request's schema (zod, with the shared text rules) loads once a member's form shows: a visitor, who
+ * sees only the sign-in prompt, never loads it (decision 0082). A failed load is tried again by the next
+ * submit.
+ */
+type CreateSchema = typeof import('@common/schemas/price-alerts')['createPriceAlertSchema'];
+let createSchema: Promise<CreateSchema> | undefined;
+function loadCreateSchema(): Promise<CreateSchema> {
+  createSchema ??= import('@common/schemas/price-alerts').then(
+    (module) => module.createPriceAlertSchema,
+    (error: unknown) => {
+      createSchema = undefined;
+      throw error;
+    },
+  );
+  return createSchema;
+}
+
+/**
  * "Tell me when N tickets for this show are listed at or below $X each" (decision 0060): for a member, the
  * quantity and the most per ticket, all-in; a visitor is offered sign-in, which comes back here.
  */
@@ -44,6 +62,9 @@ export function PriceAlertForm({ eventId, eventName }: PriceAlertFormProps) {
   const [price, setPrice] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const titleId = `${id}-title`;
+  useEffect(() => {
+    if (user) loadCreateSchema().catch(() => undefined);
+  }, [user]);
 
   if (isPending) return null;
   if (!user)
@@ -56,10 +77,17 @@ export function PriceAlertForm({ eventId, eventName }: PriceAlertFormProps) {
       </Card>
     );
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const maxPrice = priceOf(price);
-    const parsed = createPriceAlertSchema.safeParse({
+    let schema: CreateSchema;
+    try {
+      schema = await loadCreateSchema();
+    } catch {
+      setErrors({ form: PRICE_ALERT_TEXT.createFailed });
+      return;
+    }
+    const parsed = schema.safeParse({
       eventId,
       quantity: Number(quantity),
       maxPrice: maxPrice === null ? Number.NaN : maxPrice,
@@ -101,7 +129,12 @@ export function PriceAlertForm({ eventId, eventName }: PriceAlertFormProps) {
 
   return (
     <Card className="p-5">
-      <form aria-labelledby={titleId} noValidate onSubmit={submit} className="grid gap-4">
+      <form
+        aria-labelledby={titleId}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="grid gap-4"
+      >
         <div className="grid gap-1">
           <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold">
             <BellRing className="size-5 text-info" aria-hidden />

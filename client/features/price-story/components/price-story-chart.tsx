@@ -2,12 +2,11 @@ import { cn } from '@client/lib/cn';
 import { formatEventDate } from '@client/lib/format';
 import type { PriceStoryPoint, PriceStorySoldDay } from '@common/schemas/price-story';
 import { PRICE_STORY_TEXT } from '@common/texts/price-story';
-import { scaleLinear } from 'd3-scale';
-import { curveStep, line } from 'd3-shape';
+import { type LinearScale, linearScale, linePath, niceDomain, stepPath } from '../chart-geometry';
 
 /**
- * The price story's chart (decision 0061), loaded only when a story with prices renders: d3-scale and
- * d3-shape compute the geometry, React draws the SVG in the app's theme colours. Each chart is an image with
+ * The price story's chart (decision 0061), loaded only when a story with prices renders: d3's geometry
+ * (`chart-geometry.ts`, decision 0082) places the marks, React draws the SVG in the app's theme colours. Each chart is an image with
  * a summary for screen readers; the figures themselves are in the story's table.
  */
 
@@ -39,14 +38,11 @@ function dayNumber(day: string): number {
 }
 
 /** A y scale over `values` from 0 (a price chart that does not start at 0 exaggerates), rounded outwards. */
-function priceScale(values: number[]) {
-  return scaleLinear()
-    .domain([0, Math.max(1, ...values)])
-    .nice(Y_TICKS)
-    .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+function priceScale(values: number[]): LinearScale {
+  return linearScale(niceDomain(0, Math.max(1, ...values), Y_TICKS), [HEIGHT - MARGIN.bottom, MARGIN.top]);
 }
 
-function YAxis({ scale }: { scale: ReturnType<typeof priceScale> }) {
+function YAxis({ scale }: { scale: LinearScale }) {
   return (
     <g>
       {scale.ticks(Y_TICKS).map((tick) => (
@@ -81,14 +77,9 @@ function Legend({ items }: { items: { label: string; swatch: string; shape: 'dot
 
 /** A dot per listing, cheapest first, at its all-in price per ticket; the step line is each one's face value. */
 function ListingsChart({ points, sentence }: { points: PriceStoryPoint[]; sentence: string }) {
-  const x = scaleLinear()
-    .domain([-0.5, points.length - 0.5])
-    .range([MARGIN.left, WIDTH - MARGIN.right]);
+  const x = linearScale([-0.5, points.length - 0.5], [MARGIN.left, WIDTH - MARGIN.right]);
   const y = priceScale(points.flatMap((point) => [point.perTicketAllIn, point.faceValuePerTicket]));
-  const faceLine = line<PriceStoryPoint>()
-    .x((_, index) => x(index))
-    .y((point) => y(point.faceValuePerTicket))
-    .curve(curveStep);
+  const faceLine = stepPath(points.map((point, index) => [x(index), y(point.faceValuePerTicket)]));
   const radius = points.length > 100 ? 2 : 3.5;
   return (
     <figure className="space-y-1">
@@ -99,7 +90,7 @@ function ListingsChart({ points, sentence }: { points: PriceStoryPoint[]; senten
         aria-label={PRICE_STORY_TEXT.chartLabel(points.length, sentence)}
       >
         <YAxis scale={y} />
-        <path d={faceLine(points) ?? ''} className="fill-none stroke-muted-foreground" strokeWidth={1.5} />
+        <path d={faceLine} className="fill-none stroke-muted-foreground" strokeWidth={1.5} />
         {points.map((point, index) => (
           <circle
             key={point.listingId}
@@ -136,13 +127,9 @@ function ListingsChart({ points, sentence }: { points: PriceStoryPoint[]; senten
 function SoldChart({ soldDays }: { soldDays: PriceStorySoldDay[] }) {
   const first = dayNumber(soldDays[0]?.day ?? '');
   const last = dayNumber(soldDays.at(-1)?.day ?? '');
-  const x = scaleLinear()
-    .domain([first - DAY_MS / 2, last + DAY_MS / 2])
-    .range([MARGIN.left, WIDTH - MARGIN.right]);
+  const x = linearScale([first - DAY_MS / 2, last + DAY_MS / 2], [MARGIN.left, WIDTH - MARGIN.right]);
   const y = priceScale(soldDays.map((day) => day.medianPerTicketAllIn));
-  const medianLine = line<PriceStorySoldDay>()
-    .x((day) => x(dayNumber(day.day)))
-    .y((day) => y(day.medianPerTicketAllIn));
+  const medianLine = linePath(soldDays.map((day) => [x(dayNumber(day.day)), y(day.medianPerTicketAllIn)]));
   const from = soldDays[0]?.day ?? '';
   const to = soldDays.at(-1)?.day ?? '';
   return (
@@ -158,7 +145,7 @@ function SoldChart({ soldDays }: { soldDays: PriceStorySoldDay[] }) {
         )}
       >
         <YAxis scale={y} />
-        <path d={medianLine(soldDays) ?? ''} className="fill-none stroke-accent" strokeWidth={2} />
+        <path d={medianLine} className="fill-none stroke-accent" strokeWidth={2} />
         {soldDays.map((day) => (
           <circle
             key={day.day}
