@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 /**
  * How long a findBy/waitFor waits for what it expects before it fails the test. Not a speed budget:
@@ -11,4 +11,17 @@ import { afterEach } from 'vitest';
 const UI_WAIT_LIMIT_MS = 60_000;
 configure({ asyncUtilTimeout: UI_WAIT_LIMIT_MS });
 
-afterEach(() => cleanup());
+/**
+ * sonner removes a dismissed toast by a timer 200 ms later, which an unmounted Toaster does not clear;
+ * fired after jsdom is torn down, it fails the run with "window is not defined". A file that showed
+ * the Toaster keeps jsdom until those timers have run.
+ */
+const SONNER_REMOVAL_MS = 200;
+let toasterShown = false;
+afterEach(() => {
+  if (document.querySelector('[data-sonner-toaster]')) toasterShown = true;
+  cleanup();
+});
+afterAll(async () => {
+  if (toasterShown) await new Promise((resolve) => setTimeout(resolve, SONNER_REMOVAL_MS * 2));
+});
