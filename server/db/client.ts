@@ -39,6 +39,8 @@ export interface Database {
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   /** PostgreSQL only: PGlite is one connection in this process, with no pool and no timeout. */
   poolStats?(): PoolStats;
+  /** PGlite only: the whole data directory as a tarball, which `openPglite` can start from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -55,17 +57,21 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Any constant works; it only has to be the same in every instance. */
 const MIGRATION_LOCK_KEY = 7_411_001;
 /** Extensions the schema's indexes need; created before the generated migrations run. */
 const CREATE_EXTENSIONS = 'create extension if not exists pg_trgm';
 
-/** `dataDir` undefined means an in-memory PGlite (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * `dataDir` undefined means an in-memory PGlite (tests). `template`, a data directory PGlite dumped, is
+ * loaded instead of creating an empty cluster (initdb), which costs a test seconds on a busy machine.
+ */
+export async function openPglite(dataDir?: string, options: { template?: Blob } = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ? path.join(dataDir, 'db') : undefined, {
     extensions: { pg_trgm },
+    loadDataDir: options.template,
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -82,6 +88,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       return { close: async () => (client.closed ? undefined : unlisten()) };
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

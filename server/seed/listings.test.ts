@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingPriceCents } from '../../common/pricing.js';
-import { type Database, openPglite } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { storedImages, tickets } from '../db/schema/index.js';
+import { openTestDatabase } from '../test/harness.js';
 import { seedCatalog } from './catalog.js';
 import { seedListings } from './listings.js';
 import { type DemoUsers, seedDemoUsers } from './users.js';
@@ -12,8 +13,7 @@ describe('seedListings', () => {
   let database: Database;
   let users: DemoUsers;
   beforeAll(async () => {
-    database = await openPglite();
-    await database.migrate();
+    database = await openTestDatabase('pglite');
     users = await seedDemoUsers(database.db);
     await seedCatalog(database.db);
     await seedListings(database.db, users);

@@ -6,6 +6,7 @@ import { OutboxMailer } from '../adapters/mail/outbox.js';
 import { type AppDeps, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { createMigratedPostgres, migratedPgliteTemplate } from './database-templates.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -26,12 +27,14 @@ export async function openThrowawayPostgres(
   const name = `${options.prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await createMigratedPostgres(admin, serverUrl, name);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), { poolSize: options.poolSize });
-  await database.migrate();
   return {
     ...database,
     url: url.toString(),
@@ -48,8 +51,7 @@ export async function openThrowawayPostgres(
 /** A throwaway database: in-memory PGlite, or a fresh database on the PostgreSQL server. */
 export async function openTestDatabase(backend: Backend): Promise<ThrowawayDatabase> {
   if (backend === 'pglite') {
-    const database = await openPglite();
-    await database.migrate();
+    const database = await openPglite(undefined, { template: await migratedPgliteTemplate() });
     return { ...database, drop: () => database.close() };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { createTestUser } from '../../modules/auth/testing.js';
+import { openTestDatabase } from '../../test/harness.js';
 import { DatabaseImageStore, databaseImageUrl } from './database-store.js';
 
 describe('DatabaseImageStore', () => {
@@ -10,8 +11,7 @@ describe('DatabaseImageStore', () => {
   let ownerId: number;
   let otherId: number;
   beforeAll(async () => {
-    database = await openPglite();
-    await database.migrate();
+    database = await openTestDatabase('pglite');
     ownerId = (await createTestUser(database.db, { username: 'owner' })).id;
     otherId = (await createTestUser(database.db, { username: 'other' })).id;
     store = new DatabaseImageStore(database.db);
