@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -5,12 +6,18 @@ import { defineConfig } from 'vitest/config';
 const root = import.meta.dirname;
 /** Vitest's 5 s default fails image re-encoding tests on a busy 2-core CI machine by timing alone. */
 const SLOW_MACHINE_TEST_TIMEOUT_MS = 20_000;
+/**
+ * Vitest's default (one worker per core but one) is a single worker on a 2-core CI machine, which then
+ * idles while a test waits on its HTTP server or PostgreSQL: one more worker than that keeps both cores busy.
+ */
+const TEST_WORKERS = Math.max(2, os.availableParallelism() - 1);
 const alias = { '@common': path.join(root, 'common'), '@client': path.join(root, 'client') };
 
 export default defineConfig({
   resolve: { alias },
   test: {
     root,
+    maxWorkers: TEST_WORKERS,
     setupFiles: [path.join(root, 'scripts/vitest-setup.ts')],
     projects: [
       {
