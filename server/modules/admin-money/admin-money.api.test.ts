@@ -323,6 +323,7 @@ describe.each(backends)('back office money on %s', (backend) => {
     const postponed = await admin.post(path, { newDate: '2030-06-15' });
     expect(postponed.status, postponed.text).toBe(200);
     expect(postponed.body.event).toMatchObject({ status: 'postponed', date: '2030-06-15' });
+    expect(postponed.body.message).toBe('Event postponed to Saturday, June 15, 2030');
     for (const id of [keep.ticket.id, listing.id]) expect((await ticketOf(id))?.eventDate).toBe('2030-06-15');
     const [deadline] = await db()
       .select()

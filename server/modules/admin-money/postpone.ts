@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { MONEY_TEXT } from '../../../common/messages.js';
-import { formatVenueDateTime, localMidnight } from '../../../common/venue-time.js';
+import { formatCalendarDate, formatVenueDateTime, localMidnight } from '../../../common/venue-time.js';
 import type { Tx } from '../../db/client.js';
 import { checkoutSessions, events, jobs, orders, tickets } from '../../db/schema/index.js';
 import { Invalid } from '../../errors.js';
@@ -112,5 +112,6 @@ export async function postponeEvent(deps: MoneyDeps, adminId: number, eventId: n
       deps.log.error({ err: error, eventId }, 'could not send the postponement e-mail');
     }
   }
-  return { message: MONEY_TEXT.eventPostponed(newDate), event: await adminEventOf(deps.db, eventId) };
+  // The admin reads the date as people write it, not as the API carries it.
+  return { message: MONEY_TEXT.eventPostponed(formatCalendarDate(newDate)), event: await adminEventOf(deps.db, eventId) };
 }
