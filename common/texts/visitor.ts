@@ -46,6 +46,7 @@ export const NEWSLETTER_TEXT = {
   confirmIntro: 'Confirm that you want Encore news and your early-adopter discount at this address.',
   confirmButton: 'Confirm subscription',
   confirmed: "Your address is confirmed. We'll e-mail you Encore news and your early-adopter discount.",
+  alreadyConfirmed: 'This address is already confirmed. There is nothing more to do.',
   confirmInvalid: 'This confirmation link is invalid or has expired. Please sign up again on the home page.',
   confirmFailed: 'We could not confirm your subscription. Please try again.',
   unsubscribeTitle: 'Unsubscribe from Encore news',

@@ -54,11 +54,12 @@ describe.each(backends)('subscribe on %s', (backend) => {
     expect(confirmed.body).toEqual({ message: NEWSLETTER_TEXT.confirmed });
     const [row] = await subscribers();
     expect(row?.confirmedAt).toBeInstanceOf(Date);
-    expect(row?.confirmTokenHash).toBeNull();
-    // A link works once.
+    expect(row?.confirmExpiresAt).toBeNull();
+    // A link followed again says what is true: the address is confirmed, and nothing changes.
     const again = await harness.client().post('/api/newsletter/confirm', { token });
-    expect(again.status).toBe(400);
-    expect(again.body).toEqual({ message: NEWSLETTER_TEXT.confirmInvalid });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ message: NEWSLETTER_TEXT.alreadyConfirmed });
+    expect((await subscribers())[0]?.confirmedAt).toEqual(row?.confirmedAt);
     expect((await harness.client().post('/api/newsletter/confirm', { token: 'made-up' })).status).toBe(400);
   });
 

@@ -55,8 +55,10 @@ export async function newsletterRoutes(
       },
     },
     async (request) => {
-      await confirmSubscription(options, request.body.token);
-      return { message: NEWSLETTER_TEXT.confirmed };
+      const outcome = await confirmSubscription(options, request.body.token);
+      return {
+        message: outcome === 'confirmed' ? NEWSLETTER_TEXT.confirmed : NEWSLETTER_TEXT.alreadyConfirmed,
+      };
     },
   );
 

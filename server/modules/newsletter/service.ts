@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { NEWSLETTER_CONFIRM_TTL_HOURS, NEWSLETTER_RESEND_MINUTES } from '../../../common/constants.js';
 import { NEWSLETTER_TEXT, SUBSCRIBE_TEXT } from '../../../common/messages.js';
 import { isEmailAddress } from '../../../common/schemas/text.js';
@@ -66,21 +66,40 @@ export async function subscribe(deps: NewsletterDeps, input: { name: string; ema
   );
 }
 
-/** The e-mailed link was followed: the address counts from now on. A used or expired link is a 400. */
-export async function confirmSubscription(deps: NewsletterDeps, token: string): Promise<void> {
+/**
+ * The e-mailed link was followed: the address counts from now on. The link's hash stays with the row, so
+ * following it again says the address is already confirmed (not that the link is invalid); an unknown or
+ * expired link is a 400.
+ */
+export async function confirmSubscription(
+  deps: NewsletterDeps,
+  token: string,
+): Promise<'confirmed' | 'already confirmed'> {
   const now = deps.clock.now();
+  const tokenHash = sha256(token);
   const confirmed = await deps.db
     .update(newsletterSubscribers)
-    .set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
+    .set({ confirmedAt: now, confirmExpiresAt: null })
     .where(
       and(
-        eq(newsletterSubscribers.confirmTokenHash, sha256(token)),
+        eq(newsletterSubscribers.confirmTokenHash, tokenHash),
         isNull(newsletterSubscribers.confirmedAt),
         gt(newsletterSubscribers.confirmExpiresAt, now),
       ),
     )
     .returning({ id: newsletterSubscribers.id });
-  if (confirmed.length === 0) throw new Invalid(NEWSLETTER_TEXT.confirmInvalid);
+  if (confirmed.length > 0) return 'confirmed';
+  const used = await deps.db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(
+      and(
+        eq(newsletterSubscribers.confirmTokenHash, tokenHash),
+        isNotNull(newsletterSubscribers.confirmedAt),
+      ),
+    );
+  if (used.length === 0) throw new Invalid(NEWSLETTER_TEXT.confirmInvalid);
+  return 'already confirmed';
 }
 
 /**

@@ -43,8 +43,15 @@ function renderForm() {
 }
 
 async function expectToast(title: string, description: string) {
-  expect(await screen.findByText(title)).toBeInTheDocument();
-  expect(screen.getByText(description)).toBeInTheDocument();
+  const toastTitle = await screen.findByText(title);
+  expect(toastTitle.closest('[data-sonner-toast]')).toHaveTextContent(description);
+}
+
+/** The problem is also told beside its field, which has the focus and is described by it. */
+function expectProblemAt(field: HTMLElement, description: string) {
+  expect(field).toHaveFocus();
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(field).toHaveAccessibleDescription(description);
 }
 
 describe('landing signup (spec 001 §5, §8)', () => {
@@ -56,14 +63,18 @@ describe('landing signup (spec 001 §5, §8)', () => {
     await userEvent.type(form.email, 'not-an-email');
     await userEvent.click(form.submit);
     await expectToast(SUBSCRIBE_TEXT.missingTitle, SUBSCRIBE_TEXT.missing);
+    expectProblemAt(form.name, SUBSCRIBE_TEXT.missing);
 
     await userEvent.type(form.name, 'Ada');
+    expect(form.name).not.toHaveAttribute('aria-invalid');
     await userEvent.click(form.submit);
     await expectToast(SUBSCRIBE_TEXT.consentTitle, SUBSCRIBE_TEXT.consent);
+    expectProblemAt(form.consent, SUBSCRIBE_TEXT.consent);
 
     await userEvent.click(form.consent);
     await userEvent.click(form.submit);
     await expectToast(SUBSCRIBE_TEXT.invalidTitle, SUBSCRIBE_TEXT.invalid);
+    expectProblemAt(form.email, SUBSCRIBE_TEXT.invalid);
 
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -100,6 +111,8 @@ describe('landing signup (spec 001 §5, §8)', () => {
     expect(form.name).toHaveValue('');
     expect(form.email).toHaveValue('');
     expect(form.consent).not.toBeChecked();
+    // The focus stays on Submit, not on the page's body.
+    expect(form.submit).toHaveFocus();
   });
 
   it("shows the server's message when the subscription is refused", async () => {

@@ -8,21 +8,49 @@ import { ApiError } from '@client/lib/api';
 import { LANDING_TEXT, SUBSCRIBE_TEXT } from '@common/messages';
 import { type FormEvent, useId, useState } from 'react';
 import { useSubscribe } from '../api';
-import { firstSubscribeProblem, type SubscribeFormValues } from '../subscribe-validation';
+import {
+  firstSubscribeProblem,
+  type SubscribeFormValues,
+  type SubscribeProblem,
+} from '../subscribe-validation';
 
 const EMPTY: SubscribeFormValues = { name: '', email: '', consent: false };
 
-/** Name, e-mail and consent for Encore news (double opt-in); every outcome is told in a toast (spec 001 §5, §8). */
+/** The problem told beside its field, tied to it for screen readers. */
+function FieldProblem({ id, problem }: { id: string; problem: SubscribeProblem }) {
+  return (
+    <p id={id} className="text-sm font-medium text-destructive">
+      {problem.description}
+    </p>
+  );
+}
+
+/**
+ * Name, e-mail and consent for Encore news (double opt-in); every outcome is told in a toast (spec 001 §5,
+ * §8), and a problem also beside its field, which takes the focus.
+ */
 export function SubscribeForm() {
   const [values, setValues] = useState<SubscribeFormValues>(EMPTY);
+  const [problem, setProblem] = useState<SubscribeProblem | null>(null);
   const subscribe = useSubscribe();
   const id = useId();
+  const problemId = `${id}-problem`;
+  const problemOn = (field: keyof SubscribeFormValues) =>
+    problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': problemId } : {};
+  const change = (next: SubscribeFormValues) => {
+    setValues(next);
+    setProblem(null);
+  };
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = firstSubscribeProblem(values);
-    if (problem) {
-      toast({ ...problem, variant: 'destructive' });
+    // Submit stays enabled while sending, so the focus never falls from it; a second press waits its turn.
+    if (subscribe.isPending) return;
+    const found = firstSubscribeProblem(values);
+    setProblem(found);
+    if (found) {
+      toast({ title: found.title, description: found.description, variant: 'destructive' });
+      document.getElementById(`${id}-${found.field}`)?.focus();
       return;
     }
     subscribe.mutate(
@@ -61,8 +89,10 @@ export function SubscribeForm() {
           autoComplete="name"
           placeholder="Your name"
           value={values.name}
-          onChange={(event) => setValues({ ...values, name: event.target.value })}
+          onChange={(event) => change({ ...values, name: event.target.value })}
+          {...problemOn('name')}
         />
+        {problem?.field === 'name' ? <FieldProblem id={problemId} problem={problem} /> : null}
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
@@ -73,21 +103,27 @@ export function SubscribeForm() {
           autoComplete="email"
           placeholder="you@example.com"
           value={values.email}
-          onChange={(event) => setValues({ ...values, email: event.target.value })}
+          onChange={(event) => change({ ...values, email: event.target.value })}
+          {...problemOn('email')}
         />
+        {problem?.field === 'email' ? <FieldProblem id={problemId} problem={problem} /> : null}
       </div>
-      <div className="flex items-start gap-3">
-        <Checkbox
-          id={`${id}-consent`}
-          checked={values.consent}
-          onCheckedChange={(checked) => setValues({ ...values, consent: checked === true })}
-          className="mt-0.5"
-        />
-        <Label htmlFor={`${id}-consent`} className="font-normal leading-snug text-muted-foreground">
-          {LANDING_TEXT.consent}
-        </Label>
+      <div className="flex flex-col gap-2">
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id={`${id}-consent`}
+            checked={values.consent}
+            onCheckedChange={(checked) => change({ ...values, consent: checked === true })}
+            className="mt-0.5"
+            {...problemOn('consent')}
+          />
+          <Label htmlFor={`${id}-consent`} className="font-normal leading-snug text-muted-foreground">
+            {LANDING_TEXT.consent}
+          </Label>
+        </div>
+        {problem?.field === 'consent' ? <FieldProblem id={problemId} problem={problem} /> : null}
       </div>
-      <Button type="submit" size="lg" disabled={subscribe.isPending}>
+      <Button type="submit" size="lg" aria-disabled={subscribe.isPending}>
         {subscribe.isPending ? <Spinner className="text-primary-foreground" label="Submitting" /> : null}
         Submit
       </Button>

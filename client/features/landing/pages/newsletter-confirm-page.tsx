@@ -21,7 +21,7 @@ export function NewsletterConfirmPage() {
     <CenteredCard icon={MailCheck} title={NEWSLETTER_TEXT.confirmTitle}>
       <div className="grid gap-4">
         {confirm.isSuccess ? (
-          <p role="status">{NEWSLETTER_TEXT.confirmed}</p>
+          <p role="status">{confirm.data.message}</p>
         ) : (
           <>
             <p>{NEWSLETTER_TEXT.confirmIntro}</p>
