@@ -8,7 +8,7 @@ import {
 import { MAIL_SUBJECT } from '../../../common/messages.js';
 import { EMAIL_CHANGE_TEXT } from '../../../common/texts/email-change.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
-import { escapeHtml } from '../../adapters/mail/paragraph-mail.js';
+import { escapeHtml, htmlWithLinks } from '../../adapters/mail/paragraph-mail.js';
 
 /** The brand's primary purple (client/styles.css --color-primary), so a mail looks like the app. */
 const BRAND_PRIMARY = '#6d28d9';
@@ -44,7 +44,7 @@ export function verifyEmailMail(to: string, firstName: string, url: string): Mai
       `<p>Hi ${escapeHtml(firstName)},</p>`,
       `<p>Welcome to ${escapeHtml(PRODUCT_NAME)}! Please verify your email address.</p>`,
       button(url, 'Verify Email Address'),
-      `<p>Or paste this link into your browser: ${escapeHtml(url)}</p>`,
+      `<p>Or paste this link into your browser: ${htmlWithLinks(url)}</p>`,
       `<p>The link works once and expires in ${EMAIL_VERIFICATION_TTL_HOURS} hours.</p>`,
     ]),
   };
@@ -80,7 +80,7 @@ export function passwordResetMail(to: string, url: string): MailMessage {
     html: layout([
       `<p>Someone asked to reset the password of your ${escapeHtml(PRODUCT_NAME)} account.</p>`,
       button(url, 'Reset Password'),
-      `<p>Or paste this link into your browser: ${escapeHtml(url)}</p>`,
+      `<p>Or paste this link into your browser: ${htmlWithLinks(url)}</p>`,
       `<p>The link works once and expires in ${PASSWORD_RESET_TTL_MINUTES} minutes. If you did not ask, ignore this email.</p>`,
     ]),
   };
@@ -116,7 +116,7 @@ export function emailChangeMail(to: string, newEmail: string, url: string): Mail
     html: layout([
       `<p>Someone asked to change the email address of your ${escapeHtml(PRODUCT_NAME)} account to <strong>${escapeHtml(newEmail)}</strong>.</p>`,
       button(url, 'Confirm Email Change'),
-      `<p>Or paste this link into your browser: ${escapeHtml(url)}</p>`,
+      `<p>Or paste this link into your browser: ${htmlWithLinks(url)}</p>`,
       `<p>The link works once and expires in ${EMAIL_CHANGE_TTL_HOURS} hours. If you did not ask, ignore this email and your address stays as it is.</p>`,
     ]),
   };
@@ -137,7 +137,7 @@ export function emailChangeNewAddressMail(to: string, url: string): MailMessage 
     html: layout([
       `<p>Someone asked to use this address for their ${escapeHtml(PRODUCT_NAME)} account.</p>`,
       button(url, 'Confirm New Email Address'),
-      `<p>Or paste this link into your browser: ${escapeHtml(url)}</p>`,
+      `<p>Or paste this link into your browser: ${htmlWithLinks(url)}</p>`,
       `<p>The link works once and expires in ${EMAIL_CHANGE_TTL_HOURS} hours. If you did not ask, ignore this email: the address will not be used.</p>`,
     ]),
   };

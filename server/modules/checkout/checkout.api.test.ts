@@ -188,7 +188,7 @@ describe.each(backends)('checkout API on %s', (backend) => {
     expect(sold?.subject).toBe(CHECKOUT_MAIL_SUBJECT.sellerSold);
     for (const mail of [confirmation, sold]) {
       expect(mail?.text).toContain(`The show's page: ${page}`);
-      expect(mail?.html).toContain(`<p>The show&#39;s page: ${page}</p>`);
+      expect(mail?.html).toContain(`<p>The show&#39;s page: <a href="${page}">${page}</a></p>`);
       expect(mail?.html).toContain('Rock &amp; Roll&#39;s Night');
     }
   });

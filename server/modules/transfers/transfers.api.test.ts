@@ -165,7 +165,7 @@ describe.each(backends)('transfers API on %s', (backend) => {
       (message) => message.subject === TRANSFER_MAIL_SUBJECT.initiated,
     );
     expect(mail?.text).toContain(`The show's page: ${page}`);
-    expect(mail?.html).toContain(`<p>The show&#39;s page: ${page}</p>`);
+    expect(mail?.html).toContain(`<p>The show&#39;s page: <a href="${page}">${page}</a></p>`);
     expect(mail?.html).toContain('Luna Ray &lt;Live&gt;');
   });
 
