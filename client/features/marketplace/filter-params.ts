@@ -84,3 +84,13 @@ export function filtersToParams(filters: TicketFilters): URLSearchParams {
   if (filters.atOrBelowFace) params.set('atOrBelowFace', 'true');
   return params;
 }
+
+/** Whether `next` differs from `current` in the search text alone (someone typing on). */
+export function onlySearchChanged(current: TicketFilters, next: TicketFilters): boolean {
+  const rest = (filters: TicketFilters) => {
+    const params = filtersToParams(filters);
+    params.delete('search');
+    return params.toString();
+  };
+  return current.search.trim() !== next.search.trim() && rest(current) === rest(next);
+}

@@ -6,7 +6,7 @@ import { MAX_LIVE_HOLDS } from '@common/schemas/checkout';
 import type { CurrentUser } from '@common/schemas/users';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast as sonner } from 'sonner';
@@ -482,6 +482,26 @@ describe('MarketplaceHome', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?search=Aurora+Skies'));
     expect(screen.getByRole('combobox', { name: BUYING_TEXT.searchLabel })).toHaveValue('Aurora Skies');
     await waitFor(() => expect(screen.queryByTestId('did-you-mean')).toBeNull());
+  });
+
+  it('lets Back undo a search and a sort, one entry per search however long the typing', async () => {
+    fakeApi();
+    const { router, user } = renderHome('/');
+    await screen.findByTestId('ticket-card-7');
+    const search = screen.getByRole('combobox', { name: BUYING_TEXT.searchLabel });
+    await user.type(search, 'Aur');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=Aur'));
+    await user.type(search, 'ora');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=Aurora'));
+    await user.click(screen.getByRole('combobox', { name: BUYING_TEXT.sortLabel }));
+    await user.click(await screen.findByRole('option', { name: BUYING_TEXT.sortPriceAsc }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=Aurora&sortBy=price_asc'));
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?search=Aurora');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(search).toHaveValue(''));
   });
 
   describe('focus after a dialog or a card goes away', () => {

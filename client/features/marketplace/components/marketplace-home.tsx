@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { serverMessage, ticketListQueryOptions } from '../api';
 import { groupByEvent } from '../card-rules';
-import { filtersFromParams, filtersToParams } from '../filter-params';
+import { filtersFromParams, filtersToParams, onlySearchChanged } from '../filter-params';
 import type { TicketFilters } from '../types';
 import { useCheckoutReturn } from '../use-checkout-return';
 import { useFocusReturn } from '../use-focus-return';
@@ -82,8 +82,20 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
   const [params, setParams] = useSearchParams();
   // The filters live in the address, so a filtered view can be shared (decision 0030).
   const filters = useMemo(() => filtersFromParams(params), [params]);
+  const shownFilters = useRef(filters);
+  shownFilters.current = filters;
+  /** The address of the last search typed here, while it is still the one shown (not left by Back). */
+  const searchEntry = useRef<string | null>(null);
+  // Each search, sort or filter is a history entry that Back undoes; typing on in the search box refines
+  // its own entry instead of adding one per pause.
   const setFilters = useCallback(
-    (next: TicketFilters) => setParams(filtersToParams(next), { replace: true }),
+    (next: TicketFilters) => {
+      const searchOnly = onlySearchChanged(shownFilters.current, next);
+      const refining = searchOnly && searchEntry.current === filtersToParams(shownFilters.current).toString();
+      const nextParams = filtersToParams(next);
+      setParams(nextParams, { replace: refining });
+      searchEntry.current = searchOnly ? nextParams.toString() : null;
+    },
     [setParams],
   );
   const list = useInfiniteQuery(ticketListQueryOptions(filters));
