@@ -350,6 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isProduction: config.isProduction,
     publishableKey: config.stripe?.publishableKey ?? null,
     matching: bidMatching,
+    platformTimeZone: config.platformTimeZone,
   });
 
   // Price alerts (decision 0060).

@@ -133,4 +133,6 @@ export const BID_TEXT = {
   endedEventCancelled: 'event_cancelled',
   eventCancelled: 'This event was cancelled, so bids for it can no longer be placed',
   eventCancelledMailSubject: 'Your bid has ended: the event was cancelled',
+  /** Decision 0072: the bids of a postponed event follow its new date. */
+  eventPostponedMailSubject: 'Your bid follows the event to its new date',
 } as const;

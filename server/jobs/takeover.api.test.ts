@@ -136,7 +136,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a killed instance’s jobs on P
         maxPriceCents: 100_000,
         quantity: ticket.quantity,
         stripePaymentMethodId: card,
-        expiresAt: bidExpiresAt(eventDate),
+        expiresAt: bidExpiresAt({ eventDate, daysCount: 1, timeZone: 'America/New_York' }),
       });
       wanted.push({ ticketId: ticket.id, bidderId: bidder.id });
     }

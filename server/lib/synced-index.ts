@@ -39,29 +39,24 @@ export interface IndexSource<Index, Cursor = unknown> {
   /** The sequence a statement trigger moves whenever the indexed rows change (migrations 0007, 0021). */
   changeCounter: SQL;
   /** Reads every indexed row into a new index, yielding between statements; gives up once `closed()`. */
-  load(db: Db, today: string, closed: () => boolean): Promise<Index>;
+  load(db: Db, now: Date, closed: () => boolean): Promise<Index>;
   /**
    * Reads what changed at or after `horizon` (at most `limit` rows, else null: a bulk change, read by
    * `changePage`) and returns how to apply it.
    */
-  changesSince(
-    db: Db,
-    horizon: string,
-    today: string,
-    limit: number,
-  ): Promise<((index: Index) => void) | null>;
+  changesSince(db: Db, horizon: string, now: Date, limit: number): Promise<((index: Index) => void) | null>;
   /** Rows per page of a bulk change: as many as are applied at once between two turns of the event loop. */
   bulkPageRows: number;
   /** One page of `rows` of what changed at or after `horizon`, from the start (`after` null) or after a page. */
   changePage(
     db: Db,
     horizon: string,
-    today: string,
+    now: Date,
     after: Cursor | null,
     rows: number,
   ): Promise<ChangePage<Index, Cursor>>;
-  /** Drops what is dated before `today` (the date has changed since the index last looked). */
-  sweep(index: Index, today: string): void;
+  /** Drops what is no longer on sale at `now` (the UTC date has changed since the index last looked). */
+  sweep(index: Index, now: Date): void;
   /** Whether removals and changes have left room worth giving back (dead slots, documents out of order). */
   untidy(index: Index): boolean;
   /** Gives that room back in slices, calling `pause` between them; the index answers throughout. */
@@ -238,9 +233,10 @@ export class SyncedIndex<Index, Cursor = unknown> {
   private async loadAll(): Promise<void> {
     const { db, clock, log } = this.options;
     const started = this.now;
-    const today = utcDate(clock.now());
+    const now = clock.now();
+    const today = utcDate(now);
     const position = await positionOf(db, this.source.changeCounter);
-    const index = await this.source.load(db, today, () => this.closed);
+    const index = await this.source.load(db, now, () => this.closed);
     if (this.closed) return;
     this.index = index;
     this.position = position;
@@ -271,16 +267,16 @@ export class SyncedIndex<Index, Cursor = unknown> {
       this.background(this.load());
       return;
     }
-    const today = utcDate(clock.now());
+    const now = clock.now();
     const position = await positionOf(db, this.source.changeCounter);
     const apply = await this.source.changesSince(
       db,
       since.horizon,
-      today,
+      now,
       this.options.maxChangedRows ?? MAX_CHANGED_ROWS,
     );
     if (this.closed) return;
-    this.sweepBefore(index, today);
+    this.sweepBefore(index, now);
     if (!apply) {
       this.bulk = this.applyBulk(index, since.horizon, position).finally(() => {
         this.bulk = null;
@@ -295,10 +291,11 @@ export class SyncedIndex<Index, Cursor = unknown> {
     this.tidyIfNeeded(index);
   }
 
-  /** On a new date, what is dated before it leaves the index. */
-  private sweepBefore(index: Index, today: string): void {
+  /** On a new UTC date, what is no longer on sale leaves the index (searches skip it meanwhile). */
+  private sweepBefore(index: Index, now: Date): void {
+    const today = utcDate(now);
     if (today === this.day) return;
-    this.source.sweep(index, today);
+    this.source.sweep(index, now);
     this.day = today;
   }
 
@@ -313,7 +310,7 @@ export class SyncedIndex<Index, Cursor = unknown> {
       const page: ChangePage<Index, Cursor> = await this.source.changePage(
         db,
         horizon,
-        utcDate(clock.now()),
+        clock.now(),
         after,
         this.options.bulkPageRows ?? this.source.bulkPageRows,
       );

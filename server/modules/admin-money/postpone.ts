@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { checkoutSessions, events, jobs, orders, tickets } from '../../db/schema/index.js';
 import { Invalid } from '../../errors.js';
 import { recordAdminAction } from '../audit/service.js';
+import { moveBidsOfPostponedEvent } from '../bids/postponed-event.js';
 import { eventPostponedMail } from '../refunds/mail-templates.js';
 import type { MoneyDeps } from '../sales/deps.js';
 import { contactOf } from '../sales/sale.js';
@@ -27,9 +28,10 @@ async function moveJob(tx: Tx, kind: string, key: string, runAt: Date): Promise<
 }
 
 /**
- * POST /api/admin/events/{id}/postpone: the date moves on the event, its listings and checkouts still open;
- * each sale in escrow has its transfer deadline, automatic completion and payout moved to the new date;
- * buyers are e-mailed that they may ask for a refund until the new date (decision 0033).
+ * POST /api/admin/events/{id}/postpone: the date moves on the event, its listings, its active bids (each
+ * bidder e-mailed, decision 0072) and checkouts still open; each sale in escrow has its transfer deadline,
+ * automatic completion and payout moved to the new date; buyers are e-mailed that they may ask for a refund
+ * until the new date (decision 0033).
  */
 export async function postponeEvent(deps: MoneyDeps, adminId: number, eventId: number, newDate: string) {
   const now = deps.clock.now();
@@ -48,6 +50,8 @@ export async function postponeEvent(deps: MoneyDeps, adminId: number, eventId: n
         originalDate: event.originalDate ?? event.date,
       })
       .where(eq(events.id, eventId));
+    // The event's bids follow the new date, as its price alerts do (decision 0072).
+    await moveBidsOfPostponedEvent(tx, eventId, event.date, now);
     const moved = await tx
       .update(tickets)
       .set({ eventDate: newDate, updatedAt: now })

@@ -3,7 +3,7 @@ import { BID_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import type { AveragePrice, AveragePriceQuery } from '../../../common/schemas/bids.js';
 import type { DbOrTx } from '../../db/client.js';
-import { utcDate } from '../../lib/clock.js';
+import { listingOnSaleSql } from '../../lib/on-sale-sql.js';
 
 interface Averages {
   sales: number;
@@ -39,7 +39,7 @@ export async function averagePrice(db: DbOrTx, query: AveragePriceQuery, now: Da
       select count(*)::int as n, avg(t.buyer_pays_per_ticket_cents) as average
       from tickets t
       where ${event} and t.quantity = ${quantity} and not t.sold
-        and t.status = 'available' and t.event_date >= ${utcDate(now)}
+        and t.status = 'available' and ${listingOnSaleSql(now, 't')}
     )
     select sales.n as sales, sales.average as sales_avg, listings.n as listings, listings.average as listings_avg
     from sales, listings`)) as unknown as { rows: Averages[] };

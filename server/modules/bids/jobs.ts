@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { MoneyDeps } from '../sales/deps.js';
 import { cancelledEventJobHandlers } from './cancelled-event.js';
 import { matchBid, matchListing, unmatchedListings } from './matcher.js';
+import { postponedEventJobHandlers } from './postponed-event.js';
 import { resolveBidPurchase } from './purchase.js';
 import {
   BID_MATCH_BID_JOB,
@@ -33,6 +34,7 @@ export function bidJobHandlers(deps: MoneyDeps): Record<string, JobHandler> {
     [BID_MATCH_LISTING_JOB]: (job) => matchListing(deps, idIn(job.payload, 'ticketId')),
     [BID_MATCH_BID_JOB]: (job) => matchBid(deps, idIn(job.payload, 'bidId')),
     ...cancelledEventJobHandlers(deps),
+    ...postponedEventJobHandlers(deps),
   };
 }
 

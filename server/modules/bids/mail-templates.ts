@@ -66,3 +66,24 @@ export function bidEventCancelledMail(
     myBidsUrl,
   ]);
 }
+
+/**
+ * The bid's event was postponed (decision 0072): the bid follows it to the new date (`facts.eventDate`) and
+ * now ends at `endsAt`, already worded in the venue's time.
+ */
+export function bidEventPostponedMail(
+  to: string,
+  firstName: string,
+  facts: Omit<BidMailFacts, 'amountCents'>,
+  oldDate: string,
+  endsAt: string,
+  myBidsUrl: string,
+): MailMessage {
+  return paragraphMail(to, BID_TEXT.eventPostponedMailSubject, [
+    `Hi ${firstName},`,
+    `${facts.eventName} has been postponed from ${formatCalendarDate(oldDate)} to ${formatCalendarDate(facts.eventDate)}.`,
+    `Your bid follows it: it is still active for ${ticketsFor(facts)}, and ends on ${endsAt} if it has not bought tickets by then.`,
+    'You have not been charged. If the new date does not suit you, you can cancel the bid in My Bids:',
+    myBidsUrl,
+  ]);
+}

@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { onSaleAt } from '../../../common/on-sale.js';
 import { type PriceBreakdown, saleBreakdown } from '../../../common/pricing.js';
 import { BID_QUANTITY_MAX } from '../../../common/schemas/bids.js';
 import { allowedQuantities } from '../../../common/splits.js';
 import type { DbOrTx } from '../../db/client.js';
 import { bids, checkoutSessions, tickets } from '../../db/schema/index.js';
 import { type JobOutcome, jobDone } from '../../jobs/queue.js';
-import { utcDate } from '../../lib/clock.js';
+import { listingOnSaleSql } from '../../lib/on-sale-sql.js';
 import { ratingJoinedOn, userRating } from '../reviews/ratings.js';
 import type { MoneyDeps } from '../sales/deps.js';
 import { splitAllowsSql } from '../tickets/splits.js';
@@ -154,8 +155,7 @@ export async function matchListing(deps: MoneyDeps, ticketId: number): Promise<J
     const now = deps.clock.now();
     await settleLapsedPurchases(deps, ticketId, now);
     const [ticket] = await deps.db.select().from(tickets).where(eq(tickets.id, ticketId));
-    if (!ticket || ticket.sold || ticket.status !== 'available' || ticket.eventDate < utcDate(now))
-      return jobDone;
+    if (!ticket || ticket.sold || ticket.status !== 'available' || !onSaleAt(ticket, now)) return jobDone;
     const busy = busyUntil(ticket, now);
     if (busy) return { retryAt: busy, note: 'held or being edited; matched once free' };
     const offers = offersOf(ticket);
@@ -213,7 +213,7 @@ async function listingsForBid(db: DbOrTx, bid: typeof bids.$inferSelect, now: Da
         eq(tickets.sold, false),
         eq(tickets.status, 'available'),
         sql`${tickets.sellerId} <> ${bid.userId}`,
-        sql`${tickets.eventDate} >= ${utcDate(now)}`,
+        listingOnSaleSql(now),
         bid.section === null ? undefined : sql`lower(${tickets.section}) = lower(${bid.section})`,
         // buyer_pays_per_ticket_cents is the whole listing's all-in amount divided and rounded: for the bid's
         // quantity it is off by at most a cent a ticket and one in all (the run checks the exact price).
@@ -282,7 +282,7 @@ export async function unmatchedListings(
   const at = sql`${now.toISOString()}::timestamptz`;
   const buyable = sql`${splitAllowsSql(sql`t.quantity`, sql`t.split_rule`, sql`b.quantity`)}
       and not t.sold and t.status = 'available'
-      and t.seller_id <> b.user_id and t.event_date >= ${utcDate(now)}
+      and t.seller_id <> b.user_id and ${listingOnSaleSql(now, 't')}
       and (b.section is null or lower(b.section) = lower(t.section))
       and t.buyer_pays_per_ticket_cents * b.quantity <= b.max_price_cents + b.quantity + 1
       and (t.lock_expires_at is null or t.lock_expires_at <= ${at})

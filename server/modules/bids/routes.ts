@@ -35,6 +35,8 @@ export interface BidRoutesOptions {
   /** Stripe.js on the authentication page needs it; null in the sandbox. */
   publishableKey: string | null;
   matching: BidMatching;
+  /** The zone of a bid's show without a catalog event (decision 0056). */
+  platformTimeZone: string;
 }
 
 const messageSchema = z.object({ message: z.string() });
@@ -65,7 +67,12 @@ export async function bidRoutes(instance: FastifyInstance, options: BidRoutesOpt
       },
     },
     async (request) => {
-      const bid = await createBid(deps(request), currentUser(request).id, request.body);
+      const bid = await createBid(
+        deps(request),
+        currentUser(request).id,
+        request.body,
+        options.platformTimeZone,
+      );
       await options.matching.bidCreated(bid.id);
       return { ok: true, bid, message: BID_TEXT.createSucceeded };
     },

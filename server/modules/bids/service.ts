@@ -1,12 +1,12 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { BID_TEXT, PAYMENT_METHOD_TEXT } from '../../../common/messages.js';
 import { centsToDollars, dollarsToCents } from '../../../common/money.js';
+import { type SaleDays, saleEndsAt } from '../../../common/on-sale.js';
 import { type Bid, type CreateBid, MAX_ACTIVE_BIDS } from '../../../common/schemas/bids.js';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider.js';
 import type { DbOrTx } from '../../db/client.js';
-import { bids, events, savedCards, users } from '../../db/schema/index.js';
+import { bids, events, savedCards, users, venues } from '../../db/schema/index.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
-import { utcDate } from '../../lib/clock.js';
 import { userRating } from '../reviews/ratings.js';
 import type { MoneyDeps } from '../sales/deps.js';
 
@@ -18,9 +18,12 @@ export const BIDS_LIST_LIMIT = 100;
 type BidRow = typeof bids.$inferSelect;
 type CardRow = Pick<typeof savedCards.$inferSelect, 'id' | 'brand' | 'last4'>;
 
-/** The end of the event's date (UTC): the last moment a ticket for it may still be bought. */
-export function bidExpiresAt(eventDate: string): Date {
-  return new Date(Date.parse(`${eventDate}T00:00:00Z`) + 86_400_000);
+/**
+ * The last moment a ticket for the bid's event may still be bought: when its show stops being on sale, the
+ * venue's midnight after its last day (decision 0071).
+ */
+export function bidExpiresAt(days: SaleDays): Date {
+  return saleEndsAt(days);
 }
 
 /** A bid as the API answers it; `priority` is its bidder's rating now (decision 0054), 0 without reviews. */
@@ -83,27 +86,38 @@ async function ownCard(
 /** Events of one name and date the bid form might mean; there are rarely more than one. */
 const SAME_NAME_EVENTS_LIMIT = 20;
 
+const eventColumns = {
+  status: events.status,
+  eventDate: events.date,
+  daysCount: events.daysCount,
+  timeZone: venues.timeZone,
+};
+
 /**
  * A bid is not placed on a cancelled event (decision 0054): the catalog event it names, or, by name and date,
  * when every event of that name and date is cancelled. Read with a share lock, so a cancellation under way
  * (which holds the event's row for update) either commits first and is seen here, or waits for this bid
- * and then ends it with the event's other bids.
+ * and then ends it with the event's other bids. Answers when the bid expires (decision 0071): when the
+ * event it names stops being on sale; by name and date, the last of those events to, else a one-day show
+ * in the platform's zone (as a listing without a catalog event reads its dates, decision 0056).
  */
-async function refuseCancelledEvent(tx: DbOrTx, input: CreateBid): Promise<void> {
+async function expiryOfBidEvent(tx: DbOrTx, input: CreateBid, platformTimeZone: string): Promise<Date> {
   if (input.eventId) {
     const [event] = await tx
-      .select({ status: events.status })
+      .select(eventColumns)
       .from(events)
+      .innerJoin(venues, eq(venues.id, events.venueId))
       .where(eq(events.id, input.eventId))
-      .for('share');
+      .for('share', { of: events });
     if (!event) throw new Invalid(BID_TEXT.eventNotFound, { eventId: BID_TEXT.eventNotFound });
     if (event.status === 'cancelled')
       throw new Invalid(BID_TEXT.eventCancelled, { eventName: BID_TEXT.eventCancelled });
-    return;
+    return bidExpiresAt(event);
   }
   const named = await tx
-    .select({ status: events.status })
+    .select(eventColumns)
     .from(events)
+    .innerJoin(venues, eq(venues.id, events.venueId))
     .where(
       and(
         sql`lower(${events.name}) = ${input.eventName.trim().toLowerCase()}`,
@@ -111,23 +125,31 @@ async function refuseCancelledEvent(tx: DbOrTx, input: CreateBid): Promise<void>
       ),
     )
     .limit(SAME_NAME_EVENTS_LIMIT)
-    .for('share');
+    .for('share', { of: events });
   if (named.length > 0 && named.every((event) => event.status === 'cancelled'))
     throw new Invalid(BID_TEXT.eventCancelled, { eventName: BID_TEXT.eventCancelled });
+  const ends = named.filter((event) => event.status !== 'cancelled').map((event) => bidExpiresAt(event));
+  if (ends.length === 0)
+    return bidExpiresAt({ eventDate: input.eventDate, daysCount: 1, timeZone: platformTimeZone });
+  return new Date(Math.max(...ends.map((end) => end.getTime())));
 }
 
 /**
  * POST /api/bids. The member's row is locked before the active bids are counted, so simultaneous creates
  * from any number of instances are counted one after another and a third active bid cannot slip in.
  */
-export async function createBid(deps: MoneyDeps, userId: number, input: CreateBid): Promise<Bid> {
+export async function createBid(
+  deps: MoneyDeps,
+  userId: number,
+  input: CreateBid,
+  platformTimeZone: string,
+): Promise<Bid> {
   const now = deps.clock.now();
   if (input.eventDate === '')
     throw new Invalid(BID_TEXT.eventDateRequired, { eventDate: BID_TEXT.eventDateRequired });
-  if (input.eventDate < utcDate(now))
-    throw new Invalid(BID_TEXT.eventDatePast, { eventDate: BID_TEXT.eventDatePast });
   const created = await deps.db.transaction(async (tx) => {
-    await refuseCancelledEvent(tx, input);
+    const expiresAt = await expiryOfBidEvent(tx, input, platformTimeZone);
+    if (expiresAt <= now) throw new Invalid(BID_TEXT.eventDatePast, { eventDate: BID_TEXT.eventDatePast });
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     const card = await ownCard(tx, deps.payments.kind, userId, input.stripePaymentMethodId);
     const [active] = await tx
@@ -149,7 +171,7 @@ export async function createBid(deps: MoneyDeps, userId: number, input: CreateBi
         section: optional(input.section),
         minSellerRating: input.minSellerRating ?? null,
         stripePaymentMethodId: card.id,
-        expiresAt: bidExpiresAt(input.eventDate),
+        expiresAt,
         createdAt: now,
       })
       .returning();
@@ -197,7 +219,7 @@ export async function cancelBid(deps: MoneyDeps, userId: number, bidId: number):
   throw new Conflict(BID_TEXT.notActive);
 }
 
-/** Sweep: active bids whose event date has passed end as 'expired'. */
+/** Sweep: active bids whose show is no longer on sale (their `expires_at`) end as 'expired'. */
 export async function expireBids(db: DbOrTx, now: Date): Promise<number> {
   const rows = await db
     .update(bids)

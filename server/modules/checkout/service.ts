@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { CHECKOUT_TEXT, TICKET_TEXT } from '../../../common/messages.js';
 import { centsToDollars, dollarsToCents } from '../../../common/money.js';
+import { onSaleAt } from '../../../common/on-sale.js';
 import { type PriceBreakdown, saleBreakdown } from '../../../common/pricing.js';
 import type { PaymentRequest, PurchaseResult } from '../../../common/schemas/checkout.js';
 import { PLATFORM_LABELS } from '../../../common/schemas/tickets.js';
@@ -79,6 +80,7 @@ export async function startPayment(
   const { ticket } = row;
   if (ticket.sellerId === buyerId) throw new Forbidden(CHECKOUT_TEXT.ownTicket);
   if (ticket.sold || ticket.status !== 'available') throw new Conflict(CHECKOUT_TEXT.alreadySold);
+  if (!onSaleAt(ticket, now)) throw new Conflict(CHECKOUT_TEXT.eventPast);
   const holding =
     ticket.currentViewerId === buyerId && ticket.lockExpiresAt !== null && ticket.lockExpiresAt > now;
   if (!holding) throw new Conflict(CHECKOUT_TEXT.notHolding);

@@ -5,6 +5,7 @@ import { eventPath } from '../../../common/event-path.js';
 import { percentFromFace } from '../../../common/face-value.js';
 import { EVENT_PAGE_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
+import { onSaleAt } from '../../../common/on-sale.js';
 import { saleBreakdown } from '../../../common/pricing.js';
 import type {
   EventPage,
@@ -13,7 +14,7 @@ import type {
   EventState,
 } from '../../../common/schemas/event-page.js';
 import type { SplitRule } from '../../../common/splits.js';
-import { addDays, lastDayOf, localMidnight } from '../../../common/venue-time.js';
+import { lastDayOf } from '../../../common/venue-time.js';
 import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import { Invalid, NotFound } from '../../errors.js';
@@ -178,8 +179,8 @@ export function eventState(
   now: Date,
 ): EventState {
   if (row.status === 'cancelled') return 'cancelled';
-  const over = localMidnight(addDays(lastDayOf(row.date, row.days_count), 1), row.time_zone);
-  if (now >= over) return 'past';
+  if (!onSaleAt({ eventDate: row.date, daysCount: row.days_count, timeZone: row.time_zone }, now))
+    return 'past';
   if (row.status === 'postponed') return 'postponed';
   return row.offer_count > 0 ? 'on_sale' : 'sold_out';
 }
@@ -281,7 +282,14 @@ export function eventPageLoader(db: Db): EventPageLoader {
   };
 }
 
-function pageOf(event: EventRow, listings: ListingRow[], now: Date, wanted: number | undefined): EventPage {
+/**
+ * The page as a fan reads it. A show no longer on sale (decision 0071) offers nothing: its remaining listings
+ * could not be held or bought, so the page lists none of them.
+ */
+function pageOf(event: EventRow, rows: ListingRow[], now: Date, wanted: number | undefined): EventPage {
+  const state = eventState(event, now);
+  const over = state === 'past';
+  const listings = over ? [] : rows;
   const page = listings.slice(0, EVENT_PAGE_LISTINGS);
   const last = page.at(-1);
   return {
@@ -296,15 +304,15 @@ function pageOf(event: EventRow, listings: ListingRow[], now: Date, wanted: numb
       venue: event.venue,
       city: event.city,
       timeZone: event.time_zone,
-      state: eventState(event, now),
+      state,
       lineup: event.lineup ?? [],
     },
     offers: {
-      count: event.offer_count,
-      lowPrice: event.low_cents === null ? null : centsToDollars(event.low_cents),
-      highPrice: event.high_cents === null ? null : centsToDollars(event.high_cents),
+      count: over ? 0 : event.offer_count,
+      lowPrice: over || event.low_cents === null ? null : centsToDollars(event.low_cents),
+      highPrice: over || event.high_cents === null ? null : centsToDollars(event.high_cents),
     },
-    sections: event.sections ?? [],
+    sections: over ? [] : (event.sections ?? []),
     listings: page.map((row) => listingOf(row, now, wanted)),
     matching: listings[0]?.matching ?? 0,
     nextCursor:

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { utcDate } from '../../lib/clock.js';
 import {
   changeCounterReader,
   type IndexSource,
@@ -20,7 +21,8 @@ const documentColumns = sql`event_id as "eventId", date::text as date, name, art
 type Rows<T> = { rows: T[] };
 
 /** Every upcoming document in (date, event id) order, the order the index walks. */
-async function loadDocuments(db: Db, today: string, closed: () => boolean): Promise<ConcertIndex> {
+async function loadDocuments(db: Db, now: Date, closed: () => boolean): Promise<ConcertIndex> {
+  const today = utcDate(now);
   const index = new ConcertIndex();
   let after: ConcertDocument | null = null;
   while (!closed()) {
@@ -56,7 +58,8 @@ function applyWritten(index: ConcertIndex, documents: ConcertDocument[], today: 
  * The documents written, and the events whose document was removed, at or after the horizon: one
  * statement, so both come from one snapshot.
  */
-async function documentChanges(db: Db, horizon: string, today: string, limit: number) {
+async function documentChanges(db: Db, horizon: string, now: Date, limit: number) {
+  const today = utcDate(now);
   const { rows } = (await db.execute(sql`
     (select ${documentColumns}, false as removed from event_search
       where changed_at >= ${horizon}::timestamptz limit ${limit + 1})
@@ -89,10 +92,11 @@ interface ChangeCursor {
 async function documentChangePage(
   db: Db,
   horizon: string,
-  today: string,
+  now: Date,
   after: ChangeCursor | null,
   pageRows: number,
 ) {
+  const today = utcDate(now);
   const from = after ?? { removals: true, changedAt: horizon, eventId: 0 };
   const cursor = sql`${from.changedAt}::timestamptz`;
   if (from.removals) {
@@ -142,7 +146,7 @@ const concertSource: IndexSource<ConcertIndex, ChangeCursor> = {
   changesSince: documentChanges,
   bulkPageRows: CHANGE_PAGE,
   changePage: documentChangePage,
-  sweep: (index, today) => index.removeBefore(today),
+  sweep: (index, now) => index.removeBefore(utcDate(now)),
   untidy: (index) => index.untidy,
   tidy: (index, pause, closed) => index.tidy(pause, closed),
   size: (index) => index.size,

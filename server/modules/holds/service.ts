@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { CHECKOUT_TEXT, TICKET_TEXT } from '../../../common/messages.js';
+import { onSaleAt } from '../../../common/on-sale.js';
 import {
   HOLD_BUDGET_PERIOD_MS,
   HOLD_DURATION_MS,
@@ -9,7 +10,7 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { holdAllowances, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../errors.js';
-import { utcDate } from '../../lib/clock.js';
+import { listingOnSaleSql } from '../../lib/on-sale-sql.js';
 import { holdPart } from './splits.js';
 
 /**
@@ -40,7 +41,7 @@ type TicketRow = typeof tickets.$inferSelect;
 async function assertHoldable(tx: Tx, listing: TicketRow, buyerId: number, now: Date): Promise<void> {
   if (listing.sellerId === buyerId) throw new Forbidden(CHECKOUT_TEXT.ownTicket);
   if (listing.sold || listing.status !== 'available') throw new Conflict(CHECKOUT_TEXT.alreadySold);
-  if (listing.eventDate < utcDate(now)) throw new Conflict(CHECKOUT_TEXT.eventPast);
+  if (!onSaleAt(listing, now)) throw new Conflict(CHECKOUT_TEXT.eventPast);
   if (listing.editingBy !== null && listing.editExpiresAt && listing.editExpiresAt > now)
     throw new Conflict(CHECKOUT_TEXT.beingEditedBySeller);
   if (
@@ -73,6 +74,8 @@ async function explainUnavailable(db: DbOrTx, ticketId: number, buyerId: number,
       sold: tickets.sold,
       status: tickets.status,
       eventDate: tickets.eventDate,
+      daysCount: tickets.daysCount,
+      timeZone: tickets.timeZone,
       currentViewerId: tickets.currentViewerId,
       lockExpiresAt: tickets.lockExpiresAt,
       editingBy: tickets.editingBy,
@@ -84,7 +87,7 @@ async function explainUnavailable(db: DbOrTx, ticketId: number, buyerId: number,
   if (!row) throw new NotFound(TICKET_TEXT.notFound);
   if (row.sellerId === buyerId) throw new Forbidden(CHECKOUT_TEXT.ownTicket);
   if (row.sold || row.status !== 'available') throw new Conflict(CHECKOUT_TEXT.alreadySold);
-  if (row.eventDate < utcDate(now)) throw new Conflict(CHECKOUT_TEXT.eventPast);
+  if (!onSaleAt(row, now)) throw new Conflict(CHECKOUT_TEXT.eventPast);
   if (row.editingBy !== null && row.editExpiresAt && row.editExpiresAt > now)
     throw new Conflict(CHECKOUT_TEXT.beingEditedBySeller);
   const [held] = await db
@@ -172,7 +175,7 @@ export async function lockTicket(
           eq(tickets.sold, false),
           eq(tickets.status, 'available'),
           ne(tickets.sellerId, buyerId),
-          sql`${tickets.eventDate} >= ${utcDate(now)}`,
+          listingOnSaleSql(now),
           or(isNull(tickets.editingBy), isNull(tickets.editExpiresAt), lte(tickets.editExpiresAt, now)),
           or(
             isNull(tickets.currentViewerId),

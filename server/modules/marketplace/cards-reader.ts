@@ -15,6 +15,7 @@ const cardColumns = {
   sellerUsername: users.username,
   status: tickets.status,
   searchText: tickets.searchText,
+  timeZone: tickets.timeZone,
 } satisfies Record<string, PgColumn>;
 
 type CardColumns = typeof cardColumns;

@@ -23,6 +23,7 @@ function expected(listings: Map<number, IndexedListing>, query: ListingQuery): n
       (listing) =>
         listing.text.includes(query.term) &&
         listing.eventDate >= query.fromDate &&
+        (query.onSaleAt === undefined || listing.endsAt > query.onSaleAt) &&
         (query.toDate === undefined || listing.eventDate <= query.toDate) &&
         (query.minPrice === undefined || listing.priceCents >= query.minPrice) &&
         (query.maxPrice === undefined || listing.priceCents <= query.maxPrice) &&
@@ -47,6 +48,7 @@ const listingArbitrary = (id: number) =>
     priceCents: fc.integer({ min: 100, max: 130 }),
     markup: fc.integer({ min: 0, max: 3 }),
     eventDate: fc.constantFrom('2026-12-01', '2026-12-02', '2027-01-15'),
+    endsAt: fc.constantFrom(Date.parse('2026-12-02T08:00:00Z'), Date.parse('2026-12-05T05:00:00Z')),
     quantity: fc.integer({ min: 1, max: 3 }),
     splitRule: fc.constantFrom(...SPLIT_RULES),
     city: fc.constantFrom('', 'boston', 'portland'),
@@ -60,6 +62,12 @@ const queryArbitrary = fc.record({
     direction: fc.constantFrom('asc' as const, 'desc' as const),
   }),
   fromDate: fc.constantFrom('2026-11-30', '2026-12-02'),
+  onSaleAt: fc.option(
+    fc.constantFrom(Date.parse('2026-12-02T07:59:00Z'), Date.parse('2026-12-02T08:00:00Z')),
+    {
+      nil: undefined,
+    },
+  ),
   toDate: fc.option(fc.constant('2026-12-31'), { nil: undefined }),
   minPrice: fc.option(fc.integer({ min: 100, max: 130 }), { nil: undefined }),
   maxPrice: fc.option(fc.integer({ min: 100, max: 130 }), { nil: undefined }),
@@ -135,6 +143,7 @@ describe('ListingIndex', () => {
         priceCents: 1_000 + ((id * 7_919) % 5_000),
         markup: id % 11,
         eventDate: id % 2 ? '2026-12-01' : '2027-02-01',
+        endsAt: Date.parse(id % 2 ? '2026-12-02T05:00:00Z' : '2027-02-02T05:00:00Z'),
         quantity: 1 + (id % 4),
         splitRule: 'all' as const,
         city: '',
@@ -172,6 +181,7 @@ describe('ListingIndex', () => {
       priceCents: 1,
       markup: 0,
       eventDate: '2027-01-01',
+      endsAt: Date.parse('2027-01-02T05:00:00Z'),
       quantity: 1,
       splitRule: 'all' as const,
       city: '',
@@ -195,6 +205,7 @@ describe('ListingIndex', () => {
       priceCents: 5,
       markup: 0,
       eventDate: '2027-01-01',
+      endsAt: Date.parse('2027-01-02T05:00:00Z'),
       quantity: 1,
       splitRule: 'all' as const,
       city: '',
@@ -225,6 +236,7 @@ describe('ListingIndex', () => {
       priceCents: 1_000 + ((id * 7_919) % 5_000),
       markup: id % 11,
       eventDate: id % 3 === 0 ? '2026-11-29' : '2026-12-05',
+      endsAt: Date.parse(id % 3 === 0 ? '2026-11-30T08:00:00Z' : '2026-12-06T08:00:00Z'),
       quantity: 1 + (id % 4),
       splitRule: 'all',
       city: '',
@@ -239,8 +251,9 @@ describe('ListingIndex', () => {
     }
     const slotsBefore = index.deadSlots + index.size;
     // The date moves past a third of them, half of the rest sell, and a quarter of the rest change text.
-    index.removeBefore('2026-11-30');
-    for (const [id, listing] of truth) if (listing.eventDate < '2026-11-30') truth.delete(id);
+    const now = Date.parse('2026-11-30T08:00:00Z');
+    index.removeEnded(now);
+    for (const [id, listing] of truth) if (listing.endsAt <= now) truth.delete(id);
     for (const id of [...truth.keys()].filter((id) => id % 2 === 0)) {
       index.remove(id);
       truth.delete(id);

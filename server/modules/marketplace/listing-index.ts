@@ -17,6 +17,8 @@ export interface IndexedListing {
   markup: number;
   /** The event's date, YYYY-MM-DD. */
   eventDate: string;
+  /** When its show stops being on sale (decision 0071), in epoch milliseconds. */
+  endsAt: number;
   quantity: number;
   splitRule: SplitRule;
   /** The catalog venue's city, folded; '' for a listing without a catalog event (decision 0059). */
@@ -33,8 +35,10 @@ export interface ListingQuery {
   sort: { field: IndexedSortField; direction: 'asc' | 'desc' };
   /** The previous page's last sort value and id: only listings after it. */
   after?: { value: number | string; id: number };
-  /** The first event date shown (today), and the optional filters, as the SQL applies them. */
+  /** The first event date shown, and the optional filters, as the SQL applies them. */
   fromDate: string;
+  /** Only shows still on sale at this instant (epoch milliseconds; decision 0071). */
+  onSaleAt?: number;
   toDate?: string;
   minPrice?: number;
   maxPrice?: number;
@@ -84,6 +88,7 @@ function afterCursor(listing: IndexedListing, query: ListingQuery): boolean {
  * term in its folded text, and after the cursor. The server checks the rows it reads for a page with it.
  */
 export function matchesQuery(listing: IndexedListing, query: ListingQuery): boolean {
+  if (query.onSaleAt !== undefined && listing.endsAt <= query.onSaleAt) return false;
   if (listing.eventDate < query.fromDate) return false;
   if (query.toDate !== undefined && listing.eventDate > query.toDate) return false;
   if (query.minPrice !== undefined && listing.priceCents < query.minPrice) return false;
@@ -107,6 +112,7 @@ const VACANT: IndexedListing = {
   priceCents: 0,
   markup: 0,
   eventDate: '',
+  endsAt: 0,
   quantity: 0,
   splitRule: 'all',
   city: '',
@@ -192,10 +198,10 @@ export class ListingIndex {
     this.changes += 1;
   }
 
-  /** Every listing of an event before `today` leaves. */
-  removeBefore(today: string): void {
+  /** Every listing whose show is no longer on sale at `now` (epoch milliseconds) leaves. */
+  removeEnded(now: number): void {
     for (const listing of [...this.listings])
-      if (listing !== VACANT && listing.eventDate < today) this.remove(listing.id);
+      if (listing !== VACANT && listing.endsAt <= now) this.remove(listing.id);
   }
 
   /**

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { earliestListingDateOnSale } from '../../../common/on-sale.js';
 import type { SortCriterion, TicketListQuery } from '../../../common/schemas/marketplace.js';
 import type { SplitRule } from '../../../common/splits.js';
 import type { Db } from '../../db/client.js';
-import { utcDate } from '../../lib/clock.js';
+import { listingOnSaleSql, saleEndsAtSql } from '../../lib/on-sale-sql.js';
 import { searchFold } from '../../lib/search-fold.js';
 import { type IndexSource, SyncedIndex, type SyncedIndexOptions } from '../../lib/synced-index.js';
 import { listingCitySql } from '../tickets/listing-columns.js';
@@ -22,6 +23,7 @@ interface ListingRow {
   status: string;
   sold: boolean;
   eventDate: string;
+  endsAt: number;
   priceCents: number;
   markup: number;
   quantity: number;
@@ -31,13 +33,15 @@ interface ListingRow {
 }
 
 const rowColumns = sql`id, search_text as text, status, sold, event_date::text as "eventDate",
+  (extract(epoch from ${saleEndsAtSql(sql`event_date`, sql`days_count`, sql`time_zone`)}) * 1000)::float8 as "endsAt",
   buyer_pays_per_ticket_cents as "priceCents", markup, quantity, split_rule as "splitRule", ${listingCitySql} as city,
   listing_price_cents <= face_value_cents as "atOrBelowFace"`;
 
-function indexed(row: ListingRow, today: string): IndexedListing | null {
-  if (row.status !== 'available' || row.sold || row.eventDate < today) return null;
+function indexed(row: ListingRow, now: Date): IndexedListing | null {
+  const endsAt = Number(row.endsAt);
+  if (row.status !== 'available' || row.sold || endsAt <= now.getTime()) return null;
   const { id, text, eventDate, priceCents, markup, quantity, splitRule, city, atOrBelowFace } = row;
-  return { id, text, eventDate, priceCents, markup, quantity, splitRule, city, atOrBelowFace };
+  return { id, text, eventDate, endsAt, priceCents, markup, quantity, splitRule, city, atOrBelowFace };
 }
 
 const INDEXED_FIELDS = new Set<string>(['price', 'markup', 'eventDate']);
@@ -60,12 +64,12 @@ export function listingQueryOf(
   const field = criterion.field as IndexedSortField;
   const value = after?.values[0];
   if (after && (field === 'eventDate' ? !DAY.test(String(value)) : typeof value !== 'number')) return null;
-  const today = utcDate(now);
   return {
     term: searchFold(query.search),
     sort: { field, direction: criterion.direction },
     after: after && value !== undefined ? { value, id: after.id } : undefined,
-    fromDate: query.startDate && query.startDate > today ? query.startDate : today,
+    fromDate: query.startDate ?? earliestListingDateOnSale(now),
+    onSaleAt: now.getTime(),
     toDate: query.endDate,
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
@@ -77,16 +81,16 @@ export function listingQueryOf(
 }
 
 /** Every live listing, read by id in pages. */
-async function loadListings(db: Db, today: string, closed: () => boolean): Promise<ListingIndex> {
+async function loadListings(db: Db, now: Date, closed: () => boolean): Promise<ListingIndex> {
   const index = new ListingIndex();
   let lastId = 0;
   for (;;) {
     if (closed()) return index;
     const result = (await db.execute(sql`select ${rowColumns} from tickets
-      where id > ${lastId} and status = 'available' and not sold and event_date >= ${today}
+      where id > ${lastId} and status = 'available' and not sold and ${listingOnSaleSql(now, 'tickets')}
       order by id limit ${LOAD_PAGE}`)) as unknown as { rows: ListingRow[] };
     for (const row of result.rows) {
-      const listing = indexed(row, today);
+      const listing = indexed(row, now);
       if (listing) index.upsert(listing);
     }
     if (result.rows.length < LOAD_PAGE) return index;
@@ -96,10 +100,10 @@ async function loadListings(db: Db, today: string, closed: () => boolean): Promi
 }
 
 /** Applies changed rows: a listing no longer live (sold, held, past, withdrawn) leaves the index. */
-function applyRows(rows: ListingRow[], today: string) {
+function applyRows(rows: ListingRow[], now: Date) {
   return (index: ListingIndex) => {
     for (const row of rows) {
-      const listing = indexed(row, today);
+      const listing = indexed(row, now);
       if (listing) index.upsert(listing);
       else index.remove(row.id);
     }
@@ -110,19 +114,19 @@ function applyRows(rows: ListingRow[], today: string) {
  * The listings whose `search_changed_at` (migration 0020) is at or after the horizon, and the ids of
  * those deleted since (migration 0032): one statement, so both come from one snapshot.
  */
-async function listingChanges(db: Db, horizon: string, today: string, limit: number) {
+async function listingChanges(db: Db, horizon: string, now: Date, limit: number) {
   const { rows } = (await db.execute(sql`
     (select ${rowColumns}, false as removed from tickets
       where search_changed_at >= ${horizon}::timestamptz limit ${limit + 1})
     union all
-    (select ticket_id, null, null, null, null, null, null, null, null, null, null, true from listing_removals
+    (select ticket_id, null, null, null, null, null, null, null, null, null, null, null, true from listing_removals
       where removed_at >= ${horizon}::timestamptz limit ${limit + 1})`)) as unknown as {
     rows: (ListingRow & { removed: boolean })[];
   };
   if (rows.length > limit) return null;
   const written = applyRows(
     rows.filter((row) => !row.removed),
-    today,
+    now,
   );
   return (index: ListingIndex) => {
     // Removals first: an id is never written again once its row is deleted.
@@ -145,7 +149,7 @@ interface ChangeCursor {
 async function listingChangePage(
   db: Db,
   horizon: string,
-  today: string,
+  now: Date,
   after: ChangeCursor | null,
   pageRows: number,
 ) {
@@ -177,7 +181,7 @@ async function listingChangePage(
     };
   const last = rows.at(-1);
   return {
-    apply: applyRows(rows, today),
+    apply: applyRows(rows, now),
     next:
       rows.length < pageRows || !last ? null : { removals: false, changedAt: last.changedAt, id: last.id },
   };
@@ -190,7 +194,7 @@ const listingSource: IndexSource<ListingIndex, ChangeCursor> = {
   changesSince: listingChanges,
   bulkPageRows: LOAD_PAGE,
   changePage: listingChangePage,
-  sweep: (index, today) => index.removeBefore(today),
+  sweep: (index, now) => index.removeEnded(now.getTime()),
   untidy: (index) => index.untidy,
   tidy: (index, pause, closed) => index.tidy(pause, closed),
   size: (index) => index.size,

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MARKETPLACE_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
+import { saleEndsAt } from '../../../common/on-sale.js';
 import { saleBreakdown } from '../../../common/pricing.js';
 import type {
   MarketplaceTicket,
@@ -16,8 +17,8 @@ import type { Platform } from '../../../common/schemas/tickets.js';
 import type { DbOrTx } from '../../db/client.js';
 import { artists, eventArtists, tickets, users } from '../../db/schema/index.js';
 import { Invalid } from '../../errors.js';
-import { utcDate } from '../../lib/clock.js';
 import { escapeLike } from '../../lib/like-patterns.js';
+import { listingOnSaleSql } from '../../lib/on-sale-sql.js';
 import { searchFold } from '../../lib/search-fold.js';
 import { changeCounterReader, changeCounterValue } from '../../lib/synced-index.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
@@ -167,10 +168,10 @@ function searchMatches(filters: SQL[], search: string, order: SQL[], limit: numb
 
 /**
  * A listing on sale, as the marketplace shows it: not sold, available (not withdrawn by its seller, which
- * cancels it, nor pending) and for an event that has not passed (today in UTC, decision 0056).
+ * cancels it, nor pending) and for a show still on sale (its venue's midnight after its last day, decision 0071).
  */
 export function onSaleFilters(now: Date): SQL[] {
-  return [eq(tickets.sold, false), eq(tickets.status, 'available'), gte(tickets.eventDate, utcDate(now))];
+  return [eq(tickets.sold, false), eq(tickets.status, 'available'), listingOnSaleSql(now)];
 }
 
 function filtersOf(query: TicketListQuery, now: Date): SQL[] {
@@ -389,6 +390,7 @@ interface PageRows {
 function stillMatches(card: MarketplaceCardRow | undefined, query: ListingQuery): card is MarketplaceCardRow {
   if (card?.ticket.status !== 'available' || card.ticket.sold) return false;
   const { id, searchText, buyerPaysPerTicketCents, markup, eventDate, quantity, splitRule } = card.ticket;
+  const endsAt = saleEndsAt(card.ticket).getTime();
   const atOrBelowFace = card.ticket.listingPriceCents <= card.ticket.faceValueCents;
   return matchesQuery(
     {
@@ -397,6 +399,7 @@ function stillMatches(card: MarketplaceCardRow | undefined, query: ListingQuery)
       priceCents: buyerPaysPerTicketCents,
       markup,
       eventDate,
+      endsAt,
       quantity,
       splitRule,
       city: card.city,

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import {
   SUGGESTION_MAX_RESULTS,
   SUGGESTION_MIN_LENGTH,
@@ -8,8 +8,8 @@ import {
 } from '../../../common/schemas/marketplace.js';
 import type { DbOrTx } from '../../db/client.js';
 import { artists, events, tickets, venues } from '../../db/schema/index.js';
-import { utcDate } from '../../lib/clock.js';
 import { escapeLike } from '../../lib/like-patterns.js';
+import { eventOnSaleSql, listingOnSaleSql } from '../../lib/on-sale-sql.js';
 import { searchFold } from '../../lib/search-fold.js';
 
 /** Candidates read per kind before ranking; more than enough for 5 suggestions. */
@@ -90,7 +90,7 @@ async function namesMatching(
  * one name is often many shows (a tour), and each is its own suggestion, never merged by name. Read the way
  * namesMatching reads names: the prefix pass along the sorted folded names, the word pass by trigrams.
  */
-async function eventsMatching(db: DbOrTx, query: string, pass: Pass, today: string): Promise<Candidate[]> {
+async function eventsMatching(db: DbOrTx, query: string, pass: Pass, now: Date): Promise<Candidate[]> {
   const name =
     pass === 'prefix' ? sql`(search_fold(${events.name}) collate "C")` : sql`search_fold(${events.name})`;
   const rank = rankOf(name, query);
@@ -109,7 +109,7 @@ async function eventsMatching(db: DbOrTx, query: string, pass: Pass, today: stri
       and(
         pass === 'prefix' ? sql`${name} like ${`${escapeLike(query)}%`}` : startsAWord(name, query),
         // A cancelled event is no longer offered (decision 0042).
-        gte(events.date, today),
+        eventOnSaleSql(now),
         ne(events.status, 'cancelled'),
       ),
     )
@@ -130,7 +130,7 @@ async function candidates(
   kind: SuggestionKind,
   query: string,
   pass: Pass,
-  today: string,
+  now: Date,
 ): Promise<Candidate[]> {
   switch (kind) {
     case 'artist':
@@ -147,10 +147,10 @@ async function candidates(
         isNull(tickets.eventId),
         eq(tickets.sold, false),
         ne(tickets.status, 'cancelled'),
-        gte(tickets.eventDate, today),
+        listingOnSaleSql(now),
       );
       return [
-        ...(await eventsMatching(db, query, pass, today)),
+        ...(await eventsMatching(db, query, pass, now)),
         ...nameOnly(
           await namesMatching(
             db,
@@ -172,8 +172,8 @@ async function candidates(
 }
 
 /** The best SUGGESTION_MAX_RESULTS of one pass's candidates: each catalog event once, each other name once. */
-async function suggestionsOf(db: DbOrTx, query: string, pass: Pass, today: string): Promise<Suggestion[]> {
-  const perKind = await Promise.all(KINDS.map((kind) => candidates(db, kind, query, pass, today)));
+async function suggestionsOf(db: DbOrTx, query: string, pass: Pass, now: Date): Promise<Suggestion[]> {
+  const perKind = await Promise.all(KINDS.map((kind) => candidates(db, kind, query, pass, now)));
   const ranked = perKind.flatMap((found, kindIndex) =>
     found.map((candidate) => ({
       text: candidate.text,
@@ -218,8 +218,7 @@ async function suggestionsOf(db: DbOrTx, query: string, pass: Pass, today: strin
 export async function searchSuggestions(db: DbOrTx, rawQuery: string, now: Date): Promise<Suggestion[]> {
   const query = searchFold(rawQuery.trim());
   if (query.length < SUGGESTION_MIN_LENGTH) return [];
-  const today = utcDate(now);
-  const prefixes = await suggestionsOf(db, query, 'prefix', today);
+  const prefixes = await suggestionsOf(db, query, 'prefix', now);
   if (prefixes.length === SUGGESTION_MAX_RESULTS) return prefixes;
-  return suggestionsOf(db, query, 'word', today);
+  return suggestionsOf(db, query, 'word', now);
 }

@@ -1,9 +1,9 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { onSaleAt } from '../../../common/on-sale.js';
 import type { SplitRule } from '../../../common/splits.js';
 import type { DbOrTx } from '../../db/client.js';
 import { events, jobs, priceAlerts, tickets } from '../../db/schema/index.js';
 import { type JobOutcome, jobDone } from '../../jobs/queue.js';
-import { utcDate } from '../../lib/clock.js';
 import { splitAllowsSql } from '../tickets/splits.js';
 
 /**
@@ -86,7 +86,7 @@ export async function matchListingAlerts(db: DbOrTx, ticketId: number, now: Date
   const eventId = ticket.eventId;
   if (eventId === null) return jobDone;
   if (ticket.sold || ticket.status !== 'available' || row.eventStatus === 'cancelled') return jobDone;
-  if (ticket.eventDate < utcDate(now)) return jobDone;
+  if (!onSaleAt(ticket, now)) return jobDone;
   const busy = busyUntil(ticket, now);
   if (busy) return { retryAt: busy, note: 'held or being edited; alerts matched once free' };
   const facts = {

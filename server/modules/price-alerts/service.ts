@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '../../../common/money.js';
+import { onSaleAt } from '../../../common/on-sale.js';
 import {
   type CreatePriceAlert,
   MAX_ACTIVE_PRICE_ALERTS,
@@ -8,12 +9,12 @@ import {
   type PriceAlertListQuery,
 } from '../../../common/schemas/price-alerts.js';
 import { PRICE_ALERT_TEXT } from '../../../common/texts/price-alerts.js';
-import { addDays, lastDayOf, localMidnight } from '../../../common/venue-time.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { events, priceAlerts, users, venues } from '../../db/schema/index.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { eventOnSaleSql } from '../../lib/on-sale-sql.js';
 import { memberOfUnsubscribeToken } from './token.js';
 
 /** Price alerts (decision 0060): creating, listing, removing and unsubscribing; matching is in matching.ts. */
@@ -32,11 +33,6 @@ interface EventFacts {
   name: string;
   date: string;
   venue: string;
-}
-
-/** The instant an event has passed: its venue's midnight after its last day (decision 0056's days). */
-export function eventPassesAt(date: string, daysCount: number, timeZone: string): Date {
-  return localMidnight(addDays(lastDayOf(date, daysCount), 1), timeZone);
 }
 
 function alertOf(row: AlertRow, event: EventFacts): PriceAlert {
@@ -78,7 +74,10 @@ async function upcomingEvent(tx: DbOrTx, eventId: number, now: Date): Promise<Ev
     .where(eq(events.id, eventId))
     .for('share', { of: events });
   if (!event) throw new Invalid(PRICE_ALERT_TEXT.eventNotFound, { eventId: PRICE_ALERT_TEXT.eventNotFound });
-  if (event.status === 'cancelled' || eventPassesAt(event.date, event.daysCount, event.timeZone) <= now)
+  if (
+    event.status === 'cancelled' ||
+    !onSaleAt({ eventDate: event.date, daysCount: event.daysCount, timeZone: event.timeZone }, now)
+  )
     throw new Invalid(PRICE_ALERT_TEXT.eventNotUpcoming, { eventId: PRICE_ALERT_TEXT.eventNotUpcoming });
   return { name: event.name, date: event.date, venue: event.venue };
 }
@@ -221,17 +220,11 @@ export async function endPriceAlertsOfCancelledEvent(
  * day is after today (UTC) cannot have passed anywhere, which keeps the walk to past events.
  */
 export async function endPassedPriceAlerts(db: DbOrTx, now: Date): Promise<number> {
-  const at = sql`${now.toISOString()}::timestamptz`;
   const passed = db
     .select({ id: events.id })
     .from(events)
     .innerJoin(venues, eq(venues.id, events.venueId))
-    .where(
-      and(
-        sql`${events.date} <= ${now.toISOString().slice(0, 10)}::date`,
-        sql`((${events.date} + ${events.daysCount})::timestamp at time zone ${venues.timeZone}) <= ${at}`,
-      ),
-    );
+    .where(and(sql`${events.date} <= ${now.toISOString().slice(0, 10)}::date`, not(eventOnSaleSql(now))));
   const ended = await db
     .update(priceAlerts)
     .set({ status: 'ended', endedReason: 'event_passed', endedAt: now })

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { TICKET_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
+import { onSaleAt, type SaleDays } from '../../../common/on-sale.js';
 import { listingPriceCents, saleBreakdown } from '../../../common/pricing.js';
 import type { Notifications } from '../../../common/schemas/notifications.js';
 import {
@@ -41,15 +42,12 @@ export interface SavedTicket {
   listingPriceCents: number;
 }
 
-const DAY_MS = 86_400_000;
-
 /**
- * An event date may be today anywhere on Earth: a date is refused only when it is before yesterday in UTC,
- * so a seller a few time zones behind UTC can still list tonight's show.
+ * A listing is for a show still on sale (decision 0071): until its venue's midnight after its last day, read
+ * in the zone the listing will carry, so tonight's show in Los Angeles can be listed until midnight there.
  */
-function assertEventNotPast(eventDate: string, now: Date): void {
-  const earliest = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
-  if (eventDate < earliest)
+function assertOnSale(days: SaleDays, now: Date): void {
+  if (!onSaleAt(days, now))
     throw new Invalid(TICKET_TEXT.eventDatePast, { eventDate: TICKET_TEXT.eventDatePast });
 }
 
@@ -78,11 +76,13 @@ async function resolveEvent(
  * The columns a create or an update writes, with the listing price computed here (never the client's) and
  * the zone its dates are read in: the catalog venue's, else the platform's (decision 0056).
  */
-async function ticketColumns(db: DbOrTx, input: TicketInput, platformTimeZone: string) {
+async function ticketColumns(db: DbOrTx, input: TicketInput, platformTimeZone: string, now: Date) {
   const event = await resolveEvent(db, input);
   // A cancelled event is no longer offered for listing (decision 0042).
   if (event?.status === 'cancelled')
     throw new Invalid(TICKET_TEXT.eventCancelled, { eventName: TICKET_TEXT.eventCancelled });
+  const timeZone = event?.timeZone ?? platformTimeZone;
+  assertOnSale({ eventDate: input.eventDate, daysCount: input.daysCount, timeZone }, now);
   return {
     eventId: event?.id ?? null,
     eventName: input.eventName,
@@ -90,7 +90,7 @@ async function ticketColumns(db: DbOrTx, input: TicketInput, platformTimeZone: s
     description: input.description,
     venue: input.venue || event?.venue || '',
     daysCount: input.daysCount,
-    timeZone: event?.timeZone ?? platformTimeZone,
+    timeZone,
     isMultiDay: input.isMultiDay,
     section: input.section,
     row: input.row,
@@ -126,11 +126,11 @@ export async function createTicket(
   sellerId: number,
   input: TicketInput,
 ): Promise<SavedTicket> {
-  assertEventNotPast(input.eventDate, deps.clock.now());
+  const columns = await ticketColumns(deps.db, input, deps.platformTimeZone, deps.clock.now());
   await assertImageUsable(deps.images, input, sellerId);
   const [row] = await deps.db
     .insert(tickets)
-    .values({ ...(await ticketColumns(deps.db, input, deps.platformTimeZone)), sellerId })
+    .values({ ...columns, sellerId })
     .returning({ id: tickets.id, version: tickets.version, listingPriceCents: tickets.listingPriceCents });
   if (!row) throw new Error('ticket insert returned no row');
   return row;
@@ -193,7 +193,6 @@ export async function updateTicket(
   input: TicketInput,
 ): Promise<SavedTicket> {
   const now = deps.clock.now();
-  assertEventNotPast(input.eventDate, now);
   const [before] = await deps.db
     .select({
       imageUrl: tickets.imageUrl,
@@ -219,7 +218,7 @@ export async function updateTicket(
     const [row] = await tx
       .update(tickets)
       .set({
-        ...(await ticketColumns(tx, input, deps.platformTimeZone)),
+        ...(await ticketColumns(tx, input, deps.platformTimeZone, now)),
         version: sql`${tickets.version} + 1`,
         updatedAt: now,
       })

@@ -1,0 +1,33 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { earliestListingDateOnSale } from '../../common/on-sale.js';
+import { events, tickets, venues } from '../db/schema/index.js';
+
+/**
+ * `common/on-sale.ts`'s rule in SQL (decision 0071): the venue's local midnight after the last day is
+ * `(first day + days)::timestamp at time zone zone`, as the payout's due time is computed (decision 0056).
+ */
+export function saleEndsAtSql(date: SQL, daysCount: SQL, timeZone: SQL): SQL {
+  return sql`((${date} + ${daysCount})::timestamp at time zone ${timeZone})`;
+}
+
+/** The instant `now` as SQL reads it. */
+export function instantSql(now: Date): SQL {
+  return sql`${now.toISOString()}::timestamptz`;
+}
+
+/**
+ * A listing's show is still on sale at `now`; `alias` names the tickets table in raw SQL (`t`), else the
+ * Drizzle columns are used. The first-day bound lets the date indexes narrow the rows first.
+ */
+export function listingOnSaleSql(now: Date, alias?: string): SQL {
+  const column = (name: string, drizzle: SQL) => (alias ? sql.raw(`${alias}.${name}`) : drizzle);
+  const date = column('event_date', sql`${tickets.eventDate}`);
+  const days = column('days_count', sql`${tickets.daysCount}`);
+  const zone = column('time_zone', sql`${tickets.timeZone}`);
+  return sql`(${date} >= ${earliestListingDateOnSale(now)}::date and ${saleEndsAtSql(date, days, zone)} > ${instantSql(now)})`;
+}
+
+/** A catalog event is still on sale at `now`: the query joins `venues` for the zone. */
+export function eventOnSaleSql(now: Date): SQL {
+  return sql`${saleEndsAtSql(sql`${events.date}`, sql`${events.daysCount}`, sql`${venues.timeZone}`)} > ${instantSql(now)}`;
+}
