@@ -41,20 +41,25 @@ describe('WelcomeTour', () => {
 
   it("'Skip Tour' with 'Don't show this tour again' ticked sets the disable flag", async () => {
     const user = userEvent.setup();
-    render(<WelcomeTour userId={USER} />);
+    const onCompleted = vi.fn();
+    render(<WelcomeTour userId={USER} onCompleted={onCompleted} />);
     await screen.findByRole('dialog', { name: TOUR_TEXT.welcomeTitle });
     await user.click(screen.getByRole('checkbox', { name: TOUR_TEXT.dontShowAgain }));
     await user.click(screen.getByRole('button', { name: TOUR_TEXT.skipTour }));
     expect(screen.queryByRole('dialog', { name: TOUR_TEXT.welcomeTitle })).toBeNull();
     expect(localStorage.getItem(TOUR_DISABLED_KEY)).toBe('true');
     expect(localStorage.getItem(TOUR_COMPLETED_KEY)).toBeNull();
+    // Kept for the member too, so no other browser offers it again.
+    expect(onCompleted).toHaveBeenCalledTimes(1);
   });
 
   it("'Skip Tour' alone leaves the tour on for next time", async () => {
     const user = userEvent.setup();
-    render(<WelcomeTour userId={USER} />);
+    const onCompleted = vi.fn();
+    render(<WelcomeTour userId={USER} onCompleted={onCompleted} />);
     await user.click(await screen.findByRole('button', { name: TOUR_TEXT.skipTour }));
     expect(localStorage.getItem(TOUR_DISABLED_KEY)).toBeNull();
+    expect(onCompleted).not.toHaveBeenCalled();
   });
 
   it('does not appear once the disable flag is set', async () => {

@@ -63,12 +63,19 @@ export function WelcomeTour({
     return () => clearTimeout(timer);
   }, [userId, completedOnServer]);
 
+  // 'Don't show this tour again' is the member's choice, kept on the server as a finish is, so no other
+  // browser offers it again; this browser's flag covers the moment before the session says so.
+  const optOut = () => {
+    if (!dontShow) return;
+    disableTour(userId);
+    onCompleted?.();
+  };
   const skip = () => {
-    if (dontShow) disableTour(userId);
+    optOut();
     setDue(false);
   };
   const start = () => {
-    if (dontShow) disableTour(userId);
+    optOut();
     setDue(false);
     stepIndex.current = 0;
     const present = presentSteps(TOUR_STEPS);
