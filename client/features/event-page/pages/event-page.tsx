@@ -59,6 +59,9 @@ export function EventPage({ aside, renderSeller }: EventPageProps) {
     );
   }
   const page = query.data;
+  // A cancelled or past show's header says why nothing is for sale: pickers and 'No tickets are listed for
+  // this show right now' would suggest some might be.
+  const onSale = page.event.state !== 'cancelled' && page.event.state !== 'past';
   const setFilters = (next: EventPageFilters) =>
     setSearch(searchWithFilters(search, next), { replace: true });
   return (
@@ -68,27 +71,29 @@ export function EventPage({ aside, renderSeller }: EventPageProps) {
         actions={<ShareButton url={page.event.path} title={page.event.name} />}
       />
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-labelledby="event-listings-heading" className="flex min-w-0 flex-col gap-4">
-          <h2 id="event-listings-heading" className="text-xl font-bold">
-            {EVENT_SCREEN_TEXT.listingsHeading}
-          </h2>
-          <ListingFilters
-            filters={filters}
-            sections={page.sections}
-            onChange={setFilters}
-            firstFilterRef={firstFilter}
-          />
-          <EventListings
-            page={page}
-            filters={filters}
-            renderSeller={renderSeller}
-            onClearFilters={() => {
-              setFilters({});
-              // The button goes with the empty state: focus stays in the filters, not on the page's body.
-              firstFilter.current?.focus();
-            }}
-          />
-        </section>
+        {onSale ? (
+          <section aria-labelledby="event-listings-heading" className="flex min-w-0 flex-col gap-4">
+            <h2 id="event-listings-heading" className="text-xl font-bold">
+              {EVENT_SCREEN_TEXT.listingsHeading}
+            </h2>
+            <ListingFilters
+              filters={filters}
+              sections={page.sections}
+              onChange={setFilters}
+              firstFilterRef={firstFilter}
+            />
+            <EventListings
+              page={page}
+              filters={filters}
+              renderSeller={renderSeller}
+              onClearFilters={() => {
+                setFilters({});
+                // The button goes with the empty state: focus stays in the filters, not on the page's body.
+                firstFilter.current?.focus();
+              }}
+            />
+          </section>
+        ) : null}
         {aside ? <aside className="flex min-w-0 flex-col gap-8">{aside(page.event)}</aside> : null}
       </div>
     </div>
