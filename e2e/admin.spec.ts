@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN_TEXT, AUTH_ERROR_TEXT, SHELL_TEXT } from '../common/messages';
 import {
+  adminRows,
   DEMO_ACCOUNTS,
   expectNoSeriousViolations,
   registerVerifiedAccount,
@@ -161,6 +162,11 @@ test.describe('admin dashboard', () => {
     await row.getByRole('button', { name: ADMIN_TEXT.view }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: /^Dispute on order #/ });
+    // The sale's messages scroll by keyboard too (axe: scrollable-region-focusable).
+    await expect(dialog.getByRole('list', { name: 'Messages' })).toContainText(
+      'The buyer reported a problem',
+    );
+    await expectNoSeriousViolations(page, 'the dispute dialog');
     await dialog.getByLabel(ADMIN_TEXT.reasonLabel).fill('The seller never sent the tickets.');
     await dialog.getByRole('button', { name: 'Resolve dispute' }).focus();
     await page.keyboard.press('Enter');
@@ -195,10 +201,7 @@ test.describe('admin dashboard', () => {
 
       // By keyboard: a View opens its dialog and Escape gives the focus back to that View.
       await page.goto('/admin?tab=users');
-      const view = page
-        .getByRole('table', { name: 'Users' })
-        .getByRole('button', { name: ADMIN_TEXT.view })
-        .first();
+      const view = adminRows(page, 'Users').getByRole('button', { name: ADMIN_TEXT.view }).first();
       await view.focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: ADMIN_TEXT.userDetails });
@@ -263,11 +266,7 @@ test.describe('admin dashboard', () => {
       ];
       for (const { tab, title } of dialogs) {
         await page.getByRole('tab', { name: tab }).click();
-        await page
-          .getByRole('table', { name: tab })
-          .getByRole('button', { name: ADMIN_TEXT.view })
-          .first()
-          .click();
+        await adminRows(page, tab).getByRole('button', { name: ADMIN_TEXT.view }).first().click();
         const dialog = page.getByRole('dialog', { name: title });
         await expect(dialog.getByText('ID', { exact: true })).toBeVisible();
         await expectNoSeriousViolations(page, `${title} at ${width} px`);
@@ -278,11 +277,7 @@ test.describe('admin dashboard', () => {
 
       // Hiding a review and showing it again, from Review Details.
       await page.getByRole('tab', { name: 'Reviews' }).click();
-      await page
-        .getByRole('table', { name: 'Reviews' })
-        .getByRole('button', { name: ADMIN_TEXT.view })
-        .first()
-        .click();
+      await adminRows(page, 'Reviews').getByRole('button', { name: ADMIN_TEXT.view }).first().click();
       const review = page.getByRole('dialog', { name: ADMIN_TEXT.reviewDetails });
       await review.getByRole('button', { name: ADMIN_TEXT.hideReview }).click();
       await expect(toastWith(page, ADMIN_TEXT.reviewHidden)).toBeVisible();

@@ -120,6 +120,11 @@ export async function expectSignedIn(page: Page, username: string): Promise<void
 }
 
 /** The toast (sonner) showing `title`, with its description. */
+/** An admin list by its name: a table on a wide screen, a list of cards on a phone. */
+export function adminRows(page: Page, name: string): Locator {
+  return page.getByRole('table', { name }).or(page.getByRole('list', { name }));
+}
+
 export function toastWith(page: Page, title: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: title });
 }

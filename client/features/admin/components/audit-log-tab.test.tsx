@@ -141,8 +141,15 @@ describe('AuditLogTab', () => {
 
   it('shows the same entries as labelled cards for a phone, one list item each', async () => {
     fakeApi(() => json(200, { entries: ENTRIES.slice(0, 2), page: 1, pageSize: 25, total: 2 }));
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      media,
+      matches: media.includes('max-width'),
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
     renderWithClient(<AuditLogTab />);
     const list = await screen.findByRole('list', { name: 'Audit entries' });
+    expect(screen.queryByRole('table')).toBeNull();
     const cards = await within(list).findAllByRole('article');
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
       expect.stringMatching(/^Changed a support message’s status, March 1, 2030 /),

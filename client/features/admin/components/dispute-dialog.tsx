@@ -33,7 +33,12 @@ function Evidence({ dispute }: { dispute: Dispute }) {
       {dispute.thread.length === 0 ? (
         <p className="text-sm text-muted-foreground">No messages yet.</p>
       ) : (
-        <ol className="max-h-[200px] space-y-2 overflow-y-auto rounded-lg border border-border p-3 text-sm">
+        <ol
+          aria-labelledby="dispute-thread"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+          tabIndex={0}
+          className="max-h-[200px] space-y-2 overflow-y-auto rounded-lg border border-border p-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           {dispute.thread.map((entry) => (
             <li key={`${entry.createdAt}-${entry.senderName}`}>
               <span className="font-medium">{entry.isSystem ? 'System Message' : entry.senderName}</span>{' '}

@@ -151,6 +151,23 @@ describe('AdminPage', () => {
     expect(await screen.findByText('Failed to load users', {}, { timeout: 8_000 })).toBeInTheDocument();
   });
 
+  it('shows each user as a card on a phone, its View button in sight rather than off to the side', async () => {
+    api((call) => (call.url.startsWith('/api/admin/users?') ? json(200, page([adminUser()])) : undefined));
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      media,
+      matches: media.includes('max-width'),
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    renderWithClient(<AdminPage />);
+    await openTab('Users');
+    const card = await screen.findByRole('listitem');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(card).getByText('maya@encore.test')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: ADMIN_TEXT.view }));
+    expect(await screen.findByRole('dialog', { name: ADMIN_TEXT.userDetails })).toBeInTheDocument();
+  });
+
   it('appoints an ambassador from User Details', async () => {
     const calls = api(
       (call) => (call.url.startsWith('/api/admin/users?') ? json(200, page([adminUser()])) : undefined),
