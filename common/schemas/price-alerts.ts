@@ -62,6 +62,17 @@ export const priceAlertSchema = z.object({
 });
 export type PriceAlert = z.infer<typeof priceAlertSchema>;
 
+/**
+ * The answer to a create: the alert, and whether it was the member's active alert for the same show and
+ * number of tickets, given the new price, rather than a new one (one alert per show and quantity: two would
+ * only send the same e-mail twice).
+ */
+export const createdPriceAlertSchema = z.object({
+  alert: priceAlertSchema,
+  merged: z.boolean(),
+});
+export type CreatedPriceAlert = z.infer<typeof createdPriceAlertSchema>;
+
 export const priceAlertListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(PRICE_ALERTS_PAGE_MAX).default(1),
   pageSize: z.coerce
@@ -70,6 +81,10 @@ export const priceAlertListQuerySchema = z.object({
     .min(1)
     .max(PRICE_ALERTS_PAGE_SIZE_MAX)
     .default(PRICE_ALERTS_PAGE_SIZE_DEFAULT),
+  /** Only the alerts for this show (its page shows the member's own). */
+  eventId: z.coerce.number().int().min(1).max(INT32_MAX).optional(),
+  /** Only the alerts in this state. */
+  status: z.enum(priceAlertStatuses).optional(),
 });
 export type PriceAlertListQuery = z.infer<typeof priceAlertListQuerySchema>;
 

@@ -11,11 +11,16 @@ export const PRICE_ALERT_TEXT = {
   createdTitle: 'Price alert created',
   created: (eventName: string) => `We will e-mail you when tickets for ${eventName} reach your price.`,
   createFailed: 'Could not create the alert. Please try again.',
+  mergedTitle: 'Price alert updated',
+  merged: (eventName: string) =>
+    `You already had an alert for these tickets to ${eventName}: it now uses your new price.`,
+  yoursTitle: 'Your alerts for this show',
   listTitle: 'My Price Alerts',
   listEmpty: 'No price alerts yet. Create one on a show’s page.',
   listLoadFailed: 'Failed to load your price alerts. Please try again.',
   remove: 'Remove',
   removeLabel: (eventName: string) => `Remove the price alert for ${eventName}`,
+  removeOneLabel: (summary: string) => `Remove the price alert for ${summary}`,
   removedTitle: 'Price alert removed',
   removeFailed: 'Could not remove the alert. Please try again.',
   summary: (quantity: number, price: string) =>

@@ -1,12 +1,22 @@
 import { ApiError, getJson, sendJson } from '@client/lib/api';
-import type { CreatePriceAlert, PriceAlert, PriceAlertList } from '@common/schemas/price-alerts';
+import type { CreatedPriceAlert, CreatePriceAlert, PriceAlertList } from '@common/schemas/price-alerts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** Cache keys of price alerts (decision 0060). */
 export const priceAlertKeys = {
   all: ['price-alerts'] as const,
   page: (page: number) => ['price-alerts', 'mine', page] as const,
+  event: (eventId: number) => ['price-alerts', 'event', eventId] as const,
 };
+
+/** A member's active alerts for one show (its page shows them, with Remove); at most 10 are active. */
+export function eventPriceAlertsQueryOptions(eventId: number) {
+  return queryOptions({
+    queryKey: priceAlertKeys.event(eventId),
+    queryFn: () => getJson<PriceAlertList>(`/api/price-alerts?eventId=${eventId}&status=active&pageSize=10`),
+    staleTime: 0,
+  });
+}
 
 export const PRICE_ALERTS_PAGE_SIZE = 10;
 
@@ -23,8 +33,7 @@ export function myPriceAlertsQueryOptions(page: number) {
 export function useCreatePriceAlert() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (alert: CreatePriceAlert) =>
-      (await sendJson<{ alert: PriceAlert }>('POST', '/api/price-alerts', alert)).alert,
+    mutationFn: (alert: CreatePriceAlert) => sendJson<CreatedPriceAlert>('POST', '/api/price-alerts', alert),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: priceAlertKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventPath } from '../../../common/event-path.js';
 import { formatCents } from '../../../common/money.js';
@@ -150,11 +150,16 @@ describe.each(backends)('price alerts on %s', (backend) => {
   });
 
   it('keeps at most 10 active alerts per member, even when created at once, and frees a place on removal', async () => {
-    const event = await newEvent();
+    const shows = [await newEvent(), await newEvent()];
     const fan = await member();
+    // Each a different show or number of tickets: the same one again is merged, not counted.
     const answers = await Promise.all(
       Array.from({ length: MAX_ACTIVE_PRICE_ALERTS + 4 }, (_, index) =>
-        fan.client.post('/api/price-alerts', { eventId: event.id, quantity: 1, maxPrice: 20 + index }),
+        fan.client.post('/api/price-alerts', {
+          eventId: shows[index % 2]?.id,
+          quantity: (index % 7) + 1,
+          maxPrice: 20 + index,
+        }),
       ),
     );
     const created = answers.filter((answer) => answer.status === 200);
@@ -163,17 +168,50 @@ describe.each(backends)('price alerts on %s', (backend) => {
     expect(refused.map((answer) => [answer.status, answer.body.message])).toEqual(
       Array.from({ length: 4 }, () => [409, PRICE_ALERT_TEXT.limit]),
     );
-    const [removable] = created;
-    const removed = await fan.client.delete(`/api/price-alerts/${removable?.body.alert.id}`);
+    const removable = created[0]?.body.alert;
+    const removed = await fan.client.delete(`/api/price-alerts/${removable.id}`);
     expect(removed.status).toBe(204);
-    expect(await alertRow(removable?.body.alert.id)).toMatchObject({
+    expect(await alertRow(removable.id)).toMatchObject({
       status: 'removed',
       endedAt: clock.now(),
     });
-    await createAlert(fan.client, { eventId: event.id, quantity: 1, maxPrice: 99 });
+    await createAlert(fan.client, { eventId: removable.eventId, quantity: removable.quantity, maxPrice: 99 });
     expect(
-      (await fan.client.post('/api/price-alerts', { eventId: event.id, quantity: 1, maxPrice: 98 })).status,
+      (await fan.client.post('/api/price-alerts', { eventId: shows[0]?.id, quantity: 8, maxPrice: 98 }))
+        .status,
     ).toBe(409);
+  });
+
+  it('merges the same alert again into the one there is, at the new price, and lists a show’s own', async () => {
+    const event = await newEvent();
+    const other = await newEvent();
+    const fan = await member();
+    const first = await fan.client.post('/api/price-alerts', {
+      eventId: event.id,
+      quantity: 2,
+      maxPrice: 40,
+    });
+    expect(first.body.merged).toBe(false);
+    const again = await fan.client.post('/api/price-alerts', {
+      eventId: event.id,
+      quantity: 2,
+      maxPrice: 35,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ merged: true, alert: { id: first.body.alert.id, maxPrice: 35 } });
+    const active = await db()
+      .select()
+      .from(priceAlerts)
+      .where(and(eq(priceAlerts.userId, fan.user.id), eq(priceAlerts.status, 'active')));
+    expect(active.map((row) => [row.quantity, row.maxPriceCents])).toEqual([[2, 3_500]]);
+    // Another number of tickets is another alert; another show's are not this show's.
+    await createAlert(fan.client, { eventId: event.id, quantity: 4, maxPrice: 30 });
+    await createAlert(fan.client, { eventId: other.id, quantity: 2, maxPrice: 30 });
+    const mine = await fan.client.get(`/api/price-alerts?eventId=${event.id}&status=active`);
+    expect(mine.body.alerts.map((alert: { quantity: number }) => alert.quantity)).toEqual([4, 2]);
+    expect(mine.body.total).toBe(2);
+    expect((await fan.client.get('/api/price-alerts?eventId=0')).status).toBe(400);
+    expect((await fan.client.get('/api/price-alerts?status=gone')).status).toBe(400);
   });
 
   it('removes only one’s own active alert', async () => {
@@ -207,7 +245,8 @@ describe.each(backends)('price alerts on %s', (backend) => {
       quantity: 2,
       maxPrice: price / 100 + 20,
     });
-    const tooCheap = await createAlert(fan.client, {
+    const third = await member();
+    const tooCheap = await createAlert(third.client, {
       eventId: event.id,
       quantity: 2,
       maxPrice: (price - 1) / 100,
@@ -266,7 +305,7 @@ describe.each(backends)('price alerts on %s', (backend) => {
     await runJobs();
     expect(await outboxOf(fan.user.email)).toHaveLength(1);
     // A matched alert no longer counts toward the 10.
-    expect((await fan.client.get('/api/price-alerts')).body.activeCount).toBe(3);
+    expect((await fan.client.get('/api/price-alerts')).body.activeCount).toBe(2);
 
     // A sold or withdrawn listing matches nothing.
     const waiting = await createAlert(fan.client, { eventId: event.id, quantity: 2, maxPrice: 1_000 });

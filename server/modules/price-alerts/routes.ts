@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  createdPriceAlertSchema,
   createPriceAlertSchema,
   priceAlertIdParamsSchema,
   priceAlertListQuerySchema,
@@ -51,10 +52,10 @@ export async function priceAlertRoutes(
         tags,
         body: createPriceAlertSchema,
         summary: 'Create a price alert: an e-mail when N tickets for the show are listed at or below a price',
-        response: { 200: z.object({ alert: priceAlertSchema }), 400: messageSchema, 409: messageSchema },
+        response: { 200: createdPriceAlertSchema, 400: messageSchema, 409: messageSchema },
       },
     },
-    async (request) => ({ alert: await createPriceAlert(options, currentUser(request).id, request.body) }),
+    async (request) => createPriceAlert(options, currentUser(request).id, request.body),
   );
 
   app.get(

@@ -91,11 +91,25 @@ export async function createPriceAlert(
   deps: PriceAlertDeps,
   userId: number,
   input: CreatePriceAlert,
-): Promise<PriceAlert> {
+): Promise<{ alert: PriceAlert; merged: boolean }> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const event = await upcomingEvent(tx, input.eventId, now);
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    // One active alert per show and number of tickets: the same alert again takes the new price.
+    const [merged] = await tx
+      .update(priceAlerts)
+      .set({ maxPriceCents: dollarsToCents(input.maxPrice) })
+      .where(
+        and(
+          eq(priceAlerts.userId, userId),
+          eq(priceAlerts.eventId, input.eventId),
+          eq(priceAlerts.quantity, input.quantity),
+          eq(priceAlerts.status, 'active'),
+        ),
+      )
+      .returning();
+    if (merged) return { alert: alertOf(merged, event), merged: true };
     const [active] = await tx
       .select({ count: count() })
       .from(priceAlerts)
@@ -112,7 +126,7 @@ export async function createPriceAlert(
       })
       .returning();
     if (!inserted) throw new Error('price alert insert returned no row');
-    return alertOf(inserted, event);
+    return { alert: alertOf(inserted, event), merged: false };
   });
 }
 
@@ -122,12 +136,17 @@ export async function listPriceAlerts(
   userId: number,
   query: PriceAlertListQuery,
 ): Promise<PriceAlertList> {
+  const listed = and(
+    eq(priceAlerts.userId, userId),
+    query.eventId === undefined ? undefined : eq(priceAlerts.eventId, query.eventId),
+    query.status === undefined ? undefined : eq(priceAlerts.status, query.status),
+  );
   const rows = await db
     .select({ alert: priceAlerts, name: events.name, date: events.date, venue: venues.name })
     .from(priceAlerts)
     .innerJoin(events, eq(events.id, priceAlerts.eventId))
     .innerJoin(venues, eq(venues.id, events.venueId))
-    .where(eq(priceAlerts.userId, userId))
+    .where(listed)
     .orderBy(desc(priceAlerts.createdAt), desc(priceAlerts.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
@@ -137,7 +156,7 @@ export async function listPriceAlerts(
       active: sql<number>`count(*) filter (where ${priceAlerts.status} = 'active')::int`,
     })
     .from(priceAlerts)
-    .where(eq(priceAlerts.userId, userId));
+    .where(listed);
   return {
     alerts: rows.map((row) => alertOf(row.alert, { name: row.name, date: row.date, venue: row.venue })),
     page: query.page,

@@ -12,6 +12,7 @@ import { BellRing } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fieldErrorsOf, messageOf, useCreatePriceAlert } from '../api';
+import { EventPriceAlerts } from './event-price-alerts';
 
 export interface PriceAlertFormProps {
   eventId: number;
@@ -79,6 +80,8 @@ export function PriceAlertForm({ eventId, eventName }: PriceAlertFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // Create stays enabled while sending, so the focus never falls from it; a second press waits its turn.
+    if (create.isPending) return;
     const maxPrice = priceOf(price);
     let schema: CreateSchema;
     try {
@@ -105,9 +108,13 @@ export function PriceAlertForm({ eventId, eventName }: PriceAlertFormProps) {
     }
     setErrors({});
     create.mutate(parsed.data, {
-      onSuccess: () => {
+      onSuccess: ({ merged }) => {
         setPrice('');
-        toast({ title: PRICE_ALERT_TEXT.createdTitle, description: PRICE_ALERT_TEXT.created(eventName) });
+        toast(
+          merged
+            ? { title: PRICE_ALERT_TEXT.mergedTitle, description: PRICE_ALERT_TEXT.merged(eventName) }
+            : { title: PRICE_ALERT_TEXT.createdTitle, description: PRICE_ALERT_TEXT.created(eventName) },
+        );
       },
       onError: (error) => {
         const fields = fieldErrorsOf(error);
@@ -191,10 +198,11 @@ export function PriceAlertForm({ eventId, eventName }: PriceAlertFormProps) {
             ) : null}
           </div>
         </div>
-        <Button type="submit" disabled={create.isPending} className="justify-self-start">
+        <Button type="submit" aria-disabled={create.isPending} className="justify-self-start">
           {create.isPending ? PRICE_ALERT_TEXT.submitting : PRICE_ALERT_TEXT.submit}
         </Button>
       </form>
+      <EventPriceAlerts eventId={eventId} />
     </Card>
   );
 }
