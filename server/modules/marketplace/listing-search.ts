@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { atOrBelowOriginal, originalPriceCents } from '../../../common/price-comparison.js';
 import type { SortCriterion, TicketListQuery } from '../../../common/schemas/marketplace.js';
 import type { SplitRule } from '../../../common/splits.js';
 import type { Db } from '../../db/client.js';
@@ -27,16 +28,21 @@ interface ListingRow {
   quantity: number;
   splitRule: SplitRule;
   city: string;
-  atOrBelowFace: boolean;
+  faceValueCents: number;
+  serviceFeeCents: number;
 }
 
 const rowColumns = sql`id, search_text as text, status, sold, event_date::text as "eventDate",
   buyer_pays_per_ticket_cents as "priceCents", markup, quantity, split_rule as "splitRule", ${listingCitySql} as city,
-  listing_price_cents <= face_value_cents as "atOrBelowFace"`;
+  face_value_cents as "faceValueCents", service_fee_cents as "serviceFeeCents"`;
 
 function indexed(row: ListingRow, today: string): IndexedListing | null {
   if (row.status !== 'available' || row.sold || row.eventDate < today) return null;
-  const { id, text, eventDate, priceCents, markup, quantity, splitRule, city, atOrBelowFace } = row;
+  const { id, text, eventDate, priceCents, markup, quantity, splitRule, city } = row;
+  const atOrBelowFace = atOrBelowOriginal(
+    priceCents,
+    originalPriceCents(row.faceValueCents, row.serviceFeeCents),
+  );
   return { id, text, eventDate, priceCents, markup, quantity, splitRule, city, atOrBelowFace };
 }
 
@@ -115,7 +121,7 @@ async function listingChanges(db: Db, horizon: string, today: string, limit: num
     (select ${rowColumns}, false as removed from tickets
       where search_changed_at >= ${horizon}::timestamptz limit ${limit + 1})
     union all
-    (select ticket_id, null, null, null, null, null, null, null, null, null, null, true from listing_removals
+    (select ticket_id, null, null, null, null, null, null, null, null, null, null, null, true from listing_removals
       where removed_at >= ${horizon}::timestamptz limit ${limit + 1})`)) as unknown as {
     rows: (ListingRow & { removed: boolean })[];
   };
