@@ -1,10 +1,14 @@
+import { inArray } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comparePrice, originalPriceCents } from '../../../common/price-comparison.js';
+import { atOrBelowOriginal, comparePrice, originalPriceCents } from '../../../common/price-comparison.js';
 import { allInPerTicketCents, listingPriceCents } from '../../../common/pricing.js';
 import { ticketListQuerySchema } from '../../../common/schemas/marketplace.js';
+import { tickets } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
+import { ticketAtOrBelowOriginal } from '../tickets/price-comparison.js';
 import { listMarketplaceTickets } from './service.js';
 import { insertListing, isoDay } from './testing.js';
 
@@ -33,6 +37,7 @@ describe.each(backends)('one price, one comparison on the marketplace on %s', (b
   /** Listing id by markup, of the issue's $120 face value and $15 original fee. */
   const byMarkup = new Map<number, number>();
   let noOriginal = 0;
+  let sellerId = 0;
 
   async function throughHttp(client: TestClient, search: Record<string, string>): Promise<Card[]> {
     const cards: Card[] = [];
@@ -59,6 +64,7 @@ describe.each(backends)('one price, one comparison on the marketplace on %s', (b
     harness = await startTestApp(backend, {}, { clock });
     const db = harness.database.db;
     const seller = await createTestUser(db);
+    sellerId = seller.id;
     member = await signedInClient(harness, (await createTestUser(db)).id);
     visitor = harness.client();
     for (const markup of [-10, -2, -1, 0, 10]) {
@@ -153,5 +159,41 @@ describe.each(backends)('one price, one comparison on the marketplace on %s', (b
       );
       expect(sqlOnly).toMatchObject({ buyingQuantity: 2, buyerPays: 275.26 });
     }
+  });
+
+  it('reads "at or below" alike in SQL and in TypeScript, on random prices', async () => {
+    const db = harness.database.db;
+    const samples = fc.sample(
+      fc.record({
+        faceValueCents: fc.integer({ min: 0, max: 2_000_000 }),
+        serviceFeeCents: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 100_000 })),
+        markup: fc.integer({ min: -100, max: 50 }),
+      }),
+      { numRuns: 80, seed: 43 },
+    );
+    const inserted = [];
+    for (const sample of samples)
+      inserted.push(await insertListing(db, sellerId, { ...sample, status: 'cancelled' }));
+    const rows = await db
+      .select({
+        allIn: tickets.buyerPaysPerTicketCents,
+        face: tickets.faceValueCents,
+        fee: tickets.serviceFeeCents,
+        inSql: ticketAtOrBelowOriginal,
+      })
+      .from(tickets)
+      .where(
+        inArray(
+          tickets.id,
+          inserted.map((row) => row.id),
+        ),
+      );
+    expect(rows).toHaveLength(samples.length);
+    for (const row of rows)
+      expect(row.inSql, JSON.stringify(row)).toBe(
+        atOrBelowOriginal(row.allIn, originalPriceCents(row.face, row.fee)),
+      );
+    expect(rows.some((row) => row.inSql)).toBe(true);
+    expect(rows.some((row) => !row.inSql)).toBe(true);
   });
 });
