@@ -10,6 +10,8 @@ export const PRICE_COMPARISON_TEXT = {
   /** What "the original price" is, where a screen explains it. */
   originalPrice:
     'The original price is the face value plus the original fee: what the ticket cost its first buyer.',
+  /** The ticket details dialog's line for the comparison. */
+  against: 'Against the original price',
   /** The listing form: how the price being set will read to buyers. */
   buyersWillSee: (reading: string) => `Buyers will see: ${reading}`,
   /** Why a price set at the original price reads a little above it: buyers' prices are all-in. */

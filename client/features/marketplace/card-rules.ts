@@ -1,5 +1,4 @@
 import type { PriceComparison } from '@common/price-comparison';
-import { markupTone } from '@common/pricing';
 import type { MarketTicket } from './types';
 
 /** 'View Details' only for a signed-in viewer, on an unsold ticket they do not sell (spec 000 §2, §5). */
@@ -18,13 +17,6 @@ export function isReservedByOther(ticket: MarketTicket, viewerId: number | null,
 }
 
 export type MarkupBadgeVariant = 'danger' | 'warning' | 'success';
-
-const BADGE_BY_TONE = { red: 'danger', yellow: 'warning', green: 'success' } as const;
-
-/** Markup badge colour: above 30 red, above 0 yellow, otherwise green (spec 000 §9, common/pricing). */
-export function markupBadgeVariant(markup: number): MarkupBadgeVariant {
-  return BADGE_BY_TONE[markupTone(markup)];
-}
 
 /**
  * The card's badge colour for how its all-in price reads against the original price (decision 0073): at or

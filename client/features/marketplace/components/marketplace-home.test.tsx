@@ -233,6 +233,8 @@ describe('MarketplaceHome', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Aurora Skies' });
     expect(within(dialog).getByTestId('hold-countdown')).toHaveTextContent(/^Time left: 0[45]:\d\d$/);
     expect(within(dialog).getByTestId('what-you-pay')).toHaveTextContent('$207.46');
+    // $103.73 a ticket all-in against $80.00 face value and a $12.50 original fee (decision 0073).
+    expect(within(dialog).getByTestId('price-comparison')).toHaveTextContent('12% above the original price');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(calls.some((call) => call.url === '/api/tickets/7/unlock')).toBe(true));
     expect(screen.queryByRole('dialog')).toBeNull();
