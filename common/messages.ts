@@ -26,6 +26,7 @@ export {
 } from './texts/auth.js';
 export { BID_PAYMENT_TEXT, BID_SCREEN_TEXT, PAYMENT_METHOD_SCREEN_TEXT } from './texts/bid-screens.js';
 export { BID_TEXT, PAYMENT_METHOD_TEXT } from './texts/bids.js';
+export { PRICE_COMPARISON_TEXT } from './texts/price-comparison.js';
 export { A11Y_TEXT, SHELL_TEXT } from './texts/shell.js';
 export { LANDING_TEXT, NEWSLETTER_TEXT, PUBLIC_HOME_TEXT, SUBSCRIBE_TEXT } from './texts/visitor.js';
 
@@ -910,7 +911,8 @@ export const MARKET_FILTER_TEXT = {
   quantityInvalid: 'Enter a whole number from 1 to 100',
   city: 'City',
   cityTooLong: 'Enter at most 100 characters',
-  atOrBelowFace: 'At or below face value',
+  /** The one comparison with the original price, face value plus the original fee (decision 0073). */
+  atOrBelowFace: 'At or below the original price',
   advancedSortActive: 'Advanced Sort',
   /** The listings shown are a one-letter correction's; the button runs that search (decision 0059). */
   noMatchFor: (search: string) => `No listings match “${search}”.`,

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatCents } from './money';
 import {
+  allInPerTicketCents,
   clampFeeMarkup,
   listingPriceCents,
   MARKUP_COMMENTARY,
@@ -100,17 +102,30 @@ describe('rounding: half up to the cent at each money step', () => {
     expect(listingPriceCents(face, fee, markup)).toBe(expected);
   });
 
-  it('computes fees on the total, and the per-ticket all-in price for display', () => {
+  it('rounds the processing fee per ticket, the platform fee on the total', () => {
     const breakdown = saleBreakdown({ perTicketCents: 10_175, markupPercent: 10, quantity: 3 });
     expect(breakdown.totalCents).toBe(30_525);
-    // 30 525 x 1.95% = 595.2375 -> 595
-    expect(breakdown.processingFeeCents).toBe(595);
+    // 10 175 x 1.95% = 198.4125 -> 198 a ticket, 594 for 3
+    expect(breakdown.processingFeeCents).toBe(594);
     // 30 525 x 8.112% = 2 476.188 -> 2 476
     expect(breakdown.platformFeeCents).toBe(2_476);
-    expect(breakdown.sellerReceivesCents).toBe(30_525 - 2_476 - 595);
-    expect(breakdown.buyerPaysCents).toBe(31_120);
-    // 31 120 / 3 = 10 373.33 -> 10 373
+    expect(breakdown.sellerReceivesCents).toBe(30_525 - 2_476 - 594);
     expect(breakdown.buyerPaysPerTicketCents).toBe(10_373);
+    expect(breakdown.buyerPaysCents).toBe(31_119);
+  });
+
+  it('shows figures that add up: $137.63 each is $275.26 for 2 and $550.52 for 4 (issue 43)', () => {
+    // $120 face value, $15 original fee, 0% markup: $135.00 a ticket, 263.25 cents of fee -> 263.
+    // Rounded on the total instead, 2 tickets were "$137.64 each · $275.27" and 4 "$137.63 each".
+    const at = (quantity: number) =>
+      priceBreakdown({ faceValueCents: 12_000, serviceFeeCents: 1_500, markupPercent: 0, quantity });
+    expect(allInPerTicketCents(13_500)).toBe(13_763);
+    for (const quantity of [1, 2, 3, 4]) {
+      expect(at(quantity).buyerPaysPerTicketCents).toBe(13_763);
+      expect(at(quantity).buyerPaysCents).toBe(13_763 * quantity);
+    }
+    expect(formatCents(at(2).buyerPaysCents)).toBe('$275.26');
+    expect(formatCents(at(4).buyerPaysCents)).toBe('$550.52');
   });
 
   it('rounds a half-cent processing fee up', () => {
@@ -164,6 +179,8 @@ describe('properties', () => {
           );
           expect(b.sellerReceivesCents + b.platformFeeCents + b.processingFeeCents).toBe(b.totalCents);
           expect(b.buyerPaysCents).toBe(b.totalCents + b.processingFeeCents);
+          expect(b.buyerPaysCents).toBe(b.buyerPaysPerTicketCents * quantity);
+          expect(b.buyerPaysPerTicketCents).toBe(allInPerTicketCents(b.perTicketCents));
         },
       ),
     );

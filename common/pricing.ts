@@ -3,16 +3,20 @@
  * are computed; the server and the client both call it.
  *
  * Every amount is an integer number of cents. Rounding rule: each money step (price per ticket,
- * platform fee, processing fee) is computed exactly as a fraction of integers and rounded once, half
- * up to the nearest cent (0.5 cent goes up). Everything else is exact integer addition, subtraction
+ * processing fee per ticket, platform fee) is computed exactly as a fraction of integers and rounded once,
+ * half up to the nearest cent (0.5 cent goes up). Everything else is exact integer addition, subtraction
  * and multiplication, so the parts always add up to the totals.
  *
- *   per ticket      = round((faceValue + serviceFee) × (100 + markup) / 100)
- *   total           = per ticket × quantity
- *   platform fee    = round(total × platformFeePercent(markup) / 100)
- *   processing fee  = round(total × 1.95 / 100)
- *   seller receives = total − platform fee − processing fee
- *   buyer pays      = total + processing fee                     (all-in, decision 0003)
+ *   per ticket         = round((faceValue + serviceFee) × (100 + markup) / 100)
+ *   all-in per ticket  = per ticket + round(per ticket × 1.95 / 100)        (decision 0073)
+ *   total              = per ticket × quantity
+ *   processing fee     = round(per ticket × 1.95 / 100) × quantity
+ *   platform fee       = round(total × platformFeePercent(markup) / 100)
+ *   seller receives    = total − platform fee − processing fee
+ *   buyer pays         = all-in per ticket × quantity = total + processing fee   (all-in, decision 0003)
+ *
+ * The processing fee is rounded per ticket, so the all-in price of a ticket is the same at every
+ * quantity and "per ticket × quantity" is exactly the amount charged (decision 0073).
  */
 
 /** The one card processing fee, in percent (decision 0004). */
@@ -74,13 +78,21 @@ export function platformFeePercent(markupPercent: number): number {
   return platformRateNumerator(markupPercent) / PERCENT_UNIT;
 }
 
+/**
+ * What a fan pays for one ticket listed at `perTicketCents`, all-in: the listing price and its processing
+ * fee. The same at every quantity; the generated column tickets.buyer_pays_per_ticket_cents is this in SQL.
+ */
+export function allInPerTicketCents(perTicketCents: number): number {
+  return perTicketCents + processingFeeCents(perTicketCents);
+}
+
 /** The seller's platform fee on a sale total. */
 export function platformFeeCents(totalCents: number, markupPercent: number): number {
   assertCents('total', totalCents);
   return divideRoundHalfUp(totalCents * platformRateNumerator(markupPercent), PLATFORM_RATE_DENOMINATOR);
 }
 
-/** The 1.95% card processing fee on an amount (a sale total, or a bid). */
+/** The 1.95% card processing fee on an amount (a ticket's listing price, or a bid). */
 export function processingFeeCents(amountCents: number): number {
   assertCents('amount', amountCents);
   return divideRoundHalfUp(amountCents * PROCESSING_FEE_NUMERATOR, PROCESSING_FEE_DENOMINATOR);
@@ -116,9 +128,9 @@ export interface PriceBreakdown {
   processingFeeCents: number;
   /** Total − platform fee − processing fee. */
   sellerReceivesCents: number;
-  /** All-in: total + processing fee. The amount charged at checkout. */
+  /** All-in: total + processing fee = buyerPaysPerTicketCents × quantity. The amount charged at checkout. */
   buyerPaysCents: number;
-  /** buyerPaysCents / quantity, rounded half up; for display only (the total is what is charged). */
+  /** All-in per ticket (allInPerTicketCents): the same at every quantity, and × quantity it is buyerPaysCents. */
   buyerPaysPerTicketCents: number;
 }
 
@@ -129,8 +141,8 @@ export function saleBreakdown({ perTicketCents, markupPercent, quantity }: SaleI
     throw new RangeError(`quantity must be a whole number of at least 1 (got ${quantity})`);
   const totalCents = perTicketCents * quantity;
   const platformFee = platformFeeCents(totalCents, markupPercent);
-  const processingFee = processingFeeCents(totalCents);
-  const buyerPaysCents = totalCents + processingFee;
+  const processingFee = processingFeeCents(perTicketCents) * quantity;
+  const buyerPaysPerTicketCents = perTicketCents + processingFeeCents(perTicketCents);
   return {
     perTicketCents,
     quantity,
@@ -140,8 +152,8 @@ export function saleBreakdown({ perTicketCents, markupPercent, quantity }: SaleI
     processingFeePercent: PROCESSING_FEE_PERCENT,
     processingFeeCents: processingFee,
     sellerReceivesCents: totalCents - platformFee - processingFee,
-    buyerPaysCents,
-    buyerPaysPerTicketCents: divideRoundHalfUp(buyerPaysCents, quantity),
+    buyerPaysCents: totalCents + processingFee,
+    buyerPaysPerTicketCents,
   };
 }
 
@@ -175,8 +187,8 @@ export function markupTone(markupPercent: number): MarkupTone {
 
 export const MARKUP_COMMENTARY = {
   below:
-    'Below face value: a real gift to another fan. Your platform fee drops too, down to 6% at the lowest price.',
-  zero: 'Face value: the fairest price there is. Fans love it, and you pay the standard 7.2% platform fee.',
+    'Below the original price: a real gift to another fan. Your platform fee drops too, down to 6% at the lowest price.',
+  zero: 'The original price, face value plus the original fee: the fairest price there is. Fans love it, and you pay the standard 7.2% platform fee.',
   modest: 'A modest markup that still feels fair to fans. Your platform fee rises slightly.',
   moderate: 'A moderate markup. Fans will notice it, and your platform fee grows with it.',
   high: 'A high markup. Expect fewer interested fans and a noticeably higher platform fee.',
@@ -184,7 +196,11 @@ export const MARKUP_COMMENTARY = {
     'A steep markup: this is scalper territory. Your platform fee climbs toward 30%, and your ticket may not sell.',
 } as const;
 
-/** The slider's commentary for a markup tier: below 0, 0, 1-10, 11-20, 21-30, 31-50 (spec 000 §2). */
+/**
+ * The slider's commentary for a markup tier: below 0, 0, 1-10, 11-20, 21-30, 31-50 (spec 000 §2). It speaks
+ * of the seller's price against the original price; the form says beside it how the all-in price, card
+ * processing fee included, reads to buyers (decision 0073).
+ */
 export function markupCommentary(markupPercent: number): string {
   if (markupPercent < 0) return MARKUP_COMMENTARY.below;
   if (markupPercent === 0) return MARKUP_COMMENTARY.zero;

@@ -13,7 +13,7 @@ export async function pickConcert(page: Page): Promise<ConcertSearchResult> {
     const answer = await page.request.get(`/api/concerts/search?query=${encodeURIComponent(query)}`);
     expect(answer.ok(), await answer.text()).toBe(true);
     const found = ((await answer.json()) as ConcertSearchResult[]).find(
-      (concert) => concert.minPrice !== null && concert.daysCount === 1 && concert.date > soon,
+      (concert) => concert.minFaceValue !== null && concert.daysCount === 1 && concert.date > soon,
     );
     if (found) return found;
   }

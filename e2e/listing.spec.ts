@@ -22,7 +22,7 @@ test.describe('listing a ticket', () => {
   test('a seller lists a concert ticket with an image, then edits its face value', async ({ page }) => {
     await signUpAndSignIn(page);
     const concert = await pickConcert(page);
-    const minPrice = concert.minPrice as number;
+    const minPrice = concert.minFaceValue as number;
 
     await page.goto('/listing');
     await expect(page.getByRole('heading', { name: LISTING_TEXT.createTitle })).toBeVisible();

@@ -24,8 +24,8 @@ const listing = (id: number, seller: EventPageListing['seller']): EventPageListi
   ticketType: 'digital',
   pricePerTicket: 60,
   totalPrice: 120,
-  faceValuePerTicket: 55,
-  percentFromFace: 9,
+  originalPricePerTicket: 55,
+  priceComparison: { kind: 'above', percent: 9 },
   held: false,
   seller,
 });

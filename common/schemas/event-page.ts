@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_PAGE_LISTINGS, EVENT_PAGE_MAX_QUANTITY, EVENT_PAGE_MAX_SECTIONS } from '../event-page.js';
 import { EVENT_PAGE_TEXT } from '../messages.js';
 import { SPLIT_RULES } from '../splits.js';
+import { priceComparisonSchema } from './price-comparison.js';
 import { boundedText, positiveInt32, TEXT_LIMITS } from './text.js';
 import { TICKET_TYPES } from './tickets.js';
 
@@ -35,13 +36,14 @@ export const eventPageListingSchema = z.object({
   /** How many a buyer takes: the quantity asked for in the filter, else the whole listing (decision 0062). */
   buyingQuantity: z.number().int(),
   ticketType: z.enum(TICKET_TYPES),
-  /** All-in per ticket, in dollars, for buyingQuantity tickets. */
+  /** All-in per ticket, in dollars: the same at every quantity (decision 0073). */
   pricePerTicket: z.number(),
-  /** All-in for buyingQuantity tickets, in dollars. */
+  /** All-in for buyingQuantity tickets, in dollars: pricePerTicket × buyingQuantity, what is charged. */
   totalPrice: z.number(),
-  faceValuePerTicket: z.number(),
-  /** Whole percent of the all-in price above (+) or below (−) face value; null without a face value. */
-  percentFromFace: z.number().int().nullable(),
+  /** The original price per ticket, face value plus the original fee, in dollars (decision 0073). */
+  originalPricePerTicket: z.number(),
+  /** How pricePerTicket reads against the original price; null when it is 0. */
+  priceComparison: priceComparisonSchema.nullable(),
   /** Held by a buyer at checkout or open in its seller's editor right now: shown, not buyable until that ends. */
   held: z.boolean(),
   seller: z.object({

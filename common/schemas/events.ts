@@ -34,9 +34,14 @@ export const concertSearchResultSchema = z.object({
   daysCount: z.number().int().min(1),
   venue: z.string(),
   city: z.string(),
-  /** The lowest per-ticket face value, in dollars, among the event's unsold listings; null when none. */
+  /**
+   * "From": the lowest all-in price per ticket (what a fan pays, processing fee included), in dollars, among
+   * the event's listings on sale; null when none (decision 0073).
+   */
   minPrice: z.number().nullable(),
-  /** How many unsold listings the event has. */
+  /** The lowest per-ticket face value, in dollars, among the same listings: what the listing form suggests. */
+  minFaceValue: z.number().nullable(),
+  /** How many listings the event has on sale (neither sold nor withdrawn, cancelled or under review). */
   listingCount: z.number().int().min(0),
   /** The headliner's image (first artist with one), so a result can show a picture. */
   image: z.string().nullable(),

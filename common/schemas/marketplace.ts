@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TICKET_MAX_AMOUNT_CENTS, TICKET_MAX_QUANTITY, TICKET_PAGE_SIZE_DEFAULT } from '../constants.js';
 import { MARKETPLACE_TEXT } from '../messages.js';
 import { SPLIT_RULES } from '../splits.js';
+import { priceComparisonSchema } from './price-comparison.js';
 import { boundedText } from './text.js';
 import { amountTextToCents, isCalendarDate, PLATFORMS, TICKET_TYPES, TRANSFER_STATUSES } from './tickets.js';
 
@@ -120,7 +121,10 @@ export const ticketListQuerySchema = z
     }),
     /** Listings of events in this city (the catalog venue's, compared folded and whole; decision 0059). */
     city: queryText(TICKET_CITY_MAX_LENGTH, MARKETPLACE_TEXT.cityTooLong),
-    /** Only listings whose price per ticket is at or below the ticket's face value (decision 0059). */
+    /**
+     * Only listings whose all-in price per ticket reads at or below the original price, face value plus the
+     * original fee (decisions 0059, 0073). The parameter keeps its first name so saved addresses still work.
+     */
     atOrBelowFace: z
       .enum(['true', 'false'], { error: MARKETPLACE_TEXT.atOrBelowFaceInvalid })
       .optional()
@@ -188,14 +192,24 @@ const listingBase = {
   /** How the listing may sell (decision 0062). */
   splitRule: z.enum(SPLIT_RULES),
   markup: z.number().int(),
+  /**
+   * How many tickets the totals are for: the `quantity` filter's when it is set (the listing sells that
+   * many under its split rule), else the whole listing's quantity.
+   */
+  buyingQuantity: z.number().int(),
   /** Seller listing price per ticket. */
   listingPrice: dollars,
-  /** listingPrice × quantity. */
+  /** listingPrice × buyingQuantity. */
   totalPrice: dollars,
-  /** What the buyer pays per ticket, processing fee included (the figure minPrice/maxPrice filter on). */
+  /**
+   * What the buyer pays per ticket, processing fee included (the figure minPrice/maxPrice filter on); the
+   * same at every quantity (decision 0073).
+   */
   buyerPaysPerTicket: dollars,
-  /** 'What You Pay': the all-in total for the quantity; the amount charged at checkout. */
+  /** 'What You Pay': buyerPaysPerTicket × buyingQuantity, the amount charged at checkout for that many. */
   buyerPays: dollars,
+  /** How buyerPaysPerTicket reads against the original price (decision 0073); null without one. */
+  priceComparison: priceComparisonSchema.nullable(),
   sold: z.boolean(),
 };
 

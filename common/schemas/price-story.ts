@@ -9,11 +9,14 @@ export const PRICE_STORY_MAX_POINTS = 500;
 /** Sold prices cover the venue's last this many calendar days, today included. */
 export const PRICE_STORY_DAYS = 90;
 
-/** One listing on sale: what a buyer pays per ticket, all-in, and the ticket's face value (dollars). */
+/**
+ * One listing on sale: what a buyer pays per ticket, all-in, and the ticket's original price, face value plus
+ * the original fee (dollars; decision 0073).
+ */
 export const priceStoryPointSchema = z.object({
   listingId: z.number().int(),
   perTicketAllIn: z.number(),
-  faceValuePerTicket: z.number(),
+  originalPricePerTicket: z.number(),
 });
 export type PriceStoryPoint = z.infer<typeof priceStoryPointSchema>;
 

@@ -29,7 +29,8 @@ export const EVENT_SCREEN_TEXT = {
   each: 'each, all-in',
   totalFor: (total: string, quantity: number) =>
     `${total} for ${quantity} ${quantity === 1 ? 'ticket' : 'tickets'}`,
-  faceValue: (face: string) => `Face value ${face}`,
+  /** After the comparison with the original price (decision 0073): that price, face value plus the original fee. */
+  originalPrice: (price: string) => `(${price})`,
   seats: (section: string, row: string) => `Section ${section} · Row ${row}`,
   ticketsOf: (quantity: number) => `${quantity} ${quantity === 1 ? 'ticket' : 'tickets'}`,
   /** A listing that sells part of what it has (decision 0062): how many the fan takes of how many. */

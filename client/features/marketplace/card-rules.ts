@@ -1,4 +1,4 @@
-import { markupTone } from '@common/pricing';
+import type { PriceComparison } from '@common/price-comparison';
 import type { MarketTicket } from './types';
 
 /** 'View Details' only for a signed-in viewer, on an unsold ticket they do not sell (spec 000 §2, §5). */
@@ -18,11 +18,13 @@ export function isReservedByOther(ticket: MarketTicket, viewerId: number | null,
 
 export type MarkupBadgeVariant = 'danger' | 'warning' | 'success';
 
-const BADGE_BY_TONE = { red: 'danger', yellow: 'warning', green: 'success' } as const;
-
-/** Markup badge colour: above 30 red, above 0 yellow, otherwise green (spec 000 §9, common/pricing). */
-export function markupBadgeVariant(markup: number): MarkupBadgeVariant {
-  return BADGE_BY_TONE[markupTone(markup)];
+/**
+ * The card's badge colour for how its all-in price reads against the original price (decision 0073): at or
+ * below it green, up to 30% above it yellow, more red (the markup badge's thresholds, spec 000 §9).
+ */
+export function comparisonBadgeVariant(comparison: PriceComparison): MarkupBadgeVariant {
+  if (comparison.kind !== 'above') return 'success';
+  return comparison.percent > 30 ? 'danger' : 'warning';
 }
 
 /** 'N/A' when a seating field is missing (spec 000 §2). */

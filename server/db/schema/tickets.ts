@@ -81,14 +81,14 @@ export const tickets = pgTable(
     currentViewerId: integer('current_viewer_id').references(() => users.id),
     lockExpiresAt: timestamp('lock_expires_at', { withTimezone: true }),
     /**
-     * What the buyer pays per ticket, all-in, in cents: common/pricing.ts saleBreakdown's
-     * buyerPaysPerTicketCents written in SQL (round half up at each step), so the marketplace can filter and
-     * sort on it with an index. A unit test checks it against pricing.ts.
+     * What the buyer pays per ticket, all-in, in cents, at any quantity: common/pricing.ts
+     * allInPerTicketCents written in SQL (the processing fee rounded half up per ticket, decision 0073), so
+     * the marketplace can filter and sort on it with an index. An API test checks it against pricing.ts.
      */
     buyerPaysPerTicketCents: integer('buyer_pays_per_ticket_cents')
       .notNull()
       .generatedAlwaysAs(
-        sql`((2 * ((listing_price_cents::bigint * quantity) + ((listing_price_cents::bigint * quantity * 390 + 10000) / 20000)) + quantity) / (2 * quantity))::integer`,
+        sql`(listing_price_cents + (listing_price_cents::bigint * 390 + 10000) / 20000)::integer`,
       ),
     /**
      * What the marketplace search matches (decision 0040): the folded event name and description, a line

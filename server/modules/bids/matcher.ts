@@ -215,9 +215,9 @@ async function listingsForBid(db: DbOrTx, bid: typeof bids.$inferSelect, now: Da
         sql`${tickets.sellerId} <> ${bid.userId}`,
         listingOnSaleSql(now),
         bid.section === null ? undefined : sql`lower(${tickets.section}) = lower(${bid.section})`,
-        // buyer_pays_per_ticket_cents is the whole listing's all-in amount divided and rounded: for the bid's
-        // quantity it is off by at most a cent a ticket and one in all (the run checks the exact price).
-        sql`${tickets.buyerPaysPerTicketCents} * ${bid.quantity}::int <= ${bid.maxPriceCents + bid.quantity + 1}::int`,
+        // The all-in price of a ticket is the same at every quantity (decision 0073): × the bid's quantity
+        // it is exactly what the bid would be charged (the run checks it again with saleBreakdown).
+        sql`${tickets.buyerPaysPerTicketCents}::bigint * ${bid.quantity}::int <= ${bid.maxPriceCents}::bigint`,
       ),
     )
     .orderBy(tickets.buyerPaysPerTicketCents, tickets.id)

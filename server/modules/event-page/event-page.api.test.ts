@@ -170,19 +170,31 @@ describe.each(backends)('the event page on %s', (backend) => {
     expect(austin.listings.map((listing) => listing.section)).toEqual(['Lawn']);
   });
 
-  it('orders listings by the all-in price per ticket and says how far each is from face value', async () => {
+  it('orders listings by the all-in price per ticket and says how far each is from the original price', async () => {
     const { listings } = await page('tour-portland');
     const prices = listings.map((listing) => listing.pricePerTicket);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     const atFace = listings.find((listing) => listing.quantity === 2 && listing.section === 'Floor');
     // $100 face, no fee, no markup: the buyer's 1.95% processing fee makes it 2% above.
     expect(atFace).toMatchObject({
-      faceValuePerTicket: 100,
+      originalPricePerTicket: 100,
       pricePerTicket: 101.95,
       totalPrice: 203.9,
-      percentFromFace: 2,
+      priceComparison: { kind: 'above', percent: 2 },
     });
-    expect(listings[0]).toMatchObject({ section: '101', ticketType: 'paper', percentFromFace: -18 });
+    // The original price is face value plus the original fee (decision 0073): $110.00, not $100.00. At +10%
+    // the fan pays $123.36 a ticket, 12% above it (23% above face value alone).
+    expect(listings.find((listing) => listing.quantity === 4)).toMatchObject({
+      originalPricePerTicket: 110,
+      pricePerTicket: 123.36,
+      totalPrice: 493.44,
+      priceComparison: { kind: 'above', percent: 12 },
+    });
+    expect(listings[0]).toMatchObject({
+      section: '101',
+      ticketType: 'paper',
+      priceComparison: { kind: 'below', percent: 18 },
+    });
     expect(listings[0]?.seller).toEqual({
       id: sellerId,
       username: 'event-page-seller',
@@ -235,6 +247,8 @@ describe.each(backends)('the event page on %s', (backend) => {
       totalPrice: centsToDollars(forTwo.buyerPaysCents),
       pricePerTicket: centsToDollars(forTwo.buyerPaysPerTicketCents),
     });
+    // Figures that add up: the same per-ticket price as for all 4, and per ticket × 2 is the total.
+    expect(fromFour).toMatchObject({ pricePerTicket: 123.36, totalPrice: 246.72 });
     expect(pairs.map((listing) => listing.quantity).sort()).toEqual([2, 2, 4]);
     const floor = await page('tour-portland', '?section=Floor');
     expect(floor.listings.map((l) => l.section)).toEqual(['Floor', 'Floor']);

@@ -2,10 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { EVENT_PAGE_LISTINGS, EVENT_PAGE_MAX_SECTIONS } from '../../../common/event-page.js';
 import { eventPath } from '../../../common/event-path.js';
-import { percentFromFace } from '../../../common/face-value.js';
 import { EVENT_PAGE_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { onSaleAt } from '../../../common/on-sale.js';
+import { comparePrice, originalPriceCents } from '../../../common/price-comparison.js';
 import { saleBreakdown } from '../../../common/pricing.js';
 import type {
   EventPage,
@@ -56,6 +56,7 @@ interface ListingRow {
   markup: number;
   buyer_pays_per_ticket_cents: number;
   face_value_cents: number;
+  service_fee_cents: number;
   event_id: number;
   current_viewer_id: number | null;
   lock_expires_at: string | null;
@@ -136,7 +137,7 @@ function listingSelect(db: Db): { columns: SQL; from: SQL } {
   return {
     columns: sql`tickets.id, tickets.event_id, tickets.section, tickets.row, tickets.quantity, tickets.split_rule, tickets.ticket_type,
       tickets.listing_price_cents, tickets.markup, tickets.buyer_pays_per_ticket_cents, tickets.face_value_cents,
-      tickets.current_viewer_id, tickets.lock_expires_at::text as lock_expires_at, tickets.editing_by,
+      tickets.service_fee_cents, tickets.current_viewer_id, tickets.lock_expires_at::text as lock_expires_at, tickets.editing_by,
       tickets.edit_expires_at::text as edit_expires_at, u.id as seller_id, u.username,
       ${rating.averageRating} as average_rating, ${rating.totalReviews}::int as total_reviews`,
     from: sql`from ${tickets} join users u on u.id = tickets.seller_id left join lateral ${rating} on true`,
@@ -199,6 +200,7 @@ function listingOf(row: ListingRow, now: Date, wanted: number | undefined): Even
     markupPercent: row.markup,
     quantity: wanted ?? row.quantity,
   });
+  const original = originalPriceCents(row.face_value_cents, row.service_fee_cents);
   return {
     id: row.id,
     section: row.section,
@@ -207,12 +209,10 @@ function listingOf(row: ListingRow, now: Date, wanted: number | undefined): Even
     splitRule: row.split_rule,
     buyingQuantity: sale.quantity,
     ticketType: row.ticket_type,
-    pricePerTicket: centsToDollars(
-      wanted === undefined ? row.buyer_pays_per_ticket_cents : sale.buyerPaysPerTicketCents,
-    ),
+    pricePerTicket: centsToDollars(sale.buyerPaysPerTicketCents),
     totalPrice: centsToDollars(sale.buyerPaysCents),
-    faceValuePerTicket: centsToDollars(row.face_value_cents),
-    percentFromFace: percentFromFace(row.buyer_pays_per_ticket_cents, row.face_value_cents),
+    originalPricePerTicket: centsToDollars(original),
+    priceComparison: comparePrice(sale.buyerPaysPerTicketCents, original),
     held: heldAt(row, now),
     seller: {
       id: row.seller_id,

@@ -14,22 +14,29 @@ export interface ConcertRow {
   daysCount: number;
   venue: string;
   city: string;
+  minAllInCents: number | null;
   minFaceValueCents: number | null;
   listingCount: number;
   artists: { name: string; image: string | null }[] | null;
 }
 
-/** The result's columns for events `e` (with their venue `v`): prices of unsold listings and the lineup in order. */
+/** The result's columns for events `e` (with their venue `v`): prices of listings on sale and the lineup in order. */
 export const concertColumns = sql`e.id, e.name, e.date::text as date, e.days_count as "daysCount",
   v.name as venue, v.city,
-  price.min_cents as "minFaceValueCents", coalesce(price.listings, 0)::int as "listingCount",
+  price.min_cents as "minAllInCents", price.min_face_cents as "minFaceValueCents",
+  coalesce(price.listings, 0)::int as "listingCount",
   lineup.artists`;
 
-/** The lateral joins `concertColumns` reads, after `join venues v`. */
+/**
+ * The lateral joins `concertColumns` reads, after `join venues v`. The prices are of the event's listings on
+ * sale: neither sold nor withdrawn, cancelled or under review (an event the search shows has not passed).
+ * "From" is the lowest all-in price per ticket, what a fan pays (decision 0073).
+ */
 export const concertJoins = sql`
   left join lateral (
-    select min(t.face_value_cents)::int as min_cents, count(*)::int as listings
-    from tickets t where t.event_id = e.id and not t.sold
+    select min(t.buyer_pays_per_ticket_cents)::int as min_cents, min(t.face_value_cents)::int as min_face_cents,
+      count(*)::int as listings
+    from tickets t where t.event_id = e.id and not t.sold and t.status = 'available'
   ) price on true
   left join lateral (
     select json_agg(json_build_object('name', a.name, 'image', ${artistImageUrlSql(sql`a.id`, sql`a.image_url`)})
@@ -48,7 +55,8 @@ export function concertResultOf(row: ConcertRow): ConcertSearchResult {
     venue: row.venue,
     city: row.city,
     // Integer cents in the database; the API speaks dollars (architecture: Money).
-    minPrice: row.minFaceValueCents === null ? null : centsToDollars(row.minFaceValueCents),
+    minPrice: row.minAllInCents === null ? null : centsToDollars(row.minAllInCents),
+    minFaceValue: row.minFaceValueCents === null ? null : centsToDollars(row.minFaceValueCents),
     listingCount: row.listingCount,
     image: artists.find((artist) => artist.image !== null)?.image ?? null,
     artists,

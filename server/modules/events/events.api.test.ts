@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_TEXT } from '../../../common/messages.js';
+import { allInPerTicketCents } from '../../../common/pricing.js';
 import { events, tickets, users } from '../../db/schema/index.js';
 import { backends, startTestApp, type TestApp } from '../../test/harness.js';
 import { type CatalogArtist, type CatalogEvent, type CatalogVenue, upsertCatalog } from './import.js';
@@ -89,7 +90,12 @@ describe.each(backends)('event catalog on %s', (backend) => {
       })
       .returning({ id: users.id });
     if (!seller) throw new Error('seller not stored');
-    const listing = (eventKey: string, faceValueCents: number, sold: boolean) => {
+    const listing = (
+      eventKey: string,
+      faceValueCents: number,
+      sold: boolean,
+      status: 'available' | 'cancelled' | 'pending' = 'available',
+    ) => {
       const eventId = ids.get(eventKey);
       if (eventId === undefined) throw new Error(`no id for ${eventKey}`);
       return {
@@ -105,16 +111,18 @@ describe.each(backends)('event catalog on %s', (backend) => {
         serviceFeeCents: 500,
         listingPriceCents: faceValueCents + 500,
         sold,
+        status,
       };
     };
-    await db
-      .insert(tickets)
-      .values([
-        listing('copper-tour', 12_050, false),
-        listing('copper-tour', 8_525, false),
-        listing('copper-tour', 4_000, true),
-        listing('copper-jazz', 3_000, true),
-      ]);
+    await db.insert(tickets).values([
+      listing('copper-tour', 12_050, false),
+      listing('copper-tour', 8_525, false),
+      listing('copper-tour', 4_000, true),
+      listing('copper-jazz', 3_000, true),
+      // Withdrawn by its seller and under review: neither is on sale, so neither is counted or priced.
+      listing('copper-tour', 2_000, false, 'cancelled'),
+      listing('copper-tour', 2_500, false, 'pending'),
+    ]);
   });
 
   afterAll(async () => {
@@ -131,6 +139,7 @@ describe.each(backends)('event catalog on %s', (backend) => {
       venue: string;
       city: string;
       minPrice: number | null;
+      minFaceValue: number | null;
       listingCount: number;
       artists: { name: string; image: string | null }[];
       image: string | null;
@@ -161,6 +170,7 @@ describe.each(backends)('event catalog on %s', (backend) => {
       venue: 'Harbor Hall',
       city: 'Portland',
       minPrice: null,
+      minFaceValue: null,
       listingCount: 0,
       image: 'https://img.example/trio.jpg',
       artists: [
@@ -237,12 +247,14 @@ describe.each(backends)('event catalog on %s', (backend) => {
       }
   });
 
-  it('gives minPrice and listingCount from unsold listings only', async () => {
+  it('gives "from" as the lowest all-in price per ticket, and counts, of the listings on sale only', async () => {
     const results = await search('copper');
     const tour = results.find((row) => row.name === 'Copper Creek Revival: Long Way Home Tour');
     const kettle = results.find((row) => row.name === 'Copper Kettle Jazz');
-    expect(tour).toMatchObject({ minPrice: 85.25, listingCount: 2 });
-    expect(kettle).toMatchObject({ minPrice: null, listingCount: 0 });
+    // The cheapest on sale is listed at $90.25 ($85.25 face value and a $5.00 fee): $92.01 all-in.
+    expect(allInPerTicketCents(9_025)).toBe(9_201);
+    expect(tour).toMatchObject({ minPrice: 92.01, minFaceValue: 85.25, listingCount: 2 });
+    expect(kettle).toMatchObject({ minPrice: null, minFaceValue: null, listingCount: 0 });
   });
 
   it('answers 400 with a clear message under 3 characters, after trimming', async () => {

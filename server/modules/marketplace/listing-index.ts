@@ -23,7 +23,7 @@ export interface IndexedListing {
   splitRule: SplitRule;
   /** The catalog venue's city, folded; '' for a listing without a catalog event (decision 0059). */
   city: string;
-  /** The price per ticket is at or below the ticket's face value. */
+  /** The all-in price per ticket reads at or below the original price (common/price-comparison.ts, decision 0073). */
   atOrBelowFace: boolean;
 }
 

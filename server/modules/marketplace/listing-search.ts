@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { earliestListingDateOnSale } from '../../../common/on-sale.js';
+import { atOrBelowOriginal, originalPriceCents } from '../../../common/price-comparison.js';
 import type { SortCriterion, TicketListQuery } from '../../../common/schemas/marketplace.js';
 import type { SplitRule } from '../../../common/splits.js';
 import type { Db } from '../../db/client.js';
@@ -29,18 +30,23 @@ interface ListingRow {
   quantity: number;
   splitRule: SplitRule;
   city: string;
-  atOrBelowFace: boolean;
+  faceValueCents: number;
+  serviceFeeCents: number;
 }
 
 const rowColumns = sql`id, search_text as text, status, sold, event_date::text as "eventDate",
   (extract(epoch from ${saleEndsAtSql(sql`event_date`, sql`days_count`, sql`time_zone`)}) * 1000)::float8 as "endsAt",
   buyer_pays_per_ticket_cents as "priceCents", markup, quantity, split_rule as "splitRule", ${listingCitySql} as city,
-  listing_price_cents <= face_value_cents as "atOrBelowFace"`;
+  face_value_cents as "faceValueCents", service_fee_cents as "serviceFeeCents"`;
 
 function indexed(row: ListingRow, now: Date): IndexedListing | null {
   const endsAt = Number(row.endsAt);
   if (row.status !== 'available' || row.sold || endsAt <= now.getTime()) return null;
-  const { id, text, eventDate, priceCents, markup, quantity, splitRule, city, atOrBelowFace } = row;
+  const { id, text, eventDate, priceCents, markup, quantity, splitRule, city } = row;
+  const atOrBelowFace = atOrBelowOriginal(
+    priceCents,
+    originalPriceCents(row.faceValueCents, row.serviceFeeCents),
+  );
   return { id, text, eventDate, endsAt, priceCents, markup, quantity, splitRule, city, atOrBelowFace };
 }
 

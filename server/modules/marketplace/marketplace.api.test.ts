@@ -15,6 +15,7 @@ import { insertListing } from './testing.js';
 const PUBLIC_KEYS = [
   'buyerPays',
   'buyerPaysPerTicket',
+  'buyingQuantity',
   'daysCount',
   'description',
   'eventDate',
@@ -23,6 +24,7 @@ const PUBLIC_KEYS = [
   'isMultiDay',
   'listingPrice',
   'markup',
+  'priceComparison',
   'quantity',
   'row',
   'seats',

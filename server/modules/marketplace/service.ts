@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MARKETPLACE_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { saleEndsAt } from '../../../common/on-sale.js';
+import { atOrBelowOriginal, comparePrice, originalPriceCents } from '../../../common/price-comparison.js';
 import { saleBreakdown } from '../../../common/pricing.js';
 import type {
   MarketplaceTicket,
@@ -25,6 +26,7 @@ import { artistImageUrlSql } from '../events/artist-image.js';
 import { correctedQueries } from '../events/search-typos.js';
 import { ratingOf, ratingsOf, sellerRating } from '../reviews/ratings.js';
 import { listingColumns } from '../tickets/listing-columns.js';
+import { ticketAtOrBelowOriginal } from '../tickets/price-comparison.js';
 import { splitAllowsSql } from '../tickets/splits.js';
 import type { MarketplaceCardRow, MarketplaceCardsReader } from './cards-reader.js';
 import { type ListingQuery, matchesQuery } from './listing-index.js';
@@ -190,7 +192,8 @@ function filtersOf(query: TicketListQuery, now: Date): SQL[] {
   if (query.city !== undefined)
     filters.push(sql`${tickets.eventId} in (select e.id from events e join venues v on v.id = e.venue_id
       where search_fold(v.city) = ${searchFold(query.city)})`);
-  if (query.atOrBelowFace) filters.push(lte(tickets.listingPriceCents, tickets.faceValueCents));
+  // The one comparison with the original price (decision 0073), as the index reads it with atOrBelowOriginal.
+  if (query.atOrBelowFace) filters.push(ticketAtOrBelowOriginal);
   return filters;
 }
 
@@ -284,11 +287,15 @@ export function cardsSeenBy(
   });
 }
 
-function publicShape(row: Row): PublicTicket {
+/**
+ * A card, priced for `buying` tickets when the list is filtered to a quantity (the listing sells that many
+ * under its split rule), else for the whole listing: the totals the event page shows for the same filter.
+ */
+function publicShape(row: Row, buying: number | undefined): PublicTicket {
   const sale = saleBreakdown({
     perTicketCents: row.listingPriceCents,
     markupPercent: row.markup,
-    quantity: row.quantity,
+    quantity: buying ?? row.quantity,
   });
   return {
     id: row.id,
@@ -304,10 +311,15 @@ function publicShape(row: Row): PublicTicket {
     quantity: row.quantity,
     splitRule: row.splitRule,
     markup: row.markup,
+    buyingQuantity: sale.quantity,
     listingPrice: centsToDollars(sale.perTicketCents),
     totalPrice: centsToDollars(sale.totalCents),
-    buyerPaysPerTicket: centsToDollars(row.buyerPaysPerTicketCents),
+    buyerPaysPerTicket: centsToDollars(sale.buyerPaysPerTicketCents),
     buyerPays: centsToDollars(sale.buyerPaysCents),
+    priceComparison: comparePrice(
+      sale.buyerPaysPerTicketCents,
+      originalPriceCents(row.faceValueCents, row.serviceFeeCents),
+    ),
     sold: row.sold,
   };
 }
@@ -391,7 +403,8 @@ function stillMatches(card: MarketplaceCardRow | undefined, query: ListingQuery)
   if (card?.ticket.status !== 'available' || card.ticket.sold) return false;
   const { id, searchText, buyerPaysPerTicketCents, markup, eventDate, quantity, splitRule } = card.ticket;
   const endsAt = saleEndsAt(card.ticket).getTime();
-  const atOrBelowFace = card.ticket.listingPriceCents <= card.ticket.faceValueCents;
+  const original = originalPriceCents(card.ticket.faceValueCents, card.ticket.serviceFeeCents);
+  const atOrBelowFace = atOrBelowOriginal(buyerPaysPerTicketCents, original);
   return matchesQuery(
     {
       id,
@@ -544,7 +557,7 @@ export async function listPublicTickets(
   indexed?: IndexedSearch,
 ): Promise<TicketPage<PublicTicket>> {
   const { rows, next, didYouMean } = await page(db, query, now, indexed);
-  return { tickets: rows.map(publicShape), nextCursor: next, didYouMean };
+  return { tickets: rows.map((row) => publicShape(row, query.quantity)), nextCursor: next, didYouMean };
 }
 
 /**
@@ -580,7 +593,7 @@ export async function listMarketplaceTickets(
       });
     // Object.assign, not a spread: V8 builds `{ ...publicShape(row), <16 more> }` some 20 times slower,
     // which was a third of a marketplace search's time in the app (decision 0048).
-    return Object.assign(publicShape(row), {
+    return Object.assign(publicShape(row, query.quantity), {
       version: row.version,
       eventId: row.eventId,
       faceValue: centsToDollars(row.faceValueCents),

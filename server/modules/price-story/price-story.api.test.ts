@@ -80,10 +80,17 @@ describe.each(backends)('price story API on %s', (backend) => {
   it('plots the listings on sale, cheapest first, and words them from the same rows', async () => {
     const eventId = await show();
     const listed = [];
-    // All-in against face: −18.4%, −8.2%, +2.0%, +12.1%, +22.3% (markup, then the 1.95% card fee).
+    // All-in against the original price: −18.4%, −8.2%, +2.0%, +12.1%, +22.3% (markup, then the 1.95% card
+    // fee). The +2.0% is $90 face value and a $10 original fee (decision 0073): +13.3% against face value alone.
     for (const markup of [20, -10, 0, -20, 10])
-      listed.push(await list({ eventId, markup, serviceFeeCents: 0, faceValueCents: 10_000 }));
-    listed.push(await list({ eventId, faceValueCents: 0, serviceFeeCents: 500 }));
+      listed.push(
+        await list(
+          markup === 0
+            ? { eventId, markup, serviceFeeCents: 1_000, faceValueCents: 9_000 }
+            : { eventId, markup, serviceFeeCents: 0, faceValueCents: 10_000 },
+        ),
+      );
+    listed.push(await list({ eventId, faceValueCents: 0, serviceFeeCents: 0 }));
     // Not on sale, or not this show's: none of them is counted.
     await list({ eventId, sold: true });
     await list({ eventId, status: 'cancelled' });
@@ -101,12 +108,12 @@ describe.each(backends)('price story API on %s', (backend) => {
       cheapestFirst.map((ticket) => ({
         listingId: ticket.id,
         perTicketAllIn: centsToDollars(ticket.buyerPaysPerTicketCents),
-        faceValuePerTicket: centsToDollars(ticket.faceValueCents),
+        originalPricePerTicket: centsToDollars(ticket.faceValueCents + ticket.serviceFeeCents),
       })),
     );
     // Quartiles by nearest rank of five: the 2nd (−8.2%) and the 4th (+12.1%).
     expect(response.body.sentence).toBe(
-      'Most listings are between 8% below and 12% above face value; 2 are at or below it; 1 more lists no face value.',
+      'Most listings are between 8% below and 12% above the original price; 2 are at or below it; 1 more lists no original price.',
     );
     expect(response.body.soldDays).toEqual([]);
   });
@@ -139,7 +146,9 @@ describe.each(backends)('price story API on %s', (backend) => {
     expect(Math.max(...prices)).toBeLessThan(110);
     // Of 800, the 200th ($101.99, +3.97% all-in) and the 600th ($200, +103.9%); the 500 points alone would
     // have said 3–6%.
-    expect(response.body.sentence).toBe('Most listings are 4–104% above face value; none is at or below it.');
+    expect(response.body.sentence).toBe(
+      'Most listings are 4–104% above the original price; none is at or below it.',
+    );
   });
 
   it('gives the median sold price per venue day, leaving out refunded sales and days past the window', async () => {

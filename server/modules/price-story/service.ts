@@ -13,17 +13,19 @@ import type { Db } from '../../db/client.js';
 import { events, tickets, venues } from '../../db/schema/index.js';
 import { NotFound } from '../../errors.js';
 import { onSaleFilters } from '../marketplace/service.js';
+import { ticketAtOrBelowOriginal } from '../tickets/price-comparison.js';
 
 /**
- * The price story of a catalog event (decision 0061): its listings on sale against face value, the median
+ * The price story of a catalog event (decisions 0061, 0073): its listings on sale against their original
+ * price (face value plus the original fee), the median
  * price of its sales per day, and one sentence from the same rows. Four short statements, each bounded by
  * the event's listings (tickets_event_idx), the caps below and the pool's statement timeout.
  */
 
 interface SummaryRow {
   listings: number | string;
-  without_face_value: number | string;
-  at_or_below_face: number | string;
+  without_original_price: number | string;
+  at_or_below_original: number | string;
   lowest: number | string | null;
   lower_quartile: number | string | null;
   upper_quartile: number | string | null;
@@ -40,13 +42,13 @@ const orNull = (value: number | string | null): number | null => (value === null
 
 /** What the listings' figures say, over every listing on sale (not only the points sent). */
 async function listingSummary(db: Db, eventId: number, now: Date): Promise<ListingPriceSummary> {
-  const difference = sql`(${tickets.buyerPaysPerTicketCents} - ${tickets.faceValueCents}) * 100.0 / ${tickets.faceValueCents}`;
-  const compared = sql`${tickets.faceValueCents} > 0`;
+  const original = sql`(${tickets.faceValueCents} + ${tickets.serviceFeeCents})`;
+  const difference = sql`(${tickets.buyerPaysPerTicketCents} - ${original}) * 100.0 / ${original}`;
+  const compared = sql`${original} > 0`;
   const result = (await db.execute(sql`
     select count(*)::int as listings,
-      count(*) filter (where not ${compared})::int as without_face_value,
-      count(*) filter (where ${compared} and ${tickets.buyerPaysPerTicketCents} <= ${tickets.faceValueCents})::int
-        as at_or_below_face,
+      count(*) filter (where not ${compared})::int as without_original_price,
+      count(*) filter (where ${ticketAtOrBelowOriginal})::int as at_or_below_original,
       min(${difference}) filter (where ${compared}) as lowest,
       percentile_disc(0.25) within group (order by ${difference}) filter (where ${compared}) as lower_quartile,
       percentile_disc(0.75) within group (order by ${difference}) filter (where ${compared}) as upper_quartile,
@@ -56,8 +58,8 @@ async function listingSummary(db: Db, eventId: number, now: Date): Promise<Listi
   const row = result.rows[0];
   return {
     listings: Number(row?.listings ?? 0),
-    withoutFaceValue: Number(row?.without_face_value ?? 0),
-    atOrBelowFace: Number(row?.at_or_below_face ?? 0),
+    withoutOriginalPrice: Number(row?.without_original_price ?? 0),
+    atOrBelowOriginal: Number(row?.at_or_below_original ?? 0),
     lowest: orNull(row?.lowest ?? null),
     lowerQuartile: orNull(row?.lower_quartile ?? null),
     upperQuartile: orNull(row?.upper_quartile ?? null),
@@ -71,7 +73,7 @@ async function listingPoints(db: Db, eventId: number, now: Date): Promise<PriceS
     .select({
       id: tickets.id,
       allInCents: tickets.buyerPaysPerTicketCents,
-      faceValueCents: tickets.faceValueCents,
+      originalCents: sql<number>`(${tickets.faceValueCents} + ${tickets.serviceFeeCents})::int`,
     })
     .from(tickets)
     .where(and(eq(tickets.eventId, eventId), ...onSaleFilters(now)))
@@ -80,7 +82,7 @@ async function listingPoints(db: Db, eventId: number, now: Date): Promise<PriceS
   return rows.map((row) => ({
     listingId: row.id,
     perTicketAllIn: centsToDollars(row.allInCents),
-    faceValuePerTicket: centsToDollars(row.faceValueCents),
+    originalPricePerTicket: centsToDollars(Number(row.originalCents)),
   }));
 }
 

@@ -2,7 +2,7 @@ import { Badge } from '@client/components/ui/badge';
 import { buttonVariants } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { formatDollars } from '@client/lib/format';
-import { faceValueLabel } from '@common/face-value';
+import { priceComparisonText } from '@common/price-comparison';
 import type { EventPageListing } from '@common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
 import { NEW_SELLER_TEXT } from '@common/texts/ratings';
@@ -37,7 +37,7 @@ interface EventListingProps {
 /** One listing of the show: where, how many, how it is delivered, who sells it, and what it costs. */
 export function EventListing({ listing, renderSeller }: EventListingProps) {
   const rating = <SellerRating seller={listing.seller} />;
-  const fromFace = faceValueLabel(listing.percentFromFace);
+  const comparison = listing.priceComparison && priceComparisonText(listing.priceComparison);
   return (
     <Card
       className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
@@ -66,11 +66,11 @@ export function EventListing({ listing, renderSeller }: EventListingProps) {
         <p className="text-sm text-muted-foreground sm:text-right">
           {EVENT_SCREEN_TEXT.totalFor(formatDollars(listing.totalPrice), listing.buyingQuantity)}
         </p>
-        {fromFace ? (
+        {comparison ? (
           <p className="text-sm sm:text-right">
-            <span className="font-medium">{fromFace}</span>{' '}
+            <span className="font-medium">{comparison}</span>{' '}
             <span className="text-muted-foreground">
-              ({EVENT_SCREEN_TEXT.faceValue(formatDollars(listing.faceValuePerTicket))})
+              {EVENT_SCREEN_TEXT.originalPrice(formatDollars(listing.originalPricePerTicket))}
             </span>
           </p>
         ) : null}

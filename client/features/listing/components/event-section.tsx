@@ -34,7 +34,7 @@ export function EventSection({ form, update, isEdit }: EventSectionProps) {
   const [manualEntry, setManualEntry] = useState(false);
   const [justChosen, setJustChosen] = useState(false);
   const isMultiDay = useWatch({ control, name: 'isMultiDay' });
-  const minPrice = chosenEvent?.minPrice ?? null;
+  const minFaceValue = chosenEvent?.minFaceValue ?? null;
 
   useEffect(() => {
     if (manualEntry) setFocus('eventName');
@@ -55,11 +55,11 @@ export function EventSection({ form, update, isEdit }: EventSectionProps) {
     update('eventDate', concert.date.slice(0, 10));
     update('venue', concert.venue);
     update('description', eventDescription(concert.name, concert.venue, concert.city));
-    if (concert.minPrice !== null) {
+    if (concert.minFaceValue !== null) {
       const days = typedWholeNumber(getValues('daysCount')) ?? 0;
       update(
         'faceValue',
-        multiDayFaceValue(concert.minPrice, getValues('isMultiDay') && days >= 2 ? days : 1),
+        multiDayFaceValue(concert.minFaceValue, getValues('isMultiDay') && days >= 2 ? days : 1),
       );
     }
     setJustChosen(true);
@@ -69,7 +69,7 @@ export function EventSection({ form, update, isEdit }: EventSectionProps) {
     update('isMultiDay', on);
     if (!on) {
       update('daysCount', '');
-      if (minPrice !== null) update('faceValue', multiDayFaceValue(minPrice, 1));
+      if (minFaceValue !== null) update('faceValue', multiDayFaceValue(minFaceValue, 1));
       return;
     }
     applyMultiDayPrice(getValues('daysCount'));
@@ -77,8 +77,8 @@ export function EventSection({ form, update, isEdit }: EventSectionProps) {
 
   function applyMultiDayPrice(daysText: string) {
     const days = typedWholeNumber(daysText) ?? 0;
-    if (getValues('isMultiDay') && days >= 2 && minPrice !== null)
-      update('faceValue', multiDayFaceValue(minPrice, days));
+    if (getValues('isMultiDay') && days >= 2 && minFaceValue !== null)
+      update('faceValue', multiDayFaceValue(minFaceValue, days));
   }
 
   const showEventFields =

@@ -1,9 +1,9 @@
 import { Toaster } from '@client/components/ui/toaster';
 import { createQueryClient } from '@client/lib/query-client';
 import { json } from '@client/lib/test-fetch';
-import { LISTING_NOTICE_TEXT, LISTING_TEXT, TICKET_TEXT } from '@common/messages';
+import { LISTING_NOTICE_TEXT, LISTING_TEXT, PRICE_COMPARISON_TEXT, TICKET_TEXT } from '@common/messages';
 import { formatCents } from '@common/money';
-import { markupCommentary, priceBreakdown } from '@common/pricing';
+import { MARKUP_COMMENTARY, markupCommentary, priceBreakdown } from '@common/pricing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,7 +29,8 @@ const concert = {
   date: '2027-05-01',
   venue: 'Riverside Arena',
   city: 'Portland',
-  minPrice: 80,
+  minPrice: 83.9,
+  minFaceValue: 80,
   listingCount: 3,
   artists: [{ name: 'Aurora Skies', image: null }],
   image: null,
@@ -331,6 +332,27 @@ describe('ListingForm', () => {
     fireEvent.input(screen.getByRole('slider', { name: 'Markup' }), { target: { value: '50' } });
     expect(screen.getByTestId('markup-badge')).toHaveTextContent('+50%');
     expect(screen.getByTestId('markup-badge')).toHaveAttribute('data-tone', 'red');
+  });
+
+  it('tells the seller how the price will read to buyers, all-in against the original price (issue 43)', async () => {
+    const { user } = renderForm();
+    await user.type(field('Face value ($)'), '120');
+    await user.type(field('Service fee ($)'), '15');
+    // 0% markup: $135.00 a ticket, $137.63 all-in with the card processing fee.
+    expect(screen.getByText(MARKUP_COMMENTARY.zero)).toBeInTheDocument();
+    expect(screen.getByTestId('buyers-will-see')).toHaveTextContent(
+      'Buyers will see: 2% above the original price',
+    );
+    expect(
+      screen.getByText(`${PRICE_COMPARISON_TEXT.originalPrice} ${PRICE_COMPARISON_TEXT.cardFeeIncluded}`),
+    ).toBeInTheDocument();
+    fireEvent.input(screen.getByRole('slider', { name: 'Markup' }), { target: { value: '-2' } });
+    expect(screen.getByTestId('buyers-will-see')).toHaveTextContent('Buyers will see: At the original price');
+    fireEvent.input(screen.getByRole('slider', { name: 'Markup' }), { target: { value: '-10' } });
+    expect(screen.getByTestId('buyers-will-see')).toHaveTextContent(
+      'Buyers will see: 8% below the original price',
+    );
+    expect(screen.getByText(MARKUP_COMMENTARY.below)).toBeInTheDocument();
   });
 
   it('blocks submission with the Platform Required and then the Image Required toasts', async () => {

@@ -1,7 +1,8 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
-import { LISTING_NOTICE_TEXT } from '@common/messages';
+import { LISTING_NOTICE_TEXT, PRICE_COMPARISON_TEXT } from '@common/messages';
 import { formatCents } from '@common/money';
+import { comparePrice, originalPriceCents, priceComparisonText } from '@common/price-comparison';
 import { MARKUP_BAR_MAX, MARKUP_BAR_MIN, PROCESSING_FEE_PERCENT, priceBreakdown } from '@common/pricing';
 import { formatMarkup } from './markup-slider';
 
@@ -42,10 +43,18 @@ export function PriceBreakdownUnavailable() {
   );
 }
 
-/** The seller's live preview; every figure comes from priceBreakdown() (the only fee computation). */
+/**
+ * The seller's live preview; every figure comes from priceBreakdown() (the only fee computation), and how
+ * the price reads to buyers from comparePrice() (decision 0073).
+ */
 export function PriceBreakdownCard(input: PriceBreakdownCardProps) {
   const breakdown = priceBreakdown(input);
   const { quantity, markupPercent } = input;
+  // How the price will read to buyers: the one comparison the cards, the event page and the filter use.
+  const comparison = comparePrice(
+    breakdown.buyerPaysPerTicketCents,
+    originalPriceCents(input.faceValueCents, input.serviceFeeCents),
+  );
   const barMarkup = Math.min(MARKUP_BAR_MAX, Math.max(MARKUP_BAR_MIN, markupPercent));
   const markerPosition = ((barMarkup - MARKUP_BAR_MIN) / (MARKUP_BAR_MAX - MARKUP_BAR_MIN)) * 100;
   const zeroPosition = ((0 - MARKUP_BAR_MIN) / (MARKUP_BAR_MAX - MARKUP_BAR_MIN)) * 100;
@@ -85,6 +94,16 @@ export function PriceBreakdownCard(input: PriceBreakdownCardProps) {
             />
             <Line label="Per ticket" value={formatCents(breakdown.buyerPaysPerTicketCents)} />
           </dl>
+          {comparison ? (
+            <>
+              <p className="text-sm font-medium" data-testid="buyers-will-see">
+                {PRICE_COMPARISON_TEXT.buyersWillSee(priceComparisonText(comparison))}
+              </p>
+              <p className="text-xs text-muted-foreground">
+                {PRICE_COMPARISON_TEXT.originalPrice} {PRICE_COMPARISON_TEXT.cardFeeIncluded}
+              </p>
+            </>
+          ) : null}
         </div>
         <div className="grid gap-1.5">
           <div className="flex justify-between text-xs font-medium">

@@ -201,7 +201,7 @@ describe('MarketplaceHome', () => {
         extensionsLeft: 3,
       });
     const fourOf = { ...ticketDetails(), quantity: 4, splitRule: 'any', totalPrice: 407, buyerPays: 414.94 };
-    const part = { ...fourOf, id: 99, quantity: 2, totalPrice: 203.5, buyerPays: 207.47 };
+    const part = { ...fourOf, id: 99, quantity: 2, totalPrice: 203.5, buyerPays: 207.46 };
     fakeApi(({ url, body }) => {
       if (url === '/api/tickets/7/lock')
         return (body as { quantity?: number } | undefined)?.quantity === 2 ? lock(99, 2) : lock(7, 4);
@@ -215,7 +215,7 @@ describe('MarketplaceHome', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Aurora Skies' });
     expect(within(dialog).getByTestId('what-you-pay')).toHaveTextContent('$414.94');
     await user.selectOptions(within(dialog).getByLabelText('Tickets'), '2');
-    await waitFor(() => expect(within(dialog).getByTestId('what-you-pay')).toHaveTextContent('$207.47'));
+    await waitFor(() => expect(within(dialog).getByTestId('what-you-pay')).toHaveTextContent('$207.46'));
     expect(calls.filter((call) => call.url === '/api/tickets/7/lock').map((call) => call.body)).toEqual([
       null,
       { quantity: 2 },
@@ -232,7 +232,9 @@ describe('MarketplaceHome', () => {
     await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
     const dialog = await screen.findByRole('dialog', { name: 'Aurora Skies' });
     expect(within(dialog).getByTestId('hold-countdown')).toHaveTextContent(/^Time left: 0[45]:\d\d$/);
-    expect(within(dialog).getByTestId('what-you-pay')).toHaveTextContent('$207.47');
+    expect(within(dialog).getByTestId('what-you-pay')).toHaveTextContent('$207.46');
+    // $103.73 a ticket all-in against $80.00 face value and a $12.50 original fee (decision 0073).
+    expect(within(dialog).getByTestId('price-comparison')).toHaveTextContent('12% above the original price');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(calls.some((call) => call.url === '/api/tickets/7/unlock')).toBe(true));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -316,10 +318,10 @@ describe('MarketplaceHome', () => {
     await user.click(await screen.findByRole('button', { name: BUYING_TEXT.completePurchase }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox/checkout/cs_1'));
     expect(calls.find((call) => call.url === '/api/tickets/7/payment')?.body).toEqual({
-      amount: 207.47,
+      amount: 207.46,
       version: 2,
     });
-    expect(readPurchase()).toMatchObject({ ticketId: 7, amount: 207.47, version: 2 });
+    expect(readPurchase()).toMatchObject({ ticketId: 7, amount: 207.46, version: 2 });
     expect(localStorage.getItem('encore.purchasing.7')).toBe('true');
     assign.mockRestore();
   });
@@ -340,7 +342,7 @@ describe('MarketplaceHome', () => {
   });
 
   it('verifies a returning checkout and opens Purchase Successful', async () => {
-    storePurchase({ ticketId: 7, amount: 207.47, version: 2, startedAt: Date.now() });
+    storePurchase({ ticketId: 7, amount: 207.46, version: 2, startedAt: Date.now() });
     fakeApi(({ url }) =>
       url === '/api/purchase/verify/cs_1'
         ? json(200, {
@@ -350,17 +352,17 @@ describe('MarketplaceHome', () => {
             ticketId: 7,
             eventName: 'Aurora Skies',
             quantity: 2,
-            amount: 207.47,
+            amount: 207.46,
           })
         : undefined,
     );
     const { router, user } = renderHome('/?session_id=cs_1');
     const dialog = await screen.findByRole('dialog', { name: BUYING_TEXT.purchaseSuccessfulTitle });
     // It names the show and what was paid, not only that something was bought.
-    expect(dialog).toHaveTextContent('You paid $207.47 for 2 tickets to Aurora Skies.');
+    expect(dialog).toHaveTextContent('You paid $207.46 for 2 tickets to Aurora Skies.');
     expect(calls.find((call) => call.url === '/api/purchase/verify/cs_1')?.body).toEqual({
       ticketId: 7,
-      amount: 207.47,
+      amount: 207.46,
       version: 2,
     });
     expect(readPurchase()).toBeNull();
@@ -373,7 +375,7 @@ describe('MarketplaceHome', () => {
   });
 
   it("unlocks and shows 'Payment Status' when the checkout was not paid", async () => {
-    storePurchase({ ticketId: 7, amount: 207.47, version: 2, startedAt: Date.now() });
+    storePurchase({ ticketId: 7, amount: 207.46, version: 2, startedAt: Date.now() });
     fakeApi(({ url }) =>
       url === '/api/purchase/verify/cs_1'
         ? json(200, {
@@ -383,7 +385,7 @@ describe('MarketplaceHome', () => {
             ticketId: 7,
             eventName: 'Aurora Skies',
             quantity: 2,
-            amount: 207.47,
+            amount: 207.46,
           })
         : undefined,
     );

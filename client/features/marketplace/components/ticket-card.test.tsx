@@ -86,17 +86,19 @@ describe('TicketCard: reserved overlays', () => {
 
 describe('TicketCard: content', () => {
   it.each([
-    [31, 'danger'],
-    [30, 'warning'],
-    [1, 'warning'],
-    [0, 'success'],
-    [-20, 'success'],
-  ])('colours a markup of %i%% %s', (markup, tone) => {
-    renderCard({ markup });
-    expect(screen.getByText(new RegExp(`${markup > 0 ? '\\+' : ''}${markup}% markup`))).toHaveAttribute(
-      'data-tone',
-      tone,
-    );
+    [{ kind: 'above', percent: 31 } as const, '31% above the original price', 'danger'],
+    [{ kind: 'above', percent: 2 } as const, '2% above the original price', 'warning'],
+    [{ kind: 'at', percent: 0 } as const, 'At the original price', 'success'],
+    [{ kind: 'below', percent: 20 } as const, '20% below the original price', 'success'],
+  ])('says how its all-in price reads against the original price: %o', (priceComparison, text, tone) => {
+    renderCard({ markup: 0, priceComparison });
+    expect(screen.getByText(text)).toHaveAttribute('data-tone', tone);
+    expect(screen.queryByText(/markup/)).toBeNull();
+  });
+
+  it('shows no comparison for a ticket without an original price', () => {
+    renderCard({ priceComparison: null });
+    expect(screen.queryByText(/original price/)).toBeNull();
   });
 
   it("shows the all-in 'What You Pay', the seller, the artist block and N/A for missing seats", () => {
@@ -113,14 +115,22 @@ describe('TicketCard: content', () => {
   });
 
   it("leads 'What You Pay' with the all-in price of one ticket, the figure the price sort uses, then the total", () => {
-    renderCard({ quantity: 2, buyerPaysPerTicket: 103.73, buyerPays: 207.47 });
+    renderCard({ quantity: 2, buyingQuantity: 2, buyerPaysPerTicket: 103.73, buyerPays: 207.46 });
     const card = screen.getByTestId('ticket-card-7');
     expect(card).toHaveTextContent('$103.73 each');
-    expect(within(card).getByTestId('card-total')).toHaveTextContent('$207.47 for 2 tickets');
+    expect(within(card).getByTestId('card-total')).toHaveTextContent('$207.46 for 2 tickets');
+  });
+
+  it('with a "Number of tickets" filter, shows that many of the listing and their total (issue 43)', () => {
+    renderCard({ quantity: 4, buyingQuantity: 2, buyerPaysPerTicket: 196.62, buyerPays: 393.24 });
+    const card = screen.getByTestId('ticket-card-7');
+    expect(within(card).getByTestId('card-total')).toHaveTextContent('$393.24 for 2 tickets');
+    expect(card).toHaveTextContent('2 of 4 tickets');
+    expect(card).not.toHaveTextContent('$786.48');
   });
 
   it('says a single ticket is one ticket instead of repeating its price as a total', () => {
-    renderCard({ quantity: 1, buyerPaysPerTicket: 51.1, buyerPays: 51.1 });
+    renderCard({ quantity: 1, buyingQuantity: 1, buyerPaysPerTicket: 51.1, buyerPays: 51.1 });
     expect(screen.getByTestId('ticket-card-7')).toHaveTextContent('$51.10 each');
     expect(screen.getByTestId('card-total')).toHaveTextContent('1 ticket');
   });

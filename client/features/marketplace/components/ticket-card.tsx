@@ -4,9 +4,11 @@ import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
 import { formatDollars, formatEventDate } from '@client/lib/format';
 import { BUYING_TEXT } from '@common/messages';
+import { priceComparisonText } from '@common/price-comparison';
+import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
 import { CalendarDays, ExternalLink, Music } from 'lucide-react';
 import { memo } from 'react';
-import { canViewDetails, markupBadgeVariant, orNotAvailable } from '../card-rules';
+import { canViewDetails, comparisonBadgeVariant, orNotAvailable } from '../card-rules';
 import type { MarketTicket } from '../types';
 import { SellerRating } from './seller-rating';
 import { ShowName } from './show-name';
@@ -23,13 +25,10 @@ interface TicketCardProps {
 /** The danger badge's own red is too light on its pink for small text (WCAG 1.4.3): one shade darker. */
 const BADGE_TEXT = { danger: 'text-destructive-hover', warning: '', success: '' } as const;
 
-function markupLabel(markup: number): string {
-  return `${markup > 0 ? '+' : ''}${markup}% markup`;
-}
-
 /**
  * 'What You Pay': the all-in price of one ticket, the figure the price sort and filters use, then the
- * total charged for the listing's quantity.
+ * total charged for the tickets the fan would buy (the "Number of tickets" filter's, else the listing's):
+ * per ticket × that many, the event page's words (decision 0073).
  */
 function CardPrice({ ticket }: { ticket: MarketTicket }) {
   return (
@@ -42,9 +41,9 @@ function CardPrice({ ticket }: { ticket: MarketTicket }) {
         <span className="text-sm font-medium text-muted-foreground"> each</span>
       </p>
       <p className="text-sm text-muted-foreground" data-testid="card-total">
-        {ticket.quantity === 1
-          ? '1 ticket'
-          : `${formatDollars(ticket.buyerPays)} for ${ticket.quantity} tickets`}
+        {ticket.buyingQuantity === 1
+          ? EVENT_SCREEN_TEXT.ticketsOf(1)
+          : EVENT_SCREEN_TEXT.totalFor(formatDollars(ticket.buyerPays), ticket.buyingQuantity)}
       </p>
     </div>
   );
@@ -59,7 +58,8 @@ export const TicketCard = memo(function TicketCard({
   onViewDetails,
 }: TicketCardProps) {
   const showDetails = canViewDetails(ticket, viewerId);
-  const tone = markupBadgeVariant(ticket.markup);
+  const comparison = ticket.priceComparison;
+  const tone = comparison ? comparisonBadgeVariant(comparison) : null;
   const titleId = `ticket-${ticket.id}-title`;
 
   return (
@@ -131,7 +131,11 @@ export const TicketCard = memo(function TicketCard({
 
         <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Quantity</dt>
-          <dd>{ticket.quantity}</dd>
+          <dd>
+            {ticket.buyingQuantity === ticket.quantity
+              ? ticket.quantity
+              : EVENT_SCREEN_TEXT.ticketsOfListing(ticket.buyingQuantity, ticket.quantity)}
+          </dd>
           <dt className="text-muted-foreground">Section</dt>
           <dd>{orNotAvailable(ticket.section)}</dd>
           <dt className="text-muted-foreground">Row</dt>
@@ -149,11 +153,13 @@ export const TicketCard = memo(function TicketCard({
           ) : null}
         </dl>
 
-        <div className="mt-auto flex items-end justify-between gap-3">
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-3">
           <CardPrice ticket={ticket} />
-          <Badge variant={tone} data-tone={tone} className={BADGE_TEXT[tone]}>
-            {markupLabel(ticket.markup)}
-          </Badge>
+          {comparison && tone ? (
+            <Badge variant={tone} data-tone={tone} className={BADGE_TEXT[tone]}>
+              {priceComparisonText(comparison)}
+            </Badge>
+          ) : null}
         </div>
 
         {reserved ? (

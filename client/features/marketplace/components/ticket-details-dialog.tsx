@@ -13,7 +13,10 @@ import { Separator } from '@client/components/ui/separator';
 import { toast } from '@client/components/ui/toaster';
 import { formatDollars, formatEventDate } from '@client/lib/format';
 import { unlessLive } from '@client/lib/live';
-import { BUYING_TEXT } from '@common/messages';
+import { BUYING_TEXT, PRICE_COMPARISON_TEXT } from '@common/messages';
+import { dollarsToCents } from '@common/money';
+import { comparePrice, originalPriceCents, priceComparisonText } from '@common/price-comparison';
+import { allInPerTicketCents } from '@common/pricing';
 import { allowedQuantities } from '@common/splits';
 import { ticketPath } from '@common/ticket-path';
 import { useQuery } from '@tanstack/react-query';
@@ -21,7 +24,7 @@ import { CalendarDays, ImageIcon, MapPin } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LOCK_POLL_MS, ticketQueryOptions } from '../api';
-import { markupBadgeVariant, orNotAvailable } from '../card-rules';
+import { comparisonBadgeVariant, orNotAvailable } from '../card-rules';
 import type { CloseReason, Hold } from '../use-purchase-flow';
 import { HowPurchasingWorksDialog } from './help-dialogs';
 import { HoldTimer } from './hold-timer';
@@ -122,6 +125,11 @@ export function TicketDetailsDialog({
     setSellerOpen(true);
   };
   const processingFee = Math.max(0, ticket.buyerPays - ticket.totalPrice);
+  // The one comparison the cards and the event page make (decision 0073), from the fee module's all-in price.
+  const comparison = comparePrice(
+    allInPerTicketCents(dollarsToCents(ticket.listingPrice)),
+    originalPriceCents(dollarsToCents(ticket.faceValue), dollarsToCents(ticket.serviceFee)),
+  );
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose('closed'))}>
@@ -223,17 +231,26 @@ export function TicketDetailsDialog({
             <div className="flex justify-between">
               <dt className="text-muted-foreground">Seller markup</dt>
               <dd>
-                <Badge
-                  variant={markupBadgeVariant(ticket.markup)}
-                  className={
-                    markupBadgeVariant(ticket.markup) === 'danger' ? 'text-destructive-hover' : undefined
-                  }
-                >
-                  {ticket.markup > 0 ? '+' : ''}
-                  {ticket.markup}%
-                </Badge>
+                {ticket.markup > 0 ? '+' : ''}
+                {ticket.markup}%
               </dd>
             </div>
+            {comparison ? (
+              <div className="flex justify-between gap-3">
+                <dt className="text-muted-foreground">{PRICE_COMPARISON_TEXT.against}</dt>
+                <dd>
+                  <Badge
+                    variant={comparisonBadgeVariant(comparison)}
+                    className={
+                      comparisonBadgeVariant(comparison) === 'danger' ? 'text-destructive-hover' : undefined
+                    }
+                    data-testid="price-comparison"
+                  >
+                    {priceComparisonText(comparison)}
+                  </Badge>
+                </dd>
+              </div>
+            ) : null}
             <div className="mt-1 flex justify-between border-t border-border pt-2 text-base font-bold">
               <dt>{BUYING_TEXT.whatYouPay}</dt>
               <dd data-testid="what-you-pay">{formatDollars(ticket.buyerPays)}</dd>

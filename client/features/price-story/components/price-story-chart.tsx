@@ -1,8 +1,10 @@
 import { cn } from '@client/lib/cn';
 import { formatEventDate } from '@client/lib/format';
+import { atOrBelowOriginal } from '@common/price-comparison';
 import type { PriceStoryPoint, PriceStorySoldDay } from '@common/schemas/price-story';
 import { PRICE_STORY_TEXT } from '@common/texts/price-story';
 import { type LinearScale, linearScale, linePath, niceDomain, stepPath } from '../chart-geometry';
+import { pointCents } from '../difference';
 
 /**
  * The price story's chart (decision 0061), loaded only when a story with prices renders: d3's geometry
@@ -75,11 +77,17 @@ function Legend({ items }: { items: { label: string; swatch: string; shape: 'dot
   );
 }
 
-/** A dot per listing, cheapest first, at its all-in price per ticket; the step line is each one's face value. */
+/** Read "at or below the original price", as the filter and the sentence count it (decision 0073). */
+function atOrBelow(point: PriceStoryPoint): boolean {
+  const { allIn, original } = pointCents(point);
+  return atOrBelowOriginal(allIn, original);
+}
+
+/** A dot per listing, cheapest first, at its all-in price per ticket; the step line is each one's original price. */
 function ListingsChart({ points, sentence }: { points: PriceStoryPoint[]; sentence: string }) {
   const x = linearScale([-0.5, points.length - 0.5], [MARGIN.left, WIDTH - MARGIN.right]);
-  const y = priceScale(points.flatMap((point) => [point.perTicketAllIn, point.faceValuePerTicket]));
-  const faceLine = stepPath(points.map((point, index) => [x(index), y(point.faceValuePerTicket)]));
+  const y = priceScale(points.flatMap((point) => [point.perTicketAllIn, point.originalPricePerTicket]));
+  const originalLine = stepPath(points.map((point, index) => [x(index), y(point.originalPricePerTicket)]));
   const radius = points.length > 100 ? 2 : 3.5;
   return (
     <figure className="space-y-1">
@@ -90,14 +98,14 @@ function ListingsChart({ points, sentence }: { points: PriceStoryPoint[]; senten
         aria-label={PRICE_STORY_TEXT.chartLabel(points.length, sentence)}
       >
         <YAxis scale={y} />
-        <path d={faceLine} className="fill-none stroke-muted-foreground" strokeWidth={1.5} />
+        <path d={originalLine} className="fill-none stroke-muted-foreground" strokeWidth={1.5} />
         {points.map((point, index) => (
           <circle
             key={point.listingId}
             cx={x(index)}
             cy={y(point.perTicketAllIn)}
             r={radius}
-            className={point.perTicketAllIn <= point.faceValuePerTicket ? 'fill-success' : 'fill-primary'}
+            className={atOrBelow(point) ? 'fill-success' : 'fill-primary'}
           />
         ))}
         <text x={MARGIN.left} y={HEIGHT - 6} className="fill-muted-foreground text-[11px]">
@@ -116,7 +124,7 @@ function ListingsChart({ points, sentence }: { points: PriceStoryPoint[]; senten
         items={[
           { label: PRICE_STORY_TEXT.legend.above, swatch: 'bg-primary', shape: 'dot' },
           { label: PRICE_STORY_TEXT.legend.atOrBelow, swatch: 'bg-success', shape: 'dot' },
-          { label: PRICE_STORY_TEXT.legend.faceValue, swatch: 'bg-muted-foreground', shape: 'line' },
+          { label: PRICE_STORY_TEXT.legend.originalPrice, swatch: 'bg-muted-foreground', shape: 'line' },
         ]}
       />
     </figure>

@@ -60,12 +60,12 @@ describe('PriceStory', () => {
   });
 
   it('charts the listings and sales, and lists every point in a table a button shows', async () => {
-    const sentence = 'Most listings are 5–20% above face value; 1 is at or below it.';
+    const sentence = 'Most listings are 5–20% above the original price; 1 is at or below it.';
     const points = [
-      { listingId: 7, perTicketAllIn: 95, faceValuePerTicket: 100 },
-      { listingId: 3, perTicketAllIn: 105.2, faceValuePerTicket: 100 },
-      { listingId: 9, perTicketAllIn: 120, faceValuePerTicket: 100 },
-      { listingId: 4, perTicketAllIn: 130.49, faceValuePerTicket: 0 },
+      { listingId: 7, perTicketAllIn: 95, originalPricePerTicket: 100 },
+      { listingId: 3, perTicketAllIn: 100.4, originalPricePerTicket: 100 },
+      { listingId: 9, perTicketAllIn: 120, originalPricePerTicket: 100 },
+      { listingId: 4, perTicketAllIn: 130.49, originalPricePerTicket: 0 },
     ];
     const soldDays = [
       { day: '2030-03-01', medianPerTicketAllIn: 110, sales: 3 },
@@ -81,6 +81,10 @@ describe('PriceStory', () => {
       PRICE_STORY_TEXT.soldChartLabel(2, 'Fri, Mar 1, 2030', 'Sun, Mar 3, 2030'),
     ]);
     expect(charts[0]?.querySelectorAll('circle')).toHaveLength(4);
+    // Within half a percent reads "at the original price" (decision 0073): green, as the filter counts it.
+    expect(
+      [...(charts[0]?.querySelectorAll('circle') ?? [])].map((dot) => dot.getAttribute('class')),
+    ).toEqual(['fill-success', 'fill-success', 'fill-primary', 'fill-primary']);
     expect(charts[1]?.querySelectorAll('circle')).toHaveLength(2);
     expect(screen.getByText(PRICE_STORY_TEXT.capped(4, 6))).toBeInTheDocument();
 
@@ -99,7 +103,7 @@ describe('PriceStory', () => {
       );
     expect(rows).toEqual([
       ['$95.00', '$100.00', '−5%'],
-      ['$105.20', '$100.00', '+5%'],
+      ['$100.40', '$100.00', '0%'],
       ['$120.00', '$100.00', '+20%'],
       ['$130.49', '$0.00', '—'],
     ]);

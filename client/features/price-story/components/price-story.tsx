@@ -94,7 +94,7 @@ function StoryTables({ story }: { story: PriceStoryData }) {
                   {columns.allIn}
                 </th>
                 <th scope="col" className={HEAD}>
-                  {columns.faceValue}
+                  {columns.originalPrice}
                 </th>
                 <th scope="col" className={HEAD}>
                   {columns.difference}
@@ -105,7 +105,7 @@ function StoryTables({ story }: { story: PriceStoryData }) {
               {story.points.map((point) => (
                 <tr key={point.listingId} className="border-b border-border last:border-0">
                   <td className={CELL}>{formatDollars(point.perTicketAllIn)}</td>
-                  <td className={CELL}>{formatDollars(point.faceValuePerTicket)}</td>
+                  <td className={CELL}>{formatDollars(point.originalPricePerTicket)}</td>
                   <td className={CELL}>{differenceOf(point) ?? '—'}</td>
                 </tr>
               ))}

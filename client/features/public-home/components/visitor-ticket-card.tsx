@@ -5,7 +5,9 @@ import { cn } from '@client/lib/cn';
 import { formatDollars } from '@client/lib/format';
 import { loginThenTo } from '@client/lib/safe-destination';
 import { PUBLIC_HOME_TEXT } from '@common/messages';
+import { priceComparisonText } from '@common/price-comparison';
 import type { PublicTicket } from '@common/schemas/marketplace';
+import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
 import { format, parseISO } from 'date-fns';
 import { ChevronDown } from 'lucide-react';
 import { memo, useId, useState } from 'react';
@@ -46,14 +48,19 @@ export const VisitorTicketCard = memo(function VisitorTicketCard({ ticket }: { t
           {ticket.daysCount > 1 ? <Badge variant="info">{ticket.daysCount}-Day</Badge> : null}
         </div>
         <p className="text-sm">
-          {ticket.quantity} {ticket.quantity === 1 ? PUBLIC_HOME_TEXT.ticket : PUBLIC_HOME_TEXT.tickets} ·{' '}
-          {formatDollars(ticket.buyerPaysPerTicket)} each
+          {ticket.buyingQuantity === ticket.quantity
+            ? `${ticket.quantity} ${ticket.quantity === 1 ? PUBLIC_HOME_TEXT.ticket : PUBLIC_HOME_TEXT.tickets}`
+            : EVENT_SCREEN_TEXT.ticketsOfListing(ticket.buyingQuantity, ticket.quantity)}{' '}
+          · {formatDollars(ticket.buyerPaysPerTicket)} each
         </p>
         <div>
           <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
             {PUBLIC_HOME_TEXT.whatYouPay}
           </p>
           <p className="text-xl font-bold">{formatDollars(ticket.buyerPays)}</p>
+          {ticket.priceComparison ? (
+            <p className="text-sm text-muted-foreground">{priceComparisonText(ticket.priceComparison)}</p>
+          ) : null}
         </div>
         <button
           type="button"

@@ -1,0 +1,19 @@
+/**
+ * How a price a fan pays per ticket reads against the original price (decision 0073): the words every
+ * screen and e-mail uses. Kept in a module of its own, as the event page reads them before its first paint.
+ */
+export const PRICE_COMPARISON_TEXT = {
+  /** Phrases to follow "is" or "are"; priceComparisonText starts a line with a capital. */
+  at: 'at the original price',
+  below: (percent: number) => `${percent}% below the original price`,
+  above: (percent: number) => `${percent}% above the original price`,
+  /** What "the original price" is, where a screen explains it. */
+  originalPrice:
+    'The original price is the face value plus the original fee: what the ticket cost its first buyer.',
+  /** The ticket details dialog's line for the comparison. */
+  against: 'Against the original price',
+  /** The listing form: how the price being set will read to buyers. */
+  buyersWillSee: (reading: string) => `Buyers will see: ${reading}`,
+  /** Why a price set at the original price reads a little above it: buyers' prices are all-in. */
+  cardFeeIncluded: 'Buyers’ prices include the 1.95% card processing fee.',
+} as const;
