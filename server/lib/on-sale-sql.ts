@@ -31,3 +31,12 @@ export function listingOnSaleSql(now: Date, alias?: string): SQL {
 export function eventOnSaleSql(now: Date): SQL {
   return sql`${saleEndsAtSql(sql`${events.date}`, sql`${events.daysCount}`, sql`${venues.timeZone}`)} > ${instantSql(now)}`;
 }
+
+/**
+ * A concert search document (`event_search`, alias `s`) is still on sale at `now`: its stored end (migration
+ * 0040, the same expression) and the listings' first-day bound, so the date index narrows the rows first.
+ * Concert search holds every event to that bound, an event of more than TICKET_MAX_DAYS days too.
+ */
+export function searchDocumentOnSaleSql(now: Date): SQL {
+  return sql`(s.date >= ${earliestListingDateOnSale(now)}::date and s.ends_at > ${instantSql(now)})`;
+}

@@ -134,12 +134,14 @@ export const eventSearch = pgTable(
     city: text('city').notNull(),
     /** The name's words: split on every run of characters that are not letters or digits (decision 0022). */
     words: text('words').array().notNull().default(sql`'{}'`),
+    /** When the show stops being on sale: its venue's midnight after its last day (decision 0071, migration 0035). */
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     /** When the document last changed, set by the database (migration 0021): what an in-memory index reads. */
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
-    // Common terms walk upcoming events in date order; migration 0005 adds the text as INCLUDE columns
-    // so the walk checks the index entries alone (drizzle cannot declare INCLUDE).
+    // Common terms walk upcoming events in date order; migrations 0005 and 0035 add the text and the sale's
+    // end as INCLUDE columns so the walk checks the index entries alone (drizzle cannot declare INCLUDE).
     index('event_search_date_idx').on(t.date, t.eventId),
     // Rare terms: trigram GIN per field, then the few matches sorted by date. Each index reads its text
     // with spaces as 'q', so a phrase's trigrams include those across its words (decision 0022).

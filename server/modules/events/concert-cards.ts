@@ -63,10 +63,10 @@ export function concertResultOf(row: ConcertRow): ConcertSearchResult {
   };
 }
 
-/** A result with the date of its event's search document: null once the event has none (cancelled). */
+/** A result with its event's search document's first day and sale end: null once it has none (cancelled). */
 export interface ConcertCard {
   result: ConcertSearchResult;
-  searchDate: string | null;
+  search: { date: string; endsAt: number } | null;
 }
 
 /** Where the ids go in the statement rendered once. */
@@ -74,12 +74,14 @@ const IDS = '/* ids */';
 
 /**
  * Concert search results by event id, for the pages the in-memory index finds (decision 0049), with the
- * date of each event's search document so the page can be checked against the database as it is now.
+ * first day and sale end of each event's search document, so the page can be checked against the database
+ * as it is now.
  * Read in batches: the results of every search in one turn cost one round trip (decision 0047); the
  * statement is rendered once, the ids (checked integers) the only part that changes (decision 0048).
  */
 export function concertCardsReader(db: Db) {
-  const statement: SQL = sql`select ${concertColumns}, s.date::text as "searchDate"
+  const statement: SQL = sql`select ${concertColumns}, s.date::text as "searchDate",
+    (extract(epoch from s.ends_at) * 1000)::float8 as "searchEndsAt"
     from events e
     join venues v on v.id = e.venue_id
     left join event_search s on s.event_id = e.id
@@ -89,10 +91,16 @@ export function concertCardsReader(db: Db) {
   return batchedReader(async (ids: number[]) => {
     if (!ids.every((id) => Number.isSafeInteger(id))) throw new TypeError('event ids must be integers');
     const result = (await db.execute(sql.raw(`${head}${ids.join(',')}${tail}`))) as unknown as {
-      rows: (ConcertRow & { searchDate: string | null })[];
+      rows: (ConcertRow & { searchDate: string | null; searchEndsAt: number | string | null })[];
     };
     return new Map(
-      result.rows.map(({ searchDate, ...row }) => [row.id, { result: concertResultOf(row), searchDate }]),
+      result.rows.map(({ searchDate, searchEndsAt, ...row }) => [
+        row.id,
+        {
+          result: concertResultOf(row),
+          search: searchDate === null ? null : { date: searchDate, endsAt: Number(searchEndsAt) },
+        },
+      ]),
     );
   });
 }

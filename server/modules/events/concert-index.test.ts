@@ -1,13 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ConcertDocument, ConcertIndex, type IndexTier } from './concert-index.js';
+import {
+  type ConcertDocument,
+  ConcertIndex,
+  type IndexTier,
+  onSaleIn,
+  type SaleWindow,
+} from './concert-index.js';
 import { hasWholeWord, indexFallbackTiers, indexQueryTiers, indexTypoTiers } from './concert-index-tiers.js';
 
 /** What the tiers mean, document by document: each event at its best tier, by tier, date and id. */
 function expected(
   documents: Map<number, ConcertDocument>,
   tiers: IndexTier[],
-  fromDate: string,
+  window: SaleWindow,
   limit: number,
 ) {
   const fieldPasses = (tier: IndexTier, document: ConcertDocument) => {
@@ -16,7 +22,7 @@ function expected(
     return document.artists.split('\n').some((name) => name !== '' && tier.test(name));
   };
   return [...documents.values()]
-    .filter((document) => document.date >= fromDate)
+    .filter((document) => onSaleIn(window, document))
     .flatMap((document) => {
       const ranks = tiers
         .filter(
@@ -39,18 +45,43 @@ function expected(
 
 const WORDS = ['neon', 'velvet', 'harbor', 'sigur', 'ros', 'live', 'tour', 'the', 'neonics', 'ac/dc'];
 const DATES = ['2030-01-01', '2030-01-02', '2030-02-10', '2030-03-05'];
+const HOUR_MS = 3_600_000;
+/** The venue's midnight after the last day, in a zone from UTC−12 to UTC+14 (decision 0071). */
+const endOf = (date: string, days: number, zoneHours: number) =>
+  Date.parse(`${date}T00:00:00Z`) + (days * 24 - zoneHours) * HOUR_MS;
+/** A sale window at an instant of one of the days around DATES, and its first day a month before. */
+const windowAt = (instant: string): SaleWindow => {
+  const now = Date.parse(instant);
+  return { fromDate: new Date(now - 31 * 24 * HOUR_MS).toISOString().slice(0, 10), now };
+};
+const WINDOWS = [
+  '2029-12-31T23:00:00Z',
+  '2030-01-01T20:00:00Z',
+  '2030-01-02T07:30:00Z',
+  '2030-01-03T09:00:00Z',
+  '2030-02-10T12:00:00Z',
+  '2030-03-01T00:00:00Z',
+  '2030-03-06T01:00:00Z',
+];
 const text = (max: number) =>
   fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: max }).map((words) => words.join(' '));
 
 const documentArbitrary = (eventId: number) =>
-  fc.record({
-    eventId: fc.constant(eventId),
-    date: fc.constantFrom(...DATES),
-    name: text(4),
-    artists: fc.array(text(2), { minLength: 0, maxLength: 3 }).map((names) => names.join('\n')),
-    venue: fc.constantFrom('velvet hall', 'harbor arena', 'the forum'),
-    city: fc.constantFrom('neon city', 'reykjavik', 'chicago'),
-  });
+  fc
+    .record({
+      eventId: fc.constant(eventId),
+      date: fc.constantFrom(...DATES),
+      name: text(4),
+      artists: fc.array(text(2), { minLength: 0, maxLength: 3 }).map((names) => names.join('\n')),
+      venue: fc.constantFrom('velvet hall', 'harbor arena', 'the forum'),
+      city: fc.constantFrom('neon city', 'reykjavik', 'chicago'),
+      days: fc.integer({ min: 1, max: 3 }),
+      zoneHours: fc.constantFrom(-12, -8, -5, 0, 1, 9, 14),
+    })
+    .map(({ days, zoneHours, ...document }) => ({
+      ...document,
+      endsAt: endOf(document.date, days, zoneHours),
+    }));
 
 const queryArbitrary = fc.oneof(
   text(3),
@@ -78,7 +109,7 @@ describe('concert search index', () => {
           fc.record({
             query: queryArbitrary,
             kind: fc.constantFrom('query' as const, 'typo' as const, 'fallback' as const),
-            fromDate: fc.constantFrom('2029-12-31', '2030-01-02', '2030-03-01'),
+            window: fc.constantFrom(...WINDOWS).map(windowAt),
             limit: fc.integer({ min: 1, max: 6 }),
           }),
           { minLength: 1, maxLength: 5 },
@@ -89,9 +120,9 @@ describe('concert search index', () => {
           chunkSlots: fc.integer({ min: 1, max: 8 }),
           tidyTextsAfter: fc.integer({ min: 1, max: 20 }),
         }),
-        fc.option(fc.constantFrom(...DATES), { nil: undefined }),
+        fc.option(fc.constantFrom(...WINDOWS).map(windowAt), { nil: undefined }),
         fc.boolean(),
-        async (loaded, changes, queries, limits, sweptBefore, tidied) => {
+        async (loaded, changes, queries, limits, swept, tidied) => {
           const index = new ConcertIndex(limits);
           const documents = new Map<number, ConcertDocument>();
           // The load adds in (date, event id) order.
@@ -113,10 +144,10 @@ describe('concert search index', () => {
               documents.set(eventId, changed);
             }
           }
-          if (sweptBefore !== undefined) {
-            index.removeBefore(sweptBefore);
+          if (swept !== undefined) {
+            index.removeEnded(swept);
             for (const [eventId, document] of documents)
-              if (document.date < sweptBefore) documents.delete(eventId);
+              if (!onSaleIn(swept, document)) documents.delete(eventId);
           }
           if (tidied)
             await index.tidy(
@@ -124,9 +155,9 @@ describe('concert search index', () => {
               () => false,
             );
           expect(index.size).toBe(documents.size);
-          for (const { query, kind, fromDate, limit } of queries) {
+          for (const { query, kind, window, limit } of queries) {
             const tiers = tiersOf(query, kind);
-            expect(index.search(tiers, fromDate, limit)).toEqual(expected(documents, tiers, fromDate, limit));
+            expect(index.search(tiers, window, limit)).toEqual(expected(documents, tiers, window, limit));
           }
         },
       ),
@@ -143,6 +174,7 @@ describe('concert search index', () => {
       artists: `${WORDS[(position * 3) % WORDS.length]} band\n${WORDS[(position * 5) % WORDS.length]}`,
       venue: 'velvet hall',
       city: 'neon city',
+      endsAt: endOf(`2030-0${1 + (position % 4)}-${String(1 + (position % 28)).padStart(2, '0')}`, 1, -8),
     }));
 
   const loadedIndex = (documents: ConcertDocument[]) => {
@@ -198,8 +230,8 @@ describe('concert search index', () => {
     expect(index.texts).toBe(fresh.texts);
     for (const query of [...queries, 'again', 'late', 'ne']) {
       const tiers = tiersOf(query, 'query');
-      for (const fromDate of ['2029-12-31', '2030-02-15'])
-        expect(index.search(tiers, fromDate, 7)).toEqual(fresh.search(tiers, fromDate, 7));
+      for (const window of ['2029-12-31T00:00:00Z', '2030-02-15T00:00:00Z'].map(windowAt))
+        expect(index.search(tiers, window, 7)).toEqual(fresh.search(tiers, window, 7));
     }
     for (const prefix of ['neo', 'velv', 'agai', 'harb'])
       expect(index.startsACatalogWord(prefix)).toBe(fresh.startsACatalogWord(prefix));
@@ -213,12 +245,44 @@ describe('concert search index', () => {
     expect(index.size).toBe(kept.length);
     expect(index.documents()).toEqual(loadedIndex(kept).documents());
     const tiers = tiersOf('neon', 'query');
-    expect(index.search(tiers, '2029-01-01', 5)).toEqual(
-      expected(new Map(kept.map((document) => [document.eventId, document])), tiers, '2029-01-01', 5),
+    const window = windowAt('2029-01-01T00:00:00Z');
+    expect(index.search(tiers, window, 5)).toEqual(
+      expected(new Map(kept.map((document) => [document.eventId, document])), tiers, window, 5),
     );
     for (const document of catalog(400, ' later'))
       index.upsert({ ...document, eventId: document.eventId + 1_000 });
     expect(index.slots).toBe(kept.length + 400);
+  });
+
+  it("finds a show until its venue's midnight after its last day, and a sweep drops it only then", () => {
+    const document = (eventId: number, name: string, endsAt: number): ConcertDocument => ({
+      eventId,
+      date: '2030-01-01',
+      name,
+      artists: '',
+      venue: 'velvet hall',
+      city: 'neon city',
+      endsAt,
+    });
+    // Los Angeles (UTC−8) for one day; New York (UTC−5) for three.
+    const show = document(1, 'neon night', endOf('2030-01-01', 1, -8));
+    const festival = document(2, 'neon fest', endOf('2030-01-01', 3, -5));
+    const index = loadedIndex([show, festival]);
+    const tiers = tiersOf('neon', 'query');
+    const found = (instant: string) => index.search(tiers, windowAt(instant), 5).map((hit) => hit.eventId);
+    // 23:30 in Los Angeles on the show's day (07:30 UTC the next day), and 08:00 there on day 2 of the festival.
+    expect(found('2030-01-02T07:30:00Z')).toEqual([1, 2]);
+    index.removeEnded(windowAt('2030-01-02T07:30:00Z'));
+    expect(index.size).toBe(2);
+    // One minute after midnight in Los Angeles.
+    expect(found('2030-01-02T08:01:00Z')).toEqual([2]);
+    index.removeEnded(windowAt('2030-01-02T08:01:00Z'));
+    expect(index.documents().map((kept) => kept.eventId)).toEqual([2]);
+    expect(found('2030-01-04T04:59:00Z')).toEqual([2]);
+    // One minute after midnight in New York after the festival's third day.
+    expect(found('2030-01-04T05:01:00Z')).toEqual([]);
+    index.removeEnded(windowAt('2030-01-04T05:01:00Z'));
+    expect(index.size).toBe(0);
   });
 
   it('reads a whole word as the database does: no letter or digit on either side', () => {

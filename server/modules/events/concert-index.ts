@@ -13,6 +13,8 @@
  * date order (date-order.ts), and the texts no document holds any more are tidied away in slices.
  */
 
+import { earliestListingDateOnSale } from '../../../common/on-sale.js';
+import { utcDate } from '../../lib/clock.js';
 import { CHUNK_SLOTS, DateOrder } from './date-order.js';
 import { type Lineup, Lineups } from './lineups.js';
 import { TextGroups } from './text-groups.js';
@@ -26,6 +28,26 @@ export interface ConcertDocument {
   artists: string;
   venue: string;
   city: string;
+  /** When the show stops being on sale (event_search.ends_at, decision 0071), in ms since the epoch. */
+  endsAt: number;
+}
+
+/**
+ * Which documents a search finds (decision 0071): those whose show has not ended at `now` (ms), from the
+ * first day `fromDate` on, the bound the SQL's date index narrows with (`searchDocumentOnSaleSql`).
+ */
+export interface SaleWindow {
+  fromDate: string;
+  now: number;
+}
+
+export function saleWindowAt(now: Date): SaleWindow {
+  return { fromDate: earliestListingDateOnSale(now), now: now.getTime() };
+}
+
+/** Whether a document's first day and end put it in the window. */
+export function onSaleIn(window: SaleWindow, document: { date: string; endsAt: number }): boolean {
+  return document.date >= window.fromDate && document.endsAt > window.now;
 }
 
 /** Which text of a document a tier tests. */
@@ -106,6 +128,8 @@ export class ConcertIndex {
   /** Per slot: its document's event, date, texts' groups and lineup (and the lineup's number, for walks). */
   private readonly eventIds: number[] = [];
   private readonly dates: string[] = [];
+  /** Per slot: when its show stops being on sale (ms); 8 bytes a document. */
+  private readonly endsAt: number[] = [];
   private readonly nameOf: number[] = [];
   private readonly placeOf: number[] = [];
   private readonly lineupOf: (Lineup | undefined)[] = [];
@@ -163,6 +187,7 @@ export class ConcertIndex {
       artists: (this.lineupOf[slot] as Lineup).text,
       venue: place.slice(0, split),
       city: place.slice(split + 1),
+      endsAt: this.endsAt[slot] as number,
     };
   }
 
@@ -179,6 +204,26 @@ export class ConcertIndex {
     for (const date of this.dateTexts.keys()) if (date < today) this.dateTexts.delete(date);
   }
 
+  /**
+   * Removes every document no longer in the window: those dated before its first day, and those ended at
+   * its instant among the ones dated up to that instant's UTC date (a later first day has not ended yet
+   * in any zone; a search passes over any other all the same).
+   */
+  removeEnded(window: SaleWindow): void {
+    this.removeBefore(window.fromDate);
+    const today = utcDate(new Date(window.now));
+    const ended: number[] = [];
+    this.order.forEachFrom(window.fromDate, (slot) => {
+      if ((this.dates[slot] as string) > today) return false;
+      if ((this.endsAt[slot] as number) <= window.now) ended.push(slot);
+      return true;
+    });
+    for (const slot of ended) {
+      this.order.remove(slot);
+      this.vacate(slot);
+    }
+  }
+
   /** Adds or replaces a document, in any order (a load adds in date order, which is fastest). */
   upsert(document: ConcertDocument): void {
     const existing = this.slotOf.get(document.eventId);
@@ -190,6 +235,7 @@ export class ConcertIndex {
     this.slotOf.set(document.eventId, slot);
     this.eventIds[slot] = document.eventId;
     this.dates[slot] = this.dateText(document.date);
+    this.endsAt[slot] = document.endsAt;
     this.nameOf[slot] = this.join('name', document.name, slot);
     this.placeOf[slot] = this.join('place', `${document.venue}\n${document.city}`, slot);
     const lineup = this.lineups.take(document.artists);
@@ -249,13 +295,13 @@ export class ConcertIndex {
   }
 
   /**
-   * The page: every tier's first `limit` events from `fromDate` on, each event at its best tier, by tier,
+   * The page: every tier's first `limit` events on sale in the window, each event at its best tier, by tier,
    * date and event id. An event of the page is among the first `limit` of its best tier.
    */
-  search(tiers: IndexTier[], fromDate: string, limit: number): ConcertHit[] {
+  search(tiers: IndexTier[], window: SaleWindow, limit: number): ConcertHit[] {
     const best = new Map<number, { rank: number; date: string }>();
     for (const tier of tiers) {
-      for (const slot of this.tierSlots(tier, fromDate, limit)) {
+      for (const slot of this.tierSlots(tier, window, limit)) {
         const eventId = this.eventIds[slot] as number;
         const known = best.get(eventId);
         if (!known || tier.rank < known.rank)
@@ -293,6 +339,7 @@ export class ConcertIndex {
   private sameAs(slot: number, document: ConcertDocument): boolean {
     return (
       this.dates[slot] === document.date &&
+      this.endsAt[slot] === document.endsAt &&
       this.groups.name.texts[this.nameOf[slot] as number] === document.name &&
       this.groups.place.texts[this.placeOf[slot] as number] === `${document.venue}\n${document.city}` &&
       this.lineupOf[slot]?.text === document.artists
@@ -329,10 +376,10 @@ export class ConcertIndex {
   }
 
   /**
-   * The tier's first `limit` documents from `fromDate` on, by date and event id: the candidates' documents
+   * The tier's first `limit` documents in the window, by date and event id: the candidates' documents
    * sorted when they are few, else the first along the date order whose text is a candidate.
    */
-  private tierSlots(tier: IndexTier, fromDate: string, limit: number): number[] {
+  private tierSlots(tier: IndexTier, window: SaleWindow, limit: number): number[] {
     const query = this.nextQuery();
     const candidates = this.candidatesOf(tier);
     if (candidates.count === 0) return [];
@@ -341,16 +388,16 @@ export class ConcertIndex {
     const tested = this.groups[tier.field];
     const passes = (group: number) => tested.passes(group, query, tier.test);
     const inTier = (slot: number) => this.holds(tier, slot, passes);
-    if (groups === 'all') return this.walk(tier, passes, null, query, fromDate, limit);
+    if (groups === 'all') return this.walk(tier, passes, null, query, window, limit);
     let marked = groups;
     if (groups.length <= this.options.checkTextsUpTo) {
       marked = field === tier.field ? groups.filter(passes) : groups;
       let documents = 0;
       for (const group of marked) documents += (this.groups[field].documents[group] as number[]).length;
       if (documents <= this.options.sortDocumentsUpTo)
-        return this.sorted(this.groups[field], marked, query, inTier, fromDate, limit);
+        return this.sorted(this.groups[field], marked, query, inTier, window, limit);
     }
-    return this.walk(tier, passes, this.marked(field, marked, query), query, fromDate, limit);
+    return this.walk(tier, passes, this.marked(field, marked, query), query, window, limit);
   }
 
   /** Whether the document's field passes the tier (through `passes`, one test per text) and so does the document. */
@@ -370,13 +417,13 @@ export class ConcertIndex {
     });
   }
 
-  /** The documents of the groups that are in the tier, from `fromDate` on, sorted. */
+  /** The documents of the groups that are in the tier, in the window, sorted. */
   private sorted(
     groups: TextGroups,
     matching: number[],
     query: number,
     inTier: (slot: number) => boolean,
-    fromDate: string,
+    window: SaleWindow,
     limit: number,
   ): number[] {
     const slots: number[] = [];
@@ -384,7 +431,7 @@ export class ConcertIndex {
       for (const slot of groups.documents[group] as number[]) {
         if (this.slotSeen[slot] === query) continue;
         this.slotSeen[slot] = query;
-        if ((this.dates[slot] as string) >= fromDate && inTier(slot)) slots.push(slot);
+        if (this.inWindow(slot, window) && inTier(slot)) slots.push(slot);
       }
     }
     return slots.sort((a, b) => this.compareSlots(a, b)).slice(0, limit);
@@ -409,12 +456,13 @@ export class ConcertIndex {
     passes: (group: number) => boolean,
     candidates: Marked | null,
     query: number,
-    fromDate: string,
+    window: SaleWindow,
     limit: number,
   ): number[] {
     const slots: number[] = [];
-    this.order.forEachFrom(fromDate, (slot) => {
+    this.order.forEachFrom(window.fromDate, (slot) => {
       if (
+        (this.endsAt[slot] as number) > window.now &&
         (candidates === null || candidates.marks[candidates.of[slot] as number] === query) &&
         this.holds(tier, slot, passes)
       )
@@ -422,6 +470,10 @@ export class ConcertIndex {
       return slots.length < limit;
     });
     return slots;
+  }
+
+  private inWindow(slot: number, window: SaleWindow): boolean {
+    return (this.dates[slot] as string) >= window.fromDate && (this.endsAt[slot] as number) > window.now;
   }
 
   private nextQuery(): number {

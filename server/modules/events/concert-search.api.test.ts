@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { saleEndsAt } from '../../../common/on-sale.js';
 import { events } from '../../db/schema/index.js';
 import { ManualClock, utcDate } from '../../lib/clock.js';
+import { searchDocumentOnSaleSql } from '../../lib/on-sale-sql.js';
 import { REMOVALS_KEPT_MS } from '../../lib/synced-index.js';
 import { backends, startTestApp, type TestApp } from '../../test/harness.js';
 import { concertCardsReader } from './concert-cards.js';
@@ -33,6 +35,7 @@ function seeded(seed: number) {
 const WORDS = ['Neon', 'Velvet', 'Harbor', 'Beyoncé', 'Sigur', 'Rós', 'Tame', 'Impala', 'Copper', 'River'];
 const MORE_WORDS = ['Night', 'Tour', 'Live', 'AC/DC', 'Björk', 'Khruangbin', 'the', 'Lights', 'Neonics'];
 const CITIES = ['Reykjavík', 'New York', 'Chicago', 'Neon City', 'Harborview'];
+const ZONES = ['America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Atlantic/Reykjavik'];
 const random = seeded(23);
 
 const artists: CatalogArtist[] = Array.from({ length: 40 }, (_, index) => ({
@@ -49,6 +52,7 @@ const venues: CatalogVenue[] = Array.from({ length: 12 }, (_, index) => ({
   externalId: `index-venue-${index}`,
   name: `${random.pick(['Grand', 'Velvet', 'Harbor', 'Union'])} ${random.pick(['Hall', 'Arena', 'Ballroom'])} ${index}`,
   city: random.pick(CITIES),
+  timeZone: ZONES[index % ZONES.length],
 }));
 const catalog: CatalogEvent[] = Array.from({ length: 260 }, (_, index) => {
   const headliner = random.pick(artists);
@@ -64,7 +68,8 @@ const catalog: CatalogEvent[] = Array.from({ length: 260 }, (_, index) => {
     externalId: `index-event-${index}`,
     name,
     date: day(Math.floor(random.next() * 220) - 20),
-    daysCount: 1,
+    // Some festivals, whose later days are on sale after their first.
+    daysCount: index % 6 === 0 ? 3 : 1,
     venue: random.pick(venues),
     artists: lineup,
   };
@@ -138,17 +143,32 @@ describe.each(backends)('concert search through the in-memory index on %s', (bac
 
   const names = async (query: string) => (await results(query)).map((result) => result.name);
 
+  /** The documents the load reads, in the same order, on sale at the clock's instant. */
+  async function onSaleDocuments(): Promise<Parameters<ConcertIndex['upsert']>[0][]> {
+    const { rows } = (await harness.database.db.execute(
+      sql`select event_id as "eventId", date::text as date, name, artists, venue, city,
+        (extract(epoch from ends_at) * 1000)::float8 as "endsAt"
+        from event_search s where ${searchDocumentOnSaleSql(clock.now())} order by date, event_id`,
+    )) as unknown as { rows: Parameters<ConcertIndex['upsert']>[0][] };
+    return rows.map((row) => ({ ...row, endsAt: Number(row.endsAt) }));
+  }
+
   it('gives the SQL search’s page for every drawn query, past events left out', async () => {
     const db = harness.database.db;
     const index = await currentIndex();
     const search = vi.spyOn(index, 'search');
     let found = 0;
     for (const query of drawnQueries()) {
-      for (const fromDate of [day(0), day(90)]) {
-        const expected = await searchConcerts(db, query, { fromDate });
+      // Noon in UTC, the evening before in the west (07:30 UTC), and three months on.
+      for (const now of [
+        NOW,
+        new Date(NOW.getTime() + 19.5 * 3_600_000),
+        new Date(NOW.getTime() + 90 * DAY_MS),
+      ]) {
+        const expected = await searchConcerts(db, query, { now });
         expect(
-          await searchConcerts(db, query, { fromDate, indexed: indexedBy(index) }),
-          `${query} from ${fromDate}`,
+          await searchConcerts(db, query, { now, indexed: indexedBy(index) }),
+          `${query} at ${now.toISOString()}`,
         ).toEqual(expected);
         if (expected.length > 0) found += 1;
       }
@@ -162,16 +182,12 @@ describe.each(backends)('concert search through the in-memory index on %s', (bac
     const db = harness.database.db;
     const small = new ConcertIndex({ checkTextsUpTo: 3, sortDocumentsUpTo: 4 });
     const full = await currentIndex();
-    const rows = (await harness.database.db.execute(
-      // The same documents the load reads, in the same order.
-      sql`select event_id as "eventId", date::text as date, name, artists, venue, city
-        from event_search where date >= ${day(0)} order by date, event_id`,
-    )) as unknown as { rows: Parameters<ConcertIndex['upsert']>[0][] };
-    for (const row of rows.rows) small.upsert(row);
+    for (const row of await onSaleDocuments()) small.upsert(row);
     small.seal();
+    const now = new Date(NOW.getTime() + 3 * DAY_MS);
     for (const query of drawnQueries().slice(0, 120)) {
-      expect(await searchConcerts(db, query, { fromDate: day(3), indexed: indexedBy(small) }), query).toEqual(
-        await searchConcerts(db, query, { fromDate: day(3), indexed: indexedBy(full) }),
+      expect(await searchConcerts(db, query, { now, indexed: indexedBy(small) }), query).toEqual(
+        await searchConcerts(db, query, { now, indexed: indexedBy(full) }),
       );
     }
   });
@@ -204,11 +220,11 @@ describe.each(backends)('concert search through the in-memory index on %s', (bac
     expect(await names('zephyr quokka')).toEqual([]);
     const index = await currentIndex();
     expect(
-      await searchConcerts(db, 'zephyr quokka', { fromDate: day(0), indexed: indexedBy(index) }),
+      await searchConcerts(db, 'zephyr quokka', { now: clock.now(), indexed: indexedBy(index) }),
     ).toEqual([]);
   });
 
-  it('stops showing events once their date has passed', async () => {
+  it("stops showing events once they are no longer on sale, at their venue's midnight after their last day", async () => {
     const soonest = [...catalog]
       .filter((event) => event.date >= day(0))
       .sort((a, b) => a.date.localeCompare(b.date))[0] as CatalogEvent;
@@ -216,11 +232,79 @@ describe.each(backends)('concert search through the in-memory index on %s', (bac
       .select({ id: events.id })
       .from(events)
       .where(eq(events.externalId, soonest.externalId));
-    const ids = async () => (await results(soonest.name)).map((result) => result.id);
-    expect(await ids()).toContain(stored?.id);
-    clock.set(new Date(Date.parse(soonest.date) + DAY_MS));
-    expect(await ids()).not.toContain(stored?.id);
+    const ends = saleEndsAt({
+      eventDate: soonest.date,
+      daysCount: soonest.daysCount,
+      timeZone: soonest.venue.timeZone as string,
+    }).getTime();
+    const idsAt = async (instant: number) => {
+      clock.set(new Date(instant));
+      const response = await harness
+        .client()
+        .get(`/api/concerts/search?query=${encodeURIComponent(soonest.name)}`);
+      return (response.body as { id: number }[]).map((result) => result.id);
+    };
+    expect(await idsAt(ends - 60_000)).toContain(stored?.id);
+    expect(await idsAt(ends + 60_000)).not.toContain(stored?.id);
     clock.set(NOW);
+  });
+
+  it("finds a show at 23:30 in Los Angeles on its day and a festival on its second day, not a minute after the venue's midnight", async () => {
+    const db = harness.database.db;
+    const show: CatalogEvent = {
+      externalId: 'index-event-evening',
+      name: 'Quasar Evening Show',
+      date: '2030-03-01',
+      daysCount: 1,
+      venue: {
+        externalId: 'index-venue-la',
+        name: 'Sunset Bowl',
+        city: 'Los Angeles',
+        timeZone: 'America/Los_Angeles',
+      },
+      artists: [],
+    };
+    const festival: CatalogEvent = {
+      externalId: 'index-event-festival',
+      name: 'Quasar Festival',
+      date: '2030-03-01',
+      daysCount: 3,
+      venue: {
+        externalId: 'index-venue-ny',
+        name: 'Pier Green',
+        city: 'New York',
+        timeZone: 'America/New_York',
+      },
+      artists: [],
+    };
+    await upsertCatalog(db, [show, festival]);
+    const found = async (instant: string) => {
+      const now = new Date(instant);
+      clock.set(now);
+      const response = await harness.client().get('/api/concerts/search?query=quasar');
+      expect(response.status).toBe(200);
+      const viaIndex = (response.body as { name: string }[]).map((result) => result.name).sort();
+      // The SQL finds the same, and so does the index as it is now.
+      const viaSql = (await searchConcerts(db, 'quasar', { now })).map((result) => result.name).sort();
+      const index = await currentIndex();
+      const viaHeldIndex = (await searchConcerts(db, 'quasar', { now, indexed: indexedBy(index) }))
+        .map((result) => result.name)
+        .sort();
+      expect(viaSql).toEqual(viaIndex);
+      expect(viaHeldIndex).toEqual(viaIndex);
+      return viaIndex;
+    };
+    try {
+      // 23:30 on 1 March in Los Angeles (PST, UTC−8): 07:30 UTC on 2 March, day 2 of the festival in New York.
+      expect(await found('2030-03-02T07:30:00Z')).toEqual(['Quasar Evening Show', 'Quasar Festival']);
+      // One minute after midnight in Los Angeles: the show is over, the festival on its second day.
+      expect(await found('2030-03-02T08:01:00Z')).toEqual(['Quasar Festival']);
+      // The festival's last day (3 March) ends at midnight in New York (EST, UTC−5): 05:00 UTC on 4 March.
+      expect(await found('2030-03-04T04:59:00Z')).toEqual(['Quasar Festival']);
+      expect(await found('2030-03-04T05:01:00Z')).toEqual([]);
+    } finally {
+      clock.set(NOW);
+    }
   });
 
   it('loads anew once it has not read changes for longer than removals are kept, and answers again', async () => {
@@ -254,11 +338,7 @@ describe.each(backends)('concert search through the in-memory index on %s', (bac
     const readVersion = concertSearchVersionReader(db);
     const loadedDocuments = async () => {
       const fresh = new ConcertIndex();
-      const { rows } = (await db.execute(
-        sql`select event_id as "eventId", date::text as date, name, artists, venue, city
-          from event_search where date >= ${day(0)} order by date, event_id`,
-      )) as unknown as { rows: Parameters<ConcertIndex['upsert']>[0][] };
-      for (const row of rows) fresh.upsert(row);
+      for (const row of await onSaleDocuments()) fresh.upsert(row);
       fresh.seal();
       return fresh.documents();
     };

@@ -1,13 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { utcDate } from '../../lib/clock.js';
+import { searchDocumentOnSaleSql } from '../../lib/on-sale-sql.js';
 import {
   changeCounterReader,
   type IndexSource,
   SyncedIndex,
   type SyncedIndexOptions,
 } from '../../lib/synced-index.js';
-import { type ConcertDocument, ConcertIndex } from './concert-index.js';
+import {
+  type ConcertDocument,
+  ConcertIndex,
+  onSaleIn,
+  type SaleWindow,
+  saleWindowAt,
+} from './concert-index.js';
 
 /** Documents per statement of a load. */
 const LOAD_PAGE = 10_000;
@@ -16,23 +22,26 @@ const INDEX_SLICE = 1_000;
 /** Rows per page of a bulk change, applied at once between two turns of the event loop. */
 const CHANGE_PAGE = INDEX_SLICE;
 
-const documentColumns = sql`event_id as "eventId", date::text as date, name, artists, venue, city`;
+const documentColumns = sql`event_id as "eventId", date::text as date, name, artists, venue, city,
+  (extract(epoch from ends_at) * 1000)::float8 as "endsAt"`;
 
 type Rows<T> = { rows: T[] };
 
-/** Every upcoming document in (date, event id) order, the order the index walks. */
+/** A document as read: the drivers may give a float8 as text. */
+const documentOf = (row: ConcertDocument): ConcertDocument => ({ ...row, endsAt: Number(row.endsAt) });
+
+/** Every document on sale in (date, event id) order, the order the index walks. */
 async function loadDocuments(db: Db, now: Date, closed: () => boolean): Promise<ConcertIndex> {
-  const today = utcDate(now);
   const index = new ConcertIndex();
   let after: ConcertDocument | null = null;
   while (!closed()) {
     const from = after ? sql`(date, event_id) > (${after.date}::date, ${after.eventId}::int)` : sql`true`;
-    const { rows } = (await db.execute(sql`select ${documentColumns} from event_search
-      where date >= ${today}::date and ${from}
+    const { rows } = (await db.execute(sql`select ${documentColumns} from event_search s
+      where ${searchDocumentOnSaleSql(now)} and ${from}
       order by date, event_id limit ${LOAD_PAGE}`)) as unknown as Rows<ConcertDocument>;
     // A page indexed at once held the event loop for up to 140 ms at 1M events; a slice takes ~15 ms.
     for (let start = 0; start < rows.length; start += INDEX_SLICE) {
-      for (const row of rows.slice(start, start + INDEX_SLICE)) index.upsert(row);
+      for (const row of rows.slice(start, start + INDEX_SLICE)) index.upsert(documentOf(row));
       await new Promise((resolve) => setImmediate(resolve));
     }
     if (rows.length < LOAD_PAGE) break;
@@ -46,11 +55,12 @@ interface ChangeRow extends ConcertDocument {
   removed: boolean;
 }
 
-/** Applies written documents: one dated before today leaves the index, as the load would not read it. */
-function applyWritten(index: ConcertIndex, documents: ConcertDocument[], today: string): void {
-  for (const document of documents) {
-    if (document.date < today) index.remove(document.eventId);
-    else index.upsert(document);
+/** Applies written documents: one no longer on sale leaves the index, as the load would not read it. */
+function applyWritten(index: ConcertIndex, documents: ConcertDocument[], window: SaleWindow): void {
+  for (const row of documents) {
+    const document = documentOf(row);
+    if (onSaleIn(window, document)) index.upsert(document);
+    else index.remove(document.eventId);
   }
 }
 
@@ -59,12 +69,12 @@ function applyWritten(index: ConcertIndex, documents: ConcertDocument[], today: 
  * statement, so both come from one snapshot.
  */
 async function documentChanges(db: Db, horizon: string, now: Date, limit: number) {
-  const today = utcDate(now);
+  const window = saleWindowAt(now);
   const { rows } = (await db.execute(sql`
     (select ${documentColumns}, false as removed from event_search
       where changed_at >= ${horizon}::timestamptz limit ${limit + 1})
     union all
-    (select event_id, null, null, null, null, null, true from event_search_removals
+    (select event_id, null, null, null, null, null, null, true from event_search_removals
       where removed_at >= ${horizon}::timestamptz limit ${limit + 1})`)) as unknown as Rows<ChangeRow>;
   if (rows.length > limit) return null;
   return (index: ConcertIndex) => {
@@ -73,7 +83,7 @@ async function documentChanges(db: Db, horizon: string, now: Date, limit: number
     applyWritten(
       index,
       rows.filter((row) => !row.removed).map(({ removed, ...document }) => document),
-      today,
+      window,
     );
   };
 }
@@ -96,7 +106,7 @@ async function documentChangePage(
   after: ChangeCursor | null,
   pageRows: number,
 ) {
-  const today = utcDate(now);
+  const window = saleWindowAt(now);
   const from = after ?? { removals: true, changedAt: horizon, eventId: 0 };
   const cursor = sql`${from.changedAt}::timestamptz`;
   if (from.removals) {
@@ -130,7 +140,7 @@ async function documentChangePage(
       applyWritten(
         index,
         rows.map(({ changedAt, ...document }) => document),
-        today,
+        window,
       ),
     next:
       rows.length < pageRows || !last
@@ -146,7 +156,7 @@ const concertSource: IndexSource<ConcertIndex, ChangeCursor> = {
   changesSince: documentChanges,
   bulkPageRows: CHANGE_PAGE,
   changePage: documentChangePage,
-  sweep: (index, now) => index.removeBefore(utcDate(now)),
+  sweep: (index, now) => index.removeEnded(saleWindowAt(now)),
   untidy: (index) => index.untidy,
   tidy: (index, pause, closed) => index.tidy(pause, closed),
   size: (index) => index.size,

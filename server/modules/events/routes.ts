@@ -58,11 +58,11 @@ export async function eventRoutes(instance: FastifyInstance, options: EventRoute
     },
     async (request) => {
       const query = request.query.query.trim();
-      const fromDate = utcDate(clock.now());
-      return searches.get(`${fromDate}\n${query}`, async () => {
+      const now = clock.now();
+      return searches.get(`${utcDate(now)}\n${query}`, async () => {
         // The index once loaded and up to date (decision 0049); the SQL while it loads.
         const index = await concertSearch.current(await readSearchVersion());
-        return searchConcerts(db, query, { fromDate, indexed: index && { index, readCard } });
+        return searchConcerts(db, query, { now, indexed: index && { index, readCard } });
       });
     },
   );

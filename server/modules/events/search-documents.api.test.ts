@@ -7,7 +7,7 @@ import { type CatalogEvent, upsertCatalog } from './import.js';
 import { searchConcerts } from './service.js';
 
 // Decision 0018: event_search is kept current by triggers, whoever writes the catalog.
-const FROM = '2026-01-01';
+const NOW = new Date('2026-01-01T12:00:00Z');
 
 /** The one event of these tests (one external id), as the importer would receive it. */
 function concert(name: string, artistNames: string[]): CatalogEvent {
@@ -30,7 +30,7 @@ function concert(name: string, artistNames: string[]): CatalogEvent {
 describe.each(backends)('concert search documents on %s', (backend) => {
   let database: Database & { drop(): Promise<void> };
   const names = async (query: string) =>
-    (await searchConcerts(database.db, query, { fromDate: FROM })).map((row) => row.name);
+    (await searchConcerts(database.db, query, { now: NOW })).map((row) => row.name);
 
   beforeAll(async () => {
     database = await openTestDatabase(backend);
@@ -67,12 +67,30 @@ describe.each(backends)('concert search documents on %s', (backend) => {
     const [renamed] = await db.select({ words: eventSearch.words }).from(eventSearch);
     expect(renamed?.words).toEqual(['summer', 'social', 'a', 'side']);
     expect(await names('spring')).toEqual([]);
-    const [moved] = await searchConcerts(db, 'summer social', { fromDate: FROM });
+    const [moved] = await searchConcerts(db, 'summer social', { now: NOW });
     expect(moved?.date).toBe('2026-07-01');
 
     await upsertCatalog(db, [concert('Summer Social', ['Tin Kites'])]);
     expect(await names('glass owls')).toEqual([]);
     expect(await names('tin kites')).toEqual(['Summer Social']);
+  });
+
+  it("ends the document at its venue's midnight after the last day, following the days and the venue's zone", async () => {
+    const { db } = database;
+    const endsAt = async () => {
+      const [document] = await db.select({ endsAt: eventSearch.endsAt }).from(eventSearch);
+      return document?.endsAt.toISOString();
+    };
+    await db.update(venues).set({ timeZone: 'America/Los_Angeles' }).where(eq(venues.name, 'Cedar Hall'));
+    expect(await endsAt()).toBe('2026-06-02T07:00:00.000Z');
+    await db.update(events).set({ daysCount: 3 });
+    expect(await endsAt()).toBe('2026-06-04T07:00:00.000Z');
+    const at = async (instant: string) =>
+      (await searchConcerts(db, 'summer social', { now: new Date(instant) })).map((row) => row.name);
+    // Day 3, and 23:59 in Los Angeles on the last day; then a minute after midnight there.
+    expect(await at('2026-06-03T12:00:00Z')).toEqual(['Summer Social']);
+    expect(await at('2026-06-04T06:59:00Z')).toEqual(['Summer Social']);
+    expect(await at('2026-06-04T07:01:00Z')).toEqual([]);
   });
 
   it('drops the document with its event', async () => {

@@ -1,11 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { CONCERT_SEARCH_LIMIT, CONCERT_SEARCH_MIN_LENGTH } from '../../../common/constants.js';
 import { CATALOG_TEXT } from '../../../common/messages.js';
+import { earliestListingDateOnSale } from '../../../common/on-sale.js';
 import type { ArtistInfo, ConcertSearchResult } from '../../../common/schemas/events.js';
 import { TEXT_LIMITS } from '../../../common/schemas/text.js';
 import type { DbOrTx } from '../../db/client.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { escapeLike } from '../../lib/like-patterns.js';
+import { searchDocumentOnSaleSql } from '../../lib/on-sale-sql.js';
 import { artistImageUrlSql, type DecodedImage, decodeDataUrl, imageVersionSql } from './artist-image.js';
 import {
   type ConcertCardsReader,
@@ -14,7 +16,7 @@ import {
   concertJoins,
   concertResultOf,
 } from './concert-cards.js';
-import type { ConcertIndex } from './concert-index.js';
+import { type ConcertIndex, onSaleIn, saleWindowAt } from './concert-index.js';
 import { indexFallbackTiers, indexQueryTiers, indexTypoTiers } from './concert-index-tiers.js';
 import { artistNameOf, fallbackWord, queryWords, searchTerm } from './search-terms.js';
 import { correctedQueries } from './search-typos.js';
@@ -26,8 +28,8 @@ export interface IndexedConcertSearch {
 }
 
 export interface ConcertSearchOptions {
-  /** The first date (yyyy-MM-dd) a result may have; today in UTC when not given. */
-  fromDate?: string;
+  /** The instant a result must still be on sale at (decision 0071); the time of the call when not given. */
+  now?: Date;
   limit?: number;
   /** How many of the soonest documents each tier looks at before asking the whole table (tests shrink it). */
   nearestDocuments?: number;
@@ -35,10 +37,6 @@ export interface ConcertSearchOptions {
   sharedCandidates?: number;
   /** The in-memory index (decision 0049), which ranks instead of the SQL when given. */
   indexed?: IndexedConcertSearch | null;
-}
-
-function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
 }
 
 async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -278,7 +276,7 @@ const NEAREST_DOCUMENTS = 4_000;
 /** Up to how many matches of a shared condition are read once for the tiers that share it. */
 const SHARED_CANDIDATES = 1_000;
 interface PageBounds {
-  fromDate: string;
+  now: Date;
   limit: number;
   nearest: number;
   shared: number;
@@ -324,7 +322,7 @@ async function readNearest(
   db: DbOrTx,
   tiers: Tier[],
   sharedConditions: SharedCondition[],
-  { fromDate, limit, nearest }: PageBounds,
+  { now, limit, nearest }: PageBounds,
 ): Promise<NearestPass> {
   const tierColumns = tiers.map(
     ({ condition }, index) =>
@@ -343,7 +341,7 @@ async function readNearest(
       (select reltuples from pg_class where oid = 'event_search'::regclass)::float8 as "catalogRows",
       ${sql.join([...tierColumns, ...sampledColumns, ...viaColumns], sql`, `)}
     from (select s.event_id, s.date, s.name, s.artists, s.venue, s.city from event_search s
-      where s.date >= ${fromDate} order by s.date, s.event_id limit ${nearest}) s`,
+      where ${searchDocumentOnSaleSql(now)} order by s.date, s.event_id limit ${nearest}) s`,
   );
   return {
     documents: Number(row?.documents ?? 0),
@@ -367,7 +365,8 @@ async function readNearest(
  * tier, so the union holds the exact answer without ranking every match.
  */
 async function rankedPage(db: DbOrTx, tiers: Tier[], bounds: PageBounds): Promise<SQL> {
-  const { fromDate, limit, nearest, shared } = bounds;
+  const { now, limit, nearest, shared } = bounds;
+  const onSale = searchDocumentOnSaleSql(now);
   const sharedConditions = [...new Set(tiers.flatMap((tier) => (tier.shared ? [tier.shared] : [])))];
   const pass = await readNearest(db, tiers, sharedConditions, bounds);
   // Fewer documents than asked: the window held every upcoming event, and each tier found all it has.
@@ -397,7 +396,7 @@ async function rankedPage(db: DbOrTx, tiers: Tier[], bounds: PageBounds): Promis
   const sharedCtes = readShared.map(
     (condition) => sql`${sharedName(condition)} as materialized (
       select s.event_id, s.date, s.name, s.artists, s.venue, s.city from event_search s
-      where ${condition.indexed} and s.date >= ${fromDate} limit ${shared + 1})`,
+      where ${condition.indexed} and ${onSale} limit ${shared + 1})`,
   );
   const lookups = looksFurther.map((tier) => {
     const { rank, condition, indexed, shared: sharedCondition, via } = tier;
@@ -408,15 +407,16 @@ async function rankedPage(db: DbOrTx, tiers: Tier[], bounds: PageBounds): Promis
         via.source === 'artists'
           ? sql`select ea.event_id from event_artists ea where ea.artist_id = any(${idList})`
           : sql`select e.id from unnest(${idList}) v(id) cross join lateral (
-              select e.id from events e where e.venue_id = v.id and e.date >= ${fromDate}
+              select e.id from events e join event_search s on s.event_id = e.id
+              where e.venue_id = v.id and e.date >= ${earliestListingDateOnSale(now)}::date and ${onSale}
               order by e.date, e.id limit ${limit}) e`;
       return sql`(select s.event_id as id, ${rank}::int as tier from event_search s
-        where s.event_id in (${events}) and ${condition} and s.date >= ${fromDate}
+        where s.event_id in (${events}) and ${condition} and ${onSale}
         order by s.date, s.event_id limit ${limit})`;
     }
     const fromTable = (gate?: SQL) =>
       sql`(select s.event_id as id, ${rank}::int as tier from event_search s
-        where ${condition}${indexed ? sql` and ${indexed}` : sql``} and s.date >= ${fromDate}${gate ? sql` and ${gate}` : sql``}
+        where ${condition}${indexed ? sql` and ${indexed}` : sql``} and ${onSale}${gate ? sql` and ${gate}` : sql``}
         order by s.date, s.event_id limit ${limit})`;
     if (!sharedCondition || !readShared.includes(sharedCondition)) return fromTable();
     const fewShared = sql`(select count(*) from ${sharedName(sharedCondition)}) <= ${shared}`;
@@ -456,7 +456,7 @@ export async function searchConcerts(
   if (text.length > TEXT_LIMITS.searchQuery || queryWords(text).length > TEXT_LIMITS.searchWords)
     throw new Invalid(CATALOG_TEXT.searchTooLong);
   const bounds = {
-    fromDate: options.fromDate ?? todayUtc(),
+    now: options.now ?? new Date(),
     limit: options.limit ?? CONCERT_SEARCH_LIMIT,
     nearest: options.nearestDocuments ?? NEAREST_DOCUMENTS,
     shared: options.sharedCandidates ?? SHARED_CANDIDATES,
@@ -476,25 +476,26 @@ export async function searchConcerts(
 
 /**
  * The same page through the in-memory index (decision 0049): the index ranks the upcoming documents, and
- * the page's events are read by id, kept only while they still have a search document from the first date
- * on (an event cancelled or moved since the index last looked is left out).
+ * the page's events are read by id, kept only while their search document is still on sale (an event
+ * cancelled, moved or ended since the index last looked is left out).
  */
 async function searchIndex(
   { index, readCard }: IndexedConcertSearch,
   text: string,
   corrected: string[],
-  { fromDate, limit }: PageBounds,
+  { now, limit }: PageBounds,
 ): Promise<ConcertSearchResult[]> {
-  let hits = index.search([...indexQueryTiers(text), ...corrected.flatMap(indexTypoTiers)], fromDate, limit);
+  const window = saleWindowAt(now);
+  let hits = index.search([...indexQueryTiers(text), ...corrected.flatMap(indexTypoTiers)], window, limit);
   const first = fallbackWord(text, CONCERT_SEARCH_MIN_LENGTH);
   const words = queryWords(text);
   // Every fallback tier needs each word in a name or lineup: a word none may hold leaves them all empty.
   if (hits.length === 0 && first !== null && words.every((word) => index.someNameOrLineupMayContain(word))) {
-    hits = index.search(indexFallbackTiers(first, words), fromDate, limit);
+    hits = index.search(indexFallbackTiers(first, words), window, limit);
   }
   const cards = await Promise.all(hits.map((hit) => readCard(hit.eventId)));
   return cards.flatMap((card) =>
-    card && card.searchDate !== null && card.searchDate >= fromDate ? [card.result] : [],
+    card && card.search !== null && onSaleIn(window, card.search) ? [card.result] : [],
   );
 }
 
