@@ -497,6 +497,8 @@ export const MY_TICKETS_TEXT = {
   badgePurchased: 'Purchased',
   badgeSold: 'Sold',
   badgeActiveListing: 'Active Listing',
+  onHold: 'On hold',
+  heldByBuyer: (count: number) => `${count} held by a buyer`,
   // Issue 34 item 2: a listing that is not for sale says so, and why.
   badgeUnderReview: 'Under review by Encore',
   badgeWithdrawn: 'Withdrawn by Encore',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventPath } from '../../../common/event-path.js';
-import { CHECKOUT_TEXT } from '../../../common/messages.js';
+import { CHECKOUT_TEXT, TICKET_TEXT } from '../../../common/messages.js';
 import { HOLD_DURATION_MS } from '../../../common/schemas/checkout.js';
 import type { LiveNotice } from '../../../common/schemas/live.js';
 import type { SplitRule } from '../../../common/splits.js';
@@ -218,6 +218,36 @@ describe.each(backends)('hold ends and lock conflicts (%s)', (backend) => {
     await waitFor(async () => (await row(listing.id))?.currentViewerId === null);
     const later = await buyer?.post(`/api/tickets/${listing.id}/lock`);
     expect(later?.body.expiresAt).toBe(new Date(clock.now().getTime() + HOLD_DURATION_MS).toISOString());
+  });
+
+  it('shows the seller one listing with the tickets a buyer holds, and keeps the editor from blocking that hold', async () => {
+    const { seller, listing } = await listingOf(4, 'any');
+    const [buyer] = await members(1);
+    const sellerClient = await signedInClient(b, seller.id);
+    const part = await buyer?.post(`/api/tickets/${listing.id}/lock`, { quantity: 2 });
+    expect(part?.status, part?.text).toBe(200);
+    const listings = await sellerClient.get('/api/my-tickets?tab=listings');
+    expect(listings.body.counts.listings).toBe(1);
+    expect(
+      listings.body.tickets.map((ticket: { id: number; quantity: number; heldByBuyers?: number }) => ({
+        id: ticket.id,
+        quantity: ticket.quantity,
+        heldByBuyers: ticket.heldByBuyers,
+      })),
+    ).toEqual([{ id: listing.id, quantity: 2, heldByBuyers: 2 }]);
+
+    const edit = await sellerClient.post(`/api/tickets/${listing.id}/start-edit`);
+    expect(edit.status).toBe(409);
+    expect(edit.body.message).toBe(TICKET_TEXT.buyerAtWork);
+    const resized = await buyer?.post(`/api/tickets/${listing.id}/lock`, { quantity: 3 });
+    expect(resized?.status, resized?.text).toBe(200);
+    expect(resized?.body).toMatchObject({ quantity: 3, expiresAt: part?.body.expiresAt });
+
+    await buyer?.post(`/api/tickets/${resized?.body.ticketId}/unlock`);
+    const after = await sellerClient.get('/api/my-tickets?tab=listings');
+    expect(after.body.tickets).toEqual([expect.objectContaining({ id: listing.id, quantity: 4 })]);
+    expect(after.body.tickets[0].heldByBuyers).toBeUndefined();
+    expect((await sellerClient.post(`/api/tickets/${listing.id}/start-edit`)).status).toBe(200);
   });
 
   it('announces a listing its seller deleted', async () => {

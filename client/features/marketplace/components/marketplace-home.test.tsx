@@ -288,6 +288,30 @@ describe('MarketplaceHome', () => {
     await waitFor(() => expect(calls.some((call) => call.url === '/api/tickets/99/unlock')).toBe(true));
   });
 
+  it('shares the listing, never the part of it the buyer holds', async () => {
+    const part = { ...ticketDetails(), id: 99, quantity: 1, splitRule: 'any' };
+    fakeApi(({ url }) => {
+      if (url === '/api/tickets/7/lock')
+        return json(200, {
+          ticketId: 99,
+          quantity: 1,
+          version: 1,
+          expiresAt: new Date(Date.now() + 300_000).toISOString(),
+          extensionsLeft: 3,
+        });
+      if (url === '/api/tickets/7') return json(200, { ...ticketDetails(), quantity: 1, splitRule: 'any' });
+      if (url === '/api/tickets/99') return json(200, part);
+      return undefined;
+    });
+    const { user } = renderHome();
+    const card = await screen.findByTestId('ticket-card-7');
+    await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aurora Skies' });
+    await user.click(within(dialog).getByRole('button', { name: EVENT_SCREEN_TEXT.share }));
+    expect(await screen.findByText(EVENT_SCREEN_TEXT.linkCopied)).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe(`${window.location.origin}/?ticket=7`);
+  });
+
   it('holds the ticket, shows the countdown and releases the hold when the dialog closes', async () => {
     fakeApi();
     const { user } = renderHome();
