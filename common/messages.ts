@@ -235,6 +235,7 @@ export const CHECKOUT_TEXT = {
   heldByOther: 'This ticket is currently being viewed by another user. Please try again in a few minutes.',
   beingEditedBySeller: 'The seller is editing this ticket. Please try again in a few minutes.',
   alreadySold: 'This ticket has already been sold',
+  withdrawn: 'This listing is no longer on sale.',
   ownTicket: 'You cannot buy your own ticket',
   eventPast: 'This event has already taken place',
   notHolding: 'Your hold on this ticket has ended. Please open the ticket again.',
@@ -317,6 +318,10 @@ export const BUYING_TEXT = {
   ticketUnavailableTitle: 'Ticket Unavailable',
   ticketUnavailable:
     'This ticket is currently being viewed by another user. Please try again in a few minutes.',
+  stillOffered: 'You can still choose:',
+  chooseQuantity: (quantity: number) => `${quantity} ${quantity === 1 ? 'ticket' : 'tickets'}`,
+  backToShow: 'Back to the show’s page',
+  closeUnavailable: 'Close',
   errorTitle: 'Error',
   lockFailed: 'An error occurred. Please try again later.',
   unlockFailed: 'Failed to unlock ticket. Please try again.',
@@ -493,6 +498,8 @@ export const MY_TICKETS_TEXT = {
   badgePurchased: 'Purchased',
   badgeSold: 'Sold',
   badgeActiveListing: 'Active Listing',
+  onHold: 'On hold',
+  heldByBuyer: (count: number) => `${count} held by a buyer`,
   // Issue 34 item 2: a listing that is not for sale says so, and why.
   badgeUnderReview: 'Under review by Encore',
   badgeWithdrawn: 'Withdrawn by Encore',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -182,7 +182,12 @@ describe('serving the built client', () => {
     await writeFile(path.join(clientDir, 'index.html'), shellHtml);
     await writeFile(path.join(clientDir, 'assets/index-cccc3333.js'), script);
     await writeFile(path.join(clientDir, 'assets/inter-latin-dddd4444.woff2'), Buffer.alloc(2048, 7));
+    await writeFile(path.join(clientDir, 'assets/icon-eeee5555.js'), 'export{};');
     precompressDirectory(clientDir);
+    // A script gets its copies even when they are no smaller: the server never compresses one on the fly.
+    expect(
+      (await readdir(path.join(clientDir, 'assets'))).filter((file) => file.startsWith('icon-')),
+    ).toEqual(['icon-eeee5555.js', 'icon-eeee5555.js.br', 'icon-eeee5555.js.gz']);
     const harness = await startTestApp('pglite', { CLIENT_DIST_DIR: clientDir });
     const raw = (url: string, headers: Record<string, string>) =>
       fetch(`${harness.baseUrl}${url}`, { headers, redirect: 'manual' });

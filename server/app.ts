@@ -40,6 +40,7 @@ import { eventPageHtmlRoutes } from './modules/event-page/html.js';
 import { eventPageRoutes } from './modules/event-page/routes.js';
 import { ConcertSearch } from './modules/events/concert-search.js';
 import { eventRoutes } from './modules/events/routes.js';
+import { startHoldEnds } from './modules/holds/hold-ends.js';
 import { holdRoutes } from './modules/holds/routes.js';
 import { returnIdlePart } from './modules/holds/splits.js';
 import { imageRoutes } from './modules/images/routes.js';
@@ -301,6 +302,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (onSale !== null) await listingBuyable(onSale);
     },
   });
+  // Holds that end by time are ended and announced within a second, on every instance (issue 43).
+  const holdEnds = startHoldEnds({ db: database.db, clock, log: app.log });
+  app.addHook('onClose', () => holdEnds.stop());
   await app.register(checkoutRoutes, { ...checkout, isProduction: config.isProduction });
   await app.register(providerEventRoutes, { ...checkout, onReceived: metrics?.providerEventReceived });
   await app.register(transferRoutes, {

@@ -60,11 +60,33 @@ export type LockResponse = z.infer<typeof lockResponseSchema>;
 /** POST /api/tickets/{id}/unlock: `released` is false when the caller held nothing (already lapsed, or never). */
 export const unlockResponseSchema = z.object({ message: z.string(), released: z.boolean() });
 
+/**
+ * Why a ticket cannot be opened (a 409 of the lock): only `held` is the spec's "being viewed by another
+ * user"; every other reason is the server's own, said as it is (issue 43).
+ */
+export const LOCK_CONFLICT_CODES = [
+  'held',
+  'editing',
+  'sold',
+  'withdrawn',
+  'event-over',
+  'quantity-not-offered',
+  'only-left',
+] as const;
+export type LockConflictCode = (typeof LOCK_CONFLICT_CODES)[number];
+
 /** 409 answers of lock, extend and payment: the message says why (held, being edited, sold, version). */
 export const lockConflictSchema = z.object({
   message: z.string(),
   currentVersion: z.number().int().optional(),
+  /** The lock's reason, as a code the client tells apart. */
+  code: z.enum(LOCK_CONFLICT_CODES).optional(),
+  /** The show's page, the way forward (when the listing belongs to a catalog event). */
+  eventPath: z.string().optional(),
+  /** A split conflict: the quantities the listing still sells. */
+  quantities: z.array(z.number().int()).optional(),
 });
+export type LockConflict = z.infer<typeof lockConflictSchema>;
 
 /** Dollars with at most 2 decimals, as the client shows them. */
 const dollarAmount = z

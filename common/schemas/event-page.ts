@@ -46,6 +46,11 @@ export const eventPageListingSchema = z.object({
   priceComparison: priceComparisonSchema.nullable(),
   /** Held by a buyer at checkout or open in its seller's editor right now: shown, not buyable until that ends. */
   held: z.boolean(),
+  /**
+   * For a signed-in viewer only (issue 43): 'listing' on their own listing (no buying it), 'hold' on one
+   * they hold (they continue their purchase); absent otherwise.
+   */
+  yours: z.enum(['listing', 'hold']).optional(),
   seller: z.object({
     id: z.number().int(),
     username: z.string(),

@@ -95,6 +95,11 @@ export const myTicketSchema = z.object({
    * not started and that time has not come; null otherwise.
    */
   refundRequestUntil: z.string().nullable(),
+  /**
+   * The seller's listing only: how many of its tickets buyers are taking right now (parts held or being
+   * paid for, decision 0062), shown on the listing rather than as listings of their own. Absent when none.
+   */
+  heldByBuyers: z.number().int().min(1).optional(),
 });
 export type MyTicket = z.infer<typeof myTicketSchema>;
 

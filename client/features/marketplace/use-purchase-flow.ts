@@ -1,6 +1,7 @@
 import { toast } from '@client/components/ui/toaster';
 import { ApiError } from '@client/lib/api';
 import { BUYING_TEXT } from '@common/messages';
+import { type LockConflict, lockConflictSchema } from '@common/schemas/checkout';
 import type { TicketDetails } from '@common/schemas/tickets';
 import type { SplitRule } from '@common/splits';
 import { useQueryClient } from '@tanstack/react-query';
@@ -37,6 +38,17 @@ export interface Hold {
   extensionsLeft: number;
 }
 
+/** Why a ticket could not be opened, for anything but someone else's hold: the listing and its way forward. */
+export interface Unavailable extends LockConflict {
+  listingId: number;
+}
+
+/** The 409's body as the lock describes it, or null when it is not one. */
+function lockConflictOf(error: ApiError): LockConflict | null {
+  const parsed = lockConflictSchema.safeParse(error.body);
+  return parsed.success ? parsed.data : null;
+}
+
 export type CloseReason = 'closed' | 'expired' | 'lost';
 
 /** Sends the browser to the hosted checkout (its own function so tests can watch it). */
@@ -53,6 +65,7 @@ export function usePurchaseFlow() {
   const [extending, setExtending] = useState(false);
   const [resizing, setResizing] = useState(false);
   const [paying, setPaying] = useState(false);
+  const [unavailable, setUnavailable] = useState<Unavailable | null>(null);
   const redirectStartedAt = useRef(0);
   const heldId = useRef<number | null>(null);
   heldId.current = hold?.ticket.id ?? null;
@@ -81,10 +94,15 @@ export function usePurchaseFlow() {
   const open = useCallback(
     async (ticketId: number, wanted?: number) => {
       setOpeningId(ticketId);
+      setUnavailable(null);
       try {
         setHold(await holdOf(ticketId, wanted));
       } catch (error) {
-        if (error instanceof ApiError && error.status === 409)
+        const conflict = error instanceof ApiError && error.status === 409 ? lockConflictOf(error) : null;
+        // Only someone else's hold is the spec's text; every other reason is the server's own (issue 43).
+        if (conflict && conflict.code !== undefined && conflict.code !== 'held')
+          setUnavailable({ ...conflict, listingId: ticketId });
+        else if (conflict)
           toast({
             title: BUYING_TEXT.ticketUnavailableTitle,
             description: BUYING_TEXT.ticketUnavailable,
@@ -225,5 +243,20 @@ export function usePurchaseFlow() {
     };
   }, []);
 
-  return { hold, openingId, extending, resizing, paying, open, close, extend, changeQuantity, pay };
+  const dismissUnavailable = useCallback(() => setUnavailable(null), []);
+
+  return {
+    hold,
+    openingId,
+    extending,
+    resizing,
+    paying,
+    unavailable,
+    open,
+    close,
+    extend,
+    changeQuantity,
+    pay,
+    dismissUnavailable,
+  };
 }

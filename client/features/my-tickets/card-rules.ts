@@ -47,7 +47,8 @@ export function listingNotice(ticket: MyTicket): string | null {
  * (decision 0042). Delete stays: it removes the listing from the seller's list whatever its state.
  */
 export function canEditListing(ticket: MyTicket): boolean {
-  return !ticket.sold && ticket.listingState === 'active';
+  // While buyers take part of it the editor stays closed, so it never blocks their hold (issue 43).
+  return !ticket.sold && ticket.listingState === 'active' && !ticket.heldByBuyers;
 }
 
 /** The card's status badge (spec 001 §2 'Card badges'). */

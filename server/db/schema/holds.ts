@@ -21,6 +21,11 @@ export const holdAllowances = pgTable(
     extensionsUsed: integer('extensions_used').notNull().default(0),
     /** The first payment start in the period; a hold never outlasts one checkout from here. */
     checkoutStartedAt: timestamp('checkout_started_at', { withTimezone: true }),
+    /**
+     * When the member's latest hold on this listing (or a part of it) ends: a new hold on it while that one
+     * would still run ends then too, so switching between the listing and a part never gives a fresh hold.
+     */
+    holdEndsAt: timestamp('hold_ends_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.ticketId] })],
 );

@@ -113,6 +113,8 @@ export const tickets = pgTable(
     index('tickets_buyer_idx').on(t.buyerId),
     // A member's live holds are counted on every lock (decision 0031).
     index('tickets_current_viewer_idx').on(t.currentViewerId).where(sql`${t.currentViewerId} is not null`),
+    // Holds end by time: each instance looks every second for those that just did (issue 43).
+    index('tickets_hold_end_idx').on(t.lockExpiresAt).where(sql`${t.currentViewerId} is not null`),
     // The marketplace's sorts (decision 0010): each a btree on the sort key and the id tie-breaker.
     index('tickets_market_date_idx').on(t.eventDate, t.id),
     index('tickets_market_price_idx').on(t.buyerPaysPerTicketCents, t.id),

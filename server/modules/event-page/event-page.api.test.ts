@@ -7,7 +7,8 @@ import { centsToDollars } from '../../../common/money.js';
 import { listingPriceCents, saleBreakdown } from '../../../common/pricing.js';
 import type { EventPage } from '../../../common/schemas/event-page.js';
 import { events, tickets, users } from '../../db/schema/index.js';
-import { backends, startTestApp, type TestApp } from '../../test/harness.js';
+import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
+import { createTestUser, signedInClient } from '../auth/testing.js';
 import { type CatalogEvent, upsertCatalog } from '../events/import.js';
 import { insertListing, isoDay } from '../marketplace/testing.js';
 
@@ -220,6 +221,38 @@ describe.each(backends)('the event page on %s', (backend) => {
     await holdUntil(-1_000);
     expect((await page('festival')).listings.find((listing) => listing.id === held.id)?.held).toBe(false);
     await db.delete(tickets).where(eq(tickets.id, held.id));
+  });
+
+  it('tells a signed-in member which listings are theirs and which they hold; a visitor and others see neither', async () => {
+    const { db } = harness.database;
+    const fan = await createTestUser(db);
+    const other = await createTestUser(db);
+    const own = await insertListing(db, fan.id, { eventId: id('festival'), eventDate: isoDay(20) });
+    const heldByFan = await insertListing(db, sellerId, { eventId: id('festival'), eventDate: isoDay(20) });
+    const fanClient = await signedInClient(harness, fan.id);
+    const otherClient = await signedInClient(harness, other.id);
+    const lock = await fanClient.post(`/api/tickets/${heldByFan.id}/lock`);
+    expect(lock.status, lock.text).toBe(200);
+    const seen = async (client: TestClient | null) => {
+      const answer = await (client ?? harness.client()).get<EventPage>(`/api/events/${id('festival')}`);
+      const of = (ticketId: number) => answer.body.listings.find((listing) => listing.id === ticketId);
+      return [own.id, heldByFan.id].map((ticketId) => ({
+        yours: of(ticketId)?.yours,
+        held: of(ticketId)?.held,
+      }));
+    };
+    expect(await seen(fanClient)).toEqual([
+      { yours: 'listing', held: false },
+      { yours: 'hold', held: true },
+    ]);
+    for (const client of [otherClient, null])
+      expect(await seen(client)).toEqual([
+        { yours: undefined, held: false },
+        { yours: undefined, held: true },
+      ]);
+    await fanClient.post(`/api/tickets/${heldByFan.id}/unlock`);
+    await db.delete(tickets).where(eq(tickets.id, own.id));
+    await db.delete(tickets).where(eq(tickets.id, heldByFan.id));
   });
 
   it('answers requests that arrive together, each with its own show', async () => {

@@ -7,7 +7,7 @@ import {
 } from '../../../common/schemas/event-page.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { eventPageLoader } from './service.js';
+import { eventPageLoader, seenBy } from './service.js';
 
 export interface EventPageRoutesOptions {
   db: Db;
@@ -32,6 +32,10 @@ export async function eventPageRoutes(instance: FastifyInstance, options: EventP
         response: { 200: eventPageSchema },
       },
     },
-    async (request) => loadEventPage(request.params.id, request.query, clock.now()),
+    async (request) => {
+      const now = clock.now();
+      const page = await loadEventPage(request.params.id, request.query, now);
+      return request.user ? await seenBy(db, page, request.user.id, now) : page;
+    },
   );
 }

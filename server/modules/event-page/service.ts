@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { EVENT_PAGE_LISTINGS, EVENT_PAGE_MAX_SECTIONS } from '../../../common/event-page.js';
 import { eventPath } from '../../../common/event-path.js';
@@ -320,4 +320,22 @@ function pageOf(event: EventRow, rows: ListingRow[], now: Date, wanted: number |
         ? encodeCursor(last.buyer_pays_per_ticket_cents, last.id)
         : null,
   };
+}
+
+/**
+ * The page as a signed-in member sees it (issue 43, as the marketplace does): their own listings are
+ * theirs, not for sale to them, and the ones they hold are theirs to continue. A member holds at most a few
+ * tickets (decision 0031), so their holds are one small read.
+ */
+export async function seenBy(db: Db, page: EventPage, viewerId: number, now: Date): Promise<EventPage> {
+  const holds = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.currentViewerId, viewerId), gt(tickets.lockExpiresAt, now)));
+  const held = new Set(holds.map((hold) => hold.id));
+  const yours = (listing: EventPageListing): EventPageListing => {
+    if (listing.seller.id === viewerId) return { ...listing, yours: 'listing' };
+    return held.has(listing.id) ? { ...listing, yours: 'hold' } : listing;
+  };
+  return { ...page, listings: page.listings.map(yours) };
 }

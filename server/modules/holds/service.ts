@@ -11,6 +11,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { holdAllowances, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../errors.js';
 import { listingOnSaleSql } from '../../lib/on-sale-sql.js';
+import { lockConflict } from './conflicts.js';
 import { holdPart } from './splits.js';
 
 /**
@@ -39,18 +40,14 @@ type TicketRow = typeof tickets.$inferSelect;
  * buyer's own whole hold on it is no reason (they may take part of it instead).
  */
 async function assertHoldable(tx: Tx, listing: TicketRow, buyerId: number, now: Date): Promise<void> {
-  if (listing.sellerId === buyerId) throw new Forbidden(CHECKOUT_TEXT.ownTicket);
-  if (listing.sold || listing.status !== 'available') throw new Conflict(CHECKOUT_TEXT.alreadySold);
-  if (!onSaleAt(listing, now)) throw new Conflict(CHECKOUT_TEXT.eventPast);
-  if (listing.editingBy !== null && listing.editExpiresAt && listing.editExpiresAt > now)
-    throw new Conflict(CHECKOUT_TEXT.beingEditedBySeller);
+  refuseUnavailable(listing, buyerId, now);
   if (
     listing.currentViewerId !== null &&
     listing.currentViewerId !== buyerId &&
     listing.lockExpiresAt &&
     listing.lockExpiresAt > now
   )
-    throw new Conflict(CHECKOUT_TEXT.heldByOther);
+    throw lockConflict('held', CHECKOUT_TEXT.heldByOther, listing);
   const [held] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(tickets)
@@ -59,6 +56,30 @@ async function assertHoldable(tx: Tx, listing: TicketRow, buyerId: number, now: 
     );
   if ((held?.count ?? 0) >= MAX_LIVE_HOLDS)
     throw new TooManyRequests(CHECKOUT_TEXT.tooManyHolds(MAX_LIVE_HOLDS));
+}
+
+type UnavailableFields = Pick<
+  TicketRow,
+  | 'sellerId'
+  | 'sold'
+  | 'status'
+  | 'eventDate'
+  | 'daysCount'
+  | 'timeZone'
+  | 'editingBy'
+  | 'editExpiresAt'
+  | 'eventId'
+  | 'eventName'
+>;
+
+/** Throws why nobody but its holder could open this ticket now, if anything but a hold stands in the way. */
+function refuseUnavailable(row: UnavailableFields, buyerId: number, now: Date): void {
+  if (row.sellerId === buyerId) throw new Forbidden(CHECKOUT_TEXT.ownTicket);
+  if (row.sold || row.status === 'sold') throw lockConflict('sold', CHECKOUT_TEXT.alreadySold, row);
+  if (row.status !== 'available') throw lockConflict('withdrawn', CHECKOUT_TEXT.withdrawn, row);
+  if (!onSaleAt(row, now)) throw lockConflict('event-over', CHECKOUT_TEXT.eventPast, row);
+  if (row.editingBy !== null && row.editExpiresAt && row.editExpiresAt > now)
+    throw lockConflict('editing', CHECKOUT_TEXT.beingEditedBySeller, row);
 }
 
 /** The hold budget of a row is its listing's (decision 0031): carving parts again never refills it. */
@@ -80,16 +101,14 @@ async function explainUnavailable(db: DbOrTx, ticketId: number, buyerId: number,
       lockExpiresAt: tickets.lockExpiresAt,
       editingBy: tickets.editingBy,
       editExpiresAt: tickets.editExpiresAt,
+      eventId: tickets.eventId,
+      eventName: tickets.eventName,
     })
     .from(tickets)
     .where(eq(tickets.id, ticketId))
     .limit(1);
   if (!row) throw new NotFound(TICKET_TEXT.notFound);
-  if (row.sellerId === buyerId) throw new Forbidden(CHECKOUT_TEXT.ownTicket);
-  if (row.sold || row.status !== 'available') throw new Conflict(CHECKOUT_TEXT.alreadySold);
-  if (!onSaleAt(row, now)) throw new Conflict(CHECKOUT_TEXT.eventPast);
-  if (row.editingBy !== null && row.editExpiresAt && row.editExpiresAt > now)
-    throw new Conflict(CHECKOUT_TEXT.beingEditedBySeller);
+  refuseUnavailable(row, buyerId, now);
   const [held] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(tickets)
@@ -99,18 +118,49 @@ async function explainUnavailable(db: DbOrTx, ticketId: number, buyerId: number,
   // 429, not 409: the buyer's own limit, which the client shows as said (spec 000 §9 'Other lock failures').
   if ((held?.count ?? 0) >= MAX_LIVE_HOLDS)
     throw new TooManyRequests(CHECKOUT_TEXT.tooManyHolds(MAX_LIVE_HOLDS));
-  throw new Conflict(CHECKOUT_TEXT.heldByOther);
+  throw lockConflict('held', CHECKOUT_TEXT.heldByOther, row);
 }
 
-/** The member's extension budget on this ticket for the current period, opened by a lock (decision 0031). */
-async function openAllowance(tx: DbOrTx, buyerId: number, ticketId: number, now: Date): Promise<number> {
+/**
+ * When a new hold of this member on this listing (or a part of it) ends: where their last one still runs,
+ * then, so that switching between the whole listing and a part, or letting go and taking it again, never
+ * gives a fresh hold (issue 43); else a hold's full length from now.
+ */
+async function holdEndFor(tx: DbOrTx, buyerId: number, ticketId: number, now: Date): Promise<Date> {
+  const [row] = await tx
+    .select({ holdEndsAt: holdAllowances.holdEndsAt })
+    .from(holdAllowances)
+    .innerJoin(tickets, eq(tickets.id, ticketId))
+    .where(
+      and(
+        eq(holdAllowances.userId, buyerId),
+        eq(holdAllowances.ticketId, sql`coalesce(${tickets.splitFromTicketId}, ${tickets.id})`),
+      ),
+    )
+    .limit(1);
+  const carried = row?.holdEndsAt;
+  return carried && carried > now ? carried : new Date(now.getTime() + HOLD_DURATION_MS);
+}
+
+/**
+ * The member's extension budget on this ticket for the current period, opened by a lock (decision 0031),
+ * and the end of the hold the lock gave them.
+ */
+async function openAllowance(
+  tx: DbOrTx,
+  buyerId: number,
+  ticketId: number,
+  holdEndsAt: Date,
+  now: Date,
+): Promise<number> {
   const lapsed = sql`${holdAllowances.periodStartedAt} <= ${periodStartBefore(now)}`;
   const [row] = await tx
     .insert(holdAllowances)
-    .values({ userId: buyerId, ticketId, periodStartedAt: now })
+    .values({ userId: buyerId, ticketId, periodStartedAt: now, holdEndsAt })
     .onConflictDoUpdate({
       target: [holdAllowances.userId, holdAllowances.ticketId],
       set: {
+        holdEndsAt,
         periodStartedAt: sql`case when ${lapsed} then ${now.toISOString()}::timestamptz else ${holdAllowances.periodStartedAt} end`,
         extensionsUsed: sql`case when ${lapsed} then 0 else ${holdAllowances.extensionsUsed} end`,
         checkoutStartedAt: sql`case when ${lapsed} then null else ${holdAllowances.checkoutStartedAt} end`,
@@ -150,13 +200,13 @@ export async function lockTicket(
     // into the statement timeout (503) on a busy server (issue 21, reliability bench).
     await tx.execute(sql.raw(`set local lock_timeout = ${HOLD_QUEUE_WAIT_MS}`));
     await tx.select({ id: users.id }).from(users).where(eq(users.id, buyerId)).for('no key update');
-    let freshExpiry = new Date(now.getTime() + HOLD_DURATION_MS);
+    let freshExpiry = await holdEndFor(tx, buyerId, ticketId, now);
     if (wanted !== undefined) {
       const part = await holdPart(tx, buyerId, ticketId, wanted, freshExpiry, now, (listing) =>
         assertHoldable(tx, listing, buyerId, now),
       );
       if (part.kind === 'part') {
-        const extensionsUsed = await openAllowance(tx, buyerId, ticketId, now);
+        const extensionsUsed = await openAllowance(tx, buyerId, ticketId, part.expiresAt, now);
         const { kind, ...held } = part;
         return { ...held, extensionsLeft: Math.max(0, HOLD_MAX_EXTENSIONS - extensionsUsed) };
       }
@@ -193,7 +243,13 @@ export async function lockTicket(
         splitFromTicketId: tickets.splitFromTicketId,
       });
     if (!row?.lockExpiresAt) return explainUnavailable(tx, ticketId, buyerId, now);
-    const extensionsUsed = await openAllowance(tx, buyerId, allowanceKey({ id: ticketId, ...row }), now);
+    const extensionsUsed = await openAllowance(
+      tx,
+      buyerId,
+      allowanceKey({ id: ticketId, ...row }),
+      row.lockExpiresAt,
+      now,
+    );
     return {
       ticketId,
       quantity: row.quantity,
@@ -242,10 +298,12 @@ export async function extendHold(db: DbOrTx, buyerId: number, ticketId: number, 
         ticketId: allowanceKey({ id: ticketId, ...row }),
         periodStartedAt: now,
         extensionsUsed: 1,
+        holdEndsAt: row.lockExpiresAt,
       })
       .onConflictDoUpdate({
         target: [holdAllowances.userId, holdAllowances.ticketId],
         set: {
+          holdEndsAt: row.lockExpiresAt,
           periodStartedAt: sql`case when ${lapsed} then ${now.toISOString()}::timestamptz else ${holdAllowances.periodStartedAt} end`,
           extensionsUsed: sql`case when ${lapsed} then 1 else ${holdAllowances.extensionsUsed} + 1 end`,
           checkoutStartedAt: sql`case when ${lapsed} then null else ${holdAllowances.checkoutStartedAt} end`,
@@ -344,9 +402,15 @@ export async function holdForCheckout(
     .returning({ checkoutStartedAt: holdAllowances.checkoutStartedAt });
   const firstStart = allowance?.checkoutStartedAt ?? now;
   const until = new Date(firstStart.getTime() + checkoutLifetimeMs);
-  await tx
+  const [kept] = await tx
     .update(tickets)
     .set({ lockExpiresAt: sql`greatest(${tickets.lockExpiresAt}, ${until})` })
-    .where(holding);
+    .where(holding)
+    .returning({ lockExpiresAt: tickets.lockExpiresAt });
+  if (kept?.lockExpiresAt)
+    await tx
+      .update(holdAllowances)
+      .set({ holdEndsAt: kept.lockExpiresAt })
+      .where(and(eq(holdAllowances.userId, buyerId), eq(holdAllowances.ticketId, allowanceKey(held))));
   return true;
 }

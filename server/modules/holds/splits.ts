@@ -9,7 +9,7 @@ import {
 } from '../../../common/splits.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { checkoutSessions, tickets } from '../../db/schema/index.js';
-import { Conflict } from '../../errors.js';
+import { lockConflict } from './conflicts.js';
 
 /**
  * Buying part of a listing (decision 0062). A buyer who wants fewer tickets than a listing has holds a part
@@ -127,6 +127,18 @@ export async function holdPart(
 ): Promise<PartHold> {
   const [locked] = await tx.select().from(tickets).where(eq(tickets.id, listingId)).for('update');
   if (!locked) return { kind: 'whole', expiresAt: freshExpiry };
+  if (locked.splitFromTicketId !== null) {
+    // A part sells whole: a part of a part would stay behind as a listing of its own when its listing takes
+    // the part back, and could leave the seller a single ticket (issue 43).
+    if (wanted === locked.quantity) return { kind: 'whole', expiresAt: freshExpiry };
+    await availability(locked);
+    throw lockConflict(
+      'quantity-not-offered',
+      CHECKOUT_TEXT.quantityNotOffered(quantitiesText([locked.quantity])),
+      locked,
+      [locked.quantity],
+    );
+  }
   const [own] = await tx
     .select()
     .from(tickets)
@@ -153,12 +165,15 @@ export async function holdPart(
   const expiresAt = own?.lockExpiresAt ?? freshExpiry;
   if (wanted === listing.quantity) return { kind: 'whole', expiresAt };
   await availability(listing);
-  if (wanted > listing.quantity) throw new Conflict(CHECKOUT_TEXT.onlyLeft(listing.quantity));
+  const offered = allowedQuantities(listing.splitRule, listing.quantity);
+  if (wanted > listing.quantity)
+    throw lockConflict('only-left', CHECKOUT_TEXT.onlyLeft(listing.quantity), listing, offered);
   if (!splitAllows(listing.splitRule, listing.quantity, wanted))
-    throw new Conflict(
-      CHECKOUT_TEXT.quantityNotOffered(
-        quantitiesText(allowedQuantities(listing.splitRule, listing.quantity)),
-      ),
+    throw lockConflict(
+      'quantity-not-offered',
+      CHECKOUT_TEXT.quantityNotOffered(quantitiesText(offered)),
+      listing,
+      offered,
     );
   const seats = splitSeats(listing.seats, listing.quantity, wanted);
   const {
@@ -223,6 +238,20 @@ export async function returnIdlePart(db: DbOrTx, ticketId: number, now: Date): P
       .for('update');
     if (!part) return ticketId;
     return putBack(tx, part, listing, now);
+  });
+}
+
+/**
+ * A listing whose own hold just ended takes back its idle parts (those that stayed on sale on their own
+ * while it was held whole by another buyer). Answers how many went back.
+ */
+export async function returnIdleParts(db: DbOrTx, listingId: number, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [listing] = await tx.select().from(tickets).where(eq(tickets.id, listingId)).for('update');
+    if (!listing || heldLive(listing, now)) return 0;
+    const before = listing.quantity;
+    const after = await reclaimParts(tx, listing, now);
+    return after.quantity - before;
   });
 }
 

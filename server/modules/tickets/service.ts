@@ -445,7 +445,8 @@ export async function getTicketDetails(
 
 /**
  * POST /api/tickets/{id}/start-edit: the seller's editor is open. Sets (or, as the editor's heartbeat,
- * renews) the editing flag for EDIT_LOCK_TTL_MS; a closed tab lets it lapse on its own.
+ * renews) the editing flag for EDIT_LOCK_TTL_MS; a closed tab lets it lapse on its own. Refused (409) while
+ * a buyer is at work on the listing or a part of it, so opening the editor never blocks a buyer's hold.
  */
 export async function startEdit(
   db: Db,
@@ -457,7 +458,15 @@ export async function startEdit(
   const [row] = await db
     .update(tickets)
     .set({ editingBy: sellerId, editExpiresAt: lockExpiresAt })
-    .where(and(eq(tickets.id, ticketId), eq(tickets.sellerId, sellerId), eq(tickets.sold, false)))
+    // A buyer at work keeps their hold (issue 43): the editor opens once they are done, as a save would wait.
+    .where(
+      and(
+        eq(tickets.id, ticketId),
+        eq(tickets.sellerId, sellerId),
+        eq(tickets.sold, false),
+        noBuyerAtWork(now),
+      ),
+    )
     .returning({ id: tickets.id });
   if (!row) await explainRefusal(db, ticketId, sellerId, now);
   return { lockExpiresAt };

@@ -25,6 +25,16 @@ const buyers = alias(users, 'buyer_user');
 /** A sale refunded at the transfer deadline: its ticket is cancelled (decision 0017). */
 const refunded = eq(tickets.status, 'cancelled');
 
+/** A part carved from a listing that is still on the seller's list (decision 0062). */
+const partOfUnsoldListing = sql`exists (select 1 from ${tickets} as listing
+  where listing.id = ${tickets.splitFromTicketId} and not listing.sold)`;
+
+/** The tickets of a listing that buyers are taking: its unsold parts (held, or being paid for). */
+const heldByBuyers = sql<number>`(select coalesce(sum(part.quantity), 0) from ${tickets} as part
+  where part.split_from_ticket_id = ${tickets.id} and not part.sold and part.status = 'available')`.mapWith(
+  Number,
+);
+
 /**
  * Which tickets each tab holds (spec 001 §4 'Tab membership'); a refunded sale stays in the history tabs,
  * bought and sold, so neither side loses track of it (decision 0020).
@@ -34,7 +44,8 @@ function membership(tab: MyTicketsTab, userId: number): SQL {
   const bought = eq(tickets.buyerId, userId);
   switch (tab) {
     case 'listings':
-      return and(mine, eq(tickets.sold, false)) as SQL;
+      // A part a buyer is taking is no listing of its own (issue 43): its listing says it is held.
+      return and(mine, eq(tickets.sold, false), not(partOfUnsoldListing)) as SQL;
     case 'bought':
       return and(bought, eq(tickets.sold, true), or(eq(tickets.transferComplete, true), refunded)) as SQL;
     case 'sold':
@@ -194,6 +205,7 @@ export async function listMyTickets(
       payoutId: payouts.id,
       eventStatus: events.status,
       postponedTo: events.date,
+      heldByBuyers,
     })
     .from(tickets)
     .innerJoin(sellers, eq(sellers.id, tickets.sellerId))
@@ -269,6 +281,9 @@ export async function listMyTickets(
         refunded: row.orderStatus === 'refunded',
         refundCause: row.orderStatus === 'refunded' ? row.refundCause : null,
         refundRequestUntil: refundRequestUntil(row, role, now),
+        ...(role === 'seller' && !ticket.sold && row.heldByBuyers > 0
+          ? { heldByBuyers: row.heldByBuyers }
+          : {}),
       };
     }),
     nextCursor:

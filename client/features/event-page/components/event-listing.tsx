@@ -29,6 +29,42 @@ function SellerRating({ seller }: { seller: EventPageListing['seller'] }) {
  */
 export type SellerRenderer = (seller: EventPageListing['seller'], rating: ReactNode) => ReactNode;
 
+/**
+ * What the viewer can do with a listing (issue 43, as on the marketplace): nothing on their own listing,
+ * continue on their own hold, wait on someone else's (reserved, not clickable), else view it.
+ */
+function ListingAction({ listing }: { listing: EventPageListing }) {
+  const seats = EVENT_SCREEN_TEXT.seats(listing.section, listing.row);
+  const path = ticketPath(
+    listing.id,
+    listing.buyingQuantity === listing.quantity ? undefined : listing.buyingQuantity,
+  );
+  if (listing.yours === 'listing') return <Badge variant="info">{EVENT_SCREEN_TEXT.yourListing}</Badge>;
+  if (listing.yours === 'hold')
+    return (
+      <>
+        <Badge variant="success">{EVENT_SCREEN_TEXT.yourHold}</Badge>
+        <Link
+          to={path}
+          className={buttonVariants()}
+          aria-label={`${EVENT_SCREEN_TEXT.continuePurchase}: ${seats}`}
+        >
+          {EVENT_SCREEN_TEXT.continuePurchase}
+        </Link>
+      </>
+    );
+  if (listing.held) return <Badge variant="warning">{EVENT_SCREEN_TEXT.reserved}</Badge>;
+  return (
+    <Link
+      to={path}
+      className={buttonVariants()}
+      aria-label={`${EVENT_SCREEN_TEXT.viewTicket}: ${seats}, ${formatDollars(listing.pricePerTicket)} each`}
+    >
+      {EVENT_SCREEN_TEXT.viewTicket}
+    </Link>
+  );
+}
+
 interface EventListingProps {
   listing: EventPageListing;
   renderSeller?: SellerRenderer;
@@ -74,18 +110,8 @@ export function EventListing({ listing, renderSeller }: EventListingProps) {
             </span>
           </p>
         ) : null}
-        <div className="flex items-center gap-2 sm:justify-end">
-          {listing.held ? <Badge variant="warning">{EVENT_SCREEN_TEXT.reserved}</Badge> : null}
-          <Link
-            to={ticketPath(
-              listing.id,
-              listing.buyingQuantity === listing.quantity ? undefined : listing.buyingQuantity,
-            )}
-            className={buttonVariants({ variant: listing.held ? 'outline' : 'default' })}
-            aria-label={`${EVENT_SCREEN_TEXT.viewTicket}: ${EVENT_SCREEN_TEXT.seats(listing.section, listing.row)}, ${formatDollars(listing.pricePerTicket)} each`}
-          >
-            {EVENT_SCREEN_TEXT.viewTicket}
-          </Link>
+        <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+          <ListingAction listing={listing} />
         </div>
       </div>
     </Card>

@@ -109,6 +109,7 @@ function renderHome(path = '/') {
       { path: '/', element: <MarketplaceHome user={buyer} /> },
       { path: '/purchase-status', element: <h1>Purchase status page</h1> },
       { path: '/my-tickets', element: <h1>My Tickets page</h1> },
+      { path: '/events/:idAndSlug', element: <h1>Show page</h1> },
     ],
     { initialEntries: [path] },
   );
@@ -181,6 +182,68 @@ describe('MarketplaceHome', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("keeps the spec's 'being viewed by another user' for a hold by someone else, told by its code", async () => {
+    fakeApi(({ url }) =>
+      url === '/api/tickets/7/lock'
+        ? json(409, { message: CHECKOUT_TEXT.heldByOther, code: 'held', eventPath: '/events/3-aurora-skies' })
+        : undefined,
+    );
+    const { user } = renderHome();
+    const card = await screen.findByTestId('ticket-card-7');
+    await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+    await toastWith(BUYING_TEXT.ticketUnavailableTitle, BUYING_TEXT.ticketUnavailable);
+    expect(screen.queryByTestId('ticket-unavailable')).toBeNull();
+  });
+
+  it('says why a sold ticket cannot be opened, and leads back to the show’s page', async () => {
+    fakeApi(({ url }) =>
+      url === '/api/tickets/7/lock'
+        ? json(409, { message: CHECKOUT_TEXT.alreadySold, code: 'sold', eventPath: '/events/3-aurora-skies' })
+        : undefined,
+    );
+    const { router, user } = renderHome();
+    const card = await screen.findByTestId('ticket-card-7');
+    await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+    const notice = await screen.findByRole('alertdialog', { name: BUYING_TEXT.ticketUnavailableTitle });
+    expect(notice).toHaveTextContent(CHECKOUT_TEXT.alreadySold);
+    expect(notice).not.toHaveTextContent(BUYING_TEXT.ticketUnavailable);
+    expect(screen.queryByText(BUYING_TEXT.ticketUnavailable)).toBeNull();
+    const back = within(notice).getByRole('link', { name: BUYING_TEXT.backToShow });
+    expect(back).toHaveAttribute('href', '/events/3-aurora-skies');
+    await user.click(back);
+    expect(await screen.findByRole('heading', { name: 'Show page' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/events/3-aurora-skies');
+  });
+
+  it('offers the quantities a listing still sells after a split conflict, and opens the one chosen', async () => {
+    const reason = CHECKOUT_TEXT.quantityNotOffered('1, 2 or 4');
+    fakeApi(({ url, body }) => {
+      if (url !== '/api/tickets/7/lock') return undefined;
+      if ((body as { quantity?: number } | null)?.quantity === 2) return undefined;
+      return json(409, { message: reason, code: 'quantity-not-offered', quantities: [1, 2, 4] });
+    });
+    const { user } = renderHome();
+    const card = await screen.findByTestId('ticket-card-7');
+    await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+    const notice = await screen.findByRole('alertdialog', { name: BUYING_TEXT.ticketUnavailableTitle });
+    expect(notice).toHaveTextContent(reason);
+    expect(within(notice).queryByRole('link', { name: BUYING_TEXT.backToShow })).toBeNull();
+    expect(
+      within(notice)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
+      BUYING_TEXT.chooseQuantity(1),
+      BUYING_TEXT.chooseQuantity(2),
+      BUYING_TEXT.chooseQuantity(4),
+      BUYING_TEXT.closeUnavailable,
+    ]);
+    await user.click(within(notice).getByRole('button', { name: BUYING_TEXT.chooseQuantity(2) }));
+    expect(await screen.findByRole('dialog', { name: 'Aurora Skies' })).toBeVisible();
+    expect(screen.queryByTestId('ticket-unavailable')).toBeNull();
+    expect(calls.filter((call) => call.url === '/api/tickets/7/lock').at(-1)?.body).toEqual({ quantity: 2 });
+  });
+
   it('shows the server’s reason when the member already holds as many tickets as allowed', async () => {
     const reason = CHECKOUT_TEXT.tooManyHolds(MAX_LIVE_HOLDS);
     fakeApi(({ url }) => (url === '/api/tickets/7/lock' ? json(429, { message: reason }) : undefined));
@@ -223,6 +286,30 @@ describe('MarketplaceHome', () => {
     expect(within(dialog).getByLabelText('Tickets')).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(calls.some((call) => call.url === '/api/tickets/99/unlock')).toBe(true));
+  });
+
+  it('shares the listing, never the part of it the buyer holds', async () => {
+    const part = { ...ticketDetails(), id: 99, quantity: 1, splitRule: 'any' };
+    fakeApi(({ url }) => {
+      if (url === '/api/tickets/7/lock')
+        return json(200, {
+          ticketId: 99,
+          quantity: 1,
+          version: 1,
+          expiresAt: new Date(Date.now() + 300_000).toISOString(),
+          extensionsLeft: 3,
+        });
+      if (url === '/api/tickets/7') return json(200, { ...ticketDetails(), quantity: 1, splitRule: 'any' });
+      if (url === '/api/tickets/99') return json(200, part);
+      return undefined;
+    });
+    const { user } = renderHome();
+    const card = await screen.findByTestId('ticket-card-7');
+    await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aurora Skies' });
+    await user.click(within(dialog).getByRole('button', { name: EVENT_SCREEN_TEXT.share }));
+    expect(await screen.findByText(EVENT_SCREEN_TEXT.linkCopied)).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe(`${window.location.origin}/?ticket=7`);
   });
 
   it('holds the ticket, shows the countdown and releases the hold when the dialog closes', async () => {

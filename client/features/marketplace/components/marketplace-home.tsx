@@ -21,6 +21,7 @@ import { HowItWorksDialog } from './help-dialogs';
 import { ListingGroups } from './listing-groups';
 import { PurchaseSuccessfulDialog } from './purchase-successful-dialog';
 import { TicketDetailsDialog } from './ticket-details-dialog';
+import { UnavailableDialog } from './unavailable-dialog';
 
 export interface MarketplaceHomeProps {
   user: CurrentUser;
@@ -243,6 +244,16 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
           onExtend={() => void flow.extend()}
           onQuantityChange={(quantity) => void flow.changeQuantity(quantity)}
           onPay={() => void flow.pay()}
+        />
+      ) : null}
+      {flow.unavailable ? (
+        <UnavailableDialog
+          unavailable={flow.unavailable}
+          onClose={flow.dismissUnavailable}
+          onChooseQuantity={(quantity) => {
+            const listingId = flow.unavailable?.listingId;
+            if (listingId !== undefined) void open(listingId, quantity);
+          }}
         />
       ) : null}
       <PurchaseSuccessfulDialog

@@ -175,7 +175,11 @@ export function TicketDetailsDialog({
               </div>
             ))}
           </dl>
-          <ShareButton url={ticketPath(ticket.id)} title={ticket.eventName} className="mt-2 self-start" />
+          <ShareButton
+            url={ticketPath(hold.listingId)}
+            title={ticket.eventName}
+            className="mt-2 self-start"
+          />
         </section>
 
         <TicketImage url={ticket.ticketImage ?? ticket.cloudinaryUrl} />

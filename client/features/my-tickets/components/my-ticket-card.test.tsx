@@ -186,6 +186,16 @@ describe('MyTicketCard of an unsold listing', () => {
     expect(within(card).queryByTestId('sale-notice')).toBeNull();
   });
 
+  it('shows the tickets a buyer is taking on the listing itself, and keeps its editor closed meanwhile', () => {
+    const { card } = renderCard(myTicket({ id: 42, quantity: 2, heldByBuyers: 2 }), vi.fn());
+    expect(within(card).getByText(MY_TICKETS_TEXT.badgeActiveListing)).toBeVisible();
+    expect(within(card).getByText(MY_TICKETS_TEXT.heldByBuyer(2))).toBeVisible();
+    expect(within(card).queryByRole('button', { name: `${MY_TICKETS_TEXT.edit} Aurora Skies` })).toBeNull();
+    expect(
+      within(card).getByRole('button', { name: `${MY_TICKETS_TEXT.delete} Aurora Skies` }),
+    ).toBeVisible();
+  });
+
   it.each([
     ['withdrawn', MY_TICKETS_TEXT.badgeWithdrawn, MY_TICKETS_TEXT.withdrawnNotice],
     ['under_review', MY_TICKETS_TEXT.badgeUnderReview, MY_TICKETS_TEXT.underReviewNotice],

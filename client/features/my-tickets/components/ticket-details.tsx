@@ -13,6 +13,9 @@ export function TicketDetails({ ticket }: { ticket: MyTicket }) {
         { label: MY_TICKETS_TEXT.row, value: orNotAvailable(ticket.row) },
         { label: MY_TICKETS_TEXT.seats, value: orNotAvailable(ticket.seats) },
         { label: MY_TICKETS_TEXT.quantity, value: ticket.quantity },
+        ...(ticket.heldByBuyers
+          ? [{ label: MY_TICKETS_TEXT.onHold, value: MY_TICKETS_TEXT.heldByBuyer(ticket.heldByBuyers) }]
+          : []),
       ]}
     />
   );
