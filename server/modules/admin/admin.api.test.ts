@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../common/constants.js';
-import { ADMIN_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
+import { ADMIN_TEXT, LISTING_STATUS_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { saleBreakdown } from '../../../common/pricing.js';
 import {
@@ -233,7 +233,7 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
     });
     expect(withdrawn.status, withdrawn.text).toBe(200);
     expect(await stateOnMyTickets()).toBe('under_review');
-    expect(withdrawn.body.message).toBe('Ticket status updated to pending');
+    expect(withdrawn.body.message).toBe(ADMIN_TEXT.statusUpdated(LISTING_STATUS_TEXT.pending));
     expect(withdrawn.body.ticket).toMatchObject({ status: 'pending', version: lock.body.version + 1 });
     const [row] = await db().select().from(tickets).where(eq(tickets.id, listing.id));
     expect(row).toMatchObject({ currentViewerId: null, lockExpiresAt: null, sold: false });

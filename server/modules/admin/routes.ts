@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_TEXT, SUSPENSION_TEXT } from '../../../common/messages.js';
+import { ADMIN_TEXT, LISTING_STATUS_TEXT, SUSPENSION_TEXT } from '../../../common/messages.js';
 import {
   adminPendingSupportSchema,
   adminReviewSchema,
@@ -246,7 +246,7 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
         await options.onHoldEnded(hold.ticketId, hold.holderId, request.log);
       for (const partId of change.partsBack) await options.onBackOnSale(partId);
       return {
-        message: ADMIN_TEXT.statusUpdated(change.after.status),
+        message: ADMIN_TEXT.statusUpdated(LISTING_STATUS_TEXT[change.after.status]),
         ticket: await adminTicket(db, request.params.id),
       };
     },

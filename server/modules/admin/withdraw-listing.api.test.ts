@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LISTING_STATUS_TEXT, WITHDRAW_TEXT } from '../../../common/messages.js';
+import { ADMIN_TEXT, LISTING_STATUS_TEXT, WITHDRAW_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { saleBreakdown } from '../../../common/pricing.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
@@ -69,6 +69,7 @@ describe.each(backends)('an admin withdrawing a listing on %s', (backend) => {
     const reason = 'The seller could not show where the tickets came from.';
     const withdrawn = await admin.put(`/api/admin/tickets/${listing.id}`, { status: 'pending', reason });
     expect(withdrawn.status, withdrawn.text).toBe(200);
+    expect(withdrawn.body.message).toBe(ADMIN_TEXT.statusUpdated(LISTING_STATUS_TEXT.pending));
     const part = await ticketOf(partId);
     expect(part).toMatchObject({ status: 'pending', currentViewerId: null, sold: false });
     // Paying now sells nothing: the checkout ended with the hold.

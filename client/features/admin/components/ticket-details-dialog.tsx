@@ -58,7 +58,7 @@ function StatusControl({ ticket }: { ticket: AdminTicket }) {
           failureTitle={ADMIN_TEXT.statusUpdateFailed}
           send={(reason) => updateTicketStatus(ticket.id, wanted, ticket.version, reason)}
           onDone={async (answer) => {
-            toast({ title: ADMIN_TEXT.statusUpdated(LISTING_STATUS_TEXT[answer.ticket.status]) });
+            toast({ title: answer.message });
             queryClient.setQueryData(ticketDetailOptions(ticket.id).queryKey, answer.ticket);
             await queryClient.invalidateQueries({ queryKey: adminKeys.all });
           }}

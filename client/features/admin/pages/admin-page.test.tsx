@@ -356,7 +356,7 @@ describe('AdminPage', () => {
       (call) =>
         call.method === 'PUT' && (call.body as { status: string }).status === 'pending'
           ? json(200, {
-              message: ADMIN_TEXT.statusUpdated('pending'),
+              message: ADMIN_TEXT.statusUpdated(LISTING_STATUS_TEXT.pending),
               ticket: adminTicket({ status: 'pending', version: 4 }),
             })
           : undefined,
