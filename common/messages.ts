@@ -28,6 +28,7 @@ export { BID_PAYMENT_TEXT, BID_SCREEN_TEXT, PAYMENT_METHOD_SCREEN_TEXT } from '.
 export { BID_TEXT, PAYMENT_METHOD_TEXT } from './texts/bids.js';
 export { PRICE_COMPARISON_TEXT } from './texts/price-comparison.js';
 export { A11Y_TEXT, SHELL_TEXT } from './texts/shell.js';
+export { LISTING_STATUS_TEXT, SUSPENSION_TEXT, WITHDRAW_TEXT } from './texts/suspension.js';
 export { LANDING_TEXT, NEWSLETTER_TEXT, PUBLIC_HOME_TEXT, SUBSCRIBE_TEXT } from './texts/visitor.js';
 
 /** Messages the server answers with. Each contains the substring its mapping row needs. */

@@ -1,5 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_TEXT, AUTH_ERROR_TEXT, SHELL_TEXT } from '../common/messages';
+import {
+  ADMIN_TEXT,
+  AUTH_ERROR_TEXT,
+  AUTH_SCREEN_TEXT,
+  SHELL_TEXT,
+  SUSPENSION_TEXT,
+} from '../common/messages';
 import {
   adminRows,
   DEMO_ACCOUNTS,
@@ -115,7 +121,11 @@ test.describe('admin dashboard', () => {
     await row.getByRole('button', { name: ADMIN_TEXT.view }).click();
     const dialog = page.getByRole('dialog', { name: ADMIN_TEXT.userDetails });
     await dialog.getByRole('button', { name: ADMIN_TEXT.suspend }).click();
-    await expect(toastWith(page, ADMIN_TEXT.userSuspended(member.username))).toBeVisible();
+    const confirm = page.getByRole('dialog', { name: SUSPENSION_TEXT.suspendTitle });
+    await confirm.getByLabel(ADMIN_TEXT.reasonLabel).fill('Sold the same seats twice.');
+    await expectNoSeriousViolations(page, 'the suspension confirm dialog');
+    await confirm.getByRole('button', { name: ADMIN_TEXT.suspend }).click();
+    await expect(toastWith(page, SUSPENSION_TEXT.userSuspended(member.username, 0))).toBeVisible();
     await expect(dialog.getByText(ADMIN_TEXT.suspendedBadge)).toBeVisible();
     await expectNoSeriousViolations(page, 'a suspended member in User Details');
 
@@ -126,8 +136,16 @@ test.describe('admin dashboard', () => {
     await memberPage.getByLabel('Password', { exact: true }).fill(member.password);
     await memberPage.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(memberPage.getByText(AUTH_ERROR_TEXT.accountSuspended).first()).toBeVisible();
+    // Support is reachable without signing in: an e-mail to the support address.
+    await expect(
+      memberPage.getByRole('alert').getByRole('link', { name: AUTH_SCREEN_TEXT.contactSupport }),
+    ).toHaveAttribute('href', /^mailto:.+@.+/);
+    await expectNoSeriousViolations(memberPage, 'a suspended member at sign-in');
 
     await dialog.getByRole('button', { name: ADMIN_TEXT.reinstate }).click();
+    const reinstate = page.getByRole('dialog', { name: SUSPENSION_TEXT.reinstateTitle });
+    await reinstate.getByLabel(ADMIN_TEXT.reasonLabel).fill('Appeal accepted.');
+    await reinstate.getByRole('button', { name: ADMIN_TEXT.reinstate }).click();
     await expect(toastWith(page, ADMIN_TEXT.userReinstated(member.username))).toBeVisible();
     await signInThroughApi(memberPage.request, member);
     await memberContext.close();
@@ -280,10 +298,17 @@ test.describe('admin dashboard', () => {
       await adminRows(page, 'Reviews').getByRole('button', { name: ADMIN_TEXT.view }).first().click();
       const review = page.getByRole('dialog', { name: ADMIN_TEXT.reviewDetails });
       await review.getByRole('button', { name: ADMIN_TEXT.hideReview }).click();
+      const hide = page.getByRole('dialog', { name: ADMIN_TEXT.hideReview });
+      await hide.getByLabel(ADMIN_TEXT.reasonLabel).fill('Insults the seller.');
+      await expectNoSeriousViolations(page, `hiding a review at ${width} px`);
+      await hide.getByRole('button', { name: ADMIN_TEXT.hideReview }).click();
       await expect(toastWith(page, ADMIN_TEXT.reviewHidden)).toBeVisible();
       await expect(review.getByText(ADMIN_TEXT.hiddenHint)).toBeVisible();
       await expectNoSeriousViolations(page, `a hidden review at ${width} px`);
       await review.getByRole('button', { name: ADMIN_TEXT.showReview }).click();
+      const show = page.getByRole('dialog', { name: ADMIN_TEXT.showReview });
+      await show.getByLabel(ADMIN_TEXT.reasonLabel).fill('Hidden by mistake.');
+      await show.getByRole('button', { name: ADMIN_TEXT.showReview }).click();
       await expect(toastWith(page, ADMIN_TEXT.reviewShown)).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(review).toBeHidden();

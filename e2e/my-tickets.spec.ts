@@ -133,7 +133,7 @@ test.describe('My Tickets', () => {
     const withdrawnId = await listTicketThroughApi(seller.page.request, 'Quiet Harbor Revue');
     const soldId = await listTicketThroughApi(seller.page.request, 'Northern Lights Tour');
     const withdrawn = await adminContext.request.put(`/api/admin/tickets/${withdrawnId}`, {
-      data: { status: 'cancelled' },
+      data: { status: 'cancelled', reason: 'Counterfeit tickets.' },
     });
     expect(withdrawn.status()).toBe(200);
     await adminContext.close();

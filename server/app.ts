@@ -342,8 +342,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, {
     db: database.db,
     clock,
+    money: { ...checkout, log: app.log },
+    supportEmail: config.supportEmail,
     onHoldEnded: async (ticketId, buyerId, log) => {
       await expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId);
+      const onSale = await returnIdlePart(database.db, ticketId, clock.now());
+      if (onSale !== null) await listingBuyable(onSale);
+    },
+    onBackOnSale: async (ticketId) => {
       const onSale = await returnIdlePart(database.db, ticketId, clock.now());
       if (onSale !== null) await listingBuyable(onSale);
     },

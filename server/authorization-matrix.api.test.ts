@@ -432,13 +432,16 @@ const ROWS: Record<string, Row> = {
   },
   'PUT /api/admin/users/{id}/suspension': {
     expect: adminsOnly(),
-    call: fixed(`/api/admin/users/${NO_SUCH_ID}/suspension`, { suspended: true }),
+    call: fixed(`/api/admin/users/${NO_SUCH_ID}/suspension`, {
+      suspended: true,
+      reason: 'Checked by support.',
+    }),
   },
   'GET /api/admin/tickets': { expect: adminsOnly(), call: fixed(`/api/admin/tickets?search=a`) },
   'GET /api/admin/tickets/{id}': { expect: adminsOnly(), call: fixed(`/api/admin/tickets/${NO_SUCH_ID}`) },
   'PUT /api/admin/tickets/{id}': {
     expect: adminsOnly(),
-    call: fixed(`/api/admin/tickets/${NO_SUCH_ID}`, { status: 'available' }),
+    call: fixed(`/api/admin/tickets/${NO_SUCH_ID}`, { status: 'available', reason: 'Checked by support.' }),
   },
   'GET /api/admin/transactions': { expect: adminsOnly(), call: fixed(`/api/admin/transactions?search=a`) },
   'GET /api/admin/transactions/{id}': {
@@ -453,7 +456,10 @@ const ROWS: Record<string, Row> = {
   'GET /api/admin/reviews/{id}': { expect: adminsOnly(), call: fixed(`/api/admin/reviews/${NO_SUCH_ID}`) },
   'PUT /api/admin/reviews/{id}/visibility': {
     expect: adminsOnly(),
-    call: fixed(`/api/admin/reviews/${NO_SUCH_ID}/visibility`, { hidden: true }),
+    call: fixed(`/api/admin/reviews/${NO_SUCH_ID}/visibility`, {
+      hidden: true,
+      reason: 'Checked by support.',
+    }),
   },
   'GET /api/admin/support-messages': {
     expect: adminsOnly(),

@@ -16,6 +16,7 @@ const environmentSchema = z.object({
   DATABASE_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Encore <no-reply@encore.local>'),
+  SUPPORT_EMAIL: z.email().default('support@encore.local'),
   CLOUDINARY_URL: z
     .string()
     .regex(/^cloudinary:\/\/[^:]+:[^@]+@.+$/, 'must look like cloudinary://API_KEY:API_SECRET@CLOUD_NAME')
@@ -74,6 +75,11 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Where anyone can write to support without signing in (decision 0078): the sign-in page's "contact
+   * support" for a suspended member, and the suspension e-mails.
+   */
+  supportEmail: string;
   cloudinaryUrl: string | undefined;
   logLevel: string;
   seedDemoData: boolean;
@@ -187,6 +193,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     databaseUrl: values.DATABASE_URL,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    supportEmail: values.SUPPORT_EMAIL,
     cloudinaryUrl: values.CLOUDINARY_URL,
     logLevel: values.LOG_LEVEL,
     seedDemoData: values.SEED_DEMO_DATA,

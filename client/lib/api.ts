@@ -70,7 +70,13 @@ export async function sendForm<T>(method: string, path: string, form: FormData):
 
 export type AuthHelperResult<T = Record<string, unknown>> =
   | ({ ok: true } & T)
-  | { ok: false; message: string; status: number };
+  | {
+      ok: false;
+      message: string;
+      status: number;
+      /** Where a suspended member can write to support without signing in (decision 0078). */
+      supportEmail?: string;
+    };
 
 /**
  * The login/logout/register helper of spec 000 §7: success merges ok=true with the
@@ -100,11 +106,13 @@ export async function authRequest<T = Record<string, unknown>>(
   if (response.status >= 500)
     return { ok: false, status: response.status, message: response.statusText || 'Server error' };
   let message = text;
+  let supportEmail: string | undefined;
   try {
-    const parsed = JSON.parse(text) as { message?: string };
+    const parsed = JSON.parse(text) as { message?: string; supportEmail?: unknown };
     if (typeof parsed.message === 'string') message = parsed.message;
+    if (typeof parsed.supportEmail === 'string') supportEmail = parsed.supportEmail;
   } catch {
     // plain-text body: use it as it is
   }
-  return { ok: false, status: response.status, message };
+  return { ok: false, status: response.status, message, ...(supportEmail ? { supportEmail } : {}) };
 }

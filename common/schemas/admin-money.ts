@@ -158,7 +158,30 @@ export const AUDIT_TARGET_TYPES = [
   'job',
 ] as const;
 
+/**
+ * The audit log's reads (decision 0057): lists, details and searches an admin viewed. Everything else is a
+ * change. `recordAdminRead` takes only these, so a new kind of read is named here or does not compile.
+ */
+export const AUDIT_READ_ACTIONS = [
+  'users.list',
+  'user.view',
+  'tickets.list',
+  'ticket.view',
+  'transactions.list',
+  'transaction.view',
+  'disputes.list',
+  'support.list',
+  'ticket.thread',
+  'ticket.barcode',
+  'image.view',
+  'attendees.search',
+] as const;
+export type AuditReadAction = (typeof AUDIT_READ_ACTIONS)[number];
+/** Changes only, or views only (issue 43 item 14: the views no longer bury the changes). */
+export const AUDIT_KINDS = ['changes', 'views'] as const;
+
 export const auditLogQuerySchema = adminPageQuerySchema.extend({
+  kind: z.enum(AUDIT_KINDS).optional(),
   adminId: positiveInt32().optional(),
   action: boundedText(64).optional(),
   targetType: z.enum(AUDIT_TARGET_TYPES).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.js';
-import { adminPageQuerySchema } from './admin-money.js';
+import { adminPageQuerySchema, adminReasonSchema } from './admin-money.js';
 import { supportMessageSchema } from './support.js';
 import { boundedText, TEXT_LIMITS } from './text.js';
 
@@ -152,12 +152,18 @@ export const adminSupportMessagesResponseSchema = page(supportMessageSchema);
 /** GET /api/admin/support-messages/pending-count: the dashboard's figure, counted by the server. */
 export const adminPendingSupportSchema = z.object({ pending: z.number().int() });
 
-/** PUT /api/admin/users/{id}/suspension */
-export const updateSuspensionRequestSchema = z.object({ suspended: z.boolean() });
+/**
+ * PUT /api/admin/users/{id}/suspension, with the reason the audit log records (and the suspended member is
+ * e-mailed; decision 0077).
+ */
+export const updateSuspensionRequestSchema = z.object({ suspended: z.boolean(), reason: adminReasonSchema });
 export const updateSuspensionResponseSchema = z.object({ message: z.string(), user: adminUserSchema });
 
-/** PUT /api/admin/reviews/{id}/visibility */
-export const updateReviewVisibilityRequestSchema = z.object({ hidden: z.boolean() });
+/** PUT /api/admin/reviews/{id}/visibility, with the reason the audit log records. */
+export const updateReviewVisibilityRequestSchema = z.object({
+  hidden: z.boolean(),
+  reason: adminReasonSchema,
+});
 export const updateReviewVisibilityResponseSchema = z.object({
   message: z.string(),
   review: adminReviewSchema,
@@ -167,9 +173,13 @@ export const updateReviewVisibilityResponseSchema = z.object({
 export const updateRoleRequestSchema = z.object({ role: z.enum(ROLES) });
 export const updateRoleResponseSchema = z.object({ message: z.string(), user: adminUserSchema });
 
-/** PUT /api/admin/tickets/{id}: `version`, when sent, must be the ticket's current one. */
+/**
+ * PUT /api/admin/tickets/{id}: `version`, when sent, must be the ticket's current one; the reason is
+ * recorded in the audit log and e-mailed to the seller (decision 0078).
+ */
 export const updateTicketStatusRequestSchema = z.object({
   status: z.enum(ADMIN_TICKET_STATUSES),
+  reason: adminReasonSchema,
   version: z.number().int().min(1).optional(),
 });
 export const updateTicketStatusResponseSchema = z.object({ message: z.string(), ticket: adminTicketSchema });

@@ -17,7 +17,8 @@ export const PRICE_ALERTS_PAGE_MAX = 1_000;
 
 export const priceAlertStatuses = ['active', 'matched', 'ended', 'removed'] as const;
 export type PriceAlertStatus = (typeof priceAlertStatuses)[number];
-export const priceAlertEndedReasons = ['event_cancelled', 'event_passed'] as const;
+/** 'account_suspended': paused while the member is suspended, and restored when they are reinstated. */
+export const priceAlertEndedReasons = ['event_cancelled', 'event_passed', 'account_suspended'] as const;
 
 const number = (required: string, invalid: string) =>
   z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) });

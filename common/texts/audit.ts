@@ -10,9 +10,11 @@ export const AUDIT_TEXT = {
   none: 'none',
   yes: 'Yes',
   no: 'No',
-  /** Read before and after a changed value: "Status: pending → resolved" says "changed from … to …". */
-  changedFrom: 'changed from',
-  changedTo: 'to',
+  /** How a screen reader hears a changed value shown as "pending → resolved". */
+  changed: (before: string, after: string) => `changed from ${before} to ${after}`,
+  /** The audit log's filter: changes (the default), views, or everything. */
+  kindLabel: 'Show',
+  kinds: { changes: 'Changes', views: 'Views', all: 'Changes and views' },
   actions: {
     'user.role': 'Changed a user’s role',
     'user.suspension': 'Suspended or reinstated a member',
@@ -77,6 +79,13 @@ export const AUDIT_TEXT = {
     suspended: 'Suspended',
     endedSessions: 'Sessions ended',
     hidden: 'Hidden',
+    listingsPaused: 'Listings taken off sale',
+    bidsPaused: 'Bids paused',
+    alertsPaused: 'Price alerts paused',
+    listingsRestored: 'Listings back on sale',
+    bidsRestored: 'Bids restored',
+    alertsRestored: 'Price alerts restored',
+    parts: 'Parts of the listing (IDs)',
     kind: 'Kind',
     key: 'Key',
     attempts: 'Attempts',

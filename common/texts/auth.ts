@@ -47,6 +47,8 @@ export const AUTH_ERROR_TEXT = {
 /** Spec 000 §2, §5: the authentication screen's own labels, hints and screens. */
 export const AUTH_SCREEN_TEXT = {
   errorTitle: 'Authentication Error',
+  /** Under a suspended member's sign-in error: an e-mail to support, which needs no signing in (decision 0078). */
+  contactSupport: 'Contact support',
   // The spec leaves the login card's heading open: 'Welcome back' only greets someone who has been here.
   loginTitle: 'Welcome back',
   loginIntro: 'Log in to buy and sell tickets with other fans.',

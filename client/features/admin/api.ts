@@ -89,14 +89,22 @@ export const reviewDetailOptions = (id: number) =>
 
 export const updateUserRole = (id: number, role: Role) =>
   sendJson<{ message: string; user: AdminUser }>('PUT', `/api/admin/users/${id}/role`, { role });
-export const updateUserSuspension = (id: number, suspended: boolean) =>
-  sendJson<{ message: string; user: AdminUser }>('PUT', `/api/admin/users/${id}/suspension`, { suspended });
-export const updateReviewVisibility = (id: number, hidden: boolean) =>
+export const updateUserSuspension = (id: number, suspended: boolean, reason: string) =>
+  sendJson<{ message: string; user: AdminUser }>('PUT', `/api/admin/users/${id}/suspension`, {
+    suspended,
+    reason,
+  });
+export const updateReviewVisibility = (id: number, hidden: boolean, reason: string) =>
   sendJson<{ message: string; review: AdminReview }>('PUT', `/api/admin/reviews/${id}/visibility`, {
     hidden,
+    reason,
   });
-export const updateTicketStatus = (id: number, status: AdminTicketStatus, version: number) =>
-  sendJson<{ message: string; ticket: AdminTicket }>('PUT', `/api/admin/tickets/${id}`, { status, version });
+export const updateTicketStatus = (id: number, status: AdminTicketStatus, version: number, reason: string) =>
+  sendJson<{ message: string; ticket: AdminTicket }>('PUT', `/api/admin/tickets/${id}`, {
+    status,
+    version,
+    reason,
+  });
 export const refundTransaction = (id: number, reason: string) =>
   sendJson<AdminRefundResponse>('POST', `/api/admin/transactions/${id}/refund`, { reason });
 export const resolveDispute = (orderId: number, resolution: 'refund' | 'release', reason: string) =>

@@ -24,6 +24,7 @@ const ID_FIELDS = new Set([
   'ids',
   'members',
   'refundedOrders',
+  'parts',
   'replyId',
   'messageId',
   'owner',

@@ -18,7 +18,9 @@ import type { z } from 'zod';
 export const loadAnswerSchemas = () => import('@common/schemas/auth');
 
 /** A refused login or registration carries the helper's message (spec 000 §7), still unmapped. */
-export type AuthOutcome<T> = { ok: true; answer: T } | { ok: false; message: string };
+export type AuthOutcome<T> =
+  | { ok: true; answer: T }
+  | { ok: false; message: string; supportEmail?: string | undefined };
 
 /** POST /api/login through the spec's login/logout/register helper. */
 export async function logIn(credentials: LoginRequest): Promise<AuthOutcome<LoginResponse>> {
@@ -26,7 +28,7 @@ export async function logIn(credentials: LoginRequest): Promise<AuthOutcome<Logi
     authRequest('/api/login', credentials),
     loadAnswerSchemas(),
   ]);
-  if (!result.ok) return { ok: false, message: result.message };
+  if (!result.ok) return { ok: false, message: result.message, supportEmail: result.supportEmail };
   return { ok: true, answer: loginResponseSchema.parse(result) };
 }
 

@@ -13,4 +13,5 @@ export * from './newsletter.js';
 export * from './payment-methods.js';
 export * from './price-alerts.js';
 export * from './support.js';
+export * from './suspensions.js';
 export * from './tickets.js';

@@ -119,7 +119,10 @@ describe.each(backends)('cancelled and postponed events on %s', (backend) => {
       eventId: String(event.id),
     });
     expect(byId.status, byId.text).toBe(400);
-    const relisted = await admin.put(`/api/admin/tickets/${listings[0]?.id}`, { status: 'available' });
+    const relisted = await admin.put(`/api/admin/tickets/${listings[0]?.id}`, {
+      status: 'available',
+      reason: 'Checked by support.',
+    });
     expect(relisted.status, relisted.text).toBe(409);
     expect(relisted.body.message).toBe(ADMIN_TEXT.cancelledEventListing);
 

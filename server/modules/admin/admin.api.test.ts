@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../common/constants.js';
-import { ADMIN_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
+import { ADMIN_TEXT, LISTING_STATUS_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { saleBreakdown } from '../../../common/pricing.js';
 import {
@@ -53,7 +53,7 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
       ['PUT', `/api/admin/users/${member.id}/role`, { role: 'user' }],
       ['GET', '/api/admin/tickets'],
       ['GET', `/api/admin/tickets/${listing.id}`],
-      ['PUT', `/api/admin/tickets/${listing.id}`, { status: 'available' }],
+      ['PUT', `/api/admin/tickets/${listing.id}`, { status: 'available', reason: 'Checked by support.' }],
       ['GET', '/api/admin/transactions'],
       ['GET', `/api/admin/transactions/${sale.order.id}`],
       ['GET', '/api/admin/reviews'],
@@ -213,6 +213,7 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
 
     const stale = await admin.client.put(`/api/admin/tickets/${listing.id}`, {
       status: 'pending',
+      reason: 'Checked by support.',
       version: 99,
     });
     expect(stale.status).toBe(409);
@@ -226,10 +227,13 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
         (ticket: { id: number }) => ticket.id === listing.id,
       )?.listingState;
     expect(await stateOnMyTickets()).toBe('active');
-    const withdrawn = await admin.client.put(`/api/admin/tickets/${listing.id}`, { status: 'pending' });
+    const withdrawn = await admin.client.put(`/api/admin/tickets/${listing.id}`, {
+      status: 'pending',
+      reason: 'Checked by support.',
+    });
     expect(withdrawn.status, withdrawn.text).toBe(200);
     expect(await stateOnMyTickets()).toBe('under_review');
-    expect(withdrawn.body.message).toBe('Ticket status updated to pending');
+    expect(withdrawn.body.message).toBe(ADMIN_TEXT.statusUpdated(LISTING_STATUS_TEXT.pending));
     expect(withdrawn.body.ticket).toMatchObject({ status: 'pending', version: lock.body.version + 1 });
     const [row] = await db().select().from(tickets).where(eq(tickets.id, listing.id));
     expect(row).toMatchObject({ currentViewerId: null, lockExpiresAt: null, sold: false });
@@ -239,10 +243,16 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
     // The held buyer cannot lock it again while withdrawn.
     expect((await buyer.client.post(`/api/tickets/${listing.id}/lock`)).status).not.toBe(200);
 
-    const cancelled = await admin.client.put(`/api/admin/tickets/${listing.id}`, { status: 'cancelled' });
+    const cancelled = await admin.client.put(`/api/admin/tickets/${listing.id}`, {
+      status: 'cancelled',
+      reason: 'Checked by support.',
+    });
     expect(cancelled.body.ticket.status).toBe('cancelled');
     expect(await stateOnMyTickets()).toBe('withdrawn');
-    const relisted = await admin.client.put(`/api/admin/tickets/${listing.id}`, { status: 'available' });
+    const relisted = await admin.client.put(`/api/admin/tickets/${listing.id}`, {
+      status: 'available',
+      reason: 'Checked by support.',
+    });
     expect(relisted.body.ticket).toMatchObject({ status: 'available', version: lock.body.version + 3 });
     const audit = await admin.client.get(`/api/admin/audit-log?action=ticket.status&targetId=${listing.id}`);
     expect(audit.body.entries.map((entry: { after: { status: string } }) => entry.after.status)).toEqual([
@@ -255,7 +265,10 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
 
   it('marks nothing sold without a paid order, and cancels a sale only through its refund', async () => {
     const listing = await insertListing(db(), member.id);
-    const sold = await admin.client.put(`/api/admin/tickets/${listing.id}`, { status: 'sold' });
+    const sold = await admin.client.put(`/api/admin/tickets/${listing.id}`, {
+      status: 'sold',
+      reason: 'Checked by support.',
+    });
     expect(sold.status).toBe(409);
     expect(sold.body.message).toBe(ADMIN_TEXT.soldNeedsPaidOrder);
 
@@ -263,11 +276,17 @@ describe.each(backends)('admin dashboard API on %s', (backend) => {
     const sale = await buyListing(harness, buyer.client, member.id);
     const before = await ledgerOf(harness, sale.sessionId);
     for (const status of ['cancelled', 'available', 'pending'] as const) {
-      const refused = await admin.client.put(`/api/admin/tickets/${sale.ticket.id}`, { status });
+      const refused = await admin.client.put(`/api/admin/tickets/${sale.ticket.id}`, {
+        status,
+        reason: 'Checked by support.',
+      });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe(ADMIN_TEXT.soldIsRefundedNotCancelled);
     }
-    const same = await admin.client.put(`/api/admin/tickets/${sale.ticket.id}`, { status: 'sold' });
+    const same = await admin.client.put(`/api/admin/tickets/${sale.ticket.id}`, {
+      status: 'sold',
+      reason: 'Checked by support.',
+    });
     expect(same.status).toBe(200);
     expect(same.body.ticket).toMatchObject({ status: 'sold', buyerId: buyer.id, buyerName: buyer.username });
     expect(await ledgerOf(harness, sale.sessionId)).toEqual(before);

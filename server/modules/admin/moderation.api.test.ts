@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
+import { ADMIN_TEXT, SERVER_MESSAGE, SUSPENSION_TEXT } from '../../../common/messages.js';
 import { adminReviewsResponseSchema, adminUserSchema } from '../../../common/schemas/admin.js';
 import { adminAuditLog, reviews, sessions } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
@@ -38,9 +38,12 @@ describe.each(backends)('admin moderation API on %s', (backend) => {
   it('suspends a member: their sessions end, sign-in says so, and reinstating lets them back in', async () => {
     const member = await party();
     const otherDevice = await signedInClient(harness, member.id);
-    const suspend = await admin.client.put(`/api/admin/users/${member.id}/suspension`, { suspended: true });
+    const suspend = await admin.client.put(`/api/admin/users/${member.id}/suspension`, {
+      suspended: true,
+      reason: 'Checked by support.',
+    });
     expect(suspend.status, suspend.text).toBe(200);
-    expect(suspend.body.message).toBe(ADMIN_TEXT.userSuspended(member.username));
+    expect(suspend.body.message).toBe(SUSPENSION_TEXT.userSuspended(member.username, 0));
     expect(adminUserSchema.parse(suspend.body.user).suspended).toBe(true);
     expect(await db().select().from(sessions).where(eq(sessions.userId, member.id))).toEqual([]);
     for (const client of [member.client, otherDevice])
@@ -52,11 +55,12 @@ describe.each(backends)('admin moderation API on %s', (backend) => {
       adminId: admin.id,
       targetType: 'user',
       before: { suspended: false },
-      after: { suspended: true, endedSessions: 2 },
+      after: { suspended: true, reason: 'Checked by support.', endedSessions: 2 },
     });
 
     const reinstate = await admin.client.put(`/api/admin/users/${member.id}/suspension`, {
       suspended: false,
+      reason: 'Checked by support.',
     });
     expect(reinstate.body.message).toBe(ADMIN_TEXT.userReinstated(member.username));
     expect(reinstate.body.user.suspended).toBe(false);
@@ -70,18 +74,24 @@ describe.each(backends)('admin moderation API on %s', (backend) => {
 
   it('never suspends an admin, and lets only admins suspend anyone', async () => {
     const other = await party('admin');
-    const refused = await admin.client.put(`/api/admin/users/${other.id}/suspension`, { suspended: true });
+    const refused = await admin.client.put(`/api/admin/users/${other.id}/suspension`, {
+      suspended: true,
+      reason: 'Checked by support.',
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(ADMIN_TEXT.adminNotSuspended);
     const member = await party();
     const ambassador = await party('AMBSD');
     for (const who of [member, ambassador]) {
-      const forbidden = await who.client.put(`/api/admin/users/${member.id}/suspension`, { suspended: true });
+      const forbidden = await who.client.put(`/api/admin/users/${member.id}/suspension`, {
+        suspended: true,
+        reason: 'Checked by support.',
+      });
       expect(forbidden.status).toBe(403);
     }
     const visitor = await harness
       .client()
-      .put(`/api/admin/users/${member.id}/suspension`, { suspended: true });
+      .put(`/api/admin/users/${member.id}/suspension`, { suspended: true, reason: 'Checked by support.' });
     expect(visitor.status).toBe(401);
     expect((await admin.client.get(`/api/admin/users/${member.id}`)).body.suspended).toBe(false);
   });
@@ -118,7 +128,10 @@ describe.each(backends)('admin moderation API on %s', (backend) => {
     expect(await rating()).toBe(3);
     expect(await listed()).toContain('Something abusive');
 
-    const hide = await admin.client.put(`/api/admin/reviews/${abusiveId}/visibility`, { hidden: true });
+    const hide = await admin.client.put(`/api/admin/reviews/${abusiveId}/visibility`, {
+      hidden: true,
+      reason: 'Checked by support.',
+    });
     expect(hide.status, hide.text).toBe(200);
     expect(hide.body.message).toBe(ADMIN_TEXT.reviewHidden);
     expect(hide.body.review).toMatchObject({ id: abusiveId, hidden: true, comment: 'Something abusive' });
@@ -132,13 +145,21 @@ describe.each(backends)('admin moderation API on %s', (backend) => {
       adminId: admin.id,
       targetType: 'review',
       before: { hidden: false },
-      after: { hidden: true },
+      after: { hidden: true, reason: 'Checked by support.' },
     });
     expect(
-      (await kind.client.put(`/api/admin/reviews/${abusiveId}/visibility`, { hidden: false })).status,
+      (
+        await kind.client.put(`/api/admin/reviews/${abusiveId}/visibility`, {
+          hidden: false,
+          reason: 'Checked by support.',
+        })
+      ).status,
     ).toBe(403);
 
-    const show = await admin.client.put(`/api/admin/reviews/${abusiveId}/visibility`, { hidden: false });
+    const show = await admin.client.put(`/api/admin/reviews/${abusiveId}/visibility`, {
+      hidden: false,
+      reason: 'Checked by support.',
+    });
     expect(show.body.message).toBe(ADMIN_TEXT.reviewShown);
     expect(await rating()).toBe(3);
     expect(await listed()).toContain('Something abusive');

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_TEXT } from '../../../common/messages.js';
+import { ADMIN_TEXT, LISTING_STATUS_TEXT, SUSPENSION_TEXT } from '../../../common/messages.js';
 import {
   adminPendingSupportSchema,
   adminReviewSchema,
@@ -33,11 +33,13 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { currentUser, requireRole } from '../../plugins/session.js';
 import { type AdminRead, pageShown, recordAdminRead } from '../audit/service.js';
-import { setReviewHidden, setUserSuspended } from './moderation.js';
+import type { MoneyDeps } from '../sales/deps.js';
+import { setReviewHidden } from './moderation.js';
 import { adminReview, listAdminReviews } from './reviews.js';
 import { changeTicketStatus, changeUserRole } from './service.js';
 import { adminStats } from './stats.js';
 import { countPendingSupportMessages, listAdminSupportMessages } from './support.js';
+import { setUserSuspended } from './suspension.js';
 import { adminTicket, listAdminTickets } from './tickets.js';
 import { adminTransaction, listAdminTransactions } from './transactions.js';
 import { adminUser, listAdminUsers } from './users.js';
@@ -45,8 +47,14 @@ import { adminUser, listAdminUsers } from './users.js';
 export interface AdminRoutesOptions {
   db: Db;
   clock: Clock;
-  /** Told when a status change ended a buyer's live hold, so their unpaid checkout sessions end too. */
+  /** What a suspension's refunds need (the buyers are refunded from escrow at once; decision 0077). */
+  money: MoneyDeps;
+  /** Where a suspended member can write to support (told in their e-mail; decision 0078). */
+  supportEmail: string;
+  /** Told when a change ended a buyer's live hold, so their unpaid checkout sessions end too. */
   onHoldEnded(ticketId: number, buyerId: number, log: FastifyInstance['log']): Promise<void>;
+  /** Told when a listing is back on sale (a part goes back into its listing; bids and alerts match it). */
+  onBackOnSale(ticketId: number): Promise<void>;
 }
 
 const errorSchema = z.object({ message: z.string() }).loose();
@@ -141,7 +149,7 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
       schema: {
         tags,
         summary:
-          'Suspend a member (they cannot sign in and their sessions end) or reinstate them; admins are demoted first',
+          'Suspend a member with a reason (signed out, listings off sale, holds ended, bids and alerts paused, untransferred sales refunded) or reinstate them; admins are demoted first',
         params: idParamsSchema,
         body: updateSuspensionRequestSchema,
         response: { 200: updateSuspensionResponseSchema, 409: errorSchema },
@@ -149,11 +157,19 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
     },
     async (request) => {
       const { id } = request.params;
-      await setUserSuspended(db, currentUser(request).id, id, request.body.suspended, clock.now());
+      const outcome = await setUserSuspended(
+        { ...options.money, supportEmail: options.supportEmail },
+        currentUser(request).id,
+        id,
+        request.body,
+      );
+      for (const hold of outcome.endedHolds)
+        await options.onHoldEnded(hold.ticketId, hold.holderId, request.log);
+      for (const ticketId of outcome.restoredListings) await options.onBackOnSale(ticketId);
       const user = await adminUser(db, id);
       return {
         message: user.suspended
-          ? ADMIN_TEXT.userSuspended(user.username)
+          ? SUSPENSION_TEXT.userSuspended(user.username, outcome.refundedOrders.length)
           : ADMIN_TEXT.userReinstated(user.username),
         user,
       };
@@ -208,7 +224,8 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
       onRequest,
       schema: {
         tags,
-        summary: "Change a ticket's status; sales are cancelled by refunding their transaction",
+        summary:
+          "Change a listing's status with a reason (e-mailed to the seller; its parts follow it); sales are cancelled by refunding their transaction",
         params: idParamsSchema,
         body: updateTicketStatusRequestSchema,
         response: { 200: updateTicketStatusResponseSchema, 409: errorSchema },
@@ -225,8 +242,11 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
       request.log.info({ adminAction: change }, 'admin action');
       if (change.releasedHolderId !== null)
         await options.onHoldEnded(request.params.id, change.releasedHolderId, request.log);
+      for (const hold of change.endedPartHolds)
+        await options.onHoldEnded(hold.ticketId, hold.holderId, request.log);
+      for (const partId of change.partsBack) await options.onBackOnSale(partId);
       return {
-        message: ADMIN_TEXT.statusUpdated(change.after.status),
+        message: ADMIN_TEXT.statusUpdated(LISTING_STATUS_TEXT[change.after.status]),
         ticket: await adminTicket(db, request.params.id),
       };
     },
@@ -316,7 +336,7 @@ export async function adminRoutes(instance: FastifyInstance, options: AdminRoute
     },
     async (request) => {
       const { id } = request.params;
-      await setReviewHidden(db, currentUser(request).id, id, request.body.hidden, clock.now());
+      await setReviewHidden(db, currentUser(request).id, id, request.body, clock.now());
       const review = await adminReview(db, id);
       return { message: review.hidden ? ADMIN_TEXT.reviewHidden : ADMIN_TEXT.reviewShown, review };
     },

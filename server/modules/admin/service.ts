@@ -1,11 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/constants.js';
-import { ADMIN_TEXT } from '../../../common/messages.js';
+import { ADMIN_TEXT, SUSPENSION_TEXT } from '../../../common/messages.js';
 import type { AdminTicketStatus } from '../../../common/schemas/admin.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { events, tickets, users } from '../../db/schema/index.js';
 import { Conflict, NotFound } from '../../errors.js';
 import { recordAdminAction } from '../audit/service.js';
+import { scheduleListingStatusMail } from './member-mail.js';
+import { type EndedHold, sellerIsSuspended } from './suspension.js';
 
 /**
  * The admin dashboard's edits (decision 0036). Each is one function: it reads the target, decides, writes in
@@ -59,7 +61,53 @@ type TicketState = { status: AdminTicketStatus; version: number };
 export type TicketStatusChange = AdminAction<TicketState, TicketState> & {
   /** The buyer whose live hold the change ended: their open checkout sessions are to be expired. */
   releasedHolderId: number | null;
+  /** Buyers' live holds on parts of the listing that the change ended (issue 43 item 12). */
+  endedPartHolds: EndedHold[];
+  /** Parts back on sale with their listing: each goes back into it. */
+  partsBack: number[];
 };
+
+/**
+ * A listing's unsold parts (decision 0062) follow it when an admin withdraws or restores it (issue 43
+ * item 12): withdrawn with it, their holds end and their version moves on, so a buyer holding a part can
+ * no longer pay for it (and a payment already under way is refunded by fulfilment); restored with it, they
+ * are free again and go back into it.
+ */
+async function moveUnsoldParts(
+  tx: Tx,
+  listingId: number,
+  from: AdminTicketStatus,
+  to: AdminTicketStatus,
+  now: Date,
+): Promise<{ moved: number[]; endedHolds: EndedHold[] }> {
+  const parts = await tx
+    .select({ id: tickets.id, holderId: tickets.currentViewerId, holdEndsAt: tickets.lockExpiresAt })
+    .from(tickets)
+    .where(and(eq(tickets.splitFromTicketId, listingId), eq(tickets.sold, false), eq(tickets.status, from)))
+    .orderBy(tickets.id)
+    .for('update');
+  if (parts.length === 0) return { moved: [], endedHolds: [] };
+  await tx
+    .update(tickets)
+    .set({
+      status: to,
+      version: sql`${tickets.version} + 1`,
+      currentViewerId: null,
+      lockExpiresAt: null,
+      updatedAt: now,
+    })
+    .where(
+      inArray(
+        tickets.id,
+        parts.map((part) => part.id),
+      ),
+    );
+  const endedHolds: EndedHold[] = [];
+  for (const part of parts)
+    if (part.holderId !== null && part.holdEndsAt !== null && part.holdEndsAt > now)
+      endedHolds.push({ ticketId: part.id, holderId: part.holderId });
+  return { moved: parts.map((part) => part.id), endedHolds };
+}
 
 /** Unsold listings move freely among these; 'sold' is reached only through a paid order. */
 const LISTING_STATES: readonly AdminTicketStatus[] = ['available', 'pending', 'cancelled'];
@@ -79,7 +127,7 @@ export async function changeTicketStatus(
   db: Db,
   adminId: number,
   ticketId: number,
-  request: { status: AdminTicketStatus; version?: number },
+  request: { status: AdminTicketStatus; reason: string; version?: number | undefined },
   now: Date,
 ) {
   return db.transaction(async (tx): Promise<TicketStatusChange> => {
@@ -88,6 +136,7 @@ export async function changeTicketStatus(
         status: tickets.status,
         version: tickets.version,
         sold: tickets.sold,
+        sellerId: tickets.sellerId,
         holderId: tickets.currentViewerId,
         holdEndsAt: tickets.lockExpiresAt,
         eventStatus: events.status,
@@ -106,7 +155,14 @@ export async function changeTicketStatus(
       targetId: String(ticketId),
     } as const;
     if (ticket.status === request.status)
-      return { ...unchanged, before, after: before, releasedHolderId: null };
+      return {
+        ...unchanged,
+        before,
+        after: before,
+        releasedHolderId: null,
+        endedPartHolds: [],
+        partsBack: [],
+      };
     if (ticket.sold)
       throw new Conflict(
         ticket.status === 'cancelled'
@@ -116,6 +172,9 @@ export async function changeTicketStatus(
     if (!LISTING_STATES.includes(request.status)) throw new Conflict(ADMIN_TEXT.soldNeedsPaidOrder);
     // A cancelled event's listings stay withdrawn (decision 0042).
     if (ticket.eventStatus === 'cancelled') throw new Conflict(ADMIN_TEXT.cancelledEventListing);
+    // A suspended seller's listings come back with the seller (decision 0077), not one by one.
+    if (request.status === 'available' && (await sellerIsSuspended(tx, ticket.sellerId)))
+      throw new Conflict(SUSPENSION_TEXT.sellerSuspended);
     const [changed] = await tx
       .update(tickets)
       .set({
@@ -138,8 +197,31 @@ export async function changeTicketStatus(
       .returning({ version: tickets.version });
     if (!changed) throw new Conflict(ADMIN_TEXT.ticketChanged);
     const holdWasLive = ticket.holderId !== null && ticket.holdEndsAt !== null && ticket.holdEndsAt > now;
+    const parts = await moveUnsoldParts(tx, ticketId, ticket.status, request.status, now);
     const after = { status: request.status, version: changed.version };
-    await recordAdminAction(tx, { ...unchanged, before, after });
-    return { ...unchanged, before, after, releasedHolderId: holdWasLive ? ticket.holderId : null };
+    await recordAdminAction(tx, {
+      ...unchanged,
+      before,
+      after: {
+        ...after,
+        reason: request.reason,
+        ...(parts.moved.length > 0 ? { parts: parts.moved } : {}),
+      },
+    });
+    await scheduleListingStatusMail(tx, {
+      ticketId,
+      status: request.status,
+      reason: request.reason,
+      version: changed.version,
+      now,
+    });
+    return {
+      ...unchanged,
+      before,
+      after,
+      releasedHolderId: holdWasLive ? ticket.holderId : null,
+      endedPartHolds: parts.endedHolds,
+      partsBack: request.status === 'available' ? parts.moved : [],
+    };
   });
 }

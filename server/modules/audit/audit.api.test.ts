@@ -141,17 +141,23 @@ describe.each(backends)('the audit log of admin and ambassador actions on %s', (
     const listing = await insertListing(db(), seller.id, { eventDate: '2030-05-01' });
     await audited(
       200,
-      () => adminClient.put(`/api/admin/tickets/${listing.id}`, { status: 'pending' }),
+      () =>
+        adminClient.put(`/api/admin/tickets/${listing.id}`, {
+          status: 'pending',
+          reason: 'Checked by support.',
+        }),
       () => ({
         adminId: admin.id,
         action: 'ticket.status',
         targetType: 'ticket',
         targetId: String(listing.id),
         before: { status: 'available', version: listing.version },
-        after: { status: 'pending', version: listing.version + 1 },
+        after: { status: 'pending', version: listing.version + 1, reason: 'Checked by support.' },
       }),
     );
-    await unaudited(409, () => adminClient.put(`/api/admin/tickets/${listing.id}`, { status: 'sold' }));
+    await unaudited(409, () =>
+      adminClient.put(`/api/admin/tickets/${listing.id}`, { status: 'sold', reason: 'Checked by support.' }),
+    );
 
     await audited(
       200,

@@ -14,7 +14,7 @@ export async function auditRoutes(instance: FastifyInstance, options: { db: Db }
       onRequest: requireRole('admin'),
       schema: {
         tags: ['admin'],
-        summary: "Admins' actions, newest first (paged; by admin, action and target)",
+        summary: "Admins' actions, newest first (paged; changes or views, by admin, action and target)",
         querystring: auditLogQuerySchema,
         response: { 200: auditLogResponseSchema },
       },

@@ -1,9 +1,11 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import type {
-  AUDIT_TARGET_TYPES,
-  AuditEntry,
-  AuditLogQuery,
-  AuditLogResponse,
+import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import {
+  AUDIT_READ_ACTIONS,
+  type AUDIT_TARGET_TYPES,
+  type AuditEntry,
+  type AuditLogQuery,
+  type AuditLogResponse,
+  type AuditReadAction,
 } from '../../../common/schemas/admin-money.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { adminAuditLog, users } from '../../db/schema/index.js';
@@ -49,7 +51,7 @@ export async function recordAdminAction(tx: Tx, entry: AdminAction): Promise<voi
 /** What a read showed: nothing changed, so there is no before; `shown` says what the answer held. */
 export interface AdminRead {
   adminId: number;
-  action: string;
+  action: AuditReadAction;
   targetType: AuditTargetType;
   targetId: number | string;
   shown: AuditFields | null;
@@ -77,9 +79,11 @@ export function pageShown(
   return { ...(search ? { search } : {}), ...filters, page: query.page, ids: [...new Set(ids)] };
 }
 
-/** GET /api/admin/audit-log: newest first, paged, filtered by admin, action and target. */
+/** GET /api/admin/audit-log: newest first, paged, filtered by kind (changes or views), admin, action and target. */
 export async function listAuditLog(db: DbOrTx, query: AuditLogQuery): Promise<AuditLogResponse> {
   const where = and(
+    query.kind === 'views' ? inArray(adminAuditLog.action, [...AUDIT_READ_ACTIONS]) : undefined,
+    query.kind === 'changes' ? notInArray(adminAuditLog.action, [...AUDIT_READ_ACTIONS]) : undefined,
     query.adminId === undefined ? undefined : eq(adminAuditLog.adminId, query.adminId),
     query.action ? eq(adminAuditLog.action, query.action) : undefined,
     query.targetType ? eq(adminAuditLog.targetType, query.targetType) : undefined,

@@ -50,7 +50,7 @@ export interface AuthRoutesOptions {
 export async function authRoutes(instance: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, config } = options;
-  const deps = { db, mailer: options.mailer, appUrl: config.appUrl };
+  const deps = { db, mailer: options.mailer, appUrl: config.appUrl, supportEmail: config.supportEmail };
   const secureCookies = config.appUrl.startsWith('https://');
   const limit = (name: string) => rateLimit(db, name, options.rateLimit);
 

@@ -53,11 +53,20 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   appUrl: string;
+  /** Told to a suspended member at sign-in: support they can reach without signing in (decision 0078). */
+  supportEmail: string;
 }
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
+
+/** 403 for a suspended member, with the address of support, which they can reach without signing in. */
+export class AccountSuspended extends DomainError {
+  constructor(supportEmail: string) {
+    super(403, SERVER_MESSAGE.accountSuspended, { supportEmail });
+  }
+}
 
 /** 423: too many failed logins; the account waits out the lock. */
 export class AccountLocked extends DomainError {
@@ -293,7 +302,7 @@ export async function login(
     throw new Unauthorized(SERVER_MESSAGE.badCredentials);
   }
   await clearFailures(deps.db, user.id, claim);
-  if (user.suspendedAt) throw new Forbidden(SERVER_MESSAGE.accountSuspended);
+  if (user.suspendedAt) throw new AccountSuspended(deps.supportEmail);
   if (!user.emailVerifiedAt) {
     await resendVerificationEmail(deps, user);
     throw new Forbidden(SERVER_MESSAGE.emailNotVerified);
@@ -461,7 +470,7 @@ export async function verifyLogin(
       .where(eq(users.id, input.userId))
       .limit(1);
     if (!user) throw new Invalid(SERVER_MESSAGE.invalidCode);
-    if (user.suspendedAt) throw new Forbidden(SERVER_MESSAGE.accountSuspended);
+    if (user.suspendedAt) throw new AccountSuspended(deps.supportEmail);
     if (!user.emailVerifiedAt) throw new Forbidden(SERVER_MESSAGE.emailNotVerified);
     if (!(input.trustThisDevice && consumed.canTrustDevice))
       return { userId: input.userId, trustedDevice: null };

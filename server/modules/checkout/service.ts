@@ -216,6 +216,14 @@ export async function buyersOwnSession(
 type Decision = { outcome: SessionRow['outcome']; fresh: boolean; orderId?: number };
 
 /**
+ * A part of a listing (decision 0062) sells only while its listing is not withdrawn by an admin (issue 43
+ * item 12): withdrawing moves the listing's parts with it, and the payment checks it again as well.
+ */
+const listingNotWithdrawn = sql`not exists (select 1 from tickets as listing
+  where listing.id = "tickets"."split_from_ticket_id" and not listing.sold
+  and listing.status in ('pending', 'cancelled'))`;
+
+/**
  * The paid session's one decision, in one transaction with the session row locked: the ticket becomes the
  * buyer's (a conditional UPDATE: same version, unsold, available, not held live by anyone else) with its
  * order and sale journal, or the payment is marked for refund with its journal. A second caller finds the
@@ -252,6 +260,7 @@ async function decide(deps: MoneyDeps, sessionId: string, paymentReference: stri
           eq(tickets.sellerId, session.sellerId),
           eq(tickets.sold, false),
           eq(tickets.status, 'available'),
+          listingNotWithdrawn,
           or(
             isNull(tickets.currentViewerId),
             isNull(tickets.lockExpiresAt),

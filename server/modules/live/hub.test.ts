@@ -104,6 +104,21 @@ describe('LiveHub', () => {
     expect(hub.size).toBe(1);
   });
 
+  it('cuts every stream of a member whose role changed, without the end event, and no one else’s', () => {
+    const hub = new LiveHub(roomy);
+    const first = stream(1, { role: 'admin' });
+    const second = stream(1, { role: 'admin', sessionHint: 'b'.repeat(16) });
+    const other = stream(2, { role: 'admin' });
+    for (const { live } of [first, second, other]) hub.open(live);
+    hub.deliver({ type: 'role-changed', memberId: 1 });
+    for (const cut of [first, second]) {
+      expect(cut.state.destroyed).toBe(true);
+      expect(cut.written).toEqual([]);
+    }
+    expect(other.state.destroyed).toBe(false);
+    expect(hub.size).toBe(1);
+  });
+
   it('heartbeats live streams, ends expired ones and drops a client that stopped reading', () => {
     const hub = new LiveHub(limits);
     const live = stream(1, { expiresAt: 2_000 });
@@ -133,6 +148,10 @@ describe('parseRoutedNotice', () => {
       type: 'session-ended',
       memberId: 3,
       sessionHint: '0123456789abcdef',
+    });
+    expect(parseRoutedNotice('{"k":"role-changed","id":5,"u":[5]}')).toEqual({
+      type: 'role-changed',
+      memberId: 5,
     });
   });
 

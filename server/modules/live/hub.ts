@@ -98,6 +98,15 @@ export class LiveHub {
         if (stream.sessionHint === routed.sessionHint) this.end(stream);
       return;
     }
+    if (routed.type === 'role-changed') {
+      // The session goes on, so the browser reconnects (as after any dropped connection) and its new
+      // stream hears what the new role hears, and no more (issue 43 item 12).
+      for (const stream of [...(this.byMember.get(routed.memberId) ?? [])]) {
+        this.remove(stream);
+        stream.sink.destroy();
+      }
+      return;
+    }
     const text = noticeEvent(routed.notice);
     // The members a notice names hear that it is theirs: their own badges and lists refetch, not only the market's.
     const ownText = noticeEvent({ ...routed.notice, mine: true });

@@ -9,7 +9,7 @@ export const SESSION_HINT_LENGTH = 16;
 
 /** A notice as the triggers send it: what changed and who may hear of it (decision 0066). */
 const triggerNoticeSchema = z.object({
-  k: z.enum([...LIVE_NOTICE_KINDS, 'session-ended']),
+  k: z.enum([...LIVE_NOTICE_KINDS, 'session-ended', 'role-changed']),
   id: z.number().int(),
   /** The members it concerns. */
   u: z.array(z.number().int()).max(8).optional(),
@@ -31,7 +31,9 @@ export type RoutedNotice =
       role: 'admin' | 'AMBSD' | null;
       everybody: boolean;
     }
-  | { type: 'session-ended'; memberId: number; sessionHint: string };
+  | { type: 'session-ended'; memberId: number; sessionHint: string }
+  /** The member's role changed (migration 0037): their streams, opened with the old role, are cut. */
+  | { type: 'role-changed'; memberId: number };
 
 /** Reads one NOTIFY payload; null for anything else (nothing on the channel is trusted to be well formed). */
 export function parseRoutedNotice(payload: string): RoutedNotice | null {
@@ -54,6 +56,7 @@ export function parseRoutedNotice(payload: string): RoutedNotice | null {
   } = parsed.data;
   if (kind === 'session-ended')
     return hint ? { type: 'session-ended', memberId: id, sessionHint: hint } : null;
+  if (kind === 'role-changed') return { type: 'role-changed', memberId: id };
   const notice: LiveNotice = eventId === undefined ? { kind, id } : { kind, id, eventId };
   return { type: 'notice', notice, members, role, everybody };
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { jobs, orders, payouts, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound } from '../../errors.js';
 import type { JobHandler } from '../../jobs/queue.js';
+import { memberMailJobHandlers } from '../admin/member-mail.js';
 import { postSystemMessage } from '../messages/system-messages.js';
 import { refundJobHandlers } from '../refunds/service.js';
 import type { MoneyDeps } from '../sales/deps.js';
@@ -38,6 +39,7 @@ export function afterSaleJobHandlers(deps: MoneyDeps): Record<string, JobHandler
     [TRANSFER_DEADLINE_JOB]: (job) => runTransferDeadline(deps, orderIdOf(job.payload)),
     [AUTO_COMPLETE_JOB]: (job) => runAutoComplete(deps, orderIdOf(job.payload)),
     ...refundJobHandlers(deps),
+    ...memberMailJobHandlers(deps),
   };
 }
 

@@ -1,6 +1,8 @@
 import { fakeApi, json } from '@client/lib/test-fetch';
 import type { AuditEntry } from '@common/schemas/admin-money';
-import { screen, within } from '@testing-library/react';
+import { AUDIT_TEXT } from '@common/texts/audit';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomShims } from '../../reviews/test-fixtures';
 import { renderWithClient } from '../test-fixtures';
@@ -89,7 +91,7 @@ describe('AuditLogTab', () => {
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual(['Date', 'Admin', 'Action', 'Target', 'Details']);
-    expect(calls.map((call) => call.url)).toEqual(['/api/admin/audit-log?page=1&pageSize=25']);
+    expect(calls.map((call) => call.url)).toEqual(['/api/admin/audit-log?page=1&pageSize=25&kind=changes']);
 
     const rows = within(table).getAllByRole('row').slice(1);
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell');
@@ -102,22 +104,24 @@ describe('AuditLogTab', () => {
       'Support message #41',
       expect.any(String),
     ]);
-    // A change reads "before → after", and is read out as "changed from … to …".
-    expect(detailsOf(0)).toEqual([['Status:', 'changed from pending to → resolved']]);
+    // A change reads "before → after", and a screen reader hears one sentence, "changed from … to …".
     const status = within(cells(rows[0] as HTMLElement)[4] as HTMLElement).getByRole('definition');
-    expect(within(status).getByText('→')).toHaveAttribute('aria-hidden');
+    expect(within(status).getByTestId('audit-change')).toHaveTextContent(/^pending → resolved$/);
+    expect(within(status).getByTestId('audit-change')).toHaveAttribute('aria-hidden');
+    expect(within(status).getByText(AUDIT_TEXT.changed('pending', 'resolved'))).toHaveClass('sr-only');
+    expect(detailsOf(0)).toEqual([['Status:', 'pending → resolvedchanged from pending to resolved']]);
 
     // Money in dollars, words without underscores, nothing as 'none'.
     expect(detailsOf(1)).toEqual([
-      ['Status:', 'changed from in escrow to → refunded'],
+      ['Status:', 'in escrow → refundedchanged from in escrow to refunded'],
       ['Dispute status:', 'none'],
       ['Amount:', '$207.47'],
       ['Reason:', 'The seller asked us to cancel the sale.'],
     ]);
     // An event's day in words.
     expect(detailsOf(2)).toEqual([
-      ['Status:', 'changed from scheduled to → postponed'],
-      ['Date:', 'changed from May 1, 2030 to → June 1, 2030'],
+      ['Status:', 'scheduled → postponedchanged from scheduled to postponed'],
+      ['Date:', 'May 1, 2030 → June 1, 2030changed from May 1, 2030 to June 1, 2030'],
     ]);
     // A read: what was asked and shown; a time in words, ids as #n.
     expect(cells(rows[3] as HTMLElement)[3]?.textContent).toBe('Attendee search: luna');
@@ -137,6 +141,26 @@ describe('AuditLogTab', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Downloaded a paper ticket’s barcodeticket.barcode', 'Ticket #33', '—']);
     expect(table.textContent).not.toContain('{');
+  });
+
+  it('shows changes first, and views or both on request', async () => {
+    const calls = fakeApi((call) =>
+      call.url.startsWith('/api/admin/audit-log?')
+        ? json(200, { entries: ENTRIES.slice(3), page: 1, pageSize: 25, total: 3 })
+        : json(404, { message: `unexpected ${call.url}` }),
+    );
+    renderWithClient(<AuditLogTab />);
+    const show = await screen.findByRole('combobox', { name: AUDIT_TEXT.kindLabel });
+    expect(show).toHaveValue('changes');
+    expect(
+      within(show)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([AUDIT_TEXT.kinds.changes, AUDIT_TEXT.kinds.views, AUDIT_TEXT.kinds.all]);
+    await userEvent.selectOptions(show, 'views');
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/admin/audit-log?page=1&pageSize=25&kind=views'));
+    await userEvent.selectOptions(show, 'all');
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/admin/audit-log?page=1&pageSize=25'));
   });
 
   it('shows the same entries as labelled cards for a phone, one list item each', async () => {

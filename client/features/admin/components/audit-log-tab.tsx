@@ -1,7 +1,7 @@
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
-import { AUDIT_TARGET_TYPES, type AuditEntry } from '@common/schemas/admin-money';
+import { AUDIT_KINDS, AUDIT_TARGET_TYPES, type AuditEntry } from '@common/schemas/admin-money';
 import { AUDIT_TEXT } from '@common/texts/audit';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Fragment, useState } from 'react';
@@ -11,14 +11,18 @@ import { longDate } from '../format';
 import { AdminList } from './admin-list';
 import { FieldSelect } from './detail-dialog';
 
-/** A field's value: the new one, or "before → after" when it changed (read out as "changed from … to …"). */
+/**
+ * A field's value: the new one, or "before → after" when it changed, which a screen reader hears as one
+ * sentence, "changed from before to after" (never a mix of the two).
+ */
 function FieldValue({ field }: { field: AuditField }) {
   if (field.before !== undefined && field.after !== undefined && field.before !== field.after)
     return (
       <>
-        <span className="sr-only">{AUDIT_TEXT.changedFrom} </span>
-        {field.before}
-        <span className="sr-only"> {AUDIT_TEXT.changedTo}</span> <span aria-hidden>→</span> {field.after}
+        <span aria-hidden data-testid="audit-change">
+          {field.before} → {field.after}
+        </span>
+        <span className="sr-only">{AUDIT_TEXT.changed(field.before, field.after)}</span>
       </>
     );
   return <>{field.after ?? field.before}</>;
@@ -96,6 +100,12 @@ function AuditCard(entry: AuditEntry) {
   );
 }
 
+type KindChoice = (typeof AUDIT_KINDS)[number] | 'all';
+const KIND_OPTIONS: { value: KindChoice; label: string }[] = [
+  ...AUDIT_KINDS.map((value) => ({ value, label: AUDIT_TEXT.kinds[value] })),
+  { value: 'all', label: AUDIT_TEXT.kinds.all },
+];
+
 type TargetChoice = AuditEntry['targetType'] | 'all';
 const TARGET_OPTIONS: { value: TargetChoice; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -132,9 +142,12 @@ function TextFilter({
 
 /**
  * The audit log (admin-money contract, decision 0057): every admin and ambassador action, newest first,
- * filtered by admin, action and target; before and after read as labelled fields.
+ * changes only unless asked for views too, filtered by admin, action and target; before and after read as
+ * labelled fields.
  */
 export function AuditLogTab() {
+  // Changes first: the reads (decision 0057) would otherwise fill the first pages.
+  const [kind, setKind] = useState<KindChoice>('changes');
   const [adminId, setAdminId] = useState('');
   const [action, setAction] = useState('');
   const [targetType, setTargetType] = useState<TargetChoice>('all');
@@ -155,6 +168,7 @@ export function AuditLogTab() {
       searchable={false}
       card={AuditCard}
       filters={{
+        kind: kind === 'all' ? undefined : kind,
         adminId: typed.adminId || undefined,
         action: typed.action || undefined,
         targetType: targetType === 'all' ? undefined : targetType,
@@ -162,6 +176,13 @@ export function AuditLogTab() {
       }}
       toolbar={
         <div className="flex flex-wrap items-center gap-3">
+          <FieldSelect
+            id="audit-kind"
+            label={AUDIT_TEXT.kindLabel}
+            value={kind}
+            options={KIND_OPTIONS}
+            onChange={setKind}
+          />
           <TextFilter id="audit-admin" label="Admin ID" value={adminId} onChange={setAdminId} numeric />
           <TextFilter id="audit-action" label="Action" value={action} onChange={setAction} />
           <FieldSelect

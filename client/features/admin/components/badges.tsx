@@ -1,7 +1,11 @@
 import { Badge } from '@client/components/ui/badge';
 import type { Role } from '@common/constants';
+import { LISTING_STATUS_TEXT } from '@common/messages';
 
-/** Spec 001 §4: available outline, sold default, cancelled destructive, others secondary. */
+/**
+ * Spec 001 §4: available outline, sold default, cancelled destructive, others secondary; named in the
+ * member's words (Active, Withdrawn by Encore, Under review; decision 0078).
+ */
 export function TicketStatusBadge({ status }: { status: string }) {
   const variant =
     status === 'available'
@@ -11,7 +15,11 @@ export function TicketStatusBadge({ status }: { status: string }) {
         : status === 'cancelled'
           ? 'destructive'
           : 'secondary';
-  return <Badge variant={variant}>{status}</Badge>;
+  return (
+    <Badge variant={variant}>
+      {LISTING_STATUS_TEXT[status as keyof typeof LISTING_STATUS_TEXT] ?? status}
+    </Badge>
+  );
 }
 
 /** Transactions: completed (and paid out) default, pending states secondary, refunded and failed destructive. */

@@ -3,45 +3,50 @@ import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toaster';
 import { ADMIN_TEXT } from '@common/messages';
 import type { AdminReview } from '@common/schemas/admin';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { adminKeys, reviewDetailOptions, updateReviewVisibility } from '../api';
 import { longDate } from '../format';
-import { DetailDialog, DetailItem, DetailList, failureText } from './detail-dialog';
+import { DetailDialog, DetailItem, DetailList } from './detail-dialog';
+import { ReasonDialog } from './reason-dialog';
 
 export const reviewTypeLabel = (type: string) =>
   type === 'buyer_to_seller' ? ADMIN_TEXT.buyerToSeller : ADMIN_TEXT.sellerToBuyer;
 
-/** Hide an abusive review from ratings and pages, or show it again (decision 0063); it is kept either way. */
+/**
+ * Hide an abusive review from ratings and pages, or show it again (decision 0063), confirmed with the reason
+ * the audit log records; the review is kept either way.
+ */
 function VisibilityControl({ review }: { review: AdminReview }) {
   const queryClient = useQueryClient();
-  const change = useMutation({
-    mutationFn: () => updateReviewVisibility(review.id, !review.hidden),
-    onSuccess: async (answer) => {
-      toast({ title: answer.message });
-      queryClient.setQueryData(reviewDetailOptions(review.id).queryKey, answer.review);
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    },
-    onError: (error) =>
-      toast({
-        title: ADMIN_TEXT.reviewVisibilityFailed,
-        description: failureText(error),
-        variant: 'destructive',
-      }),
-  });
+  const [confirming, setConfirming] = useState(false);
+  const hiding = !review.hidden;
+  const label = hiding ? ADMIN_TEXT.hideReview : ADMIN_TEXT.showReview;
   return (
     <div className="space-y-1">
       <div className="flex flex-wrap items-center gap-2">
         {review.hidden ? <Badge variant="secondary">{ADMIN_TEXT.hiddenBadge}</Badge> : null}
-        <Button
-          variant={review.hidden ? 'outline' : 'destructive'}
-          size="sm"
-          disabled={change.isPending}
-          onClick={() => change.mutate()}
-        >
-          {review.hidden ? ADMIN_TEXT.showReview : ADMIN_TEXT.hideReview}
+        <Button variant={hiding ? 'destructive' : 'outline'} size="sm" onClick={() => setConfirming(true)}>
+          {label}
         </Button>
       </div>
       {review.hidden ? <p className="text-xs text-muted-foreground">{ADMIN_TEXT.hiddenHint}</p> : null}
+      {confirming ? (
+        <ReasonDialog
+          title={label}
+          description={hiding ? ADMIN_TEXT.hideReviewHint : ADMIN_TEXT.showReviewHint}
+          confirmLabel={label}
+          destructive={hiding}
+          failureTitle={ADMIN_TEXT.reviewVisibilityFailed}
+          send={(reason) => updateReviewVisibility(review.id, hiding, reason)}
+          onDone={async (answer) => {
+            toast({ title: answer.message });
+            queryClient.setQueryData(reviewDetailOptions(review.id).queryKey, answer.review);
+            await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+          }}
+          onClose={() => setConfirming(false)}
+        />
+      ) : null}
     </div>
   );
 }

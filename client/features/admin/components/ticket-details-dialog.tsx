@@ -1,12 +1,15 @@
 import { toast } from '@client/components/ui/toaster';
-import { ADMIN_TEXT } from '@common/messages';
-import { ADMIN_TICKET_STATUSES, type AdminTicket, type AdminTicketStatus } from '@common/schemas/admin';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_TEXT, LISTING_STATUS_TEXT, WITHDRAW_TEXT } from '@common/messages';
+import type { AdminTicket } from '@common/schemas/admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { adminKeys, ticketDetailOptions, updateTicketStatus } from '../api';
 import { dollars, eventDay, longDate } from '../format';
-import { DetailDialog, DetailItem, DetailList, FieldSelect, failureText } from './detail-dialog';
+import { TicketStatusBadge } from './badges';
+import { DetailDialog, DetailItem, DetailList, FieldSelect } from './detail-dialog';
+import { ReasonDialog } from './reason-dialog';
 
-/** Spec 001 §2 'Ticket Details', with the status edit (decision 0036 says what each change may do). */
+/** Spec 001 §2 'Ticket Details', with the status edit (decisions 0036, 0078 say what each change may do). */
 export function TicketDetailsDialog({ ticketId, onClose }: { ticketId: number; onClose: () => void }) {
   return (
     <DetailDialog
@@ -20,24 +23,55 @@ export function TicketDetailsDialog({ ticketId, onClose }: { ticketId: number; o
   );
 }
 
-function TicketDetails({ ticket }: { ticket: AdminTicket }) {
+/** What an admin may choose for an unsold listing, in the member's words; 'sold' comes only from a payment. */
+const LISTING_CHOICES = (['available', 'pending', 'cancelled'] as const).map((status) => ({
+  value: status,
+  label: LISTING_STATUS_TEXT[status],
+}));
+
+/**
+ * The listing's status (decision 0078): choosing another opens a confirmation with a reason, which the
+ * seller is e-mailed; nothing changes before the admin confirms. A sold ticket's status is only shown.
+ */
+function StatusControl({ ticket }: { ticket: AdminTicket }) {
   const queryClient = useQueryClient();
-  const change = useMutation({
-    mutationFn: (status: AdminTicketStatus) => updateTicketStatus(ticket.id, status, ticket.version),
-    onSuccess: async (answer) => {
-      toast({ title: ADMIN_TEXT.statusUpdated(answer.ticket.status) });
-      queryClient.setQueryData(ticketDetailOptions(ticket.id).queryKey, answer.ticket);
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    },
-    onError: async (error) => {
-      toast({
-        title: ADMIN_TEXT.statusUpdateFailed,
-        description: failureText(error),
-        variant: 'destructive',
-      });
-      await queryClient.invalidateQueries({ queryKey: ticketDetailOptions(ticket.id).queryKey });
-    },
-  });
+  const [wanted, setWanted] = useState<ListingChoice | null>(null);
+  if (ticket.status === 'sold' || !LISTING_CHOICES.some((choice) => choice.value === ticket.status))
+    return <TicketStatusBadge status={ticket.status} />;
+  const current = ticket.status as ListingChoice;
+  return (
+    <>
+      <FieldSelect
+        id="admin-ticket-status"
+        label="Status"
+        hideLabel
+        value={wanted ?? current}
+        options={LISTING_CHOICES}
+        onChange={(status) => (status === current ? undefined : setWanted(status))}
+      />
+      {wanted ? (
+        <ReasonDialog
+          title={WITHDRAW_TEXT.dialogTitle(LISTING_STATUS_TEXT[wanted])}
+          description={WITHDRAW_TEXT.dialogDescription[wanted]}
+          confirmLabel={WITHDRAW_TEXT.confirm}
+          destructive={wanted !== 'available'}
+          failureTitle={ADMIN_TEXT.statusUpdateFailed}
+          send={(reason) => updateTicketStatus(ticket.id, wanted, ticket.version, reason)}
+          onDone={async (answer) => {
+            toast({ title: answer.message });
+            queryClient.setQueryData(ticketDetailOptions(ticket.id).queryKey, answer.ticket);
+            await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+          }}
+          onClose={() => setWanted(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+type ListingChoice = (typeof LISTING_CHOICES)[number]['value'];
+
+function TicketDetails({ ticket }: { ticket: AdminTicket }) {
   return (
     <div className="space-y-5">
       <DetailList>
@@ -57,15 +91,7 @@ function TicketDetails({ ticket }: { ticket: AdminTicket }) {
           </DetailItem>
         )}
         <DetailItem label="Status">
-          <FieldSelect
-            id="admin-ticket-status"
-            label="Status"
-            hideLabel
-            value={ticket.status}
-            options={ADMIN_TICKET_STATUSES.map((status) => ({ value: status, label: status }))}
-            disabled={change.isPending}
-            onChange={(status) => change.mutate(status)}
-          />
+          <StatusControl ticket={ticket} />
         </DetailItem>
         <DetailItem label="Listed">{longDate(ticket.createdAt)}</DetailItem>
       </DetailList>

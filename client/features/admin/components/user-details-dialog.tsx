@@ -2,12 +2,14 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toaster';
 import { ROLES, type Role } from '@common/constants';
-import { ADMIN_TEXT } from '@common/messages';
+import { ADMIN_TEXT, SUSPENSION_TEXT } from '@common/messages';
 import type { AdminUser } from '@common/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { adminKeys, updateUserRole, updateUserSuspension, userDetailOptions } from '../api';
 import { longDate } from '../format';
 import { DetailDialog, DetailItem, DetailList, FieldSelect, failureText } from './detail-dialog';
+import { ReasonDialog } from './reason-dialog';
 
 const ROLE_LABELS: Record<Role, string> = { user: 'user', admin: 'admin', AMBSD: 'AMBSD (ambassador)' };
 
@@ -25,30 +27,45 @@ export function UserDetailsDialog({ userId, onClose }: { userId: number; onClose
   );
 }
 
-/** Suspend or reinstate (decision 0063): a suspended member cannot sign in; admins are demoted first. */
+/**
+ * Suspend or reinstate (decisions 0063, 0077), confirmed with a reason: a suspended member cannot sign in,
+ * and everything of theirs stops; admins are demoted first.
+ */
 function SuspensionControl({ user }: { user: AdminUser }) {
   const queryClient = useQueryClient();
-  const change = useMutation({
-    mutationFn: () => updateUserSuspension(user.id, !user.suspended),
-    onSuccess: async (answer) => {
-      toast({ title: answer.message });
-      queryClient.setQueryData(userDetailOptions(user.id).queryKey, answer.user);
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    },
-    onError: (error) =>
-      toast({ title: ADMIN_TEXT.suspensionFailed, description: failureText(error), variant: 'destructive' }),
-  });
+  const [confirming, setConfirming] = useState(false);
+  const suspending = !user.suspended;
   return (
     <div className="flex flex-wrap items-center gap-2">
       {user.suspended ? <Badge variant="destructive">{ADMIN_TEXT.suspendedBadge}</Badge> : null}
       <Button
         variant={user.suspended ? 'outline' : 'destructive'}
         size="sm"
-        disabled={change.isPending || (user.role === 'admin' && !user.suspended)}
-        onClick={() => change.mutate()}
+        disabled={user.role === 'admin' && !user.suspended}
+        onClick={() => setConfirming(true)}
       >
         {user.suspended ? ADMIN_TEXT.reinstate : ADMIN_TEXT.suspend}
       </Button>
+      {confirming ? (
+        <ReasonDialog
+          title={suspending ? SUSPENSION_TEXT.suspendTitle : SUSPENSION_TEXT.reinstateTitle}
+          description={
+            suspending
+              ? SUSPENSION_TEXT.suspendDescription(user.username)
+              : SUSPENSION_TEXT.reinstateDescription(user.username)
+          }
+          confirmLabel={suspending ? ADMIN_TEXT.suspend : ADMIN_TEXT.reinstate}
+          destructive={suspending}
+          failureTitle={ADMIN_TEXT.suspensionFailed}
+          send={(reason) => updateUserSuspension(user.id, suspending, reason)}
+          onDone={async (answer) => {
+            toast({ title: answer.message });
+            queryClient.setQueryData(userDetailOptions(user.id).queryKey, answer.user);
+            await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+          }}
+          onClose={() => setConfirming(false)}
+        />
+      ) : null}
     </div>
   );
 }

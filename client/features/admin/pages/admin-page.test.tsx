@@ -1,5 +1,5 @@
 import { type FetchCall, fakeApi, json } from '@client/lib/test-fetch';
-import { ADMIN_TEXT } from '@common/messages';
+import { ADMIN_TEXT, LISTING_STATUS_TEXT, SUSPENSION_TEXT, WITHDRAW_TEXT } from '@common/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -192,7 +192,7 @@ describe('AdminPage', () => {
     });
   });
 
-  it('suspends a member from User Details, and Escape returns focus to the View that opened it', async () => {
+  it('suspends a member with a reason in a confirm dialog, focus back on Suspend, then Escape back on View', async () => {
     let suspended = false;
     const calls = api(
       (call) =>
@@ -201,7 +201,10 @@ describe('AdminPage', () => {
       (call) => {
         if (call.url !== '/api/admin/users/7/suspension') return undefined;
         suspended = true;
-        return json(200, { message: ADMIN_TEXT.userSuspended('maya'), user: adminUser({ suspended }) });
+        return json(200, {
+          message: SUSPENSION_TEXT.userSuspended('maya', 1),
+          user: adminUser({ suspended }),
+        });
       },
     );
     renderWithClient(<AdminPage />, '/admin?tab=users');
@@ -210,18 +213,49 @@ describe('AdminPage', () => {
     await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.userDetails });
     await userEvent.click(await within(dialog).findByRole('button', { name: ADMIN_TEXT.suspend }));
-    expect(await screen.findByText(ADMIN_TEXT.userSuspended('maya'))).toBeInTheDocument();
+    // Nothing happens before the admin confirms with a reason.
+    const confirm = await screen.findByRole('dialog', { name: SUSPENSION_TEXT.suspendTitle });
+    expect(within(confirm).getByText(SUSPENSION_TEXT.suspendDescription('maya'))).toBeInTheDocument();
+    const submit = within(confirm).getByRole('button', { name: ADMIN_TEXT.suspend });
+    expect(submit).toBeDisabled();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    await userEvent.type(within(confirm).getByLabelText(ADMIN_TEXT.reasonLabel), 'Sold fake tickets.');
+    await userEvent.click(submit);
+    expect(await screen.findByText(SUSPENSION_TEXT.userSuspended('maya', 1))).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')).toEqual({
       method: 'PUT',
       url: '/api/admin/users/7/suspension',
-      body: { suspended: true },
+      body: { suspended: true, reason: 'Sold fake tickets.' },
     });
-    expect(await within(dialog).findByRole('button', { name: ADMIN_TEXT.reinstate })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: SUSPENSION_TEXT.suspendTitle })).not.toBeInTheDocument(),
+    );
+    const reinstate = await within(dialog).findByRole('button', { name: ADMIN_TEXT.reinstate });
+    await waitFor(() => expect(reinstate).toHaveFocus());
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const table = screen.getByRole('table', { name: 'Users' });
     expect(await within(table).findByText(ADMIN_TEXT.suspendedBadge)).toBeInTheDocument();
     await waitFor(() => expect(within(table).getByRole('button', { name: ADMIN_TEXT.view })).toHaveFocus());
+  });
+
+  it('Go Back leaves a member as they were', async () => {
+    const calls = api(
+      (call) => (call.url.startsWith('/api/admin/users?') ? json(200, page([adminUser()])) : undefined),
+      (call) => (call.url === '/api/admin/users/7' ? json(200, adminUser()) : undefined),
+    );
+    renderWithClient(<AdminPage />, '/admin?tab=users');
+    await userEvent.click(await screen.findByRole('button', { name: ADMIN_TEXT.view }));
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.userDetails });
+    const suspend = await within(dialog).findByRole('button', { name: ADMIN_TEXT.suspend });
+    await userEvent.click(suspend);
+    const confirm = await screen.findByRole('dialog', { name: SUSPENSION_TEXT.suspendTitle });
+    await userEvent.click(within(confirm).getByRole('button', { name: SUSPENSION_TEXT.goBack }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: SUSPENSION_TEXT.suspendTitle })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(suspend).toHaveFocus());
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
   });
 
   it('hides a review from Review Details and marks it hidden', async () => {
@@ -251,8 +285,15 @@ describe('AdminPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: ADMIN_TEXT.view }));
     const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.reviewDetails });
     await userEvent.click(await within(dialog).findByRole('button', { name: ADMIN_TEXT.hideReview }));
+    const confirm = await screen.findByRole('dialog', { name: ADMIN_TEXT.hideReview });
+    expect(within(confirm).getByText(ADMIN_TEXT.hideReviewHint)).toBeInTheDocument();
+    await userEvent.type(within(confirm).getByLabelText(ADMIN_TEXT.reasonLabel), 'Insults the seller.');
+    await userEvent.click(within(confirm).getByRole('button', { name: ADMIN_TEXT.hideReview }));
     expect(await screen.findByText(ADMIN_TEXT.reviewHidden)).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ hidden: true });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      hidden: true,
+      reason: 'Insults the seller.',
+    });
     expect(await within(dialog).findByText(ADMIN_TEXT.hiddenHint)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: ADMIN_TEXT.showReview })).toBeInTheDocument();
   });
@@ -324,7 +365,7 @@ describe('AdminPage', () => {
     expect(screen.getByText(ADMIN_TEXT.lastAdmin)).toBeInTheDocument();
   });
 
-  it('changes a ticket status with its version, and explains a refused one', async () => {
+  it('withdraws a listing only once confirmed with a reason, in the member’s words, and explains a refusal', async () => {
     const calls = api(
       (call) => (call.url.startsWith('/api/admin/tickets?') ? json(200, page([adminTicket()])) : undefined),
       (call) =>
@@ -332,28 +373,71 @@ describe('AdminPage', () => {
       (call) =>
         call.method === 'PUT' && (call.body as { status: string }).status === 'pending'
           ? json(200, {
-              message: 'Ticket status updated to pending',
+              message: ADMIN_TEXT.statusUpdated(LISTING_STATUS_TEXT.pending),
               ticket: adminTicket({ status: 'pending', version: 4 }),
             })
           : undefined,
-      (call) => (call.method === 'PUT' ? json(409, { message: ADMIN_TEXT.soldNeedsPaidOrder }) : undefined),
+      (call) =>
+        call.method === 'PUT' ? json(409, { message: ADMIN_TEXT.cancelledEventListing }) : undefined,
     );
     renderWithClient(<AdminPage />);
     await openTab('Tickets');
     const table = await screen.findByRole('table', { name: 'Tickets' });
     expect(await within(table).findByText('$101.75')).toBeInTheDocument();
-    expect(within(table).getByText('available')).toBeInTheDocument();
+    expect(within(table).getByText(LISTING_STATUS_TEXT.available)).toBeInTheDocument();
     await userEvent.click(within(table).getByRole('button', { name: ADMIN_TEXT.view }));
     const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.ticketDetails });
     expect(await within(dialog).findByText('Riverside Arena')).toBeInTheDocument();
     expect(within(dialog).getByText('maya (ID: 7)')).toBeInTheDocument();
     expect(within(dialog).getByText('10%')).toBeInTheDocument();
-    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'pending');
-    expect(await screen.findByText('Ticket status updated to pending')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'pending', version: 3 });
-    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'sold');
+    const status = within(dialog).getByRole('combobox', { name: 'Status' });
+    // The member's words, and no 'sold': only a payment sells a ticket.
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([LISTING_STATUS_TEXT.available, LISTING_STATUS_TEXT.pending, LISTING_STATUS_TEXT.cancelled]);
+    await userEvent.selectOptions(status, 'pending');
+    const confirm = await screen.findByRole('dialog', {
+      name: WITHDRAW_TEXT.dialogTitle(LISTING_STATUS_TEXT.pending),
+    });
+    expect(within(confirm).getByText(WITHDRAW_TEXT.dialogDescription.pending)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    await userEvent.type(within(confirm).getByLabelText(ADMIN_TEXT.reasonLabel), 'Checking the seats.');
+    await userEvent.click(within(confirm).getByRole('button', { name: WITHDRAW_TEXT.confirm }));
+    expect(
+      await screen.findByText(ADMIN_TEXT.statusUpdated(LISTING_STATUS_TEXT.pending)),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      status: 'pending',
+      version: 3,
+      reason: 'Checking the seats.',
+    });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'cancelled');
+    const second = await screen.findByRole('dialog', {
+      name: WITHDRAW_TEXT.dialogTitle(LISTING_STATUS_TEXT.cancelled),
+    });
+    await userEvent.type(within(second).getByLabelText(ADMIN_TEXT.reasonLabel), 'Counterfeit.');
+    await userEvent.click(within(second).getByRole('button', { name: WITHDRAW_TEXT.confirm }));
     expect(await screen.findByText(ADMIN_TEXT.statusUpdateFailed)).toBeInTheDocument();
-    expect(screen.getByText(ADMIN_TEXT.soldNeedsPaidOrder)).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_TEXT.cancelledEventListing)).toBeInTheDocument();
+  });
+
+  it('shows a sold ticket’s status without offering a change', async () => {
+    api(
+      (call) =>
+        call.url.startsWith('/api/admin/tickets?')
+          ? json(200, page([adminTicket({ status: 'sold' })]))
+          : undefined,
+      (call) =>
+        call.url === '/api/admin/tickets/41' ? json(200, adminTicket({ status: 'sold' })) : undefined,
+    );
+    renderWithClient(<AdminPage />);
+    await openTab('Tickets');
+    await userEvent.click(await screen.findByRole('button', { name: ADMIN_TEXT.view }));
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.ticketDetails });
+    expect(await within(dialog).findByText(LISTING_STATUS_TEXT.sold)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
   });
 
   it('refunds a transaction in escrow with a reason', async () => {

@@ -58,6 +58,8 @@ export function AuthForm({
   const id = useId();
   const errorId = `${id}-error`;
   const [error, setError] = useState<string | null>(null);
+  // A suspended member's way to support, which works without signing in (decision 0078).
+  const [supportEmail, setSupportEmail] = useState<string | null>(null);
   const [trapPending, setTrapPending] = useState(false);
   const trapTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const logIn = useLogIn();
@@ -81,6 +83,7 @@ export function AuthForm({
 
   function clearError() {
     setError(null);
+    setSupportEmail(null);
     screenToasts.dismiss();
   }
 
@@ -99,7 +102,10 @@ export function AuthForm({
         { username: values.username.trim(), password: values.password },
         {
           onSuccess: (outcome) => {
-            if (!outcome.ok) return showError(mapAuthError(outcome.message));
+            if (!outcome.ok) {
+              setSupportEmail(outcome.supportEmail ?? null);
+              return showError(mapAuthError(outcome.message));
+            }
             const { answer } = outcome;
             if (answer.requiresVerification) {
               onVerificationRequired({
@@ -201,7 +207,17 @@ export function AuthForm({
       {error ? (
         <Alert variant="destructive" id={errorId} aria-live="assertive">
           <CircleAlert aria-hidden />
-          <AlertDescription>{error}</AlertDescription>
+          <AlertDescription>
+            {error}
+            {supportEmail ? (
+              <>
+                {' '}
+                <a className={linkClass} href={`mailto:${supportEmail}`}>
+                  {AUTH_SCREEN_TEXT.contactSupport}
+                </a>
+              </>
+            ) : null}
+          </AlertDescription>
         </Alert>
       ) : null}
 
