@@ -925,6 +925,9 @@ export const MARKET_FILTER_TEXT = {
   /** The listings shown are a one-letter correction's; the button runs that search (decision 0059). */
   noMatchFor: (search: string) => `No listings match “${search}”.`,
   didYouMean: (suggestion: string) => `Did you mean “${suggestion}”?`,
+  /** The listings shown are the corrected search's (decision 0059). */
+  showingFor: (suggestion: string) => `Showing listings for “${suggestion}”.`,
+  searchCorrected: (suggestion: string) => `Search for “${suggestion}”`,
 } as const;
 
 /** The back office's money actions and what they tell buyers and sellers (decisions 0033–0035). */

@@ -137,7 +137,7 @@ test.describe('the marketplace for a newcomer', () => {
     expect(quantities.every((quantity) => Number(quantity) >= 2)).toBe(true);
   });
 
-  test('a one-letter slip finds the show, offers "Did you mean", and the city filter lives in the address', async ({
+  test('a one-letter slip finds the show, says the listings are the corrected search, and the city filter lives in the address', async ({
     page,
   }) => {
     await signInAsJordan(page);
@@ -156,12 +156,12 @@ test.describe('the marketplace for a newcomer', () => {
     const slip = `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`;
 
     await page.goto(`/?search=${encodeURIComponent(slip)}`);
-    const offer = page.getByRole('button', { name: MARKET_FILTER_TEXT.didYouMean(word) });
+    // The correction's listings are shown, and the page says whose they are above them.
+    const offer = page.getByRole('button', { name: MARKET_FILTER_TEXT.searchCorrected(word) });
     await expect(offer).toBeVisible(FIRST_LOAD);
     await expect(page.getByRole('status').filter({ has: offer })).toContainText(
-      MARKET_FILTER_TEXT.noMatchFor(slip),
+      `${MARKET_FILTER_TEXT.showingFor(word)} ${MARKET_FILTER_TEXT.noMatchFor(slip)}`,
     );
-    // The correction's listings are shown under the offer.
     await expect(page.locator('[data-ticket-card]').first()).toBeVisible();
     await expectNoSeriousViolations(page, 'nothing matches, did you mean');
     await offer.click();

@@ -565,8 +565,11 @@ describe('MarketplaceHome', () => {
       });
     });
     const { router, user } = renderHome('/?search=Aurora%20Skeis');
-    const offer = await screen.findByRole('button', { name: 'Did you mean “Aurora Skies”?' });
-    expect(screen.getByRole('status')).toHaveTextContent('No listings match “Aurora Skeis”.');
+    // The listings shown are the corrected search's, and the page says so above them.
+    const offer = await screen.findByRole('button', { name: 'Search for “Aurora Skies”' });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Showing listings for “Aurora Skies”. No listings match “Aurora Skeis”.',
+    );
     await user.click(offer);
     await waitFor(() => expect(router.state.location.search).toBe('?search=Aurora+Skies'));
     expect(screen.getByRole('combobox', { name: BUYING_TEXT.searchLabel })).toHaveValue('Aurora Skies');

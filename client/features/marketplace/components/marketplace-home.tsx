@@ -61,17 +61,25 @@ function useLoadMoreWhenVisible(onVisible: () => void, active: boolean) {
 export function DidYouMean({
   search,
   suggestion,
+  showingCorrection,
   onSearch,
 }: {
   search: string;
   suggestion: string;
+  /** The listings below are the corrected search's: say so instead of offering it as a question. */
+  showingCorrection: boolean;
   onSearch: () => void;
 }) {
   return (
     <div role="status" className="flex flex-wrap items-center gap-x-2 text-sm" data-testid="did-you-mean">
-      <span className="text-muted-foreground">{MARKET_FILTER_TEXT.noMatchFor(search.trim())}</span>
+      {showingCorrection ? (
+        <span className="font-medium">{`${MARKET_FILTER_TEXT.showingFor(suggestion)} `}</span>
+      ) : null}
+      <span className="text-muted-foreground">{`${MARKET_FILTER_TEXT.noMatchFor(search.trim())} `}</span>
       <Button variant="link" className="h-auto p-0 text-sm" onClick={onSearch}>
-        {MARKET_FILTER_TEXT.didYouMean(suggestion)}
+        {showingCorrection
+          ? MARKET_FILTER_TEXT.searchCorrected(suggestion)
+          : MARKET_FILTER_TEXT.didYouMean(suggestion)}
       </Button>
     </div>
   );
@@ -185,6 +193,7 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
           <DidYouMean
             search={filters.search}
             suggestion={didYouMean}
+            showingCorrection={tickets.length > 0}
             onSearch={() => setFilters({ ...filters, search: didYouMean })}
           />
         ) : null}
