@@ -919,6 +919,9 @@ export const MARKET_FILTER_TEXT = {
 
 /** The back office's money actions and what they tell buyers and sellers (decisions 0033–0035). */
 export const MONEY_TEXT = {
+  /** A payment provider's failure, in Encore's words: its own status and text are never shown (decision 0079). */
+  providerFailed:
+    'Our payment provider could not complete this just now. Nothing has changed; please try again in a few minutes.',
   orderNotFound: 'Order not found',
   alreadyRefunded: 'This order has already been refunded',
   paidOut: 'This order has already been paid out to the seller and can no longer be refunded from escrow',

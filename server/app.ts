@@ -18,6 +18,7 @@ import type { Mailer } from './adapters/mail/mailer.js';
 import { OutboxMailer } from './adapters/mail/outbox.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import type { PaymentProvider } from './adapters/payments/payment-provider.js';
+import { guardProviderErrors } from './adapters/payments/provider-errors.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { isReachable } from './db/client.js';
@@ -243,13 +244,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => listingSearch.close());
   await app.register(marketplaceRoutes, { db: database.db, clock, listingSearch });
   if (metrics) registerSearchIndexGauges(metrics.registry, [concertSearch, listingSearch]);
-  const payments =
+  // A provider's failure never reaches a member in the provider's words (decision 0079).
+  const payments = guardProviderErrors(
     deps.payments ??
-    createPaymentProvider(
-      config,
-      sandboxSessionStore(database.db, clock),
-      sandboxCardStore(database.db, clock),
-    );
+      createPaymentProvider(
+        config,
+        sandboxSessionStore(database.db, clock),
+        sandboxCardStore(database.db, clock),
+      ),
+  );
   const checkout = { db: database.db, payments, mailer: deps.mailer, clock, appUrl: config.appUrl };
   const jobObserver = metrics?.jobObserver;
   const bidMatching = createBidMatching({

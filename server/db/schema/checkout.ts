@@ -172,7 +172,8 @@ export const orders = pgTable(
  * Ledger accounts. escrow: money received and held; seller_payable: owed to sellers; platform_fees,
  * processing_fees: Encore's and the card fee; refunds_payable: received money owed back to a buyer;
  * operating: Encore's own funds, where a settled sale's fees go when they leave escrow (decision 0017);
- * written_off: money taken back at the provider after the seller was paid, Encore's loss (decision 0035).
+ * written_off: money taken back at the provider after the seller was paid, Encore's loss (decision 0035);
+ * dispute_fees: what the provider charged Encore for card issuers' disputes, paid from operating (0079).
  */
 export const ledgerAccounts = [
   'escrow',
@@ -182,6 +183,7 @@ export const ledgerAccounts = [
   'refunds_payable',
   'operating',
   'written_off',
+  'dispute_fees',
 ] as const;
 export const ledgerJournals = [
   'sale',
@@ -191,6 +193,7 @@ export const ledgerJournals = [
   'escrow_refund',
   'chargeback',
   'provider_refund',
+  'dispute_fee',
 ] as const;
 
 /**
