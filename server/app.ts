@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isAppPath } from '../common/app-paths.js';
 import type { ImageStore } from './adapters/images/image-store.js';
 import { createImageStore } from './adapters/images/index.js';
 import type { Mailer } from './adapters/mail/mailer.js';
@@ -401,13 +402,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       appUrl: config.appUrl,
       signedIn: (cookies) => Boolean(cookies[SESSION_COOKIE]),
     });
-    // Every non-API GET that is not a file is a client route: answer with its page or the SPA shell.
+    // Every non-API GET that is not a file is a client route: answer with its page or the SPA shell; any
+    // other address (a show's segment no slug makes, /metrics without its route) answers 404 (issue 43 §12).
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith('/api/')) return reply.callNotFound();
       // The files present at start are routed by @fastify/static; one built since is looked up here (a
       // missing one is a 404, not the SPA).
       if (path.extname(pathname) !== '') return reply.sendFile(pathname.slice(1));
+      // An address the app has no page for is a 404, with the shell that shows the app's not-found page.
+      if (!isAppPath(pathname)) return reply.code(404).sendFile('index.html');
       // A visitor (no session cookie) gets the page already rendered where the build made one; anyone
       // else gets the shell, since a session's pages depend on who is signed in.
       const visitorPage = request.cookies[SESSION_COOKIE] ? null : prerenderedPage(clientDir, pathname);
