@@ -349,6 +349,8 @@ describe.each(backends)('price alerts on %s', (backend) => {
       `${fan.user.id}.${flipped}`,
       `${stranger.user.id}.${signature}`,
       unsubscribeToken('another-secret-of-at-least-32-characters', fan.user.id),
+      // The fixed development secret of old, which anyone could read in the source (issue 43 §12).
+      unsubscribeToken('encore-development-email-link-secret-not-for-production', fan.user.id),
       `${token}x`,
     ];
     for (const attempt of bad) {
