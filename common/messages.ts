@@ -6,7 +6,7 @@
 
 // Never a module with zod (a schema): every page that reads one text would load zod with it.
 import { BARCODE_MAX_BYTES } from './constants.js';
-import type { RefundCause } from './schemas/my-tickets.js';
+import type { RefundCause } from './sale-vocabulary.js';
 // Texts read before a page's first paint live in modules of their own, so that a page's chunks carry
 // only those; everything else imports them from here as before.
 import { REGISTRATION_TEXT } from './texts/auth.js';

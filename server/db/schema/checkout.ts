@@ -11,8 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { DISPUTE_SOURCES } from '../../../common/schemas/admin-money.js';
-import { REFUND_CAUSES } from '../../../common/schemas/my-tickets.js';
+import { DISPUTE_SOURCES, REFUND_CAUSES } from '../../../common/sale-vocabulary.js';
 import { users } from './auth.js';
 import { createdAt } from './columns.js';
 import { tickets } from './tickets.js';
