@@ -71,6 +71,7 @@ import { providerEventRoutes } from './modules/provider-events/routes.js';
 import { refundRoutes } from './modules/refunds/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
+import { withListingFormBody } from './modules/tickets/form-document.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
 import { transferRoutes } from './modules/transfers/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -157,7 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: { title: 'Encore API', description: 'Fan-to-fan ticket resale marketplace', version: '0.1.0' },
       servers: [{ url: config.appUrl }],
     },
-    transform: jsonSchemaTransform,
+    // The listing form is read by hand (multipart); the document still describes its fields (issue 43 §11).
+    transform: (input) => withListingFormBody(jsonSchemaTransform(input), input.route.method),
   });
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
