@@ -139,6 +139,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     },
     bodyLimit: 1_048_576,
+    // A request that reaches a closing instance (its connection accepted during the drain) is answered, not
+    // refused with 503: the server closes before any onClose hook tears down what it needs (issue 43 §12).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -147,6 +150,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lifecycle = new InstanceLifecycle();
   app.decorate('lifecycle', lifecycle);
   app.addHook('onListen', async () => lifecycle.serving());
+  // Draining: kept-alive connections that are idle now close at once, so their clients open the next one
+  // while this instance still accepts (or elsewhere), rather than finding it reset when the listener closes.
+  // Connections in use close after their answer (Connection: close, below).
+  lifecycle.onDrain(() => app.server.closeIdleConnections());
   const metricsExposed = config.metrics.token !== undefined || config.metrics.port !== undefined;
   const metrics = metricsExposed ? createMetrics({ database, clock, log: app.log }) : null;
   app.decorate('metrics', metrics);
