@@ -150,10 +150,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lifecycle = new InstanceLifecycle();
   app.decorate('lifecycle', lifecycle);
   app.addHook('onListen', async () => lifecycle.serving());
-  // Draining: kept-alive connections that are idle now close at once, so their clients open the next one
-  // while this instance still accepts (or elsewhere), rather than finding it reset when the listener closes.
-  // Connections in use close after their answer (Connection: close, below).
-  lifecycle.onDrain(() => app.server.closeIdleConnections());
   const metricsExposed = config.metrics.token !== undefined || config.metrics.port !== undefined;
   const metrics = metricsExposed ? createMetrics({ database, clock, log: app.log }) : null;
   app.decorate('metrics', metrics);

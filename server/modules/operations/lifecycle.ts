@@ -6,7 +6,6 @@ export type LifecycleState = 'starting' | 'serving' | 'draining';
 
 export class InstanceLifecycle {
   #state: LifecycleState = 'starting';
-  readonly #onDrain: (() => void)[] = [];
 
   get state(): LifecycleState {
     return this.#state;
@@ -17,14 +16,7 @@ export class InstanceLifecycle {
     if (this.#state === 'starting') this.#state = 'serving';
   }
 
-  /** Runs `listener` when draining begins (once). */
-  onDrain(listener: () => void): void {
-    this.#onDrain.push(listener);
-  }
-
   drain(): void {
-    if (this.#state === 'draining') return;
     this.#state = 'draining';
-    for (const listener of this.#onDrain) listener();
   }
 }
