@@ -247,8 +247,8 @@ describe.each(backends)('addresses the app has no page for, on %s (issue 43 §12
         '/nothing-here',
         '/my-tickets/extra',
         '/metrics',
-        '/events/42-' + 'a'.repeat(120),
-        '/events/42-' + 'a'.repeat(95),
+        `/events/42-${'a'.repeat(120)}`,
+        `/events/42-${'a'.repeat(95)}`,
         '/events/not-an-id',
         '/admin/users/7',
       ]) {

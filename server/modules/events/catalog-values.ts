@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from '../../../common/schemas/text.js';
+import { hasControlCharacter, TEXT_LIMITS } from '../../../common/schemas/text.js';
 
 /**
  * What the catalog import stores of a source's texts and addresses (issue 43 §12): the catalog is the one
@@ -7,11 +7,20 @@ import { TEXT_LIMITS } from '../../../common/schemas/text.js';
  */
 
 /**
- * Characters with no place in a one-line name: C0 and C1 controls, DEL, and the Unicode line and paragraph
- * separators (U+2028, U+2029), as `hasControlCharacter` refuses them in every form.
+ * Whether a character has no place in a one-line name: C0 and C1 controls, DEL, and the Unicode line and
+ * paragraph separators (U+2028, U+2029), as `hasControlCharacter` refuses them in every form.
  */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
-const HAS_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+function isControl(code: number): boolean {
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+}
+
+/** `value` with each control character and line separator replaced by a space. Linear time. */
+function controlsAsSpaces(value: string): string {
+  let line = '';
+  for (let index = 0; index < value.length; index++)
+    line += isControl(value.charCodeAt(index)) ? ' ' : value[index];
+  return line;
+}
 
 /**
  * One line of catalog text: controls and line separators become spaces, runs of white space one space, the
@@ -19,7 +28,7 @@ const HAS_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
  * U+2028 in it is stored as the listing form will send it back, so its listings are not refused.
  */
 export function catalogText(value: string, max: number = TEXT_LIMITS.shortText): string {
-  const line = value.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/gu, ' ').trim();
+  const line = controlsAsSpaces(value).replace(/\s+/gu, ' ').trim();
   if (line.length <= max) return line;
   const cut = line.slice(0, max);
   const last = cut.charCodeAt(cut.length - 1);
@@ -34,7 +43,7 @@ export function webAddress(value: string | null | undefined): string | null {
   const address = value?.trim() ?? '';
   if (address === '' || address.length > TEXT_LIMITS.url) return null;
   if (address.startsWith('/'))
-    return /^\/[^/\\]/.test(address) && !HAS_CONTROL_CHARACTER.test(address) ? address : null;
+    return /^\/[^/\\]/.test(address) && !hasControlCharacter(address) ? address : null;
   try {
     const url = new URL(address);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
