@@ -30,7 +30,8 @@ export function eventPath(id: number, name: string): string {
 
 /** The `:idAndSlug` segment of an event page's address: '42-ellie-hart' → { id: 42, slug: 'ellie-hart' }. */
 export function parseEventSegment(segment: string): { id: number; slug: string } | null {
-  const match = /^(\d{1,10})(?:-([\p{L}\p{N}-]{0,200}))?$/u.exec(segment);
+  // A slug is never longer than eventSlug makes one (SLUG_MAX_LENGTH): a longer one names no show.
+  const match = /^(\d{1,10})(?:-([\p{L}\p{N}-]{0,80}))?$/u.exec(segment);
   if (!match) return null;
   const id = Number(match[1]);
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;

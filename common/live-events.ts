@@ -2,6 +2,8 @@
  * The live stream's kinds and event names (decision 0066), without zod: the app's entry reads them on every
  * page, and the notice's schema (`common/schemas/live.ts`) loads only with a signed-in member's stream.
  * - ticket: a listing or sold ticket (id: the ticket; eventId: its catalog event, when it has one)
+ * - show: many listings of one show changed at once (id: the catalog event), the server's coalescing of a
+ *   burst of ticket notices (issue 43 §12): the show's lists and any open listing are read again
  * - message: a new message in a sale's thread (id: the ticket)
  * - support: a support message or its conversation's state (id: the message)
  * - bid: a bid placed, matched, ended, or its purchase waiting for the cardholder (id: the bid)
@@ -12,6 +14,7 @@
  */
 export const LIVE_NOTICE_KINDS = [
   'ticket',
+  'show',
   'message',
   'support',
   'bid',

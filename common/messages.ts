@@ -6,7 +6,7 @@
 
 // Never a module with zod (a schema): every page that reads one text would load zod with it.
 import { BARCODE_MAX_BYTES } from './constants.js';
-import type { RefundCause } from './schemas/my-tickets.js';
+import type { RefundCause } from './sale-vocabulary.js';
 // Texts read before a page's first paint live in modules of their own, so that a page's chunks carry
 // only those; everything else imports them from here as before.
 import { REGISTRATION_TEXT } from './texts/auth.js';
@@ -932,6 +932,9 @@ export const MARKET_FILTER_TEXT = {
 
 /** The back office's money actions and what they tell buyers and sellers (decisions 0033–0035). */
 export const MONEY_TEXT = {
+  /** A payment provider's failure, in Encore's words: its own status and text are never shown (decision 0079). */
+  providerFailed:
+    'Our payment provider could not complete this just now. Nothing has changed; please try again in a few minutes.',
   orderNotFound: 'Order not found',
   alreadyRefunded: 'This order has already been refunded',
   paidOut: 'This order has already been paid out to the seller and can no longer be refunded from escrow',

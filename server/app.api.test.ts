@@ -239,3 +239,36 @@ describe('serving the built client', () => {
     }
   });
 });
+
+describe.each(backends)('addresses the app has no page for, on %s (issue 43 §12)', (backend) => {
+  it("answers 404 with the app's shell, which shows its not-found page: unknown addresses, a slug no show has, /metrics", async () => {
+    const clientDir = await mkdtemp(path.join(tmpdir(), 'encore-client-'));
+    const shellHtml = '<!doctype html><title>Encore</title><div id="root"></div>';
+    await writeFile(path.join(clientDir, 'index.html'), shellHtml);
+    const harness = await startTestApp(backend, { CLIENT_DIST_DIR: clientDir });
+    const client = harness.client();
+    try {
+      for (const address of [
+        '/nothing-here',
+        '/my-tickets/extra',
+        '/metrics',
+        `/events/42-${'a'.repeat(120)}`,
+        `/events/42-${'a'.repeat(95)}`,
+        '/events/not-an-id',
+        '/admin/users/7',
+      ]) {
+        const answer = await client.get(address);
+        expect(answer.status, address).toBe(404);
+        expect(answer.text, address).toBe(shellHtml);
+        expect(answer.headers.get('content-type'), address).toMatch(/^text\/html/);
+      }
+      for (const address of ['/', '/login', '/my-tickets', '/verify-email/some-token', '/LOGIN/'])
+        expect((await client.get(address)).status, address).toBe(200);
+      // A show's page that does not exist answers 404 as well (event-page.api.test.ts renders the real one).
+      expect((await client.get('/events/2147483000-no-such-show')).status).toBe(404);
+    } finally {
+      await harness.close();
+      await rm(clientDir, { recursive: true, force: true });
+    }
+  });
+});

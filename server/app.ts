@@ -12,12 +12,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isAppPath } from '../common/app-paths.js';
 import type { ImageStore } from './adapters/images/image-store.js';
 import { createImageStore } from './adapters/images/index.js';
 import type { Mailer } from './adapters/mail/mailer.js';
 import { OutboxMailer } from './adapters/mail/outbox.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import type { PaymentProvider } from './adapters/payments/payment-provider.js';
+import { guardProviderErrors } from './adapters/payments/provider-errors.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { isReachable } from './db/client.js';
@@ -70,6 +72,7 @@ import { providerEventRoutes } from './modules/provider-events/routes.js';
 import { refundRoutes } from './modules/refunds/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
+import { withListingFormBody } from './modules/tickets/form-document.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
 import { transferRoutes } from './modules/transfers/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -137,6 +140,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     },
     bodyLimit: 1_048_576,
+    // A request that reaches a closing instance (its connection accepted during the drain) is answered, not
+    // refused with 503: the server closes before any onClose hook tears down what it needs (issue 43 §12).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -156,7 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: { title: 'Encore API', description: 'Fan-to-fan ticket resale marketplace', version: '0.1.0' },
       servers: [{ url: config.appUrl }],
     },
-    transform: jsonSchemaTransform,
+    // The listing form is read by hand (multipart); the document still describes its fields (issue 43 §11).
+    transform: (input) => withListingFormBody(jsonSchemaTransform(input), input.route.method),
   });
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -244,13 +251,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => listingSearch.close());
   await app.register(marketplaceRoutes, { db: database.db, clock, listingSearch });
   if (metrics) registerSearchIndexGauges(metrics.registry, [concertSearch, listingSearch]);
-  const payments =
+  // A provider's failure never reaches a member in the provider's words (decision 0079).
+  const payments = guardProviderErrors(
     deps.payments ??
-    createPaymentProvider(
-      config,
-      sandboxSessionStore(database.db, clock),
-      sandboxCardStore(database.db, clock),
-    );
+      createPaymentProvider(
+        config,
+        sandboxSessionStore(database.db, clock),
+        sandboxCardStore(database.db, clock),
+      ),
+  );
   const checkout = { db: database.db, payments, mailer: deps.mailer, clock, appUrl: config.appUrl };
   const jobObserver = metrics?.jobObserver;
   const bidMatching = createBidMatching({
@@ -409,13 +418,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       appUrl: config.appUrl,
       signedIn: (cookies) => Boolean(cookies[SESSION_COOKIE]),
     });
-    // Every non-API GET that is not a file is a client route: answer with its page or the SPA shell.
+    // Every non-API GET that is not a file is a client route: answer with its page or the SPA shell; any
+    // other address (a show's segment no slug makes, /metrics without its route) answers 404 (issue 43 §12).
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith('/api/')) return reply.callNotFound();
       // The files present at start are routed by @fastify/static; one built since is looked up here (a
       // missing one is a 404, not the SPA).
       if (path.extname(pathname) !== '') return reply.sendFile(pathname.slice(1));
+      // An address the app has no page for is a 404, with the shell that shows the app's not-found page.
+      if (!isAppPath(pathname)) return reply.code(404).sendFile('index.html');
       // A visitor (no session cookie) gets the page already rendered where the build made one; anyone
       // else gets the shell, since a session's pages depend on who is signed in.
       const visitorPage = request.cookies[SESSION_COOKIE] ? null : prerenderedPage(clientDir, pathname);

@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, EMAIL_LINK_SECRET_FILE, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('gives working local defaults with an empty environment', () => {
@@ -142,5 +145,42 @@ describe('loadConfig', () => {
       EMAIL_LINK_SECRET: 'a'.repeat(64),
     };
     expect(loadConfig(production).shutdown.drainDelayMs).toBe(10_000);
+  });
+
+  it('signs e-mail links outside production with a random secret of its data directory, kept there (issue 43 §12)', () => {
+    const first = mkdtempSync(path.join(tmpdir(), 'encore-data-'));
+    const second = mkdtempSync(path.join(tmpdir(), 'encore-data-'));
+    try {
+      const dataDir = path.join(first, 'nested');
+      const secret = loadConfig({ DATA_DIR: dataDir }).emailLinkSecret;
+      expect(secret).toMatch(/^[0-9a-f]{64}$/);
+      const file = path.join(dataDir, EMAIL_LINK_SECRET_FILE);
+      expect(readFileSync(file, 'utf8').trim()).toBe(secret);
+      if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+      // The same directory keeps its secret across restarts; another directory has its own.
+      expect(loadConfig({ DATA_DIR: dataDir }).emailLinkSecret).toBe(secret);
+      expect(loadConfig({ DATA_DIR: second }).emailLinkSecret).not.toBe(secret);
+      // A file that holds no secret is replaced.
+      writeFileSync(file, 'edited\n');
+      const replaced = loadConfig({ DATA_DIR: dataDir }).emailLinkSecret;
+      expect(replaced).toMatch(/^[0-9a-f]{64}$/);
+      expect(replaced).not.toBe(secret);
+      // A secret that is set is the one used, and no file is made for it.
+      const set = 'b'.repeat(40);
+      const third = path.join(second, 'set');
+      expect(loadConfig({ DATA_DIR: third, EMAIL_LINK_SECRET: set }).emailLinkSecret).toBe(set);
+      expect(() => statSync(third)).toThrow();
+      // Tests take a random one per configuration and write nothing.
+      const test = loadConfig({ NODE_ENV: 'test', DATA_DIR: third });
+      expect(test.emailLinkSecret).toMatch(/^[0-9a-f]{64}$/);
+      expect(test.emailLinkSecret).toBe(test.emailLinkSecret);
+      expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: third }).emailLinkSecret).not.toBe(
+        test.emailLinkSecret,
+      );
+      expect(() => statSync(third)).toThrow();
+    } finally {
+      rmSync(first, { recursive: true, force: true });
+      rmSync(second, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { canonicalTimeZone, DEFAULT_PLATFORM_TIME_ZONE } from '../common/venue-time.js';
@@ -102,7 +104,8 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; publishableKey: string | undefined } | undefined;
   /**
    * Signs links in e-mails that act without signing in (a price alert's one-click unsubscribe, decision 0060):
-   * the same in every instance. Outside production a fixed development value stands in.
+   * the same in every instance. Outside production, without EMAIL_LINK_SECRET, the data directory's own
+   * random one (dataDirEmailLinkSecret), made on first use; in tests a random one per configuration.
    */
   emailLinkSecret: string;
   /**
@@ -118,8 +121,40 @@ export interface Config {
 /** A load balancer checking readiness every 5 s stops sending within two checks. */
 const PRODUCTION_DRAIN_DELAY_MS = 10_000;
 
-/** Signs e-mail links outside production only; production must set EMAIL_LINK_SECRET. */
-const DEVELOPMENT_EMAIL_LINK_SECRET = 'encore-development-email-link-secret-not-for-production';
+/** Where a data directory keeps the e-mail link secret it generated (outside production, without EMAIL_LINK_SECRET). */
+export const EMAIL_LINK_SECRET_FILE = 'email-link-secret';
+
+/**
+ * The e-mail link secret of a data directory (issue 43 §12): read from its file, or generated (32 random
+ * bytes, hex) and written there on first use, readable by its owner only. Two processes starting together
+ * on one directory end with the same secret: only the first write succeeds, the other reads it.
+ */
+export function dataDirEmailLinkSecret(dataDir: string): string {
+  const file = path.join(dataDir, EMAIL_LINK_SECRET_FILE);
+  const read = () => {
+    try {
+      const secret = readFileSync(file, 'utf8').trim();
+      return /^[0-9a-f]{64}$/.test(secret) ? secret : null;
+    } catch {
+      return null;
+    }
+  };
+  const known = read();
+  if (known) return known;
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  try {
+    writeFileSync(file, `${secret}\n`, { flag: 'wx', mode: 0o600 });
+    return secret;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
+  }
+  const other = read();
+  if (other) return other;
+  // A file that holds no secret (emptied, edited) is replaced.
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
 
 export class ConfigError extends Error {}
 
@@ -182,13 +217,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: payments are confirmed by signed webhooks.',
     );
   }
+  const dataDir = path.resolve(values.DATA_DIR);
+  // Without EMAIL_LINK_SECRET (never in production): tests take a random one per configuration; anything
+  // else the one of its data directory, made on first use, so no link can be forged with a known value.
+  let emailLinkSecret = values.EMAIL_LINK_SECRET;
   return {
     env: values.NODE_ENV,
     isProduction,
     port: values.PORT,
     host: values.HOST,
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
-    dataDir: path.resolve(values.DATA_DIR),
+    dataDir,
     clientDistDir: path.resolve(values.CLIENT_DIST_DIR),
     databaseUrl: values.DATABASE_URL,
     smtpUrl: values.SMTP_URL,
@@ -202,7 +241,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     jobPollIntervalMs: values.JOB_POLL_INTERVAL_MS,
     jobLeaseMs: values.JOB_LEASE_MS,
     platformTimeZone: values.PLATFORM_TIME_ZONE,
-    emailLinkSecret: values.EMAIL_LINK_SECRET ?? DEVELOPMENT_EMAIL_LINK_SECRET,
+    get emailLinkSecret() {
+      emailLinkSecret ??=
+        values.NODE_ENV === 'test' ? randomBytes(32).toString('hex') : dataDirEmailLinkSecret(dataDir);
+      return emailLinkSecret;
+    },
     metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT, host: values.METRICS_HOST },
     shutdown: {
       // Nobody balances a laptop's traffic: there the instance stops at once.

@@ -106,6 +106,28 @@ describe('live updates', () => {
     live.close();
   });
 
+  it("reads every marketplace list, the show's page and an open listing at once for a 'show' notice", async () => {
+    const queryClient = new QueryClient();
+    const shown = ['tickets', 'market', { search: 'shown' }];
+    const other = ['tickets', 'market', { search: 'other' }];
+    queryClient.setQueryData(shown, { pages: [{ tickets: [{ id: 7 }] }], pageParams: [null] });
+    queryClient.setQueryData(other, { pages: [{ tickets: [{ id: 8 }] }], pageParams: [null] });
+    queryClient.setQueryData(['event-page', 77, {}], { event: { id: 77 } });
+    queryClient.setQueryData(['event-page', 78, {}], { event: { id: 78 } });
+    queryClient.setQueryData(['tickets', 'detail', 9], { id: 9 });
+    const live = connectLive(queryClient);
+    const source = FakeEventSource.opened[0] as FakeEventSource;
+    source.emit(LIVE_READY_EVENT);
+    const isStale = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    source.emit('message', JSON.stringify({ kind: 'show', id: 77 }));
+    await vi.advanceTimersByTimeAsync(200);
+    for (const key of [shown, other, ['event-page', 77, {}], ['tickets', 'detail', 9]])
+      expect(isStale(key), JSON.stringify(key)).toBe(true);
+    expect(isStale(['event-page', 78, {}])).toBe(false);
+    expect(staleKeysOf({ kind: 'show', id: 77, mine: true })).toContainEqual(['tickets', 'mine']);
+    live.close();
+  });
+
   it('ends for good when the session ends, and reads the session again', async () => {
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');

@@ -51,6 +51,13 @@ export function staleKeysOf(notice: LiveNotice): QueryKey[] {
         notice.eventId === undefined ? ['event-page'] : ['event-page', notice.eventId],
         ...(notice.mine ? [['tickets', 'mine'], ['notifications'], ['bids']] : []),
       ];
+    case 'show':
+      return [
+        ['tickets', 'market'],
+        ['tickets', 'detail'],
+        ['event-page', notice.id],
+        ...(notice.mine ? [['tickets', 'mine'], ['notifications'], ['bids']] : []),
+      ];
     case 'message':
       return [['tickets', notice.id, 'messages'], ['notifications']];
     case 'support':
@@ -123,6 +130,8 @@ export function connectLive(queryClient: QueryClient, url = '/api/live'): { clos
   let marketNewsTimer: ReturnType<typeof setTimeout> | undefined;
   const pending = new Map<string, QueryKey>();
   const changedTickets = new Set<number>();
+  /** A show's many listings changed (a 'show' notice): every marketplace list is read at once. */
+  let showChanged = false;
 
   /** A list showing a changed ticket is read now; the rest wait for the next MARKET_NEWS_MS. */
   const refreshMarket = (ticketIds: ReadonlySet<number>) => {
@@ -139,10 +148,12 @@ export function connectLive(queryClient: QueryClient, url = '/api/live'): { clos
     gatherTimer = undefined;
     const keys = [...pending.values()];
     const ticketIds = new Set(changedTickets);
+    const marketNow = showChanged;
     pending.clear();
     changedTickets.clear();
+    showChanged = false;
     for (const queryKey of keys) {
-      if (isMarketKey(queryKey)) refreshMarket(ticketIds);
+      if (isMarketKey(queryKey) && !marketNow) refreshMarket(ticketIds);
       else void queryClient.invalidateQueries({ queryKey });
     }
   };
@@ -188,6 +199,7 @@ export function connectLive(queryClient: QueryClient, url = '/api/live'): { clos
           const parsed = schema.safeParse(safeJson(event.data));
           if (!parsed.success) return;
           if (parsed.data.kind === 'ticket') changedTickets.add(parsed.data.id);
+          if (parsed.data.kind === 'show') showChanged = true;
           invalidate(staleKeysOf(parsed.data));
         },
         // A notice that cannot be read is a stream that missed it: start again, and read everything anew.

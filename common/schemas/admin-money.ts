@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISPUTE_RESOLUTIONS, DISPUTE_SOURCES, DISPUTE_STATUSES } from '../sale-vocabulary.js';
 import { boundedText, positiveInt32, TEXT_LIMITS } from './text.js';
 
 /**
@@ -47,10 +48,8 @@ export type AdminRefundResponse = z.infer<typeof adminRefundResponseSchema>;
 // ── Disputes: GET /api/admin/disputes, POST /api/admin/disputes/{id}/resolve ─────────────────────────
 // A dispute is keyed by its order id: one order has at most one open dispute.
 
-/** Who opened it: the buyer, the card issuer, or the automatic completion finding an undownloaded barcode (0041). */
-export const DISPUTE_SOURCES = ['report', 'provider', 'barcode', 'partial_refund'] as const;
-export const DISPUTE_STATUSES = ['open', 'refunded', 'released', 'lost'] as const;
-export const DISPUTE_RESOLUTIONS = ['refund', 'release'] as const;
+// Who opened a dispute and where it stands: the sale's vocabulary (issue 43 §13), named here as before.
+export { DISPUTE_RESOLUTIONS, DISPUTE_SOURCES, DISPUTE_STATUSES } from '../sale-vocabulary.js';
 
 export const disputesQuerySchema = adminPageQuerySchema.extend({
   status: z.enum(DISPUTE_STATUSES).default('open'),

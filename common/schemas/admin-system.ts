@@ -12,6 +12,7 @@ export const LEDGER_MISMATCH_KINDS = [
   'escrow',
   'reversal',
   'payout',
+  'dispute',
   'provider',
 ] as const;
 export type LedgerMismatchKind = (typeof LEDGER_MISMATCH_KINDS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISPUTE_SOURCES } from './admin-money.js';
+import { DISPUTE_SOURCES, LISTING_STATES, REFUND_CAUSES } from '../sale-vocabulary.js';
 import { PLATFORMS, TICKET_TYPES, TRANSFER_STATUSES } from './tickets.js';
 
 /** The four tabs of My Tickets (spec 001 §2); pending is the default. */
@@ -18,26 +18,10 @@ export const myTicketsQuerySchema = z.object({
 });
 export type MyTicketsQuery = z.output<typeof myTicketsQuerySchema>;
 
-/** What refunded a sale from escrow (decisions 0017, 0033, 0035). */
-export const REFUND_CAUSES = [
-  'transfer_deadline',
-  'admin',
-  'dispute',
-  'event_cancelled',
-  'event_postponed',
-  'provider',
-  'chargeback',
-] as const;
-export type RefundCause = (typeof REFUND_CAUSES)[number];
+// The sale's vocabulary lives below the texts and the schemas (issue 43 §13); named here as before.
+export { LISTING_STATES, type ListingState, REFUND_CAUSES, type RefundCause } from '../sale-vocabulary.js';
 
 const party = z.object({ id: z.number().int(), username: z.string() });
-
-/**
- * Where an unsold listing stands: listed, withdrawn by an admin for review ('pending') or for good
- * ('cancelled'; decision 0036), or withdrawn because its event was cancelled (decision 0042).
- */
-export const LISTING_STATES = ['active', 'under_review', 'withdrawn', 'event_cancelled'] as const;
-export type ListingState = (typeof LISTING_STATES)[number];
 
 /** A ticket as My Tickets shows it (spec 001 §3 'Ticket (as used on My Tickets)'). Money in dollars. */
 export const myTicketSchema = z.object({

@@ -45,6 +45,8 @@ export const PRICE_ALERT_TEXT = {
   maxPriceTooHigh: 'The price must be at most $100,000 per ticket',
   eventNotFound: 'This show could not be found',
   eventNotUpcoming: 'Price alerts are only for upcoming shows',
+  tooManyCreated:
+    'You have created many price alerts in a short time. Please wait a while before creating another.',
   limit: 'You already have 10 active price alerts. Remove one to create another.',
   notFound: 'Price alert not found',
   notActive: 'This price alert has already ended',

@@ -40,6 +40,7 @@ export const SYSTEM_TEXT = {
     escrow: "Escrow does not match the order's state",
     reversal: 'Refund reversals',
     payout: 'Payout exceeds what the seller was owed',
+    dispute: 'Dispute at the card issuer',
     provider: 'Provider balance differs from the ledger',
   } satisfies Record<LedgerMismatchKind, string>,
   mailSubject: (count: number) => `Encore ledger check: ${count} ${count === 1 ? 'mismatch' : 'mismatches'}`,

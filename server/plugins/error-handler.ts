@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { INPUT_TEXT, SERVER_MESSAGE } from '../../common/messages.js';
+import { INPUT_TEXT, MONEY_TEXT, SERVER_MESSAGE } from '../../common/messages.js';
+import { isPaymentProviderError } from '../adapters/payments/provider-errors.js';
 import { isTransactionConflict, sqlStateOf } from '../db/sql-state.js';
 import { DomainError } from '../errors.js';
 
@@ -59,7 +60,8 @@ function isUnstorableValue(state: string): boolean {
 /**
  * The one error handler: domain errors keep their status and message, validation
  * failures answer 400 naming the problem in words, Fastify's own client errors (bad JSON,
- * unsupported media type, a broken multipart body, body too large) keep their 4xx, a database
+ * unsupported media type, a broken multipart body, body too large) keep their 4xx, a payment provider's
+ * failure answers 502 in Encore's words (never the provider's status or text), a database
  * statement stopped by its timeout or a transaction that kept deadlocking answers 503, and anything
  * unexpected answers a bare 500 and is logged with its stack. Error answers are serialised as they are, never against the route's response
  * schema, so an error can never turn into FST_ERR_RESPONSE_SERIALIZATION.
@@ -88,6 +90,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isMultipartParserError(error, request)) {
       return reply.status(400).send({ ...extra, message: INPUT_TEXT.malformedMultipart, code: 'MULTIPART' });
+    }
+    if (isPaymentProviderError(error)) {
+      // The provider's status and text are for the logs only; the member reads Encore's (decision 0079).
+      request.log.warn({ err: error }, 'the payment provider failed');
+      return reply.status(502).send({ ...extra, message: MONEY_TEXT.providerFailed });
     }
     const state = sqlStateOf(error);
     if (state === '57014') {

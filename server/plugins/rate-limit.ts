@@ -65,3 +65,28 @@ export function rateLimit(db: DbOrTx, name: string, options: RateLimitOptions) {
     }
   };
 }
+
+/**
+ * preHandler factory for signed-in routes: at most `max` requests per member per window on the route named
+ * `name`, beyond that 429 with Retry-After and `message`. Counted on the clock the route's service uses, in
+ * the database, so every instance shares the count. Runs after the session check (onRequest).
+ */
+export function memberRateLimit(
+  db: DbOrTx,
+  name: string,
+  options: RateLimitOptions & {
+    message: string;
+    now: () => Date;
+    userOf: (request: FastifyRequest) => number;
+  },
+) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const now = options.now();
+    const key = `${name}:user:${options.userOf(request)}`;
+    const { count, resetAt } = await countHit(db, key, options.windowMs, now);
+    if (count > options.max) {
+      reply.header('retry-after', Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)));
+      throw new TooManyRequests(options.message);
+    }
+  };
+}

@@ -76,6 +76,11 @@ export interface ProviderDispute {
   paymentReference: string;
   state: 'open' | 'won' | 'lost';
   reason: string;
+  /**
+   * What the provider has charged Encore for the dispute so far, in cents: its dispute fee, less any of it
+   * returned (a won dispute may give it back). Zero where the provider charges none.
+   */
+  feeCents: number;
 }
 
 /** An off-session charge of a saved card (a bid's purchase; decision 0045). */
@@ -171,19 +176,22 @@ export interface PaymentProvider {
   /** Removes a saved card from its customer, so it can no longer be charged. */
   detachSavedCard(paymentMethodId: string): Promise<void>;
   /**
-   * The payments, refunds and transfers in the platform's balance from `from` up to `to` (the ledger's
-   * self-check compares them with its journals; decision 0068). Fees, payouts to the bank and dispute
-   * adjustments are left out.
+   * The payments, refunds, transfers and dispute fees in the platform's balance from `from` up to `to` (the
+   * ledger's self-check compares them with its journals; decisions 0068, 0079). Processing fees, payouts to
+   * the bank and the disputed amounts themselves are left out.
    */
   listBalanceMovements(from: Date, to: Date): Promise<BalanceMovement[]>;
 }
 
 /** One movement of the platform's balance at the provider. */
 export interface BalanceMovement {
-  type: 'payment' | 'refund' | 'transfer';
-  /** The payment (payment intent) a payment or a refund is of; a transfer's own id. */
+  type: 'payment' | 'refund' | 'transfer' | 'dispute_fee';
+  /** The payment (payment intent) a payment or a refund is of; a transfer's or a dispute's own id. */
   reference: string;
-  /** What moved, in cents, always positive. */
+  /**
+   * What moved, in cents: positive, except a dispute fee given back (negative, against the positive fee
+   * charged when the dispute opened).
+   */
   amountCents: number;
 }
 

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { balanceTransactionsPage2 } from './fixtures/recorded-balance-transactions.js';
+import { chargeDispute } from './fixtures/recorded-stripe.js';
 import { WebhookSignatureError } from './payment-provider.js';
 import { recordedProvider, recordedStripe, signedEvent } from './testing.js';
 
@@ -159,7 +160,17 @@ describe('Stripe payment provider (recorded responses)', () => {
       paymentReference: intent,
       state: 'open',
       reason: 'fraudulent',
+      feeCents: 1_500,
     });
+    // A fee given back (a won dispute, where the provider returns it) nets to nothing.
+    const withdrawal = chargeDispute.balance_transactions[0];
+    stripe.setDispute({
+      id: 'dp_7',
+      payment_intent: intent,
+      status: 'won',
+      balance_transactions: [withdrawal, { ...withdrawal, amount: 20_747, fee: -1_500, net: 22_247 }],
+    });
+    expect((await payments.retrieveDispute('dp_7')).feeCents).toBe(0);
     for (const [status, state] of [
       ['lost', 'lost'],
       ['won', 'won'],
@@ -258,7 +269,7 @@ describe('Stripe payment provider (recorded responses)', () => {
 });
 
 describe('Stripe balance transactions (recorded responses)', () => {
-  it("lists the period's payments, refunds and transfers over every page, by payment intent, leaving out fees and payouts", async () => {
+  it("lists the period's payments, refunds, transfers and dispute fees over every page, leaving out other fees and payouts", async () => {
     const { stripe, payments } = provider();
     const movements = await payments.listBalanceMovements(
       new Date('2030-03-01T00:00:00Z'),
@@ -268,6 +279,7 @@ describe('Stripe balance transactions (recorded responses)', () => {
       { type: 'payment', reference: 'pi_3QxYzAbCdEfGhIjK0aBcDeFg', amountCents: 20_747 },
       { type: 'refund', reference: 'pi_3QxYzAbCdEfGhIjK0aBcDeFg', amountCents: 10_373 },
       { type: 'transfer', reference: 'tr_1QyZaBcDeFgHiJkL0transf1', amountCents: 17_000 },
+      { type: 'dispute_fee', reference: 'dp_1QyZaBcDeFgHiJkL0disput1', amountCents: 1_500 },
     ]);
     const lists = stripe.calls.filter((call) => call.path === '/v1/balance_transactions');
     expect(lists).toHaveLength(2);

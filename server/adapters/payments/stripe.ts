@@ -72,7 +72,8 @@ const secondsOf = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /**
  * A balance transaction as a movement, by its type: a charge (or payment) received, a refund made, a
- * transfer to a connected account; anything else (fees, payouts to the bank, dispute adjustments) is not one.
+ * transfer to a connected account, a dispute's fee; anything else (processing fees, payouts to the bank, the
+ * disputed amount itself) is not one.
  * The source is expanded, so a charge's or refund's payment intent is at hand.
  */
 function movementOf(transaction: Stripe.BalanceTransaction): BalanceMovement | null {
@@ -91,6 +92,12 @@ function movementOf(transaction: Stripe.BalanceTransaction): BalanceMovement | n
     }
     case 'transfer':
       return { type: 'transfer', reference: source.id, amountCents: -transaction.amount };
+    case 'adjustment':
+      // A dispute's adjustment: the disputed amount (booked by the ledger when the dispute is lost) and,
+      // as its fee, the dispute fee (booked when the dispute is read), or the fee given back.
+      return source.object === 'dispute' && transaction.fee !== 0
+        ? { type: 'dispute_fee', reference: source.id, amountCents: transaction.fee }
+        : null;
     default:
       return null;
   }
@@ -188,6 +195,8 @@ export class StripePaymentProvider implements PaymentProvider {
       paymentReference,
       state: disputeStateOf(dispute.status),
       reason: dispute.reason,
+      // Each of the dispute's balance transactions carries its fee: the fee charged, or given back.
+      feeCents: (dispute.balance_transactions ?? []).reduce((sum, transaction) => sum + transaction.fee, 0),
     };
   }
 

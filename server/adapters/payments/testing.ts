@@ -58,6 +58,8 @@ export function recordedStripe() {
   /** Refunds by idempotency key: Stripe answers a repeated key with the first refund. */
   const refundByKey = new Map<string, unknown>();
   const disputes = new Map<string, Record<string, unknown>>();
+  /** Answers Stripe will give instead of the recorded ones, the first matching call each (failNext). */
+  const failures: { method: string; path: string; status: number; body: unknown }[] = [];
   let counter = 0;
   const reply = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), {
@@ -90,6 +92,11 @@ export function recordedStripe() {
     const headers = new Headers(init?.headers);
     calls.push({ method, path: url.pathname, form, idempotencyKey: headers.get('idempotency-key') });
     counter += 1;
+    const failure = failures.findIndex((next) => next.method === method && next.path === url.pathname);
+    if (failure >= 0) {
+      const [next] = failures.splice(failure, 1);
+      return reply(next?.body, next?.status);
+    }
     // ['v1', 'checkout', 'sessions', id?, 'expire'?]
     const parts = url.pathname.split('/').filter(Boolean);
     if (url.pathname === '/v1/checkout/sessions' && method === 'POST') {
@@ -255,12 +262,22 @@ export function recordedStripe() {
       return payments.get(paymentIntent)?.refunded ?? 0;
     },
     /** A card issuer's dispute as Stripe keeps it (what GET /v1/disputes/{id} answers from now on). */
-    setDispute(dispute: { id: string; payment_intent: string; status: string; reason?: string }) {
+    setDispute(dispute: {
+      id: string;
+      payment_intent: string;
+      status: string;
+      reason?: string;
+      balance_transactions?: unknown[];
+    }) {
       const body = { ...chargeDispute, reason: 'fraudulent', ...dispute };
       disputes.set(dispute.id, body);
       return body;
     },
     sessionBody,
+    /** Stripe answers the next `method` call to `path` with this status and error body instead. */
+    failNext(method: string, path: string, status: number, body: unknown) {
+      failures.push({ method, path, status, body });
+    },
     /** The buyer saves a card in Stripe Elements (confirmCardSetup): it is attached to the customer. */
     saveCard(customerId: string, card: SavedCardDetails) {
       if (!customers.has(customerId)) throw new Error(`no recorded customer ${customerId}`);

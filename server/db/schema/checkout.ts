@@ -11,8 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { DISPUTE_SOURCES } from '../../../common/schemas/admin-money.js';
-import { REFUND_CAUSES } from '../../../common/schemas/my-tickets.js';
+import { DISPUTE_SOURCES, REFUND_CAUSES } from '../../../common/sale-vocabulary.js';
 import { users } from './auth.js';
 import { createdAt } from './columns.js';
 import { tickets } from './tickets.js';
@@ -172,7 +171,8 @@ export const orders = pgTable(
  * Ledger accounts. escrow: money received and held; seller_payable: owed to sellers; platform_fees,
  * processing_fees: Encore's and the card fee; refunds_payable: received money owed back to a buyer;
  * operating: Encore's own funds, where a settled sale's fees go when they leave escrow (decision 0017);
- * written_off: money taken back at the provider after the seller was paid, Encore's loss (decision 0035).
+ * written_off: money taken back at the provider after the seller was paid, Encore's loss (decision 0035);
+ * dispute_fees: what the provider charged Encore for card issuers' disputes, paid from operating (0079).
  */
 export const ledgerAccounts = [
   'escrow',
@@ -182,6 +182,7 @@ export const ledgerAccounts = [
   'refunds_payable',
   'operating',
   'written_off',
+  'dispute_fees',
 ] as const;
 export const ledgerJournals = [
   'sale',
@@ -191,6 +192,7 @@ export const ledgerJournals = [
   'escrow_refund',
   'chargeback',
   'provider_refund',
+  'dispute_fee',
 ] as const;
 
 /**

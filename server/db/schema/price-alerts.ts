@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { priceAlertEndedReasons, priceAlertStatuses } from '../../../common/schemas/price-alerts.js';
 import { users } from './auth.js';
 import { createdAt } from './columns.js';
@@ -48,4 +48,22 @@ export const priceAlerts = pgTable(
     check('price_alerts_max_price_range', sql`${t.maxPriceCents} between 1 and 10000000`),
     check('price_alerts_status_valid', sql`${t.status} in ('active', 'matched', 'ended', 'removed')`),
   ],
+);
+
+/**
+ * The e-mail of a matched alert, one per alert and listing (issue 43 §12; decision 0080): claimed before it
+ * is sent and marked sent after, so a job run again (an instance killed while sending) sends nothing more.
+ * A claim never marked sent is not sent again either: at most one e-mail, never two.
+ */
+export const priceAlertMails = pgTable(
+  'price_alert_mails',
+  {
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => priceAlerts.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.ticketId] })],
 );

@@ -117,5 +117,8 @@ export async function postponeEvent(deps: MoneyDeps, adminId: number, eventId: n
     }
   }
   // The admin reads the date as people write it, not as the API carries it.
-  return { message: MONEY_TEXT.eventPostponed(formatCalendarDate(newDate)), event: await adminEventOf(deps.db, eventId) };
+  return {
+    message: MONEY_TEXT.eventPostponed(formatCalendarDate(newDate)),
+    event: await adminEventOf(deps.db, eventId),
+  };
 }

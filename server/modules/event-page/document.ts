@@ -1,6 +1,13 @@
 import { dollarsToCents, formatCents } from '../../../common/money.js';
 import type { EventPage } from '../../../common/schemas/event-page.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
+import { webAddress } from '../events/catalog-values.js';
+
+/** An artist's picture as an absolute http(s) address, or null (a stored javascript: address never shows). */
+function pictureOf(image: string | null, origin: string): string | null {
+  const address = webAddress(image);
+  return address ? new URL(address, origin).href : null;
+}
 
 /**
  * What an event page's HTML says about the show before any script runs (decision 0058): the title and
@@ -59,7 +66,7 @@ export function pageDescription(page: EventPage): string {
 export function musicEventJsonLd(page: EventPage, origin: string): Record<string, unknown> {
   const { event, offers } = page;
   const canonicalUrl = `${origin}${event.path}`;
-  const images = event.lineup.flatMap((artist) => (artist.image ? [new URL(artist.image, origin).href] : []));
+  const images = event.lineup.flatMap((artist) => pictureOf(artist.image, origin) ?? []);
   return {
     '@context': 'https://schema.org',
     '@type': 'MusicEvent',
@@ -109,8 +116,9 @@ export function headTags(page: EventPage, origin: string): string {
   const canonical = `${origin}${page.event.path}`;
   const title = pageTitle(page);
   const description = pageDescription(page);
-  const image = page.event.lineup.find((artist) => artist.image)?.image ?? null;
-  const absoluteImage = image ? new URL(image, origin).href : null;
+  const absoluteImage =
+    page.event.lineup.map((artist) => pictureOf(artist.image, origin)).find((image) => image !== null) ??
+    null;
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
   return [

@@ -6,7 +6,7 @@ import { EVENT_PAGE_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { listingPriceCents, saleBreakdown } from '../../../common/pricing.js';
 import type { EventPage } from '../../../common/schemas/event-page.js';
-import { events, tickets, users } from '../../db/schema/index.js';
+import { artists, events, tickets, users } from '../../db/schema/index.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
 import { type CatalogEvent, upsertCatalog } from '../events/import.js';
@@ -376,6 +376,28 @@ describe.each(backends)('the event page on %s', (backend) => {
       for (const price of prices) expect(html).toContain(`$${price.toFixed(2)}`);
       // The app takes the page over from the data it was rendered with.
       expect(html).toContain('id="encore-query-data"');
+    });
+
+    it('never puts a stored picture address of another scheme in og:image or the JSON-LD (issue 43 §12)', async () => {
+      const { db } = harness.database;
+      // A row written before the import kept only http(s) addresses.
+      await db
+        .update(artists)
+        .set({ imageUrl: 'javascript:alert(document.cookie)' })
+        .where(eq(artists.externalId, headliner.externalId));
+      try {
+        const api = await page('festival');
+        const html = await (await fetch(`${harness.baseUrl}${api.event.path}`)).text();
+        expect(html).not.toContain('og:image');
+        expect(html).toContain('<meta name="twitter:card" content="summary">');
+        expect(jsonLdOf(html).image).toBeUndefined();
+        expect(html).not.toMatch(/content="javascript:|"image":\["javascript:/);
+      } finally {
+        await db
+          .update(artists)
+          .set({ imageUrl: headliner.imageUrl })
+          .where(eq(artists.externalId, headliner.externalId));
+      }
     });
 
     it("redirects an old or missing slug to the page's address, keeping the filters", async () => {

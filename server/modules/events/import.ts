@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { canonicalTimeZone, DEFAULT_PLATFORM_TIME_ZONE } from '../../../common/venue-time.js';
 import type { DbOrTx } from '../../db/client.js';
 import { artists, eventArtists, events, venues } from '../../db/schema/index.js';
+import { catalogText, webAddress } from './catalog-values.js';
 
 /** One artist of the catalog, as the importer and the seed describe it. */
 export interface CatalogArtist {
@@ -252,19 +253,46 @@ async function upsertVenue(tx: DbOrTx, venue: CatalogVenue, platformTimeZone: st
 }
 
 /**
+ * An event as Encore stores it: names on one line (a U+2028 or a control character becomes a space), and
+ * artists' pictures and pages only at http(s) addresses or the app's own paths (issue 43 §12). An event, a
+ * venue or an artist left without a name is refused (null; an artist is left out of the lineup).
+ */
+export function tidyCatalogEvent(event: CatalogEvent): CatalogEvent | null {
+  const name = catalogText(event.name);
+  const venue = { ...event.venue, name: catalogText(event.venue.name), city: catalogText(event.venue.city) };
+  if (!name || !venue.name || !venue.city) return null;
+  const lineup = event.artists.flatMap((artist) => {
+    const artistName = catalogText(artist.name);
+    if (!artistName) return [];
+    return [
+      {
+        ...artist,
+        name: artistName,
+        imageUrl: webAddress(artist.imageUrl),
+        infoUrl: webAddress(artist.infoUrl),
+        genres: artist.genres.map((genre) => catalogText(genre)).filter((genre) => genre !== ''),
+      },
+    ];
+  });
+  return { ...event, name, venue, artists: lineup };
+}
+
+/**
  * Upserts events with their venues and lineups by external id, in one transaction: running
- * it again with the same input changes nothing, and a changed lineup replaces the old one.
+ * it again with the same input changes nothing, and a changed lineup replaces the old one. Each event is
+ * tidied first (tidyCatalogEvent); one that cannot be is not stored and not counted.
  */
 export async function upsertCatalog(
   db: DbOrTx,
   catalog: CatalogEvent[],
   platformTimeZone = DEFAULT_PLATFORM_TIME_ZONE,
 ): Promise<UpsertCounts> {
+  const tidied = catalog.flatMap((event) => tidyCatalogEvent(event) ?? []);
   return db.transaction(async (tx) => {
     const artistIds = new Map<string, number>();
     const venueIds = new Map<string, number>();
     let eventArtistCount = 0;
-    for (const event of catalog) {
+    for (const event of tidied) {
       let venueId = venueIds.get(event.venue.externalId);
       if (venueId === undefined) {
         venueId = await upsertVenue(tx, event.venue, platformTimeZone);
@@ -296,7 +324,7 @@ export async function upsertCatalog(
       eventArtistCount += lineup.length;
     }
     return {
-      events: catalog.length,
+      events: tidied.length,
       venues: venueIds.size,
       artists: artistIds.size,
       eventArtists: eventArtistCount,

@@ -123,6 +123,52 @@ export async function payoutMismatches(db: DbOrTx): Promise<LedgerMismatch[]> {
   }));
 }
 
+/**
+ * Disputes at the card issuer (decision 0079): a dispute lost at the provider has its chargeback booked (a
+ * reversal from escrow, or a write-off after the payout), a chargeback is booked only for a dispute lost at
+ * the provider, and dispute fees only on a sale the provider has a dispute for.
+ */
+export async function disputeMismatches(db: DbOrTx): Promise<LedgerMismatch[]> {
+  const rows = await rowsOf<{
+    id: number;
+    session: string;
+    dispute: string | null;
+    lost: boolean;
+    chargebacks: number;
+    fees: string | null;
+  }>(
+    db,
+    sql`with chargebacks as (
+          select order_id, count(*)::int as chargebacks from ledger_entries
+          where journal = 'chargeback' and order_id is not null group by order_id),
+        fees as (
+          select order_id, sum(amount_cents) as fees from ledger_entries
+          where journal = 'dispute_fee' and account = 'dispute_fees' and order_id is not null group by order_id),
+        found as (
+          select o.id, o.checkout_session_id as session, o.provider_dispute_id as dispute,
+            coalesce(o.dispute_source = 'provider' and o.dispute_status = 'lost', false) as lost,
+            coalesce(c.chargebacks, 0) as chargebacks, f.fees
+          from orders o
+          left join chargebacks c on c.order_id = o.id
+          left join fees f on f.order_id = o.id
+          where o.provider_dispute_id is not null or c.order_id is not null or f.order_id is not null)
+        select id, session, dispute, lost, chargebacks, fees from found
+        where lost <> (chargebacks > 0) or (dispute is null and fees is not null)
+        order by id limit ${MISMATCHES_PER_KIND}`,
+  );
+  return rows.map((row) => ({
+    kind: 'dispute',
+    orderIds: [row.id],
+    sessionId: row.session,
+    detail:
+      row.lost && row.chargebacks === 0
+        ? `The card issuer's dispute ${row.dispute} was lost, but no chargeback is booked.`
+        : !row.lost && row.chargebacks > 0
+          ? 'A chargeback is booked, but no dispute at the provider was lost.'
+          : `Dispute fees of ${cents(row.fees ?? 0)} cents are booked on a sale the provider has no dispute for.`,
+  }));
+}
+
 /** Every internal check, in order. */
 export async function ledgerMismatches(db: DbOrTx): Promise<LedgerMismatch[]> {
   return [
@@ -130,5 +176,6 @@ export async function ledgerMismatches(db: DbOrTx): Promise<LedgerMismatch[]> {
     ...(await escrowMismatches(db)),
     ...(await reversalMismatches(db)),
     ...(await payoutMismatches(db)),
+    ...(await disputeMismatches(db)),
   ];
 }

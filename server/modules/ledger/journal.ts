@@ -213,3 +213,16 @@ export function writeOffRows(amountCents: number, why: string): Journal[] {
     { account: 'operating', amountCents: -amountCents, memo: 'taken back at the payment provider' },
   ];
 }
+
+/**
+ * The provider's fee for a card issuer's dispute, as it goes from `fromCents` to `toCents` in all (charged
+ * when the dispute opens, perhaps given back when it is won): Encore's cost, paid from its own funds
+ * (decision 0079). The memos name the dispute and the total, so each step is its own journal row.
+ */
+export function disputeFeeRows(disputeId: string, fromCents: number, toCents: number): Journal[] {
+  const memo = `dispute ${disputeId}; ${toCents} cents in fees in all`;
+  return [
+    { account: 'dispute_fees', amountCents: toCents - fromCents, memo },
+    { account: 'operating', amountCents: fromCents - toCents, memo },
+  ];
+}

@@ -5,9 +5,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { MISMATCHES_PER_KIND } from './checks.js';
 
 /**
- * The ledger against the provider's balance for one period (decision 0068): payments received, refunds made
- * and transfers to sellers, summed per payment (or transfer) on each side. Chargebacks are left out: the
- * provider moves their money when the dispute opens, the ledger when it is lost.
+ * The ledger against the provider's balance for one period (decision 0068): payments received, refunds made,
+ * transfers to sellers and dispute fees, summed per payment (or transfer, or dispute) on each side. The
+ * disputed amounts are left out: the provider moves them when the dispute opens, the ledger when it is lost;
+ * its fee is booked by both when the dispute is read (decision 0079).
  */
 
 interface LedgerMovement extends BalanceMovement {
@@ -42,7 +43,12 @@ export async function ledgerMovements(db: DbOrTx, from: Date, to: Date): Promise
         select 'transfer', p.provider_reference, le.order_id, le.checkout_session_id, sum(le.amount_cents)
         from ledger_entries le join payouts p on p.order_id = le.order_id
         where le.journal = 'payout' and le.account = 'seller_payable' and ${inPeriod}
-        group by p.provider_reference, le.order_id, le.checkout_session_id`,
+        group by p.provider_reference, le.order_id, le.checkout_session_id
+        union all
+        select 'dispute_fee', o.provider_dispute_id, le.order_id, le.checkout_session_id, sum(le.amount_cents)
+        from ledger_entries le join orders o on o.id = le.order_id
+        where le.journal = 'dispute_fee' and le.account = 'dispute_fees' and ${inPeriod}
+        group by o.provider_dispute_id, le.order_id, le.checkout_session_id`,
   );
   return rows.map((row) => ({ ...row, amountCents: Number(row.amountCents) }));
 }
@@ -73,7 +79,15 @@ function totalsOf(movements: readonly (BalanceMovement & Partial<LedgerMovement>
   return totals;
 }
 
-/** The orders and sessions behind payments and transfers only the provider knows of. */
+/** What each kind of movement is called in a mismatch's words. */
+const MOVEMENT_WORDS: Record<BalanceMovement['type'], string> = {
+  payment: 'payments',
+  refund: 'refunds',
+  transfer: 'transfers',
+  dispute_fee: 'dispute fees',
+};
+
+/** The orders and sessions behind payments, transfers and disputes only the provider knows of. */
 async function ownersOf(db: DbOrTx, references: string[]) {
   if (references.length === 0) return [];
   const list = sql.join(
@@ -88,7 +102,10 @@ async function ownersOf(db: DbOrTx, references: string[]) {
         union all
         select p.provider_reference, p.order_id, o.checkout_session_id
         from payouts p join orders o on o.id = p.order_id
-        where p.provider_reference in (${list})`,
+        where p.provider_reference in (${list})
+        union all
+        select o.provider_dispute_id, o.id, o.checkout_session_id from orders o
+        where o.provider_dispute_id in (${list})`,
   );
 }
 
@@ -120,7 +137,7 @@ export async function providerMismatches(
       kind: 'provider' as const,
       orderIds: [...new Set(orderIds)].sort((a, b) => a - b),
       sessionId: booked?.sessionId ?? found[0]?.sessionId ?? null,
-      detail: `The provider's ${total.type}s of ${total.reference} total ${at?.cents ?? 0} cents; the ledger's ${booked?.cents ?? 0} cents.`,
+      detail: `The provider's ${MOVEMENT_WORDS[total.type]} of ${total.reference} total ${at?.cents ?? 0} cents; the ledger's ${booked?.cents ?? 0} cents.`,
     };
   });
 }

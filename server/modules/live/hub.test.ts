@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { END_EVENT, HEARTBEAT, LiveHub, type LiveStream, noticeEvent } from './hub.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LiveNotice } from '../../../common/schemas/live.js';
+import {
+  BURST_NOTICES,
+  BURST_WINDOW_MS,
+  END_EVENT,
+  HEARTBEAT,
+  LiveHub,
+  type LiveStream,
+  noticeEvent,
+} from './hub.js';
 import { parseRoutedNotice } from './notices.js';
 
 function stream(
@@ -132,6 +141,99 @@ describe('LiveHub', () => {
     expect(stalled.written).toEqual([]);
     expect(stalled.state.destroyed).toBe(true);
     expect(hub.size).toBe(1);
+  });
+});
+
+describe('LiveHub in a burst of notices (issue 43 §12)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const ticket = (id: number, eventId?: number, members: number[] = []) => ({
+    type: 'notice' as const,
+    notice:
+      eventId === undefined ? { kind: 'ticket' as const, id } : { kind: 'ticket' as const, id, eventId },
+    members,
+    role: null,
+    everybody: true,
+  });
+  const read = (written: string[]) =>
+    written.map((text) => JSON.parse(text.slice('data: '.length)) as LiveNotice);
+  /** A stream whose client reads nothing during the burst: everything written stays buffered. */
+  function slowReader(memberId: number) {
+    const opened = stream(memberId);
+    Object.defineProperty(opened.live.sink, 'buffered', {
+      get: () => opened.written.reduce((sum, text) => sum + text.length, 0),
+    });
+    return opened;
+  }
+
+  it("sends a show's 1,600 changed listings as a few notices and one 'show', cutting no stream at 64 KiB", () => {
+    vi.useFakeTimers();
+    const hub = new LiveHub({ perMember: 4, perInstance: 10, maxBufferedBytes: 64 * 1024 });
+    const seller = slowReader(1);
+    const fan = slowReader(2);
+    hub.open(seller.live);
+    hub.open(fan.live);
+    for (let id = 1; id <= 1_600; id++) hub.deliver(ticket(id, 77, id === 900 ? [1] : []));
+    expect(read(fan.written)).toEqual(
+      Array.from({ length: BURST_NOTICES }, (_, index) => ({ kind: 'ticket', id: index + 1, eventId: 77 })),
+    );
+    vi.advanceTimersByTime(BURST_WINDOW_MS);
+    expect(read(fan.written).slice(BURST_NOTICES)).toEqual([{ kind: 'show', id: 77 }]);
+    // The seller of one of them hears that the show's change is theirs too.
+    expect(read(seller.written).slice(BURST_NOTICES)).toEqual([{ kind: 'show', id: 77, mine: true }]);
+    for (const { state } of [seller, fan]) expect(state.destroyed).toBe(false);
+    expect(hub.size).toBe(2);
+    // The window is over: the next notice goes out at once.
+    hub.deliver(ticket(2_000, 78));
+    expect(read(fan.written).at(-1)).toEqual({ kind: 'ticket', id: 2_000, eventId: 78 });
+  });
+
+  it('keeps a few listings of a show as they are, sends one of each other notice, and resyncs a flood', () => {
+    vi.useFakeTimers();
+    const hub = new LiveHub(roomy);
+    const fan = stream(2);
+    hub.open(fan.live);
+    for (let id = 1; id <= BURST_NOTICES; id++) hub.deliver(ticket(id));
+    hub.deliver(ticket(101, 5));
+    hub.deliver(ticket(102, 5));
+    hub.deliver(ticket(101, 5));
+    for (let round = 0; round < 3; round++)
+      hub.deliver({
+        type: 'notice',
+        notice: { kind: 'message', id: 4 },
+        members: [2],
+        role: null,
+        everybody: false,
+      });
+    vi.advanceTimersByTime(BURST_WINDOW_MS);
+    expect(read(fan.written).slice(BURST_NOTICES)).toEqual([
+      { kind: 'message', id: 4, mine: true },
+      { kind: 'ticket', id: 101, eventId: 5 },
+      { kind: 'ticket', id: 102, eventId: 5 },
+    ]);
+
+    // More than a few of everything: one resync is all the tab needs.
+    const flooded = stream(3);
+    hub.open(flooded.live);
+    for (let id = 1; id <= 200; id++) hub.deliver(ticket(5_000 + id));
+    vi.advanceTimersByTime(BURST_WINDOW_MS);
+    expect(read(flooded.written).slice(BURST_NOTICES)).toEqual([{ kind: 'resync', id: 0 }]);
+  });
+
+  it('forgets what a stream gathered when it closes, and a resync covers it', () => {
+    vi.useFakeTimers();
+    const hub = new LiveHub(roomy);
+    const closing = stream(2);
+    const resynced = stream(3);
+    hub.open(closing.live);
+    hub.open(resynced.live);
+    for (let id = 1; id <= BURST_NOTICES + 5; id++) hub.deliver(ticket(id, 9));
+    hub.remove(closing.live);
+    hub.resync();
+    vi.advanceTimersByTime(BURST_WINDOW_MS);
+    expect(closing.written).toHaveLength(BURST_NOTICES);
+    expect(read(resynced.written).slice(BURST_NOTICES)).toEqual([{ kind: 'resync', id: 0 }]);
   });
 });
 

@@ -44,6 +44,53 @@ const ROLES_HEARING: Record<'admin' | 'AMBSD', string[]> = { admin: ['admin'], A
 
 export type OpenOutcome = 'opened' | 'member-full' | 'instance-full';
 
+/**
+ * Bursts (issue 43 §12): a bulk change (a show with 1,600 listings cancelled) NOTIFYs once per row. Each
+ * stream sends the first BURST_NOTICES notices of a BURST_WINDOW_MS window as they come; the rest of the
+ * window is gathered and sent together at its end, coalesced: a show with more than SHOW_NOTICES_KEPT
+ * listing notices becomes one 'show' notice ("many listings of show X changed"), and more than
+ * FLUSH_NOTICES notices after that one 'resync'. So a bulk change costs each tab one refetch, and no healthy
+ * stream is cut at the buffer limit.
+ */
+export const BURST_WINDOW_MS = 1_000;
+export const BURST_NOTICES = 8;
+export const SHOW_NOTICES_KEPT = 3;
+export const FLUSH_NOTICES = 16;
+/** Distinct notices a stream gathers at most before it gives up on details and sends a resync. */
+const GATHERED_MAX = 512;
+
+/** What one stream has sent in its window, and what it has gathered to send at the window's end. */
+interface StreamWindow {
+  startedAt: number;
+  sent: number;
+  /** Notices other than a show's listings', by their text, in the order they came. */
+  others: Map<string, LiveNotice>;
+  /** A show's listing notices, by show: the first few kept, the rest counted. */
+  shows: Map<number, { notices: Map<number, LiveNotice>; count: number; mine: boolean }>;
+  gathered: number;
+  overflow: boolean;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+/** The notices a window gathered, coalesced as BURST_WINDOW_MS's comment says. */
+export function coalesced(window: Pick<StreamWindow, 'others' | 'shows' | 'overflow'>): LiveNotice[] {
+  const resync: LiveNotice[] = [{ kind: 'resync', id: 0 }];
+  if (window.overflow) return resync;
+  const showNotice = (eventId: number, mine: boolean): LiveNotice =>
+    mine ? { kind: 'show', id: eventId, mine: true } : { kind: 'show', id: eventId };
+  const others = [...window.others.values()];
+  const kept: LiveNotice[] = [];
+  const collapsed: LiveNotice[] = [];
+  for (const [eventId, show] of window.shows) {
+    if (show.count > SHOW_NOTICES_KEPT) collapsed.push(showNotice(eventId, show.mine));
+    else kept.push(...show.notices.values());
+  }
+  let notices = [...others, ...collapsed, ...kept];
+  if (notices.length > FLUSH_NOTICES)
+    notices = [...others, ...[...window.shows].map(([eventId, show]) => showNotice(eventId, show.mine))];
+  return notices.length > FLUSH_NOTICES ? resync : notices;
+}
+
 /** One SSE message carrying `notice`. */
 export function noticeEvent(notice: LiveNotice): string {
   return `data: ${JSON.stringify(notice)}\n\n`;
@@ -66,6 +113,7 @@ export const READY_EVENT = `event: ${LIVE_READY_EVENT}\ndata: {}\n\n`;
 export class LiveHub {
   private readonly byMember = new Map<number, Set<LiveStream>>();
   private readonly streams = new Set<LiveStream>();
+  private readonly windows = new Map<LiveStream, StreamWindow>();
 
   constructor(private readonly limits: LiveHubLimits = DEFAULT_LIVE_LIMITS) {}
 
@@ -85,6 +133,7 @@ export class LiveHub {
 
   /** Forgets the stream (its connection closed). */
   remove(stream: LiveStream): void {
+    this.dropWindow(stream);
     this.streams.delete(stream);
     const own = this.byMember.get(stream.memberId);
     own?.delete(stream);
@@ -107,9 +156,11 @@ export class LiveHub {
       }
       return;
     }
-    const text = noticeEvent(routed.notice);
+    const notice = routed.notice;
+    const text = noticeEvent(notice);
     // The members a notice names hear that it is theirs: their own badges and lists refetch, not only the market's.
-    const ownText = noticeEvent({ ...routed.notice, mine: true });
+    const own: LiveNotice = { ...notice, mine: true };
+    const ownText = noticeEvent(own);
     const members = new Set(routed.members);
     const targets = new Set<LiveStream>();
     if (routed.everybody) for (const stream of this.streams) targets.add(stream);
@@ -119,13 +170,84 @@ export class LiveHub {
     const roles = routed.role ? ROLES_HEARING[routed.role] : [];
     if (roles.length > 0)
       for (const stream of this.streams) if (roles.includes(stream.role)) targets.add(stream);
-    for (const stream of targets) this.send(stream, members.has(stream.memberId) ? ownText : text);
+    const now = Date.now();
+    for (const stream of targets) {
+      const mine = members.has(stream.memberId);
+      this.offer(stream, mine ? own : notice, mine ? ownText : text, now);
+    }
+  }
+
+  /** Sends a notice to one stream now, or gathers it for the end of the stream's burst window. */
+  private offer(stream: LiveStream, notice: LiveNotice, text: string, now: number): void {
+    let window = this.windows.get(stream);
+    if (!window || (window.timer === null && now - window.startedAt >= BURST_WINDOW_MS)) {
+      window = {
+        startedAt: now,
+        sent: 0,
+        others: new Map(),
+        shows: new Map(),
+        gathered: 0,
+        overflow: false,
+        timer: null,
+      };
+      this.windows.set(stream, window);
+    }
+    if (window.timer === null && window.sent < BURST_NOTICES) {
+      window.sent += 1;
+      this.send(stream, text);
+      return;
+    }
+    this.gather(window, notice, text);
+    if (window.timer === null) {
+      const wait = Math.max(0, window.startedAt + BURST_WINDOW_MS - now);
+      window.timer = setTimeout(() => this.flush(stream), wait);
+      window.timer.unref?.();
+    }
+  }
+
+  private gather(window: StreamWindow, notice: LiveNotice, text: string): void {
+    if (window.overflow) return;
+    if (notice.kind === 'ticket' && notice.eventId !== undefined) {
+      const show = window.shows.get(notice.eventId) ?? { notices: new Map(), count: 0, mine: false };
+      if (!window.shows.has(notice.eventId)) {
+        window.shows.set(notice.eventId, show);
+        window.gathered += 1;
+      }
+      show.count += 1;
+      show.mine ||= notice.mine === true;
+      const had = show.notices.get(notice.id);
+      // The same listing twice is one notice; the member's own version of it wins.
+      if (had ? !had.mine : show.notices.size < SHOW_NOTICES_KEPT) show.notices.set(notice.id, notice);
+    } else if (!window.others.has(text)) {
+      window.others.set(text, notice);
+      window.gathered += 1;
+    }
+    if (window.gathered > GATHERED_MAX) window.overflow = true;
+  }
+
+  /** The window's end: what it gathered goes out coalesced, and a new window starts. */
+  private flush(stream: LiveStream): void {
+    const window = this.windows.get(stream);
+    if (!window) return;
+    this.windows.delete(stream);
+    const notices = coalesced(window);
+    for (const notice of notices) this.send(stream, noticeEvent(notice));
+  }
+
+  private dropWindow(stream: LiveStream): void {
+    const window = this.windows.get(stream);
+    if (window?.timer) clearTimeout(window.timer);
+    this.windows.delete(stream);
   }
 
   /** Every stream refetches what it shows: notices may have been missed. */
   resync(): void {
     const text = noticeEvent({ kind: 'resync', id: 0 });
-    for (const stream of [...this.streams]) this.send(stream, text);
+    for (const stream of [...this.streams]) {
+      // A resync covers whatever a stream had gathered.
+      this.dropWindow(stream);
+      this.send(stream, text);
+    }
   }
 
   /** Heartbeats every stream, and ends those whose session has expired. */

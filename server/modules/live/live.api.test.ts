@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGE } from '../../../common/messages.js';
-import { sessions, tickets } from '../../db/schema/index.js';
+import { events, sessions, tickets, venues } from '../../db/schema/index.js';
 import { sha256 } from '../../lib/tokens.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 import { backends, type TestApp } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
 import { buySoldTicket } from '../messages/testing.js';
+import { BURST_NOTICES } from './hub.js';
 import { openLive, sameMemberOn, startTwoInstances, type TwoInstances } from './testing.js';
 
 describe.each(backends)('live notices on %s', (backend) => {
@@ -154,5 +155,67 @@ describe.each(backends)('live notices on %s', (backend) => {
       .toBe(200);
     second.close();
     onB.close();
+  });
+
+  it("sends a change to a show's 1,600 listings as one 'show' notice per stream, on both instances, cutting none", async () => {
+    const db = a.database.db;
+    const seller = await createTestUser(db);
+    const [venue] = await db.insert(venues).values({ name: 'Burst Hall', city: 'Town' }).returning();
+    const [event] = await db
+      .insert(events)
+      .values({ name: 'Burst Show', date: '2030-06-01', venueId: venue?.id ?? 0 })
+      .returning();
+    const eventId = event?.id ?? 0;
+    await db.insert(tickets).values(
+      Array.from({ length: 1_600 }, (_, index) => ({
+        sellerId: seller.id,
+        eventId,
+        eventName: 'Burst Show',
+        eventDate: '2030-06-01',
+        description: 'Burst Show at Burst Hall, Town',
+        section: 'A',
+        row: String(index),
+        seats: '1',
+        faceValueCents: 5000,
+        serviceFeeCents: 500,
+        listingPriceCents: 5500,
+      })),
+    );
+    const fan = await signedInClient(a, (await createTestUser(db)).id);
+    const sellerClient = await signedInClient(a, seller.id);
+    // The inserts' own notices are heard by nobody: the streams open after them.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const listeners = [
+      await openLive(fan),
+      await openLive(sameMemberOn(fan, b)),
+      await openLive(sameMemberOn(sellerClient, b)),
+    ];
+    // One statement changes every listing of the show (as withdrawing them does): 1,600 notices.
+    await db
+      .update(tickets)
+      .set({ listingPriceCents: sql`${tickets.listingPriceCents} + 1` })
+      .where(eq(tickets.eventId, eventId));
+    for (const [index, listener] of listeners.entries()) {
+      const mine = index === 2;
+      await listener.next((notice) => notice.kind === 'show' && notice.id === eventId, 15_000);
+      expect(listener.notices.filter((notice) => notice.kind === 'show')).toEqual([
+        mine ? { kind: 'show', id: eventId, mine: true } : { kind: 'show', id: eventId },
+      ]);
+      expect(listener.notices.length).toBeLessThanOrEqual(BURST_NOTICES + 1);
+    }
+    // Nobody was cut off: each stream still hears the next change.
+    const heardBefore = listeners.map((listener) => listener.notices.length);
+    const [first] = await db
+      .update(tickets)
+      .set({ listingPriceCents: 6000 })
+      .where(sql`${tickets.eventId} = ${eventId} and ${tickets.row} = '0'`)
+      .returning({ id: tickets.id });
+    for (const [index, listener] of listeners.entries())
+      await expect
+        .poll(() => listener.notices.slice(heardBefore[index]).some((notice) => notice.id === first?.id), {
+          timeout: 5_000,
+        })
+        .toBe(true);
+    for (const listener of listeners) listener.close();
   });
 });

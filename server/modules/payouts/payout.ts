@@ -27,7 +27,9 @@ export function payoutVerdict(sale: Sale, needsAccount: boolean, now: Date): Ver
   if (!sale.transferComplete) return { retryAt: recheck, note: PAYOUT_NOTE.notTransferred };
   const due = payoutDueAt(sale);
   if (now < due) return { retryAt: due, note: 'not due yet' };
-  if (needsAccount && !sale.sellerAccountId) return { retryAt: recheck, note: PAYOUT_NOTE.noAccount };
+  // Nothing to transfer needs no account to transfer it to.
+  if (needsAccount && !sale.sellerAccountId && sharesOf(sale).sellerCents > 0)
+    return { retryAt: recheck, note: PAYOUT_NOTE.noAccount };
   return { pay: true };
 }
 
@@ -37,7 +39,8 @@ export function payoutVerdict(sale: Sale, needsAccount: boolean, now: Date): Ver
  *    account where the provider needs one) and its payouts row is created 'pending'. From then on the buyer
  *    can no longer open a dispute (report-problem takes the same lock and refuses a started payout).
  * 2. The provider transfer, outside any transaction, with the idempotency key payout-{orderId}: a retry
- *    after a crash or an error is the same transfer.
+ *    after a crash or an error is the same transfer. Proceeds of zero cents (a refund at the provider took
+ *    the seller's whole share) need no transfer: the provider is not asked, and the payout has no reference.
  * 3. A conditional update marks the payout paid; only the caller that made it write the 'payout' journal
  *    (seller payable settled, escrow emptied, the fees to Encore's funds) and release the order.
  */
@@ -63,14 +66,16 @@ export async function runPayout(deps: MoneyDeps, orderId: number): Promise<JobOu
   if ('settled' in started) return jobDone;
   if ('retryAt' in started) return { retryAt: started.retryAt, note: started.note };
   const { sale } = started;
-  let reference: string;
+  const amountCents = sharesOf(sale).sellerCents;
+  let reference: string | null = null;
   try {
-    reference = await deps.payments.createTransfer({
-      amountCents: sharesOf(sale).sellerCents,
-      destinationAccountId: sale.sellerAccountId,
-      orderId,
-      idempotencyKey: `payout-${orderId}`,
-    });
+    if (amountCents > 0)
+      reference = await deps.payments.createTransfer({
+        amountCents,
+        destinationAccountId: sale.sellerAccountId,
+        orderId,
+        idempotencyKey: `payout-${orderId}`,
+      });
   } catch (error) {
     // The payout stays pending; the runner retries it with backoff. The reason is kept for support.
     await deps.db

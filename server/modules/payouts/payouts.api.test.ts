@@ -3,13 +3,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MY_TICKETS_TEXT, PAYOUT_MAIL_SUBJECT, PAYOUT_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { createPaymentProvider } from '../../adapters/payments/index.js';
-import type { PaymentProvider, RefundRequest } from '../../adapters/payments/payment-provider.js';
+import type {
+  PaymentProvider,
+  RefundRequest,
+  TransferRequest,
+} from '../../adapters/payments/payment-provider.js';
 import { checkoutSessions, jobs, orders, payouts, ticketMessages, tickets } from '../../db/schema/index.js';
 import { Conflict } from '../../errors.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
 import { sandboxSessionStore } from '../checkout/service.js';
+import { ledgerMismatches } from '../ledger/checks.js';
+import { partialProviderRefundRows, writeJournal } from '../ledger/journal.js';
 import { sandboxCardStore } from '../payment-methods/service.js';
 import {
   AUTO_COMPLETE_JOB,
@@ -276,6 +282,56 @@ describe.each(backends)('payouts and the escrow timeline on %s', (backend) => {
     const ledger = await expectBalanced(sessionId);
     expect(ledger.journals.escrow_refund?.rows).toBe(5);
     expect(ledger.balances.escrow ?? 0).toBe(0);
+  });
+
+  it('completes a payout of zero cents without asking the provider for a transfer', async () => {
+    const { ticket, sessionId, order } = await buy();
+    // A refund at the provider took exactly the seller's share; support released the rest.
+    await db().transaction(async (tx) => {
+      await writeJournal(
+        tx,
+        sessionId,
+        'provider_refund',
+        partialProviderRefundRows(order, 0, order.sellerProceedsCents),
+        order.id,
+      );
+      await tx
+        .update(checkoutSessions)
+        .set({ providerRefundedCents: order.sellerProceedsCents })
+        .where(eq(checkoutSessions.id, sessionId));
+    });
+    await initiateTransfer(db(), ticket.id, seller.id, clock.now());
+    await completeTransfer(db(), ticket.id, { kind: 'buyer', userId: buyerAccount.id }, clock.now());
+    const sandbox = createPaymentProvider(
+      harness.config,
+      sandboxSessionStore(db(), clock),
+      sandboxCardStore(db(), clock),
+    );
+    const transfers: TransferRequest[] = [];
+    const needsAccount: PaymentProvider = Object.assign(Object.create(sandbox), {
+      payoutsNeedAccount: true,
+      createTransfer: async (request: TransferRequest) => {
+        transfers.push(request);
+        return sandbox.createTransfer(request);
+      },
+    });
+    clock.set(new Date(PAYOUT_DUE.getTime() + HOUR));
+    await testJobRunner(harness, clock, needsAccount).runOnce();
+    expect(transfers.filter((request) => request.orderId === order.id)).toEqual([]);
+    expect(await payoutRows(order.id)).toEqual([
+      expect.objectContaining({
+        status: 'paid',
+        amountCents: 0,
+        providerReference: null,
+        failureReason: null,
+      }),
+    ]);
+    expect((await orderOf(order.id))?.status).toBe('released');
+    expect((await jobOf(PAYOUT_JOB, String(order.id)))?.doneAt).not.toBeNull();
+    const ledger = await expectBalanced(sessionId);
+    expect(ledger.balances.escrow ?? 0).toBe(0);
+    expect(ledger.balances.seller_payable ?? 0).toBe(0);
+    expect((await ledgerMismatches(db())).filter((found) => found.orderIds.includes(order.id))).toEqual([]);
   });
 
   it('holds a disputed sale: no automatic completion, no payout, rechecked daily', async () => {

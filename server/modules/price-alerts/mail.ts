@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { eventPath } from '../../../common/event-path.js';
 import { formatCents } from '../../../common/money.js';
 import { PRICE_ALERT_TEXT } from '../../../common/texts/price-alerts.js';
@@ -6,7 +6,7 @@ import { ticketPath } from '../../../common/ticket-path.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
-import { events, priceAlerts, tickets, users, venues } from '../../db/schema/index.js';
+import { events, priceAlertMails, priceAlerts, tickets, users, venues } from '../../db/schema/index.js';
 import { type JobOutcome, jobDone } from '../../jobs/queue.js';
 import type { PriceAlertDeps } from './service.js';
 import { unsubscribeToken } from './token.js';
@@ -58,7 +58,12 @@ export function priceAlertMatchedMail(
   };
 }
 
-/** The job of one matched alert: its member is e-mailed; a mailer failure throws and the runner retries. */
+/**
+ * The job of one matched alert: its member is e-mailed once for the alert and the listing it matched
+ * (decision 0080). The send is claimed first (a row of price_alert_mails, unique by alert and listing), so
+ * a job run again after its instance was killed while sending finds the claim and sends nothing; a mailer
+ * failure gives the claim back and throws, and the runner retries.
+ */
 export async function sendMatchedAlertMail(deps: PriceAlertDeps, alertId: number): Promise<JobOutcome> {
   const [row] = await deps.db
     .select({
@@ -82,8 +87,21 @@ export async function sendMatchedAlertMail(deps: PriceAlertDeps, alertId: number
     .innerJoin(tickets, eq(tickets.id, priceAlerts.matchedTicketId))
     .where(eq(priceAlerts.id, alertId));
   if (row?.status !== 'matched') return jobDone;
-  await deps.mailer.send(
-    priceAlertMatchedMail(row.email, row, deps.appUrl, unsubscribeToken(deps.emailLinkSecret, row.userId)),
-  );
+  const key = and(eq(priceAlertMails.alertId, alertId), eq(priceAlertMails.ticketId, row.ticketId));
+  const [claimed] = await deps.db
+    .insert(priceAlertMails)
+    .values({ alertId, ticketId: row.ticketId, claimedAt: deps.clock.now() })
+    .onConflictDoNothing()
+    .returning({ alertId: priceAlertMails.alertId });
+  if (!claimed) return jobDone;
+  try {
+    await deps.mailer.send(
+      priceAlertMatchedMail(row.email, row, deps.appUrl, unsubscribeToken(deps.emailLinkSecret, row.userId)),
+    );
+  } catch (error) {
+    await deps.db.delete(priceAlertMails).where(key);
+    throw error;
+  }
+  await deps.db.update(priceAlertMails).set({ sentAt: deps.clock.now() }).where(key);
   return jobDone;
 }

@@ -1,16 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventPath } from '../../../common/event-path.js';
 import { formatCents } from '../../../common/money.js';
 import { MAX_ACTIVE_PRICE_ALERTS } from '../../../common/schemas/price-alerts.js';
 import { PRICE_ALERT_TEXT } from '../../../common/texts/price-alerts.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
-import { events, priceAlerts, tickets, venues } from '../../db/schema/index.js';
+import { events, jobs, priceAlertMails, priceAlerts, tickets, venues } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
 import { insertListing } from '../marketplace/testing.js';
 import { priceAlertMatchedMail } from './mail.js';
+import { PRICE_ALERT_MATCHED_MAIL_JOB } from './matching.js';
+import { PRICE_ALERTS_CREATED_PER_HOUR } from './routes.js';
 import { memberOfUnsubscribeToken, unsubscribeToken } from './token.js';
 
 /** Price alerts (decision 0060): the API, the quota, matching, the e-mail, unsubscribing and ending. */
@@ -388,6 +390,8 @@ describe.each(backends)('price alerts on %s', (backend) => {
       `${fan.user.id}.${flipped}`,
       `${stranger.user.id}.${signature}`,
       unsubscribeToken('another-secret-of-at-least-32-characters', fan.user.id),
+      // The fixed development secret of old, which anyone could read in the source (issue 43 §12).
+      unsubscribeToken('encore-development-email-link-secret-not-for-production', fan.user.id),
       `${token}x`,
     ];
     for (const attempt of bad) {
@@ -475,5 +479,78 @@ describe.each(backends)('price alerts on %s', (backend) => {
     await runJobs();
     expect((await alertRow(lasts.id)).status).toBe('ended');
     expect((await alertRow(moved.id)).status).toBe('active');
+  });
+
+  it('limits how many alerts a member creates in an hour, however many they remove (issue 43 §12)', async () => {
+    const event = await newEvent();
+    const fan = await member();
+    const other = await member();
+    for (let index = 0; index < PRICE_ALERTS_CREATED_PER_HOUR; index++) {
+      const alert = await createAlert(fan.client, { eventId: event.id, quantity: 1, maxPrice: 10 + index });
+      expect((await fan.client.delete(`/api/price-alerts/${alert.id}`)).status).toBe(204);
+    }
+    const refused = await fan.client.post('/api/price-alerts', {
+      eventId: event.id,
+      quantity: 1,
+      maxPrice: 99,
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: PRICE_ALERT_TEXT.tooManyCreated });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Someone else is not held back, and the member may create again an hour later.
+    await createAlert(other.client, { eventId: event.id, quantity: 1, maxPrice: 99 });
+    clock.advance(60 * 60_000);
+    await createAlert(fan.client, { eventId: event.id, quantity: 1, maxPrice: 99 });
+  });
+
+  it('e-mails a match once per alert and listing, even when its job runs again or its instance died sending', async () => {
+    const event = await newEvent();
+    const seller = await member();
+    const fan = await member();
+    const alert = await createAlert(fan.client, { eventId: event.id, quantity: 2, maxPrice: 1_000 });
+    const ticket = await insertListing(db(), seller.user.id, {
+      eventId: event.id,
+      eventDate: EVENT_DATE,
+      quantity: 2,
+    });
+    clock.advance(1_000);
+    // The first send fails at the mailer: the claim is given back and the retry sends it.
+    const send = vi.spyOn(harness.mailer, 'send').mockRejectedValueOnce(new Error('SMTP unavailable'));
+    await harness.app.priceAlertMatching.listingBuyable(ticket.id);
+    await runJobs();
+    expect(await outboxOf(fan.user.email)).toEqual([]);
+    expect(await db().select().from(priceAlertMails).where(eq(priceAlertMails.alertId, alert.id))).toEqual(
+      [],
+    );
+    clock.advance(10 * 60_000);
+    await runJobs();
+    send.mockRestore();
+    expect(await outboxOf(fan.user.email)).toHaveLength(1);
+    expect(await db().select().from(priceAlertMails).where(eq(priceAlertMails.alertId, alert.id))).toEqual([
+      { alertId: alert.id, ticketId: ticket.id, claimedAt: clock.now(), sentAt: clock.now() },
+    ]);
+    // The instance is killed after sending, before the job is recorded done: the job runs again.
+    const mailJob = and(eq(jobs.kind, PRICE_ALERT_MATCHED_MAIL_JOB), eq(jobs.key, `alert:${alert.id}`));
+    await db().update(jobs).set({ doneAt: null, runAt: clock.now(), lockedUntil: null }).where(mailJob);
+    await runJobs();
+    expect((await db().select().from(jobs).where(mailJob))[0]?.doneAt).not.toBeNull();
+    expect(await outboxOf(fan.user.email)).toHaveLength(1);
+
+    // Killed while sending: the claim was made and never marked sent. Nothing more is sent.
+    const second = await member();
+    const theirs = await createAlert(second.client, { eventId: event.id, quantity: 2, maxPrice: 1_000 });
+    const next = await insertListing(db(), seller.user.id, {
+      eventId: event.id,
+      eventDate: EVENT_DATE,
+      quantity: 2,
+    });
+    await db()
+      .insert(priceAlertMails)
+      .values({ alertId: theirs.id, ticketId: next.id, claimedAt: clock.now() });
+    clock.advance(1_000);
+    await harness.app.priceAlertMatching.listingBuyable(next.id);
+    await runJobs();
+    expect(await alertRow(theirs.id)).toMatchObject({ status: 'matched', matchedTicketId: next.id });
+    expect(await outboxOf(second.user.email)).toEqual([]);
   });
 });

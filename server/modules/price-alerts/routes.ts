@@ -11,6 +11,8 @@ import {
   unsubscribeQuerySchema,
   unsubscribeResultSchema,
 } from '../../../common/schemas/price-alerts.js';
+import { PRICE_ALERT_TEXT } from '../../../common/texts/price-alerts.js';
+import { memberRateLimit } from '../../plugins/rate-limit.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import type { PriceAlertMatching } from './jobs.js';
 import {
@@ -27,6 +29,12 @@ export interface PriceAlertRoutesOptions extends PriceAlertDeps {
 }
 
 const messageSchema = z.object({ message: z.string() });
+/**
+ * Alerts a member may create in an hour (issue 43 §12): far more than a person sets up, few enough that a
+ * script cannot churn create and remove (each create is a locked count and a matching run).
+ */
+export const PRICE_ALERTS_CREATED_PER_HOUR = 20;
+
 /** The body an RFC 8058 one-click POST carries ('List-Unsubscribe=One-Click'): read, bounded, not needed. */
 const ONE_CLICK_BODY_LIMIT = 1_024;
 
@@ -48,11 +56,23 @@ export async function priceAlertRoutes(
     '/api/price-alerts',
     {
       onRequest: requireUser,
+      preHandler: memberRateLimit(options.db, 'price-alert-create', {
+        max: PRICE_ALERTS_CREATED_PER_HOUR,
+        windowMs: 60 * 60_000,
+        message: PRICE_ALERT_TEXT.tooManyCreated,
+        now: () => options.clock.now(),
+        userOf: (request) => currentUser(request).id,
+      }),
       schema: {
         tags,
         body: createPriceAlertSchema,
         summary: 'Create a price alert: an e-mail when N tickets for the show are listed at or below a price',
-        response: { 200: createdPriceAlertSchema, 400: messageSchema, 409: messageSchema },
+        response: {
+          200: createdPriceAlertSchema,
+          400: messageSchema,
+          409: messageSchema,
+          429: messageSchema,
+        },
       },
     },
     async (request) => createPriceAlert(options, currentUser(request).id, request.body),

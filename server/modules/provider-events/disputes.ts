@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MONEY_TEXT } from '../../../common/messages.js';
 import type { ProviderDispute } from '../../adapters/payments/payment-provider.js';
 import type { Tx } from '../../db/client.js';
-import { checkoutSessions, orders } from '../../db/schema/index.js';
+import { checkoutSessions, ledgerEntries, orders } from '../../db/schema/index.js';
 import { fulfilCheckout } from '../checkout/service.js';
-import { writeJournal, writeOffRows } from '../ledger/journal.js';
+import { disputeFeeRows, writeJournal, writeOffRows } from '../ledger/journal.js';
 import { postSystemMessage } from '../messages/system-messages.js';
 import { refundFromEscrow } from '../refunds/service.js';
 import type { MoneyDeps } from '../sales/deps.js';
@@ -76,6 +76,33 @@ async function recordClosed(tx: Tx, sale: Sale, dispute: ProviderDispute, now: D
   if (sale.status === 'in_escrow' && sale.transferComplete) await releaseHeldPayout(tx, sale, now);
 }
 
+/**
+ * Books what the provider has charged for the dispute so far that the ledger has not booked yet (decision
+ * 0079): the fee when the dispute opens, a fee given back when it is won. Any event of the dispute brings
+ * the ledger to the provider's figure, so a repeated or late event books nothing more.
+ */
+async function bookDisputeFee(tx: Tx, sale: Sale, dispute: ProviderDispute): Promise<void> {
+  const [booked] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.orderId, sale.orderId),
+        eq(ledgerEntries.journal, 'dispute_fee'),
+        eq(ledgerEntries.account, 'dispute_fees'),
+      ),
+    );
+  const bookedCents = booked?.cents ?? 0;
+  if (bookedCents === dispute.feeCents) return;
+  await writeJournal(
+    tx,
+    sale.checkoutSessionId,
+    'dispute_fee',
+    disputeFeeRows(dispute.id, bookedCents, dispute.feeCents),
+    sale.orderId,
+  );
+}
+
 async function orderOfPayment(deps: MoneyDeps, paymentReference: string): Promise<number | null> {
   const [order] = await deps.db
     .select({ id: orders.id })
@@ -110,6 +137,7 @@ export async function applyProviderDispute(deps: MoneyDeps, disputeId: string): 
       .from(orders)
       .where(eq(orders.id, order.id));
     const known = current?.providerDisputeId === dispute.id;
+    await bookDisputeFee(tx, sale, dispute);
     if (dispute.state === 'open') {
       if (known || sale.status === 'refunded') return;
       await recordOpen(tx, sale, dispute, now);

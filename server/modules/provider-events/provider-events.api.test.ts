@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MAIL_SUBJECT, MONEY_TEXT } from '../../../common/messages.js';
 import { formatCents } from '../../../common/money.js';
+import type { LedgerMismatch } from '../../../common/schemas/admin-system.js';
 import { recordedProvider, recordedStripe } from '../../adapters/payments/testing.js';
 import {
   checkoutSessions,
@@ -18,6 +19,9 @@ import { backends, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient, type TestAccount } from '../auth/testing.js';
 import { startStripeTestApp } from '../checkout/testing.js';
 import { escrowBalanceOfOrder, ledgerIsBalanced } from '../ledger/balances.js';
+import { disputeMismatches, ledgerMismatches } from '../ledger/checks.js';
+import { providerMismatches } from '../ledger/provider-check.js';
+import { ALL_TIME } from '../ledger/testing.js';
 import { testJobRunner } from '../payouts/testing.js';
 import { PAYOUT_JOB, payoutDueAt, TRANSFER_DEADLINE_JOB } from '../sales/timeline.js';
 import { completeTransfer, initiateTransfer } from '../transfers/service.js';
@@ -296,5 +300,135 @@ describe.each(backends)('refunds and disputes made at Stripe, in any order, on %
     expect(payout).toMatchObject({ status: 'paid', amountCents: sale.order.sellerProceedsCents - part });
     expect(await escrowBalanceOfOrder(db(), sale.order.id)).toBe(0);
     expect(await ledgerIsBalanced(db())).toBe(true);
+  });
+
+  it('books the dispute fee once, and its return on a won dispute; the self-check covers disputes', async () => {
+    const sale = await completedSale();
+    const opened = stripe.setDispute({
+      id: 'dp_fee_1',
+      payment_intent: sale.intent,
+      status: 'needs_response',
+    });
+    const withdrawal = opened.balance_transactions[0] as { fee: number; amount: number };
+    expect(withdrawal.fee).toBe(1_500);
+    const created = events.dispute('created', opened);
+    await deliver(harness, created);
+    await deliver(harness, created);
+    const feeRows = async () =>
+      (
+        await db()
+          .select()
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.orderId, sale.order.id), eq(ledgerEntries.journal, 'dispute_fee')))
+          .orderBy(ledgerEntries.id)
+      ).map((row) => ({ account: row.account, amountCents: row.amountCents, memo: row.memo }));
+    expect(await feeRows()).toEqual([
+      { account: 'dispute_fees', amountCents: 1_500, memo: 'dispute dp_fee_1; 1500 cents in fees in all' },
+      { account: 'operating', amountCents: -1_500, memo: 'dispute dp_fee_1; 1500 cents in fees in all' },
+    ]);
+    const mine = (found: LedgerMismatch[]) => found.filter((item) => item.orderIds.includes(sale.order.id));
+    expect(mine(await ledgerMismatches(db()))).toEqual([]);
+    // The provider's dispute fee against the ledger's: equal, then a fee the ledger did not book.
+    expect(
+      mine(await providerMismatches(db(), [], ALL_TIME.start, ALL_TIME.end))
+        .map((found) => found.detail)
+        .filter((detail) => detail.includes('dispute fees')),
+    ).toEqual(["The provider's dispute fees of dp_fee_1 total 0 cents; the ledger's 1500 cents."]);
+    const atProvider = [{ type: 'dispute_fee' as const, reference: 'dp_fee_1', amountCents: 1_500 }];
+    expect(
+      mine(await providerMismatches(db(), atProvider, ALL_TIME.start, ALL_TIME.end)).filter((found) =>
+        found.detail.includes('dispute fees'),
+      ),
+    ).toEqual([]);
+    const unknown = [{ type: 'dispute_fee' as const, reference: 'dp_fee_1', amountCents: 3_000 }];
+    expect(
+      mine(await providerMismatches(db(), unknown, ALL_TIME.start, ALL_TIME.end)).filter((found) =>
+        found.detail.includes('dispute fees'),
+      ),
+    ).toEqual([
+      {
+        kind: 'provider',
+        orderIds: [sale.order.id],
+        sessionId: sale.sessionId,
+        detail: "The provider's dispute fees of dp_fee_1 total 3000 cents; the ledger's 1500 cents.",
+      },
+    ]);
+
+    // Won, and the provider gives its fee back: the return is booked once.
+    const won = stripe.setDispute({
+      id: 'dp_fee_1',
+      payment_intent: sale.intent,
+      status: 'won',
+      balance_transactions: [
+        withdrawal,
+        {
+          ...withdrawal,
+          amount: -withdrawal.amount,
+          fee: -withdrawal.fee,
+          reporting_category: 'dispute_reversal',
+        },
+      ],
+    });
+    const closed = events.dispute('closed', won);
+    await deliver(harness, closed);
+    await deliver(harness, closed);
+    expect((await feeRows()).slice(2)).toEqual([
+      { account: 'dispute_fees', amountCents: -1_500, memo: 'dispute dp_fee_1; 0 cents in fees in all' },
+      { account: 'operating', amountCents: 1_500, memo: 'dispute dp_fee_1; 0 cents in fees in all' },
+    ]);
+    expect(await orderOf(sale.order.id)).toMatchObject({ disputeStatus: 'released', status: 'in_escrow' });
+    expect(mine(await ledgerMismatches(db()))).toEqual([]);
+    expect(await ledgerIsBalanced(db())).toBe(true);
+
+    // A lost dispute's chargeback is booked: the self-check finds one that is missing, and fees booked on a
+    // sale with no dispute at the provider.
+    const lost = await paidSale();
+    await deliver(
+      harness,
+      events.dispute(
+        'closed',
+        stripe.setDispute({ id: 'dp_fee_lost', payment_intent: lost.intent, status: 'lost' }),
+      ),
+    );
+    expect(await orderOf(lost.order.id)).toMatchObject({ status: 'refunded', disputeStatus: 'lost' });
+    const lostMismatches = (found: LedgerMismatch[]) =>
+      found.filter((item) => item.orderIds.includes(lost.order.id));
+    expect(lostMismatches(await ledgerMismatches(db()))).toEqual([]);
+    await db()
+      .update(ledgerEntries)
+      .set({ journal: 'escrow_refund' })
+      .where(and(eq(ledgerEntries.orderId, lost.order.id), eq(ledgerEntries.journal, 'chargeback')));
+    await db()
+      .update(orders)
+      .set({ providerDisputeId: null, disputeSource: null, disputeStatus: null })
+      .where(eq(orders.id, sale.order.id));
+    try {
+      expect(lostMismatches(await disputeMismatches(db()))).toEqual([
+        {
+          kind: 'dispute',
+          orderIds: [lost.order.id],
+          sessionId: lost.sessionId,
+          detail: "The card issuer's dispute dp_fee_lost was lost, but no chargeback is booked.",
+        },
+      ]);
+      expect(mine(await disputeMismatches(db()))).toEqual([
+        {
+          kind: 'dispute',
+          orderIds: [sale.order.id],
+          sessionId: sale.sessionId,
+          detail: 'Dispute fees of 0 cents are booked on a sale the provider has no dispute for.',
+        },
+      ]);
+    } finally {
+      await db()
+        .update(ledgerEntries)
+        .set({ journal: 'chargeback' })
+        .where(and(eq(ledgerEntries.orderId, lost.order.id), eq(ledgerEntries.journal, 'escrow_refund')));
+      await db()
+        .update(orders)
+        .set({ providerDisputeId: 'dp_fee_1', disputeSource: 'provider', disputeStatus: 'released' })
+        .where(eq(orders.id, sale.order.id));
+    }
+    expect(lostMismatches(await ledgerMismatches(db()))).toEqual([]);
   });
 });
