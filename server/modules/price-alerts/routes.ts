@@ -7,7 +7,6 @@ import {
   priceAlertIdParamsSchema,
   priceAlertListQuerySchema,
   priceAlertListSchema,
-  priceAlertSchema,
   unsubscribeQuerySchema,
   unsubscribeResultSchema,
 } from '../../../common/schemas/price-alerts.js';
