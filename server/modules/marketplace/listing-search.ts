@@ -125,7 +125,8 @@ async function listingChanges(db: Db, horizon: string, now: Date, limit: number)
     (select ${rowColumns}, false as removed from tickets
       where search_changed_at >= ${horizon}::timestamptz limit ${limit + 1})
     union all
-    (select ticket_id, null, null, null, null, null, null, null, null, null, null, null, true from listing_removals
+    -- A removal has only its id: one null for each other column of rowColumns.
+    (select ticket_id, null, null, null, null, null, null, null, null, null, null, null, null, true from listing_removals
       where removed_at >= ${horizon}::timestamptz limit ${limit + 1})`)) as unknown as {
     rows: (ListingRow & { removed: boolean })[];
   };
