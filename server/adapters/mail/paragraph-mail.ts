@@ -16,14 +16,21 @@ export function escapeHtml(value: string): string {
  * end belongs to the sentence. Linear: one pass of a character class, no nested repetition.
  */
 const WEB_ADDRESS = /https?:\/\/[^\s<>"']+/g;
-const SENTENCE_END = /[.,;:!?)]+$/;
+const SENTENCE_END = new Set(['.', ',', ';', ':', '!', '?', ')']);
+
+/** The address without the punctuation that ends the sentence around it (a loop: no backtracking). */
+function withoutSentenceEnd(address: string): string {
+  let end = address.length;
+  while (end > 0 && SENTENCE_END.has(address.charAt(end - 1))) end -= 1;
+  return address.slice(0, end);
+}
 
 /** Escaped text with each http(s) address a link, so a mail reader need not copy it into a browser. */
 export function htmlWithLinks(text: string): string {
   let html = '';
   let from = 0;
   for (const match of text.matchAll(WEB_ADDRESS)) {
-    const address = match[0].replace(SENTENCE_END, '');
+    const address = withoutSentenceEnd(match[0]);
     const start = match.index;
     html += `${escapeHtml(text.slice(from, start))}<a href="${escapeHtml(address)}">${escapeHtml(address)}</a>`;
     from = start + address.length;
