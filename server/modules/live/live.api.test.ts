@@ -86,6 +86,24 @@ describe.each(backends)('live notices on %s', (backend) => {
     buyerOnB.close();
   });
 
+  it('tells the seller, on another instance, that the buyer added the e-mail to transfer to', async () => {
+    const { buyerClient, sellerClient, ticketId } = await aSale();
+    const sellerOnB = await openLive(sameMemberOn(sellerClient, b));
+    const updated = await buyerClient.patch('/api/user', { ticketmasterEmail: 'fan@tm.example' });
+    expect(updated.status).toBe(200);
+    const notice = await sellerOnB.next((heard) => heard.kind === 'ticket' && heard.id === ticketId);
+    expect(notice).toMatchObject({ kind: 'ticket', id: ticketId, mine: true });
+    // A change to something else of the buyer's tells nobody.
+    const before = sellerOnB.notices.length;
+    expect((await buyerClient.patch('/api/user', { fullName: 'Rae Fan' })).status).toBe(200);
+    const marker = await sellerClient.post(`/api/tickets/${ticketId}/messages`, { content: 'Any news?' });
+    expect(marker.status).toBe(201);
+    const since = () => sellerOnB.notices.slice(before);
+    await sellerOnB.next((heard) => heard.kind === 'message' && since().includes(heard));
+    expect(since().filter((heard) => heard.kind === 'ticket')).toEqual([]);
+    sellerOnB.close();
+  });
+
   it('tells the member of a support answer', async () => {
     const db = a.database.db;
     const member = await createTestUser(db);

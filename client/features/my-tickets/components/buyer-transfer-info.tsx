@@ -1,4 +1,5 @@
 import { Alert } from '@client/components/ui/alert';
+import { unlessLive } from '@client/lib/live';
 import { NOTIFICATIONS_POLL_MS } from '@common/constants';
 import { MY_TICKETS_TEXT } from '@common/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -13,10 +14,11 @@ import { buyerTransferInfoQueryOptions } from '../api';
 export function BuyerTransferInfo({ ticketId, initiated }: { ticketId: number; initiated: boolean }) {
   const { data, isPending } = useQuery({
     ...buyerTransferInfoQueryOptions(ticketId),
-    // While the seller waits on the buyer's e-mail, it is read again at the badge's pace: it shows once added.
-    // No live notice tells of a change to the buyer's profile, so this one card keeps polling with a stream.
-    refetchInterval: (query) =>
+    // While the seller waits on the buyer's e-mail, the buyer's change of it is a live notice (migration
+    // 0039) that reads this again; without a live stream it is read at the badge's pace.
+    refetchInterval: unlessLive((query: { state: { data?: { requiresEmail: boolean } | null } }) =>
       !initiated && query.state.data?.requiresEmail ? NOTIFICATIONS_POLL_MS : false,
+    ),
   });
   if (isPending)
     return <p className="text-sm text-muted-foreground">{MY_TICKETS_TEXT.transferInfoLoading}</p>;
