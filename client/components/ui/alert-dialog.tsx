@@ -1,7 +1,8 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useEffect } from 'react';
 import { cn } from '../../lib/cn';
 import { buttonVariants } from './button';
+import { dismissEarlierToasts } from './toaster';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -10,6 +11,8 @@ export function AlertDialogContent({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  // The content mounts as the dialog opens: the previous screen's toasts go, not to cover its title.
+  useEffect(dismissEarlierToasts, []);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-foreground/50 backdrop-blur-[2px]" />

@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useEffect } from 'react';
 import { cn } from '../../lib/cn';
+import { dismissEarlierToasts } from './toaster';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -13,6 +14,8 @@ export function DialogContent({
   hideClose = false,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+  // The content mounts as the dialog opens: the previous screen's toasts go, not to cover its title.
+  useEffect(dismissEarlierToasts, []);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-foreground/50 backdrop-blur-[2px] data-[state=open]:animate-in" />

@@ -26,6 +26,10 @@ const onSonnerWanted = (wake: () => void) => {
   return () => toasterWaiting.delete(wake);
 };
 let toastCount = 0;
+/** When each toast was shown, so that a dialog opening can take away those of the screen before it. */
+const shownAt = new Map<string, number>();
+/** A toast shown this shortly before a dialog opens came with it (its own error, say) and stays. */
+const SAME_ACTION_MS = 1_000;
 
 export interface ToastOptions {
   title: string;
@@ -43,9 +47,26 @@ export function toast({
 }: ToastOptions) {
   toastCount += 1;
   const id = `toast-${toastCount}`;
+  const now = Date.now();
+  for (const [shown, at] of shownAt) if (at < now - 2 * TOAST_DURATION_MS) shownAt.delete(shown);
+  shownAt.set(id, now);
   const options = { id, description, duration };
   withSonner((sonner) => (variant === 'destructive' ? sonner.error(title, options) : sonner(title, options)));
   return id;
+}
+
+/**
+ * Takes away the toasts shown before a dialog opened: the dialog now covers the screen they spoke of, and on a
+ * phone they would sit over its title and hold timer. Called by the dialogs as they open.
+ */
+export function dismissEarlierToasts(): void {
+  const before = Date.now() - SAME_ACTION_MS;
+  const earlier = [...shownAt].filter(([, at]) => at < before).map(([id]) => id);
+  if (earlier.length === 0) return;
+  for (const id of earlier) shownAt.delete(id);
+  withSonner((sonner) => {
+    for (const id of earlier) sonner.dismiss(id);
+  });
 }
 
 /**
