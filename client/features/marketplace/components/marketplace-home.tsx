@@ -169,13 +169,14 @@ export function MarketplaceHome({ user }: MarketplaceHomeProps) {
 
   return (
     <div className="flex-1 bg-stage">
-      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
-        <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      {/* On a phone the greeting stays short, so the first listings show above the fold. */}
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:gap-6 sm:px-6 sm:py-8">
+        <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between sm:gap-4">
           <div className="space-y-1">
-            <h1 className="text-3xl font-bold sm:text-4xl">
+            <h1 className="text-2xl font-bold sm:text-4xl">
               Welcome, {user.firstName.trim() || user.username}
             </h1>
-            <p className="text-muted-foreground">Find tickets from fans, at fair prices.</p>
+            <p className="hidden text-muted-foreground sm:block">Find tickets from fans, at fair prices.</p>
           </div>
           <div className="flex flex-wrap gap-2">
             <HowItWorksDialog />
