@@ -1,3 +1,4 @@
+import { startPeriodicRun } from '../lib/periodic-run.js';
 import { sweepBids } from '../modules/bids/jobs.js';
 import { fulfilPaidSessions, retryPendingRefunds } from '../modules/checkout/service.js';
 import type { MoneyDeps } from '../modules/sales/deps.js';
@@ -22,10 +23,6 @@ export function startCheckoutRecovery(
   deps: MoneyDeps,
   intervalMs = CHECKOUT_RECOVERY_INTERVAL_MS,
 ): CheckoutRecovery {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
-
   /** Where the walk over active bids goes on next run (see sweepBids). */
   let bidCursor = 0;
 
@@ -51,30 +48,10 @@ export function startCheckoutRecovery(
     return { fulfilled, refunds, bidPurchases };
   }
 
-  function runOnce() {
-    const run = queue.then(work);
-    queue = run.catch(() => undefined);
-    return run;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      runOnce()
-        .catch((error: unknown) => deps.log.error({ err: error }, 'checkout recovery failed'))
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
-
-  schedule();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await queue;
-    },
-  };
+  return startPeriodicRun({
+    work,
+    intervalMs,
+    onError: (error) => deps.log.error({ err: error }, 'checkout recovery failed'),
+    stoppedResult: { fulfilled: 0, refunds: 0, bidPurchases: 0 },
+  });
 }

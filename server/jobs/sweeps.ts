@@ -10,6 +10,7 @@ import {
   storedImages,
   trustedDevices,
 } from '../db/schema/index.js';
+import { startPeriodicRun } from '../lib/periodic-run.js';
 import { sweepIdleParts } from '../modules/holds/splits.js';
 import { pruneRateLimitCounters } from '../plugins/rate-limit.js';
 
@@ -153,11 +154,6 @@ export function startSweeps(options: SweepOptions): Sweeps {
   if (!Number.isInteger(intervalMs) || intervalMs <= 0)
     throw new Error(`sweep interval must be a positive number of milliseconds, got ${intervalMs}`);
 
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  // Runs in this instance are chained, so two never overlap.
-  let queue: Promise<unknown> = Promise.resolve();
-
   function sweepLocked(): Promise<SweepReport> {
     return db.transaction(async (tx) => {
       const result = (await tx.execute(
@@ -189,39 +185,12 @@ export function startSweeps(options: SweepOptions): Sweeps {
     });
   }
 
-  function runOnce(): Promise<SweepReport> {
-    // A run asked for before stop() still happens (stop waits for it); none starts after.
-    if (stopped) return Promise.resolve({ ran: false, reason: 'stopped' });
-    const run = queue.then(sweepLocked);
-    queue = run.catch(() => undefined);
-    return run;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => void tick(), intervalMs);
-    // A pending sweep never keeps the process alive.
-    timer.unref();
-  }
-
-  async function tick(): Promise<void> {
-    timer = undefined;
-    try {
-      await runOnce();
-    } catch (error) {
-      log.error({ err: error }, 'housekeeping sweep failed');
-    }
-    schedule();
-  }
-
-  schedule();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await queue;
-    },
-  };
+  // Runs in this instance are chained, so two never overlap; a run asked for before stop() still happens
+  // (stop waits for it), none starts after.
+  return startPeriodicRun<SweepReport>({
+    work: sweepLocked,
+    intervalMs,
+    onError: (error) => log.error({ err: error }, 'housekeeping sweep failed'),
+    stoppedResult: { ran: false, reason: 'stopped' },
+  });
 }

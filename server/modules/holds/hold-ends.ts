@@ -2,6 +2,7 @@ import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
+import { type PeriodicRun, startPeriodicRun } from '../../lib/periodic-run.js';
 import { returnIdlePart, returnIdleParts } from './splits.js';
 
 /**
@@ -45,47 +46,15 @@ export interface HoldEndsOptions {
   intervalMs?: number;
 }
 
-export interface HoldEnds {
-  /** One run now, after any run in progress. */
-  runOnce(): Promise<number>;
-  /** Cancels the timer and waits for a run in progress. */
-  stop(): Promise<void>;
-}
+export type HoldEnds = PeriodicRun<number>;
 
 /** Every instance runs one, from start to shutdown. */
 export function startHoldEnds(options: HoldEndsOptions): HoldEnds {
   const { db, clock, log } = options;
-  const intervalMs = options.intervalMs ?? HOLD_END_POLL_MS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
-
-  function runOnce(): Promise<number> {
-    if (stopped) return Promise.resolve(0);
-    const run = queue.then(() => endLapsedHolds(db, clock.now()));
-    queue = run.catch(() => undefined);
-    return run;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      runOnce()
-        .catch((error: unknown) => log.error({ err: error }, 'ending lapsed holds failed'))
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
-
-  schedule();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await queue;
-    },
-  };
+  return startPeriodicRun({
+    work: () => endLapsedHolds(db, clock.now()),
+    intervalMs: options.intervalMs ?? HOLD_END_POLL_MS,
+    onError: (error) => log.error({ err: error }, 'ending lapsed holds failed'),
+    stoppedResult: 0,
+  });
 }
