@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogText, webAddress } from './catalog-values.js';
+import { artistPicture, catalogText, webAddress } from './catalog-values.js';
 
 describe('catalog values', () => {
   it('puts a name on one line: separators and controls become one space, the ends trimmed', () => {
@@ -35,5 +35,16 @@ describe('catalog values', () => {
       `https://img.example/${'a'.repeat(2_100)}`,
     ])
       expect(webAddress(hostile), String(hostile)).toBeNull();
+  });
+});
+
+describe('an artist picture', () => {
+  it('keeps generated art as a data: URL of an image type, and refuses any other data: or script', () => {
+    const art = 'data:image/svg+xml,%3Csvg%3E%3C%2Fsvg%3E';
+    expect(artistPicture(art)).toBe(art);
+    expect(artistPicture('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');
+    expect(artistPicture('data:text/html,<script>x</script>')).toBeNull();
+    expect(artistPicture('javascript:alert(1)')).toBeNull();
+    expect(artistPicture('https://img.example/a.jpg')).toBe('https://img.example/a.jpg');
   });
 });

@@ -51,3 +51,15 @@ export function webAddress(value: string | null | undefined): string | null {
     return null;
   }
 }
+
+/** Generated art the catalog keeps itself: a data: URL of an image type an <img> shows. */
+const GENERATED_ART = /^data:image\/(svg\+xml|png|jpeg|webp|gif)[;,]/;
+
+/**
+ * An artist's picture: a web address as webAddress takes it, or generated art kept as a data: URL (the demo
+ * catalog's), which no page or answer ever carries: they name it by the app's own URL (decision 0018).
+ */
+export function artistPicture(value: string | null | undefined): string | null {
+  const picture = value?.trim() ?? '';
+  return GENERATED_ART.test(picture) ? picture : webAddress(picture);
+}

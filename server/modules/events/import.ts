@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { canonicalTimeZone, DEFAULT_PLATFORM_TIME_ZONE } from '../../../common/venue-time.js';
 import type { DbOrTx } from '../../db/client.js';
 import { artists, eventArtists, events, venues } from '../../db/schema/index.js';
-import { catalogText, webAddress } from './catalog-values.js';
+import { artistPicture, catalogText, webAddress } from './catalog-values.js';
 
 /** One artist of the catalog, as the importer and the seed describe it. */
 export interface CatalogArtist {
@@ -268,7 +268,7 @@ export function tidyCatalogEvent(event: CatalogEvent): CatalogEvent | null {
       {
         ...artist,
         name: artistName,
-        imageUrl: webAddress(artist.imageUrl),
+        imageUrl: artistPicture(artist.imageUrl),
         infoUrl: webAddress(artist.infoUrl),
         genres: artist.genres.map((genre) => catalogText(genre)).filter((genre) => genre !== ''),
       },

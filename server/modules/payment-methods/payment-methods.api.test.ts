@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_METHOD_TEXT } from '../../../common/messages.js';
+import { MONEY_TEXT, PAYMENT_METHOD_TEXT } from '../../../common/messages.js';
 import { MAX_SAVED_CARDS } from '../../../common/schemas/payment-methods.js';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.js';
 import { paymentCustomers, sandboxSetupIntents, savedCards } from '../../db/schema/index.js';
@@ -332,7 +332,9 @@ describe.each(backends)('saved cards in the sandbox on %s', (backend) => {
     payments.detachFails = true;
     try {
       const response = await client.delete(`/api/payment-methods/${paymentMethodId}`);
-      expect(response.status).toBe(500);
+      // Encore's own answer, never the provider's status or words (issue 43 item 9).
+      expect(response.status).toBe(502);
+      expect(response.body.message).toBe(MONEY_TEXT.providerFailed);
     } finally {
       payments.detachFails = false;
     }
