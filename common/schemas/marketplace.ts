@@ -279,7 +279,7 @@ export const suggestionQuerySchema = z.object({
   q: boundedText(SUGGESTION_QUERY_MAX_LENGTH, { tooLong: MARKETPLACE_TEXT.suggestionQueryInvalid }),
 });
 
-export const SUGGESTION_KINDS = ['artist', 'event', 'venue'] as const;
+export const SUGGESTION_KINDS = ['artist', 'event', 'venue', 'city'] as const;
 export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
 
 /** The show a catalog event's suggestion is: one suggestion per event, never one per name. */

@@ -60,6 +60,9 @@ export const venues = pgTable(
     // Suggestions read folded names (decision 0040).
     index('venues_name_folded_trgm_idx').using('gin', sql`search_fold(${t.name}) gin_trgm_ops`),
     index('venues_name_folded_sorted_idx').on(sql`(search_fold(${t.name}) collate "C")`),
+    // And their cities (migration 0040).
+    index('venues_city_folded_trgm_idx').using('gin', sql`search_fold(${t.city}) gin_trgm_ops`),
+    index('venues_city_folded_sorted_idx').on(sql`(search_fold(${t.city}) collate "C")`),
     // Concert search's venue tier: the venues whose name or city holds the query (decision 0040).
     index('venues_search_place_trgm_idx').using('gin', sql`${t.searchPlace} gin_trgm_ops`),
   ],

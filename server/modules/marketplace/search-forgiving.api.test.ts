@@ -114,6 +114,29 @@ describe.each(backends)('marketplace typo tolerance and the city and face value 
     await harness?.close();
   });
 
+  it('suggests for a one-letter slip what the corrected words would (issue 43)', async () => {
+    const exact = await visitor.get('/api/search/suggestions?q=khruangbin%20live');
+    expect(exact.body.length).toBeGreaterThan(0);
+    for (const slip of ['khruangbn live', 'khraungbin', 'Khruangbin Lve']) {
+      const suggested = await visitor.get(`/api/search/suggestions?q=${encodeURIComponent(slip)}`);
+      expect(suggested.status).toBe(200);
+      expect(
+        suggested.body.map((suggestion: { text: string }) => suggestion.text),
+        slip,
+      ).toContain('Khruangbin Live');
+    }
+    expect((await visitor.get('/api/search/suggestions?q=qqqqzzzz')).body).toEqual([]);
+  });
+
+  it('suggests cities, slips forgiven', async () => {
+    for (const typed of ['portl', 'Portlnd']) {
+      const suggested = await visitor.get(`/api/search/suggestions?q=${typed}`);
+      expect(suggested.body, typed).toContainEqual(
+        expect.objectContaining({ text: 'Portland', kind: 'city', event: null }),
+      );
+    }
+  });
+
   it('finds the listings of a one-letter slip, offers the correction, and pages through it', async () => {
     const exact = await throughHttp(member, { search: 'Khruangbin', sortBy: 'price_asc', limit: '50' });
     expect(exact.ids).toHaveLength(7);

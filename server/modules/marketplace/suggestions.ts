@@ -11,11 +11,12 @@ import { artists, events, tickets, venues } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/like-patterns.js';
 import { eventOnSaleSql, listingOnSaleSql } from '../../lib/on-sale-sql.js';
 import { searchFold } from '../../lib/search-fold.js';
+import { correctedQueries } from '../events/search-typos.js';
 
 /** Candidates read per kind before ranking; more than enough for 5 suggestions. */
 const CANDIDATES_PER_KIND = 20;
 const MATCHES = ['exact', 'prefix', 'word'] as const;
-const KINDS: SuggestionKind[] = ['artist', 'event', 'venue'];
+const KINDS: SuggestionKind[] = ['artist', 'event', 'venue', 'city'];
 
 /**
  * How a name matches the query: 0 exact, 1 prefix, 2 a later word of the name starts with it. Written in
@@ -38,7 +39,7 @@ function startsAWord(name: ReturnType<typeof sql>, query: string) {
 
 type NameSource =
   | { table: typeof artists; column: typeof artists.name }
-  | { table: typeof venues; column: typeof venues.name }
+  | { table: typeof venues; column: typeof venues.name | typeof venues.city }
   | { table: typeof tickets; column: typeof tickets.eventName };
 
 /** A name that matched, with the catalog event it is when it is one. */
@@ -141,6 +142,10 @@ async function candidates(
       return nameOnly(
         await namesMatching(db, { table: venues, column: venues.name }, query, pass, undefined),
       );
+    case 'city':
+      return nameOnly(
+        await namesMatching(db, { table: venues, column: venues.city }, query, pass, undefined),
+      );
     case 'event': {
       // Listings entered by hand name events the catalog does not have; a catalog event's are its own.
       const listed = and(
@@ -207,7 +212,7 @@ async function suggestionsOf(db: DbOrTx, query: string, pass: Pass, now: Date): 
 
 /**
  * GET /api/search/suggestions?q=: at most 5, from 2 characters, ranked by match quality (exact, prefix,
- * whole word) and then by kind (artist, event, venue), from the catalog and the live listings. A catalog
+ * whole word) and then by kind (artist, event, venue, city), from the catalog and the live listings. A catalog
  * event is one suggestion per event (a tour's shows one each, with their dates and venues); any other name
  * appears once, as the better-ranked of its kinds.
  *
@@ -218,6 +223,18 @@ async function suggestionsOf(db: DbOrTx, query: string, pass: Pass, now: Date): 
 export async function searchSuggestions(db: DbOrTx, rawQuery: string, now: Date): Promise<Suggestion[]> {
   const query = searchFold(rawQuery.trim());
   if (query.length < SUGGESTION_MIN_LENGTH) return [];
+  const asTyped = await suggestionsFor(db, query, now);
+  if (asTyped.length > 0) return asTyped;
+  // Nothing as typed: the one-letter slips the results forgive (decision 0059) are forgiven here too, so
+  // 'holow pines' suggests what 'hollow pines' would.
+  for (const correction of await correctedQueries(db, query)) {
+    const corrected = await suggestionsFor(db, correction, now);
+    if (corrected.length > 0) return corrected;
+  }
+  return [];
+}
+
+async function suggestionsFor(db: DbOrTx, query: string, now: Date): Promise<Suggestion[]> {
   const prefixes = await suggestionsOf(db, query, 'prefix', now);
   if (prefixes.length === SUGGESTION_MAX_RESULTS) return prefixes;
   return suggestionsOf(db, query, 'word', now);
