@@ -150,6 +150,8 @@ async function suspend(tx: Tx, userId: number, now: Date) {
     });
   const endedSessions = await endAllSessions(tx, userId);
   return {
+    unchanged: false,
+    restoredListings: [],
     endedHolds: [
       ...heldFromThem,
       // The member's own holds: their checkouts end too (they are signed out and cannot pay).
@@ -226,6 +228,9 @@ async function reinstate(tx: Tx, userId: number, now: Date) {
     .returning({ id: priceAlerts.id });
   await tx.delete(suspensionPauses).where(eq(suspensionPauses.userId, userId));
   return {
+    unchanged: false,
+    endedHolds: [],
+    refundedOrders: [],
     restoredListings: listings.map((row) => row.id),
     audit: {
       listingsRestored: listings.length,
@@ -270,38 +275,18 @@ export async function setUserSuspended(
       supportEmail: deps.supportEmail,
       now,
     });
-    if (change.suspended) {
-      const done = await suspend(tx, userId, now);
-      await recordAdminAction(tx, {
-        adminId,
-        action: 'user.suspension',
-        targetType: 'user',
-        targetId: userId,
-        before: { suspended: false },
-        after: { suspended: true, reason, ...done.audit },
-      });
-      return {
-        unchanged: false,
-        endedHolds: done.endedHolds,
-        restoredListings: [],
-        refundedOrders: done.refundedOrders,
-      };
-    }
-    const done = await reinstate(tx, userId, now);
+    const { audit, ...done } = change.suspended
+      ? await suspend(tx, userId, now)
+      : await reinstate(tx, userId, now);
     await recordAdminAction(tx, {
       adminId,
       action: 'user.suspension',
       targetType: 'user',
       targetId: userId,
-      before: { suspended: true },
-      after: { suspended: false, reason, ...done.audit },
+      before: { suspended: !change.suspended },
+      after: { suspended: change.suspended, reason, ...audit },
     });
-    return {
-      unchanged: false,
-      endedHolds: [],
-      restoredListings: done.restoredListings,
-      refundedOrders: [],
-    };
+    return done;
   });
   for (const orderId of outcome.refundedOrders) await refundNow(deps, orderId);
   return outcome;
