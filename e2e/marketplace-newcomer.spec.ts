@@ -275,4 +275,19 @@ test.describe('at 390 px', () => {
     expect(clipped).toEqual([]);
     await page.screenshot({ path: 'test-results/marketplace-newcomer/home-390.png', fullPage: false });
   });
+
+  test('a listing is on the first screen: the cards leave the date to their show’s heading', async ({
+    page,
+  }) => {
+    await signInAsJordan(page);
+    await page.goto('/');
+    const group = page.getByTestId('listing-group').first();
+    const card = group.locator('[data-ticket-card]').first();
+    await expect(card).toBeVisible(FIRST_LOAD);
+    await expect(group.getByTestId('show-days')).toBeVisible();
+    await expect(card.locator('h3 + p')).toBeHidden();
+    // The card's price is in sight without scrolling.
+    await expect(card.getByText(/each/).first()).toBeInViewport();
+    await expectNoSeriousViolations(page, 'the marketplace at 390 px');
+  });
 });

@@ -81,6 +81,7 @@ export function ListingGroups({ groups, user, now, openingId, onViewDetails }: L
                     viewerId={user.id}
                     reserved={isReservedByOther(ticket, user.id, now)}
                     opening={openingId === ticket.id}
+                    grouped
                     onViewDetails={onViewDetails}
                   />
                 </li>

@@ -19,6 +19,11 @@ interface TicketCardProps {
   /** Another viewer holds it (isReservedByOther): a boolean, so a newer clock alone re-renders nothing. */
   reserved: boolean;
   opening?: boolean;
+  /**
+   * Under its show's heading, which names the show and gives its dates: on a phone the card leaves out its
+   * own date line and artist panel, so more listings fit on the first screen (issue 43).
+   */
+  grouped?: boolean;
   onViewDetails: (ticket: MarketTicket) => void;
 }
 
@@ -55,6 +60,7 @@ export const TicketCard = memo(function TicketCard({
   viewerId,
   reserved,
   opening = false,
+  grouped = false,
   onViewDetails,
 }: TicketCardProps) {
   const showDetails = canViewDetails(ticket, viewerId);
@@ -83,7 +89,7 @@ export const TicketCard = memo(function TicketCard({
           <h3 id={titleId} className="font-semibold">
             <ShowName eventId={ticket.eventId} eventName={ticket.eventName} />
           </h3>
-          <p className="flex items-center gap-1.5 text-sm font-medium">
+          <p className={cn('items-center gap-1.5 text-sm font-medium', grouped ? 'hidden sm:flex' : 'flex')}>
             <CalendarDays aria-hidden className="size-4" />
             {formatEventDate(ticket.eventDate)}
             {ticket.daysCount > 1 ? (
@@ -95,7 +101,9 @@ export const TicketCard = memo(function TicketCard({
         </div>
 
         {ticket.artist ? (
-          <div className="flex items-center gap-3 rounded-lg bg-muted p-3">
+          <div
+            className={cn('items-center gap-3 rounded-lg bg-muted p-3', grouped ? 'hidden sm:flex' : 'flex')}
+          >
             {ticket.artist.image ? (
               <img
                 src={ticket.artist.image}
