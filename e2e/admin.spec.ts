@@ -310,6 +310,8 @@ test.describe('admin dashboard', () => {
       await show.getByLabel(ADMIN_TEXT.reasonLabel).fill('Hidden by mistake.');
       await show.getByRole('button', { name: ADMIN_TEXT.showReview }).click();
       await expect(toastWith(page, ADMIN_TEXT.reviewShown)).toBeVisible();
+      // Escape closes the top layer: until the confirmation has finished closing, that is still the confirmation.
+      await expect(show).toBeHidden();
       await page.keyboard.press('Escape');
       await expect(review).toBeHidden();
     });
