@@ -16,7 +16,13 @@ const row = (fields: Partial<PriceCapRule> & Pick<PriceCapRule, 'id' | 'country'
 const TABLE = [
   row({ id: 'us-fee', country: 'US', maxFeePercent: 10, effectiveFrom: '2020-01-01' }),
   row({ id: 'us-ny', country: 'US', region: 'NY', maxPricePercent: 120, effectiveFrom: '2019-01-01' }),
-  row({ id: 'us-ny-tighter', country: 'US', region: 'NY', maxPricePercent: 110, effectiveFrom: '2031-06-01' }),
+  row({
+    id: 'us-ny-tighter',
+    country: 'US',
+    region: 'NY',
+    maxPricePercent: 110,
+    effectiveFrom: '2031-06-01',
+  }),
   row({ id: 'xx-old', country: 'XX', maxPricePercent: 150, effectiveFrom: '2010-01-01' }),
   row({ id: 'xx-new', country: 'XX', maxPricePercent: 100, effectiveFrom: '2025-01-01' }),
 ];
