@@ -40,4 +40,5 @@ export const PRICE_CAP_TEXT = {
   fixDone: 'Your listing is back on sale at the capped price.',
   fixUsed: 'This link was already used, or the listing changed since: open it from My Tickets.',
   fixInvalid: 'This link is not valid.',
+  eventNotFound: 'This show could not be found',
 } as const;

@@ -19,7 +19,7 @@ CREATE TABLE "price_cap_pauses" (
 	"ticket_id" integer NOT NULL,
 	"seller_id" integer NOT NULL,
 	"rule_id" text NOT NULL,
-	"cap_markup" integer NOT NULL,
+	"cap_markup" integer,
 	"paused_at" timestamp with time zone NOT NULL,
 	"mailed_at" timestamp with time zone,
 	"fixed_at" timestamp with time zone

@@ -19,7 +19,8 @@ export const priceCapPauses = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     ruleId: text('rule_id').notNull(),
-    capMarkup: integer('cap_markup').notNull(),
+    /** Null when no markup keeps to the rule (a fee cap below Encore's lowest fee): the fix then cannot help. */
+    capMarkup: integer('cap_markup'),
     pausedAt: timestamp('paused_at', { withTimezone: true }).notNull(),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     fixedAt: timestamp('fixed_at', { withTimezone: true }),
