@@ -12,7 +12,8 @@ import { PRICE_CAP_TEXT } from '../../../common/texts/price-caps.js';
 import { calendarDateAt } from '../../../common/venue-time.js';
 import type { DbOrTx } from '../../db/client.js';
 import { events, tickets, venues } from '../../db/schema/index.js';
-import { Conflict, Invalid } from '../../errors.js';
+import { Invalid } from '../../errors.js';
+import { lockConflict } from '../holds/conflicts.js';
 
 /**
  * The price cap a show's place sets (decision 0084), as the server enforces it on a listing's create and
@@ -67,6 +68,8 @@ export async function assertHoldWithinCap(tx: DbOrTx, ticketId: number, now: Dat
       faceValueCents: tickets.faceValueCents,
       serviceFeeCents: tickets.serviceFeeCents,
       markup: tickets.markup,
+      eventId: tickets.eventId,
+      eventName: tickets.eventName,
       country: venues.country,
       region: venues.region,
       timeZone: venues.timeZone,
@@ -75,7 +78,9 @@ export async function assertHoldWithinCap(tx: DbOrTx, ticketId: number, now: Dat
     .innerJoin(events, eq(events.id, tickets.eventId))
     .innerJoin(venues, eq(venues.id, events.venueId))
     .where(eq(tickets.id, ticketId));
-  if (row && !withinCap(ruleInEffect(row, now), row)) throw new Conflict(PRICE_CAP_TEXT.holdOverCap);
+  // Told as a withdrawn listing is: the buyer's way forward is the show's page.
+  if (row && !withinCap(ruleInEffect(row, now), row))
+    throw lockConflict('withdrawn', PRICE_CAP_TEXT.holdOverCap, row);
 }
 
 /**
