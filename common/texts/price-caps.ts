@@ -1,4 +1,5 @@
 import type { PriceCapRule } from '../price-caps/rules.js';
+import { MARKUP_MAX } from '../pricing.js';
 
 /** Price caps by place (decision 0084): the listing form's statement, the server's refusals and the e-mail. */
 
@@ -10,8 +11,10 @@ function priceLimit(percent: number): string {
 export const PRICE_CAP_TEXT = {
   /** Said when a show is chosen, before any price is typed. */
   statement(rule: PriceCapRule | null): string {
-    if (rule?.maxPricePercent == null && rule?.maxFeePercent == null)
-      return 'No resale price cap by law for shows in this place: Encore’s own limit applies, at most 50% above the original price.';
+    if (rule === null)
+      return `No local price cap on file for shows in this place: Encore’s own limit applies, a markup of at most ${MARKUP_MAX}%.`;
+    if (rule.maxPricePercent === null && rule.maxFeePercent === null)
+      return `No resale price cap by law for shows in this place: Encore’s own limit applies, a markup of at most ${MARKUP_MAX}%.`;
     const parts: string[] = [];
     if (rule.maxPricePercent !== null)
       parts.push(

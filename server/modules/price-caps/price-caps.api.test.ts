@@ -94,7 +94,15 @@ describe.each(backends)('price caps by place on %s', (backend) => {
     });
     const london = await showIn('GB', 'Europe/London');
     const uk = await harness.client().get(`/api/events/${london.id}/price-cap`);
-    expect(uk.body.statement).toBe(PRICE_CAP_TEXT.statement(null));
+    expect(uk.body.statement).toBe(
+      'No resale price cap by law for shows in this place: Encore’s own limit applies, a markup of at most 50%.',
+    );
+    const paris = await showIn('FR', 'Europe/Paris');
+    const france = await harness.client().get(`/api/events/${paris.id}/price-cap`);
+    expect(france.body).toMatchObject({ country: 'FR', rule: null });
+    expect(france.body.statement).toBe(
+      'No local price cap on file for shows in this place: Encore’s own limit applies, a markup of at most 50%.',
+    );
     expect(uk.body.rule.id).toBe('gb-consumer-rights-act-2015');
     expect((await harness.client().get('/api/events/2000000000/price-cap')).status).toBe(404);
   });
