@@ -40,6 +40,12 @@ export const PRICE_CAP_TEXT = {
   holdOverCap:
     'This listing is above the price cap for its show’s place and cannot be bought until its seller lowers the price.',
   mailSubject: 'Your listing is paused: a price cap now applies',
+  fixTitle: 'Put your listing back on sale',
+  fixIntro:
+    'A price cap now applies to your show’s place. One click lowers your price to the cap and puts your tickets back on sale.',
+  fixButton: 'Lower my price and put it back on sale',
+  fixFailed: 'Could not put your listing back on sale. Please try again.',
+  myTicketsLink: 'Go to My Tickets',
   fixDone: 'Your listing is back on sale at the capped price.',
   fixUsed: 'This link was already used, or the listing changed since: open it from My Tickets.',
   fixInvalid: 'This link is not valid.',
