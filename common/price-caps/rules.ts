@@ -44,7 +44,7 @@ export const PRICE_CAP_RULES: readonly PriceCapRule[] = [
     maxFeePercent: null,
     sourceUrl: 'https://www.ejustice.just.fgov.be/eli/loi/2013/07/30/2013011413/justel',
     effectiveFrom: '2013-09-16',
-    note: "Loi du 30 juillet 2013 relative à la revente de titres d'accès à des événements, art. 5: occasional resale above the original final price (fees included) is forbidden, habitual resale entirely.",
+    note: "Loi du 30 juillet 2013 relative à la revente de titres d'accès à des événements: occasional resale above the original final price (fees included) is forbidden, habitual resale entirely.",
   },
   {
     id: 'gb-consumer-rights-act-2015',
