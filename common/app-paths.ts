@@ -24,6 +24,7 @@ export const APP_PATHS = [
   '/newsletter/confirm/:token',
   '/newsletter/unsubscribe',
   '/price-alerts/unsubscribe',
+  '/price-cap-fix',
   '/purchase-status',
   '/purchase/cancel',
   '/safari-purchase-success',

@@ -105,6 +105,11 @@ function offsetAt(instant: number, timeZone: string): number {
   return wallClock(whole, timeZone) - whole;
 }
 
+/** The calendar day (yyyy-MM-dd) it is in `timeZone` at `instant`: the day a rule dated there is in effect. */
+export function calendarDateAt(instant: Date, timeZone: string): string {
+  return new Date(wallClock(instant.getTime(), timeZone)).toISOString().slice(0, 10);
+}
+
 /**
  * The instant the calendar day `date` begins in `timeZone`: its local midnight. Where midnight is skipped
  * (clocks jump from 00:00 to 01:00, as in Havana or Santiago), the day begins at the jump; where it comes

@@ -67,6 +67,8 @@ import { sandboxCardStore } from './modules/payment-methods/service.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
 import { createPriceAlertMatching, type PriceAlertMatching } from './modules/price-alerts/jobs.js';
 import { priceAlertRoutes } from './modules/price-alerts/routes.js';
+import { createPriceCapSweeps, type PriceCapSweeps } from './modules/price-caps/jobs.js';
+import { priceCapRoutes } from './modules/price-caps/routes.js';
 import { priceStoryRoutes } from './modules/price-story/routes.js';
 import { providerEventRoutes } from './modules/provider-events/routes.js';
 import { refundRoutes } from './modules/refunds/routes.js';
@@ -89,6 +91,8 @@ declare module 'fastify' {
     bidMatching: BidMatching;
     /** This instance's price alert matcher (decision 0060); tests await priceAlertMatching.runner.runOnce(). */
     priceAlertMatching: PriceAlertMatching;
+    /** This instance's price-cap sweep and its e-mails (decision 0084); tests run priceCapSweeps.runner. */
+    priceCapSweeps: PriceCapSweeps;
     /** This instance's in-memory listing search index (decision 0048); tests and benches await its ready(). */
     listingSearch: ListingSearch;
     /** This instance's in-memory concert search index (decision 0049); tests and benches await its ready(). */
@@ -295,6 +299,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await bidMatching.listingBuyable(ticketId);
     await priceAlertMatching.listingBuyable(ticketId);
   };
+  // Price caps by place (decision 0084): the sweep of listings a new or tightened rule puts above their cap.
+  const priceCapSweeps = createPriceCapSweeps({
+    ...priceAlertDeps,
+    log: app.log,
+    leaseMs: config.jobLeaseMs,
+    jobObserver,
+  });
+  app.decorate('priceCapSweeps', priceCapSweeps);
+  app.addHook('onClose', () => priceCapSweeps.runner.stop());
+  await priceCapSweeps.scheduleSweepNow();
+  await app.register(priceCapRoutes, {
+    db: database.db,
+    clock,
+    emailLinkSecret: config.emailLinkSecret,
+    onBuyable: listingBuyable,
+  });
   await app.register(ticketRoutes, {
     db: database.db,
     images,

@@ -110,6 +110,15 @@ const ROWS: Record<string, Row> = {
     expect: everyone(),
     call: fixed(`/api/events/${NO_SUCH_ID}/price-story`),
   },
+  // Decision 0084: the cap of a show's place is public; the one-click fix needs no sign-in (its token is checked).
+  'GET /api/events/{id}/price-cap': {
+    expect: everyone(),
+    call: fixed(`/api/events/${NO_SUCH_ID}/price-cap`),
+  },
+  'POST /api/price-caps/fix': {
+    expect: everyone(),
+    call: fixed('/api/price-caps/fix', { token: '1.not-a-signature' }),
+  },
   'GET /api/search/suggestions': { expect: everyone(), call: fixed('/api/search/suggestions?query=tes') },
   'GET /api/tickets': { expect: everyone(), call: fixed('/api/tickets') },
   'GET /api/tickets/{id}': { expect: membersOnly(), call: (f) => ({ path: `/api/tickets/${f.listingId}` }) },

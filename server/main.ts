@@ -18,6 +18,7 @@ import { type MetricsServer, startMetricsServer } from './modules/operations/met
 import { sandboxCardStore } from './modules/payment-methods/service.js';
 import { afterSaleJobHandlers } from './modules/payouts/service.js';
 import { priceAlertJobHandlers } from './modules/price-alerts/jobs.js';
+import { priceCapJobHandlers } from './modules/price-caps/jobs.js';
 import { seedDemoDataIfEmpty } from './seed/demo.js';
 
 async function main(): Promise<void> {
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
       ...afterSaleJobHandlers(checkoutDeps),
       ...bidJobHandlers(checkoutDeps),
       ...priceAlertJobHandlers({ ...checkoutDeps, emailLinkSecret: config.emailLinkSecret }),
+      ...priceCapJobHandlers({ ...checkoutDeps, emailLinkSecret: config.emailLinkSecret }),
       ...ledgerCheckJobHandlers(checkoutDeps),
     },
     intervalMs: config.jobPollIntervalMs,

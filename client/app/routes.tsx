@@ -140,6 +140,12 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'price-cap-fix',
+        ...page('Price Cap', () =>
+          import('@client/features/price-caps/fix-page').then((module) => module.PriceCapFixPage),
+        ),
+      },
+      {
         path: 'purchase-status',
         ...page('Purchase Status', () =>
           import('@client/features/purchase/pages/purchase-status-page').then(

@@ -168,8 +168,14 @@ async function claim(db: Db, kinds: string[], now: Date, leaseMs: number, limit:
       limit ${limit}
       for update skip locked
     )
-    returning id, kind, key, payload, attempts`)) as unknown as { rows: ClaimedJob[] };
-  return result.rows.map((row) => ({ ...row, lockedUntil, lost: false }));
+    returning id, kind, key, payload, attempts, run_at`)) as unknown as {
+    rows: (ClaimedJob & { run_at: Date | string })[];
+  };
+  // UPDATE … RETURNING answers in no particular order: the batch runs in the order it was due.
+  const due = (row: { run_at: Date | string }) => new Date(row.run_at).getTime();
+  return result.rows
+    .sort((a, b) => due(a) - due(b) || a.id - b.id)
+    .map(({ run_at: _runAt, ...row }) => ({ ...row, lockedUntil, lost: false }));
 }
 
 /** Only the holder of the current lease may record an outcome (a lease that expired may have been retaken). */

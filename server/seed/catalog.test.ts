@@ -3,6 +3,8 @@ import { canonicalTimeZone } from '../../common/venue-time.js';
 import { buildSeedCatalog } from './catalog.js';
 
 const DAY_MS = 86_400_000;
+const zones = (catalog: ReturnType<typeof buildSeedCatalog>) =>
+  new Map(catalog.map((event) => [event.venue.name, event.venue.timeZone]));
 
 describe('buildSeedCatalog', () => {
   const today = '2026-11-23';
@@ -25,11 +27,11 @@ describe('buildSeedCatalog', () => {
     }
   });
 
-  it('uses about 40 artists and 30 venues, with unique external ids and no network images', () => {
+  it('uses about 40 artists and 34 venues, with unique external ids and no network images', () => {
     const artistIds = new Set(catalog.flatMap((event) => event.artists.map((artist) => artist.externalId)));
     const venueIds = new Set(catalog.map((event) => event.venue.externalId));
     expect(artistIds.size).toBe(40);
-    expect(venueIds.size).toBe(30);
+    expect(venueIds.size).toBe(34);
     expect(new Set(catalog.map((event) => event.externalId)).size).toBe(catalog.length);
     for (const artist of catalog.flatMap((event) => event.artists)) {
       expect(artist.imageUrl).toMatch(/^data:image\/svg\+xml,/);
@@ -39,13 +41,28 @@ describe('buildSeedCatalog', () => {
 
   it('places every venue in its own IANA time zone', () => {
     const zones = new Map(catalog.map((event) => [event.venue.name, event.venue.timeZone]));
-    expect(zones.size).toBe(30);
+    expect(zones.size).toBe(34);
     for (const zone of zones.values()) expect(canonicalTimeZone(zone ?? '')).toBe(zone);
     expect(zones.get('Hollywood Bowl')).toBe('America/Los_Angeles');
     expect(zones.get('Red Rocks Amphitheatre')).toBe('America/Denver');
     expect(zones.get('Ryman Auditorium')).toBe('America/Chicago');
     expect(zones.get('Madison Square Garden')).toBe('America/New_York');
     expect(zones.get('The Gorge Amphitheatre')).toBe('America/Los_Angeles');
+  });
+
+  it('places US venues in their state, and has upcoming shows in Ireland, Belgium and the UK', () => {
+    const places = new Map(
+      catalog.map((event) => [event.venue.name, [event.venue.country, event.venue.region]]),
+    );
+    expect(places.get('Madison Square Garden')).toEqual(['US', 'NY']);
+    expect(places.get('Ryman Auditorium')).toEqual(['US', 'TN']);
+    expect(places.get('3Arena')).toEqual(['IE', null]);
+    expect(places.get('Forest National')).toEqual(['BE', null]);
+    expect(places.get('Eventim Apollo')).toEqual(['GB', null]);
+    const abroad = catalog.filter((event) => event.venue.country !== 'US');
+    expect(new Set(abroad.map((event) => event.venue.country))).toEqual(new Set(['IE', 'BE', 'GB']));
+    expect(abroad.every((event) => event.date > today)).toBe(true);
+    expect(zones(catalog).get('3Arena')).toBe('Europe/Dublin');
   });
 
   it('is the same for the same day', () => {

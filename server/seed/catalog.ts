@@ -55,39 +55,52 @@ const ARTISTS: [name: string, genres: string[], tour: string][] = [
   ['Scarlett Vega', ['Latin', 'Reggaeton'], 'Fuego'],
 ];
 
-/** Each venue with its IANA time zone, in which its event dates are calendar days (decision 0056). */
-const VENUES: [name: string, city: string, timeZone: string][] = [
-  ['Madison Square Garden', 'New York', 'America/New_York'],
-  ['Radio City Music Hall', 'New York', 'America/New_York'],
-  ['Barclays Center', 'Brooklyn', 'America/New_York'],
-  ['Red Rocks Amphitheatre', 'Morrison', 'America/Denver'],
-  ['Ryman Auditorium', 'Nashville', 'America/Chicago'],
-  ['Bridgestone Arena', 'Nashville', 'America/Chicago'],
-  ['Hollywood Bowl', 'Los Angeles', 'America/Los_Angeles'],
-  ['Greek Theatre', 'Los Angeles', 'America/Los_Angeles'],
-  ['Crypto.com Arena', 'Los Angeles', 'America/Los_Angeles'],
-  ['The Fillmore', 'San Francisco', 'America/Los_Angeles'],
-  ['Chase Center', 'San Francisco', 'America/Los_Angeles'],
-  ['United Center', 'Chicago', 'America/Chicago'],
-  ['Wrigley Field', 'Chicago', 'America/Chicago'],
-  ['The Chicago Theatre', 'Chicago', 'America/Chicago'],
-  ['TD Garden', 'Boston', 'America/New_York'],
-  ['Fenway Park', 'Boston', 'America/New_York'],
-  ['Capital One Arena', 'Washington', 'America/New_York'],
-  ['The Anthem', 'Washington', 'America/New_York'],
-  ['State Farm Arena', 'Atlanta', 'America/New_York'],
-  ['Fox Theatre', 'Atlanta', 'America/New_York'],
-  ['Moody Center', 'Austin', 'America/Chicago'],
-  ['Zilker Park', 'Austin', 'America/Chicago'],
-  ['Toyota Center', 'Houston', 'America/Chicago'],
-  ['American Airlines Center', 'Dallas', 'America/Chicago'],
-  ['Climate Pledge Arena', 'Seattle', 'America/Los_Angeles'],
-  ['The Gorge Amphitheatre', 'George', 'America/Los_Angeles'],
-  ['Ball Arena', 'Denver', 'America/Denver'],
-  ['Kaseya Center', 'Miami', 'America/New_York'],
-  ['Xcel Energy Center', 'Saint Paul', 'America/Chicago'],
-  ['Wells Fargo Center', 'Philadelphia', 'America/New_York'],
+/** Each venue with its IANA time zone (decision 0056), in which its event dates are calendar days, and its state. */
+const VENUES: [name: string, city: string, timeZone: string, state: string][] = [
+  ['Madison Square Garden', 'New York', 'America/New_York', 'NY'],
+  ['Radio City Music Hall', 'New York', 'America/New_York', 'NY'],
+  ['Barclays Center', 'Brooklyn', 'America/New_York', 'NY'],
+  ['Red Rocks Amphitheatre', 'Morrison', 'America/Denver', 'CO'],
+  ['Ryman Auditorium', 'Nashville', 'America/Chicago', 'TN'],
+  ['Bridgestone Arena', 'Nashville', 'America/Chicago', 'TN'],
+  ['Hollywood Bowl', 'Los Angeles', 'America/Los_Angeles', 'CA'],
+  ['Greek Theatre', 'Los Angeles', 'America/Los_Angeles', 'CA'],
+  ['Crypto.com Arena', 'Los Angeles', 'America/Los_Angeles', 'CA'],
+  ['The Fillmore', 'San Francisco', 'America/Los_Angeles', 'CA'],
+  ['Chase Center', 'San Francisco', 'America/Los_Angeles', 'CA'],
+  ['United Center', 'Chicago', 'America/Chicago', 'IL'],
+  ['Wrigley Field', 'Chicago', 'America/Chicago', 'IL'],
+  ['The Chicago Theatre', 'Chicago', 'America/Chicago', 'IL'],
+  ['TD Garden', 'Boston', 'America/New_York', 'MA'],
+  ['Fenway Park', 'Boston', 'America/New_York', 'MA'],
+  ['Capital One Arena', 'Washington', 'America/New_York', 'DC'],
+  ['The Anthem', 'Washington', 'America/New_York', 'DC'],
+  ['State Farm Arena', 'Atlanta', 'America/New_York', 'GA'],
+  ['Fox Theatre', 'Atlanta', 'America/New_York', 'GA'],
+  ['Moody Center', 'Austin', 'America/Chicago', 'TX'],
+  ['Zilker Park', 'Austin', 'America/Chicago', 'TX'],
+  ['Toyota Center', 'Houston', 'America/Chicago', 'TX'],
+  ['American Airlines Center', 'Dallas', 'America/Chicago', 'TX'],
+  ['Climate Pledge Arena', 'Seattle', 'America/Los_Angeles', 'WA'],
+  ['The Gorge Amphitheatre', 'George', 'America/Los_Angeles', 'WA'],
+  ['Ball Arena', 'Denver', 'America/Denver', 'CO'],
+  ['Kaseya Center', 'Miami', 'America/New_York', 'FL'],
+  ['Xcel Energy Center', 'Saint Paul', 'America/Chicago', 'MN'],
+  ['Wells Fargo Center', 'Philadelphia', 'America/New_York', 'PA'],
 ];
+
+/**
+ * Venues abroad (decision 0084), so the price caps of their countries are seen in the demo: Ireland and
+ * Belgium cap resale at the original price, the UK does not. Their shows are listed in US dollars.
+ */
+const VENUES_ABROAD: [name: string, city: string, timeZone: string, country: string][] = [
+  ['3Arena', 'Dublin', 'Europe/Dublin', 'IE'],
+  ['Vicar Street', 'Dublin', 'Europe/Dublin', 'IE'],
+  ['Forest National', 'Brussels', 'Europe/Brussels', 'BE'],
+  ['Eventim Apollo', 'London', 'Europe/London', 'GB'],
+];
+/** Shows abroad, a venue of VENUES_ABROAD in turn, every 17 days. */
+const SHOWS_ABROAD = 8;
 
 const FESTIVALS: [name: string, venueIndex: number, days: number][] = [
   ['Riverbend Music Festival', 21, 3],
@@ -142,11 +155,24 @@ function seedArtists(): CatalogArtist[] {
 }
 
 function seedVenues(): CatalogVenue[] {
-  return VENUES.map(([name, city, timeZone], index) => ({
+  return VENUES.map(([name, city, timeZone, state], index) => ({
     externalId: `seed-venue-${pad(index + 1, 2)}`,
     name,
     city,
     timeZone,
+    country: 'US',
+    region: state,
+  }));
+}
+
+function seedVenuesAbroad(): CatalogVenue[] {
+  return VENUES_ABROAD.map(([name, city, timeZone, country], index) => ({
+    externalId: `seed-venue-abroad-${pad(index + 1, 2)}`,
+    name,
+    city,
+    timeZone,
+    country,
+    region: null,
   }));
 }
 
@@ -156,7 +182,10 @@ function pick<T>(list: T[], index: number): T {
   return item;
 }
 
-/** The catalog as of `today` (yyyy-MM-dd): 160 concerts and 8 festivals over the next ~6 months. */
+/**
+ * The catalog as of `today` (yyyy-MM-dd): 160 concerts and 8 festivals in the US and 8 shows in Ireland,
+ * Belgium and the UK, over the next ~6 months.
+ */
 export function buildSeedCatalog(today: string): CatalogEvent[] {
   const artists = seedArtists();
   const venues = seedVenues();
@@ -200,6 +229,19 @@ export function buildSeedCatalog(today: string): CatalogEvent[] {
       artists: lineup,
     });
   });
+  const abroad = seedVenuesAbroad();
+  for (let index = 0; index < SHOWS_ABROAD; index += 1) {
+    const headliner = pick(artists, index * 3 + 2);
+    const venue = pick(abroad, index);
+    catalog.push({
+      externalId: `seed-event-abroad-${pad(index + 1, 2)}`,
+      name: `${headliner.name} in ${venue.city}`,
+      date: addDays(today, 5 + index * 17),
+      daysCount: 1,
+      venue,
+      artists: [headliner],
+    });
+  }
   return catalog;
 }
 

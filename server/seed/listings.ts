@@ -1,4 +1,4 @@
-import { asc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { eventDescription } from '../../common/event-description.js';
 import { listingPriceCents } from '../../common/pricing.js';
@@ -77,20 +77,23 @@ export function ticketPicture(
 
 async function upcomingEvents(db: DbOrTx): Promise<UpcomingEvent[]> {
   const today = new Date().toISOString().slice(0, 10);
-  return db
-    .select({
-      id: events.id,
-      name: events.name,
-      date: events.date,
-      daysCount: events.daysCount,
-      venue: venues.name,
-      city: venues.city,
-      timeZone: venues.timeZone,
-    })
-    .from(events)
-    .innerJoin(venues, eq(venues.id, events.venueId))
-    .where(gte(events.date, today))
-    .orderBy(asc(events.date), asc(events.id));
+  return (
+    db
+      .select({
+        id: events.id,
+        name: events.name,
+        date: events.date,
+        daysCount: events.daysCount,
+        venue: venues.name,
+        city: venues.city,
+        timeZone: venues.timeZone,
+      })
+      .from(events)
+      .innerJoin(venues, eq(venues.id, events.venueId))
+      // The demo's listings are for US shows; the shows abroad (decision 0084) are left for a seller to list.
+      .where(and(gte(events.date, today), eq(venues.country, 'US')))
+      .orderBy(asc(events.date), asc(events.id))
+  );
 }
 
 /** 'GA', or consecutive seat numbers ('12, 13, 14'). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  check,
   date,
   index,
   integer,
@@ -48,11 +49,19 @@ export const venues = pgTable(
      * deadline begins at its local midnight. Venues stored before migration 0024 have the platform default.
      */
     timeZone: text('time_zone').notNull().default(DEFAULT_PLATFORM_TIME_ZONE),
+    /**
+     * Where the venue is (migration 0042, decision 0084): its country (ISO 3166-1 alpha-2) and region (the
+     * ISO 3166-2 subdivision, e.g. a US state), which choose the resale price cap of its shows.
+     */
+    country: text('country').notNull().default('US'),
+    region: text('region'),
     /** The folded name and city, joined by a line break (migration 0014): concert search's venue tier. */
     searchPlace: text('search_place').generatedAlwaysAs(sql`search_fold(name || E'\n' || city)`),
     createdAt: createdAt(),
   },
   (t) => [
+    check('venues_country_code', sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check('venues_region_code', sql`${t.region} is null or ${t.region} ~ '^[A-Z0-9]{1,3}$'`),
     uniqueIndex('venues_external_id_idx').on(t.externalId),
     uniqueIndex('venues_name_city_idx').on(sql`lower(${t.name})`, sql`lower(${t.city})`),
     // Concert search matches venue names and cities by substring (ILIKE through pg_trgm).

@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../../adapters/payments/payment-provider.j
 import type { DbOrTx } from '../../db/client.js';
 import { bids, events, savedCards, users, venues } from '../../db/schema/index.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
+import { assertBidWithinCap } from '../price-caps/place.js';
 import { userRating } from '../reviews/ratings.js';
 import type { MoneyDeps } from '../sales/deps.js';
 
@@ -150,6 +151,13 @@ export async function createBid(
   const created = await deps.db.transaction(async (tx) => {
     const expiresAt = await expiryOfBidEvent(tx, input, platformTimeZone);
     if (expiresAt <= now) throw new Invalid(BID_TEXT.eventDatePast, { eventDate: BID_TEXT.eventDatePast });
+    // A bid above the price cap of its show's place is refused (decision 0084).
+    if (input.eventId)
+      await assertBidWithinCap(
+        tx,
+        { eventId: input.eventId, maxPriceCents: dollarsToCents(input.maxPrice), quantity: input.quantity },
+        now,
+      );
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     const card = await ownCard(tx, deps.payments.kind, userId, input.stripePaymentMethodId);
     const [active] = await tx

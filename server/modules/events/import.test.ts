@@ -60,6 +60,26 @@ describe('parseDiscoveryEvents', () => {
     ]);
   });
 
+  it('reads each venue’s country and state, and leaves out a code that is not one (decision 0084)', () => {
+    expect(parsed.events[0]?.venue).toMatchObject({ country: 'US', region: 'NY' });
+    expect(parsed.events[1]?.venue).toMatchObject({ country: 'US', region: 'CO' });
+    const venueOf = (venue: Record<string, unknown>) =>
+      parseDiscoveryEvents({
+        _embedded: {
+          events: [
+            {
+              id: 'e1',
+              name: 'Show',
+              dates: { start: { localDate: '2030-01-01' } },
+              _embedded: { venues: [{ id: 'v1', name: 'Hall', city: { name: 'Dublin' }, ...venue }] },
+            },
+          ],
+        },
+      }).events[0]?.venue;
+    expect(venueOf({ country: { countryCode: 'ie' } })).toMatchObject({ country: 'IE', region: null });
+    expect(venueOf({ country: { countryCode: 'Ireland' } })?.country).toBeUndefined();
+  });
+
   it('takes the event’s zone when the venue has none, and none when neither is an IANA zone', () => {
     const answer = (venueZone: string | undefined, eventZone: string | undefined) => ({
       _embedded: {

@@ -20,6 +20,9 @@ export interface CatalogVenue {
   city: string;
   /** The venue's IANA time zone; absent or null when the source does not say (decision 0056). */
   timeZone?: string | null;
+  /** ISO 3166-1 alpha-2 and the ISO 3166-2 subdivision (decision 0084); absent when the source does not say. */
+  country?: string | null;
+  region?: string | null;
 }
 
 export interface CatalogEvent {
@@ -57,6 +60,8 @@ const venueSchema = z.object({
   name: z.string().optional(),
   city: z.object({ name: z.string() }).optional(),
   timezone: z.string().optional(),
+  country: z.object({ countryCode: z.string().optional() }).optional(),
+  state: z.object({ stateCode: z.string().optional() }).optional(),
 });
 
 const discoveryEventSchema = z.object({
@@ -125,6 +130,14 @@ function timeZoneOf(venue: z.infer<typeof venueSchema>, event: z.infer<typeof di
   return null;
 }
 
+/** The venue's country and region as the venues table keeps them (decision 0084), when the source gives them. */
+function placeOf(venue: z.infer<typeof venueSchema>): Pick<CatalogVenue, 'country' | 'region'> {
+  const country = venue.country?.countryCode?.toUpperCase() ?? '';
+  if (!/^[A-Z]{2}$/.test(country)) return {};
+  const region = venue.state?.stateCode?.toUpperCase() ?? '';
+  return { country, region: /^[A-Z0-9]{1,3}$/.test(region) ? region : null };
+}
+
 /** Validates a Discovery API event-search answer and maps it to catalog events. */
 export function parseDiscoveryEvents(json: unknown): ParsedDiscoveryEvents {
   const response = discoveryEventsResponseSchema.parse(json);
@@ -150,6 +163,7 @@ export function parseDiscoveryEvents(json: unknown): ParsedDiscoveryEvents {
         name: venue.name,
         city: venue.city.name,
         timeZone: timeZoneOf(venue, event),
+        ...placeOf(venue),
       },
       artists: (event._embedded?.attractions ?? []).map((attraction) => ({
         externalId: attraction.id,
@@ -228,7 +242,10 @@ async function upsertVenue(tx: DbOrTx, venue: CatalogVenue, platformTimeZone: st
           ),
         );
   if (byName) {
-    const known = venue.timeZone ? { timeZone: venue.timeZone } : {};
+    const known = {
+      ...(venue.timeZone ? { timeZone: venue.timeZone } : {}),
+      ...(venue.country ? { country: venue.country, region: venue.region ?? null } : {}),
+    };
     await tx
       .update(venues)
       .set({ name: venue.name, city: venue.city, ...known })
@@ -246,6 +263,7 @@ async function upsertVenue(tx: DbOrTx, venue: CatalogVenue, platformTimeZone: st
       name: venue.name,
       city: venue.city,
       timeZone: venue.timeZone ?? platformTimeZone,
+      ...(venue.country ? { country: venue.country, region: venue.region ?? null } : {}),
     })
     .returning({ id: venues.id });
   if (!inserted) throw new Error(`Venue ${venue.externalId} was not stored`);

@@ -11,6 +11,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { holdAllowances, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../errors.js';
 import { listingOnSaleSql } from '../../lib/on-sale-sql.js';
+import { assertHoldWithinCap } from '../price-caps/place.js';
 import { lockConflict } from './conflicts.js';
 import { holdPart } from './splits.js';
 
@@ -200,6 +201,8 @@ export async function lockTicket(
     // into the statement timeout (503) on a busy server (issue 21, reliability bench).
     await tx.execute(sql.raw(`set local lock_timeout = ${HOLD_QUEUE_WAIT_MS}`));
     await tx.select({ id: users.id }).from(users).where(eq(users.id, buyerId)).for('no key update');
+    // A listing, or a part of it, above its show's price cap is not sold (decision 0084).
+    await assertHoldWithinCap(tx, ticketId, now);
     let freshExpiry = await holdEndFor(tx, buyerId, ticketId, now);
     if (wanted !== undefined) {
       const part = await holdPart(tx, buyerId, ticketId, wanted, freshExpiry, now, (listing) =>

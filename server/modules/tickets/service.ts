@@ -23,6 +23,8 @@ import {
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import { batchedReader } from '../../lib/batched-reads.js';
 import type { Clock } from '../../lib/clock.js';
+import { resumeCapPausedListing } from '../price-caps/pauses.js';
+import { assertListingWithinCap, ruleInEffect } from '../price-caps/place.js';
 import { NO_RATING, ratingJoinedOn, sellerRating } from '../reviews/ratings.js';
 import { listingColumns } from './listing-columns.js';
 
@@ -55,10 +57,24 @@ function assertOnSale(days: SaleDays, now: Date): void {
 async function resolveEvent(
   db: DbOrTx,
   input: Pick<TicketInput, 'eventId' | 'eventName' | 'eventDate'>,
-): Promise<{ id: number; venue: string; timeZone: string; status: (typeof eventStatuses)[number] } | null> {
+): Promise<{
+  id: number;
+  venue: string;
+  timeZone: string;
+  country: string;
+  region: string | null;
+  status: (typeof eventStatuses)[number];
+} | null> {
   const select = () =>
     db
-      .select({ id: events.id, venue: venues.name, timeZone: venues.timeZone, status: events.status })
+      .select({
+        id: events.id,
+        venue: venues.name,
+        timeZone: venues.timeZone,
+        country: venues.country,
+        region: venues.region,
+        status: events.status,
+      })
       .from(events)
       .innerJoin(venues, eq(venues.id, events.venueId))
       .limit(1);
@@ -83,6 +99,8 @@ async function ticketColumns(db: DbOrTx, input: TicketInput, platformTimeZone: s
     throw new Invalid(TICKET_TEXT.eventCancelled, { eventName: TICKET_TEXT.eventCancelled });
   const timeZone = event?.timeZone ?? platformTimeZone;
   assertOnSale({ eventDate: input.eventDate, daysCount: input.daysCount, timeZone }, now);
+  // The price cap of the show's place (decision 0084); a listing without a catalog event has no place.
+  if (event) assertListingWithinCap(ruleInEffect(event, now), input);
   return {
     eventId: event?.id ?? null,
     eventName: input.eventName,
@@ -142,7 +160,7 @@ export async function createTicket(
  * seller's change then would charge a buyer for a listing that is gone or different, and refund them
  * (issue 21; decision 0032).
  */
-function noBuyerAtWork(now: Date) {
+export function noBuyerAtWork(now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`;
   const checkoutLive = (ticketId: SQL) =>
     sql`exists (select 1 from ${checkoutSessions} where ${checkoutSessions.ticketId} = ${ticketId} and ((${checkoutSessions.status} = 'open' and ${checkoutSessions.expiresAt} > ${at}) or (${checkoutSessions.status} = 'paid' and ${checkoutSessions.outcome} is null)))`;
@@ -233,6 +251,8 @@ export async function updateTicket(
       )
       .returning({ id: tickets.id, version: tickets.version, listingPriceCents: tickets.listingPriceCents });
     if (!row) return explainRefusal(tx, ticketId, sellerId, now);
+    // A listing the price-cap sweep paused is back on sale once its seller edits it within the cap.
+    await resumeCapPausedListing(tx, ticketId, now);
     const previous = current?.imagePublicId ?? null;
     return { saved: row, replacedImage: previous !== input.cloudinaryPublicId ? previous : null };
   });

@@ -3,6 +3,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { ListingFormValues } from '../listing-form-values';
 import { Field, FormSection, MoneyInput } from './form-parts';
 import { MarkupSlider } from './markup-slider';
+import { PriceCapStatement } from './price-cap-statement';
 
 interface PricingSectionProps {
   form: UseFormReturn<ListingFormValues>;
@@ -20,6 +21,7 @@ export function PricingSection({ form, onAmountTyped }: PricingSectionProps) {
       title="Pricing"
       description="Per ticket, as printed on your ticket or receipt."
     >
+      <PriceCapStatement form={form} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Face value ($)" error={errors.faceValue}>
           {(props) => (
