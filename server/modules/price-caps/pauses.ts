@@ -15,7 +15,7 @@ import { Conflict, Forbidden, Invalid } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { listingOnSaleSql } from '../../lib/on-sale-sql.js';
 import { idOfSignedToken, signedIdToken } from '../../lib/signed-links.js';
-import { noBuyerAtWork } from '../tickets/service.js';
+import { noBuyerAtWork } from '../tickets/buyer-at-work.js';
 import { ruleInEffect } from './place.js';
 
 /**

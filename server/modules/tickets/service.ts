@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { TICKET_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { onSaleAt, type SaleDays } from '../../../common/on-sale.js';
@@ -12,20 +12,14 @@ import {
 } from '../../../common/schemas/tickets.js';
 import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import {
-  checkoutSessions,
-  type eventStatuses,
-  events,
-  tickets,
-  users,
-  venues,
-} from '../../db/schema/index.js';
+import { type eventStatuses, events, tickets, users, venues } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import { batchedReader } from '../../lib/batched-reads.js';
 import type { Clock } from '../../lib/clock.js';
 import { resumeCapPausedListing } from '../price-caps/pauses.js';
 import { assertListingWithinCap, ruleInEffect } from '../price-caps/place.js';
 import { NO_RATING, ratingJoinedOn, sellerRating } from '../reviews/ratings.js';
+import { noBuyerAtWork } from './buyer-at-work.js';
 import { listingColumns } from './listing-columns.js';
 
 export interface TicketServiceDeps {
@@ -152,29 +146,6 @@ export async function createTicket(
     .returning({ id: tickets.id, version: tickets.version, listingPriceCents: tickets.listingPriceCents });
   if (!row) throw new Error('ticket insert returned no row');
   return row;
-}
-
-/**
- * No buyer is at work on the ticket: no live hold, no checkout session that can still be paid, and no paid
- * one waiting for fulfilment, on the listing or on a part of it a buyer is taking (decision 0062). A
- * seller's change then would charge a buyer for a listing that is gone or different, and refund them
- * (issue 21; decision 0032).
- */
-export function noBuyerAtWork(now: Date) {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const checkoutLive = (ticketId: SQL) =>
-    sql`exists (select 1 from ${checkoutSessions} where ${checkoutSessions.ticketId} = ${ticketId} and ((${checkoutSessions.status} = 'open' and ${checkoutSessions.expiresAt} > ${at}) or (${checkoutSessions.status} = 'paid' and ${checkoutSessions.outcome} is null)))`;
-  return and(
-    or(
-      isNull(tickets.currentViewerId),
-      isNull(tickets.lockExpiresAt),
-      sql`${tickets.lockExpiresAt} <= ${at}`,
-    ),
-    sql`not ${checkoutLive(sql`${tickets.id}`)}`,
-    sql`not exists (select 1 from ${tickets} as part where part.split_from_ticket_id = ${tickets.id}
-      and not part.sold and part.status = 'available'
-      and (part.lock_expires_at > ${at} or ${checkoutLive(sql`part.id`)}))`,
-  );
 }
 
 /**
