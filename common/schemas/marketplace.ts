@@ -12,9 +12,11 @@ import { amountTextToCents, isCalendarDate, PLATFORMS, TICKET_TYPES, TRANSFER_ST
  * a bad one is a 400 carrying the message below (decision 0010).
  */
 
-export const TICKET_SORT_BY = ['date', 'price_asc', 'price_desc', 'section'] as const;
+/** 'vs_original': lowest against the original price first (decision 0083), ties cheapest first. */
+export const TICKET_SORT_BY = ['date', 'price_asc', 'price_desc', 'section', 'vs_original'] as const;
 export type TicketSortBy = (typeof TICKET_SORT_BY)[number];
-export const TICKET_SORT_FIELDS = ['eventDate', 'price', 'section', 'markup'] as const;
+/** 'vsOriginal': the all-in price's signed percent from the original price (decision 0083). */
+export const TICKET_SORT_FIELDS = ['eventDate', 'price', 'section', 'markup', 'vsOriginal'] as const;
 export type TicketSortField = (typeof TICKET_SORT_FIELDS)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];

@@ -10,6 +10,18 @@ export const PRICE_COMPARISON_TEXT = {
   /** What "the original price" is, where a screen explains it. */
   originalPrice:
     'The original price is the face value plus the original fee: what the ticket cost its first buyer.',
+  /**
+   * What the original price is made of (decision 0083), beside every price a fan sees: the face value and
+   * the original fee, each formatted as money.
+   */
+  faceValue: (faceValue: string, originalFee: string) =>
+    `Face value ${faceValue} + ${originalFee} original fee`,
+  /** The comparison with what the original price is made of, where one line says both (e-mails, JSON-LD). */
+  againstFaceValue: (comparison: string, faceValue: string) =>
+    `${comparison} (${faceValue.charAt(0).toLowerCase()}${faceValue.slice(1)})`,
+  /** The ticket details dialog's rows of what the original price is made of. */
+  faceValueLabel: 'Face value',
+  originalFeeLabel: 'Original fee',
   /** The ticket details dialog's line for the comparison. */
   against: 'Against the original price',
   /** The listing form: how the price being set will read to buyers. */
