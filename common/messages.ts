@@ -149,6 +149,7 @@ export const EVENT_PAGE_TEXT = {
   quantityInvalid: 'quantity must be a whole number from 1 to 8',
   sectionInvalid: 'section must be at most 200 characters',
   deliveryInvalid: 'delivery must be digital or paper',
+  sortInvalid: 'sort must be price or vs_original',
   cursorInvalid: 'This page of listings is no longer valid. Please reload the event.',
 } as const;
 

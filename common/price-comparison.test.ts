@@ -6,6 +6,7 @@ import {
   faceValueText,
   NO_ORIGINAL_SORT_KEY,
   originalPriceCents,
+  perTicketAgainstFaceValue,
   priceAgainstFaceValue,
   priceComparisonText,
   signedPercent,
@@ -94,6 +95,9 @@ describe('one comparison with the original price (decision 0073)', () => {
     );
     expect(priceAgainstFaceValue(13_500, 12_000, 1_500)).toBe(
       'At the original price (face value $120.00 + $15.00 original fee)',
+    );
+    expect(perTicketAgainstFaceValue(12_420, 12_000, 1_500)).toBe(
+      'Per ticket, all-in: $124.20. 8% below the original price (face value $120.00 + $15.00 original fee).',
     );
     // Nothing to compare with: what it is made of alone.
     expect(priceAgainstFaceValue(5_000, 0, 0)).toBe('Face value $0.00 + $0.00 original fee');

@@ -95,6 +95,21 @@ export function priceAgainstFaceValue(
 }
 
 /**
+ * "Per ticket, all-in: $124.20. 8% below the original price (face value $120.00 + $15.00 original fee).":
+ * the paragraph e-mails give a price with (decision 0083).
+ */
+export function perTicketAgainstFaceValue(
+  allInCents: number,
+  faceValueCents: number,
+  serviceFeeCents: number,
+): string {
+  return PRICE_COMPARISON_TEXT.perTicket(
+    formatCents(allInCents),
+    priceAgainstFaceValue(allInCents, faceValueCents, serviceFeeCents),
+  );
+}
+
+/**
  * Where a listing goes in the "Lowest vs. original price" sort (decision 0083): its signed whole percent
  * from the original price (below: negative), the comparison every screen shows; a listing with no original
  * price to compare with (face value and fee both 0) after every other, at NO_ORIGINAL_SORT_KEY. Ties go by

@@ -210,6 +210,9 @@ const listingBase = {
   buyerPaysPerTicket: dollars,
   /** 'What You Pay': buyerPaysPerTicket × buyingQuantity, the amount charged at checkout for that many. */
   buyerPays: dollars,
+  /** Face value and original fee per ticket: the original price, shown beside the price (decision 0083). */
+  faceValue: dollars,
+  serviceFee: dollars,
   /** How buyerPaysPerTicket reads against the original price (decision 0073); null without one. */
   priceComparison: priceComparisonSchema.nullable(),
   sold: z.boolean(),
@@ -224,8 +227,6 @@ export const marketplaceTicketSchema = z.object({
   ...listingBase,
   version: z.number().int(),
   eventId: z.number().int().nullable(),
-  faceValue: dollars,
-  serviceFee: dollars,
   ticketType: z.enum(TICKET_TYPES),
   platform: z.enum(PLATFORMS).nullable(),
   /** A sale's real state for its seller, its buyer and admins; 'not_started' for everyone else (decision 0032). */

@@ -19,9 +19,10 @@ export const PRICE_COMPARISON_TEXT = {
   /** The comparison with what the original price is made of, where one line says both (e-mails, JSON-LD). */
   againstFaceValue: (comparison: string, faceValue: string) =>
     `${comparison} (${faceValue.charAt(0).toLowerCase()}${faceValue.slice(1)})`,
-  /** The ticket details dialog's rows of what the original price is made of. */
-  faceValueLabel: 'Face value',
-  originalFeeLabel: 'Original fee',
+  /** E-mails: the price a fan pays per ticket, then how it compares and with what (decision 0083). */
+  perTicket: (price: string, against: string) => `Per ticket, all-in: ${price}. ${against}.`,
+  /** The JSON-LD name of an offer's original price (decision 0083). */
+  originalPriceName: 'Original price: face value plus the original fee',
   /** The ticket details dialog's line for the comparison. */
   against: 'Against the original price',
   /** The listing form: how the price being set will read to buyers. */

@@ -334,6 +334,8 @@ function publicShape(row: Row, buying: number | undefined): PublicTicket {
     totalPrice: centsToDollars(sale.totalCents),
     buyerPaysPerTicket: centsToDollars(sale.buyerPaysPerTicketCents),
     buyerPays: centsToDollars(sale.buyerPaysCents),
+    faceValue: centsToDollars(row.faceValueCents),
+    serviceFee: centsToDollars(row.serviceFeeCents),
     priceComparison: comparePrice(
       sale.buyerPaysPerTicketCents,
       originalPriceCents(row.faceValueCents, row.serviceFeeCents),
@@ -616,8 +618,6 @@ export async function listMarketplaceTickets(
     return Object.assign(publicShape(row, query.quantity), {
       version: row.version,
       eventId: row.eventId,
-      faceValue: centsToDollars(row.faceValueCents),
-      serviceFee: centsToDollars(row.serviceFeeCents),
       ticketType: row.ticketType,
       platform: row.ticketType === 'digital' ? (row.platform as Platform | null) : null,
       transferStatus: 'not_started' as const,
