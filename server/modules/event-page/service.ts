@@ -83,7 +83,8 @@ const ON_SALE = sql`not t.sold and t.status = 'available'`;
 function eventsStatement(ids: SQL): SQL {
   return sql`select e.id, e.name, e.date::text as date, e.days_count, e.status, e.original_date::text as original_date,
       v.name as venue, v.city, v.time_zone, lineup.artists as lineup,
-      offers.count as offer_count, offers.low_cents, offers.high_cents, sections.names as sections
+      offers.count as offer_count, offers.low_cents, offers.high_cents, offers.at_or_below_original,
+      sections.names as sections
     from events e
     join venues v on v.id = e.venue_id
     left join lateral (
