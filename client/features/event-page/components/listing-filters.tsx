@@ -19,7 +19,7 @@ interface ListingFiltersProps {
 export function ListingFilters({ filters, sections, onChange, firstFilterRef }: ListingFiltersProps) {
   const id = useId();
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-quantity`} className="text-sm font-medium">
           {EVENT_SCREEN_TEXT.quantityLabel}
