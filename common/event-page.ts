@@ -10,10 +10,19 @@ export const EVENT_PAGE_LISTINGS = 50;
 /** The sections a filter offers: the first ones in order, for a show with very many. */
 export const EVENT_PAGE_MAX_SECTIONS = 100;
 
+/**
+ * The orders of a show's listings: cheapest per ticket first (the default), or lowest against the original
+ * price first, ties cheapest first (decision 0083).
+ */
+export const EVENT_PAGE_SORTS = ['price', 'vs_original'] as const;
+export type EventPageSort = (typeof EVENT_PAGE_SORTS)[number];
+
 export interface EventPageFilters {
   quantity?: number;
   section?: string;
   delivery?: 'digital' | 'paper';
+  /** Left out for the default, cheapest first. */
+  sort?: 'vs_original';
 }
 
 /**
@@ -30,13 +39,14 @@ export function filtersFromSearch(search: URLSearchParams): EventPageFilters {
   if (section && section.length <= 200) filters.section = section;
   const delivery = search.get('delivery');
   if (delivery === 'digital' || delivery === 'paper') filters.delivery = delivery;
+  if (search.get('sort') === 'vs_original') filters.sort = 'vs_original';
   return filters;
 }
 
 /** `search` with `filters` in it, other parameters kept. */
 export function searchWithFilters(search: URLSearchParams, filters: EventPageFilters): URLSearchParams {
   const next = new URLSearchParams(search);
-  for (const key of ['quantity', 'section', 'delivery'] as const) {
+  for (const key of ['quantity', 'section', 'delivery', 'sort'] as const) {
     const value = filters[key];
     if (value === undefined || value === '') next.delete(key);
     else next.set(key, String(value));
@@ -56,6 +66,7 @@ export function eventPageQueryKey(id: number, filters: EventPageFilters) {
       quantity: filters.quantity ?? null,
       section: filters.section ?? null,
       delivery: filters.delivery ?? null,
+      sort: filters.sort ?? null,
     },
   ] as const;
 }

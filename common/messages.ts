@@ -149,6 +149,7 @@ export const EVENT_PAGE_TEXT = {
   quantityInvalid: 'quantity must be a whole number from 1 to 8',
   sectionInvalid: 'section must be at most 200 characters',
   deliveryInvalid: 'delivery must be digital or paper',
+  sortInvalid: 'sort must be price or vs_original',
   cursorInvalid: 'This page of listings is no longer valid. Please reload the event.',
 } as const;
 
@@ -211,7 +212,7 @@ export const TICKET_TEXT = {
 /** The marketplace list, its filters and suggestions (spec 000 §5, §7; decision 0010). */
 export const MARKETPLACE_TEXT = {
   searchTooLong: 'Search must be at most 100 characters',
-  sortByInvalid: 'sortBy must be one of date, price_asc, price_desc or section',
+  sortByInvalid: 'sortBy must be one of date, price_asc, price_desc, section or vs_original',
   sortCriteriaInvalid:
     'sortCriteria must be a JSON list of {field, direction} with field eventDate, price, section or markup and direction asc or desc',
   sortCriteriaTooMany: 'sortCriteria allows at most 4 criteria',
@@ -307,6 +308,7 @@ export const BUYING_TEXT = {
   sortPriceAsc: 'Price (low to high)',
   sortPriceDesc: 'Price (high to low)',
   sortSection: 'Section',
+  sortVsOriginal: 'Lowest vs. original price',
   advancedSort: 'Advanced Sort',
   addCriterion: 'Add sort criterion',
   clear: 'Clear',
@@ -314,6 +316,7 @@ export const BUYING_TEXT = {
   fieldPrice: 'Price',
   fieldSection: 'Section',
   fieldMarkup: 'Markup',
+  fieldVsOriginal: 'Against the original price',
   ascending: 'Ascending',
   descending: 'Descending',
   ticketUnavailableTitle: 'Ticket Unavailable',

@@ -3,9 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   atOrBelowOriginal,
   comparePrice,
+  faceValueText,
+  NO_ORIGINAL_SORT_KEY,
   originalPriceCents,
+  perTicketAgainstFaceValue,
+  priceAgainstFaceValue,
   priceComparisonText,
   signedPercent,
+  vsOriginalSortKey,
 } from './price-comparison';
 import { allInPerTicketCents, priceBreakdown } from './pricing';
 
@@ -74,6 +79,46 @@ describe('one comparison with the original price (decision 0073)', () => {
           expect(
             Math.abs(signedPercent(comparison ?? { kind: 'at', percent: 0 }) - exact),
           ).toBeLessThanOrEqual(0.5);
+        },
+      ),
+    );
+  });
+
+  it('says what the original price is made of beside a price (decision 0083)', () => {
+    expect(faceValueText(12_000, 1_500)).toBe('Face value $120.00 + $15.00 original fee');
+    expect(faceValueText(4_550, 0)).toBe('Face value $45.50 + $0.00 original fee');
+    expect(priceAgainstFaceValue(13_763, 12_000, 1_500)).toBe(
+      '2% above the original price (face value $120.00 + $15.00 original fee)',
+    );
+    expect(priceAgainstFaceValue(12_420, 12_000, 1_500)).toBe(
+      '8% below the original price (face value $120.00 + $15.00 original fee)',
+    );
+    expect(priceAgainstFaceValue(13_500, 12_000, 1_500)).toBe(
+      'At the original price (face value $120.00 + $15.00 original fee)',
+    );
+    expect(perTicketAgainstFaceValue(12_420, 12_000, 1_500)).toBe(
+      'Per ticket, all-in: $124.20. 8% below the original price (face value $120.00 + $15.00 original fee).',
+    );
+    // Nothing to compare with: what it is made of alone.
+    expect(priceAgainstFaceValue(5_000, 0, 0)).toBe('Face value $0.00 + $0.00 original fee');
+  });
+
+  it('sorts by the signed percent the comparison shows, a listing without an original price last', () => {
+    expect(vsOriginalSortKey(12_420, 13_500)).toBe(-8);
+    expect(vsOriginalSortKey(13_500, 13_500)).toBe(0);
+    expect(vsOriginalSortKey(15_120, 13_500)).toBe(12);
+    expect(vsOriginalSortKey(5_000, 0)).toBe(NO_ORIGINAL_SORT_KEY);
+    // The largest price against the smallest original price still sorts before "no original price".
+    expect(vsOriginalSortKey(allInPerTicketCents(10_000_000), 1)).toBeLessThan(NO_ORIGINAL_SORT_KEY);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 20_000_000 }),
+        (allIn, original) => {
+          const comparison = comparePrice(allIn, original);
+          expect(vsOriginalSortKey(allIn, original)).toBe(
+            signedPercent(comparison ?? { kind: 'at', percent: 0 }),
+          );
         },
       ),
     );

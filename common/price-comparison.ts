@@ -1,3 +1,4 @@
+import { formatCents } from './money.js';
 import { PRICE_COMPARISON_TEXT } from './texts/price-comparison.js';
 
 /**
@@ -68,4 +69,55 @@ export function priceComparisonPhrase(comparison: PriceComparison): string {
 export function priceComparisonText(comparison: PriceComparison): string {
   const phrase = priceComparisonPhrase(comparison);
   return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}`;
+}
+
+/**
+ * "Face value $120.00 + $15.00 original fee": what the original price is made of, shown beside every price a
+ * fan sees (decision 0083).
+ */
+export function faceValueText(faceValueCents: number, serviceFeeCents: number): string {
+  return PRICE_COMPARISON_TEXT.faceValue(formatCents(faceValueCents), formatCents(serviceFeeCents));
+}
+
+/**
+ * "8% below the original price (face value $120.00 + $15.00 original fee)": how a price a fan pays per ticket
+ * (all-in) compares, and with what, in one line, for e-mails and JSON-LD (decision 0083). Without an original
+ * price to compare with, what it is made of alone.
+ */
+export function priceAgainstFaceValue(
+  allInCents: number,
+  faceValueCents: number,
+  serviceFeeCents: number,
+): string {
+  const made = faceValueText(faceValueCents, serviceFeeCents);
+  const comparison = comparePrice(allInCents, originalPriceCents(faceValueCents, serviceFeeCents));
+  return comparison ? PRICE_COMPARISON_TEXT.againstFaceValue(priceComparisonText(comparison), made) : made;
+}
+
+/**
+ * "Per ticket, all-in: $124.20. 8% below the original price (face value $120.00 + $15.00 original fee).":
+ * the paragraph e-mails give a price with (decision 0083).
+ */
+export function perTicketAgainstFaceValue(
+  allInCents: number,
+  faceValueCents: number,
+  serviceFeeCents: number,
+): string {
+  return PRICE_COMPARISON_TEXT.perTicket(
+    formatCents(allInCents),
+    priceAgainstFaceValue(allInCents, faceValueCents, serviceFeeCents),
+  );
+}
+
+/**
+ * Where a listing goes in the "Lowest vs. original price" sort (decision 0083): its signed whole percent
+ * from the original price (below: negative), the comparison every screen shows; a listing with no original
+ * price to compare with (face value and fee both 0) after every other, at NO_ORIGINAL_SORT_KEY. Ties go by
+ * the all-in price, then the listing's id. server/modules/tickets/price-comparison.ts writes it in SQL.
+ */
+export const NO_ORIGINAL_SORT_KEY = 2_147_483_647;
+
+export function vsOriginalSortKey(allInCents: number, originalCents: number): number {
+  const comparison = comparePrice(allInCents, originalCents);
+  return comparison ? signedPercent(comparison) : NO_ORIGINAL_SORT_KEY;
 }

@@ -25,6 +25,8 @@ const listing = (id: number, seller: EventPageListing['seller']): EventPageListi
   pricePerTicket: 60,
   totalPrice: 120,
   originalPricePerTicket: 55,
+  faceValuePerTicket: 50,
+  originalFeePerTicket: 5,
   priceComparison: { kind: 'above', percent: 9 },
   held: false,
   seller,
@@ -45,7 +47,7 @@ const page: EventPageData = {
     state: 'on_sale',
     lineup: [],
   },
-  offers: { count: 2, lowPrice: 60, highPrice: 60 },
+  offers: { count: 2, lowPrice: 60, highPrice: 60, atOrBelowOriginal: 0 },
   sections: ['101'],
   listings: [
     listing(7, { id: 3, username: 'maya', averageRating: 4.8, totalReviews: 12 }),

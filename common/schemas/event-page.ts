@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { EVENT_PAGE_LISTINGS, EVENT_PAGE_MAX_QUANTITY, EVENT_PAGE_MAX_SECTIONS } from '../event-page.js';
+import {
+  EVENT_PAGE_LISTINGS,
+  EVENT_PAGE_MAX_QUANTITY,
+  EVENT_PAGE_MAX_SECTIONS,
+  EVENT_PAGE_SORTS,
+} from '../event-page.js';
 import { EVENT_PAGE_TEXT } from '../messages.js';
 import { SPLIT_RULES } from '../splits.js';
 import { priceComparisonSchema } from './price-comparison.js';
@@ -19,6 +24,8 @@ export const eventPageQuerySchema = z.object({
   quantity: queryNumber(EVENT_PAGE_MAX_QUANTITY, EVENT_PAGE_TEXT.quantityInvalid).optional(),
   section: boundedText(TEXT_LIMITS.shortText, { tooLong: EVENT_PAGE_TEXT.sectionInvalid }).optional(),
   delivery: z.enum(TICKET_TYPES, { error: EVENT_PAGE_TEXT.deliveryInvalid }).optional(),
+  /** 'price' (the default): cheapest per ticket first; 'vs_original': lowest against the original price (decision 0083). */
+  sort: z.enum(EVENT_PAGE_SORTS, { error: EVENT_PAGE_TEXT.sortInvalid }).optional(),
   cursor: boundedText(TEXT_LIMITS.token, { tooLong: EVENT_PAGE_TEXT.cursorInvalid }).optional(),
 });
 export type EventPageQuery = z.infer<typeof eventPageQuerySchema>;
@@ -42,6 +49,9 @@ export const eventPageListingSchema = z.object({
   totalPrice: z.number(),
   /** The original price per ticket, face value plus the original fee, in dollars (decision 0073). */
   originalPricePerTicket: z.number(),
+  /** What the original price is made of, per ticket, in dollars: shown beside the price (decision 0083). */
+  faceValuePerTicket: z.number(),
+  originalFeePerTicket: z.number(),
   /** How pricePerTicket reads against the original price; null when it is 0. */
   priceComparison: priceComparisonSchema.nullable(),
   /** Held by a buyer at checkout or open in its seller's editor right now: shown, not buyable until that ends. */
@@ -83,6 +93,8 @@ export const eventPageSchema = z.object({
     count: z.number().int(),
     lowPrice: z.number().nullable(),
     highPrice: z.number().nullable(),
+    /** Of `count`, the listings whose all-in price reads at or below the original price (decision 0083). */
+    atOrBelowOriginal: z.number().int(),
   }),
   sections: z.array(z.string()).max(EVENT_PAGE_MAX_SECTIONS),
   listings: z.array(eventPageListingSchema).max(EVENT_PAGE_LISTINGS),

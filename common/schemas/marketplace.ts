@@ -12,9 +12,11 @@ import { amountTextToCents, isCalendarDate, PLATFORMS, TICKET_TYPES, TRANSFER_ST
  * a bad one is a 400 carrying the message below (decision 0010).
  */
 
-export const TICKET_SORT_BY = ['date', 'price_asc', 'price_desc', 'section'] as const;
+/** 'vs_original': lowest against the original price first (decision 0083), ties cheapest first. */
+export const TICKET_SORT_BY = ['date', 'price_asc', 'price_desc', 'section', 'vs_original'] as const;
 export type TicketSortBy = (typeof TICKET_SORT_BY)[number];
-export const TICKET_SORT_FIELDS = ['eventDate', 'price', 'section', 'markup'] as const;
+/** 'vsOriginal': the all-in price's signed percent from the original price (decision 0083). */
+export const TICKET_SORT_FIELDS = ['eventDate', 'price', 'section', 'markup', 'vsOriginal'] as const;
 export type TicketSortField = (typeof TICKET_SORT_FIELDS)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -208,6 +210,9 @@ const listingBase = {
   buyerPaysPerTicket: dollars,
   /** 'What You Pay': buyerPaysPerTicket × buyingQuantity, the amount charged at checkout for that many. */
   buyerPays: dollars,
+  /** Face value and original fee per ticket: the original price, shown beside the price (decision 0083). */
+  faceValue: dollars,
+  serviceFee: dollars,
   /** How buyerPaysPerTicket reads against the original price (decision 0073); null without one. */
   priceComparison: priceComparisonSchema.nullable(),
   sold: z.boolean(),
@@ -222,8 +227,6 @@ export const marketplaceTicketSchema = z.object({
   ...listingBase,
   version: z.number().int(),
   eventId: z.number().int().nullable(),
-  faceValue: dollars,
-  serviceFee: dollars,
   ticketType: z.enum(TICKET_TYPES),
   platform: z.enum(PLATFORMS).nullable(),
   /** A sale's real state for its seller, its buyer and admins; 'not_started' for everyone else (decision 0032). */

@@ -23,6 +23,12 @@ export const EVENT_SCREEN_TEXT = {
   digital: 'Digital',
   paper: 'Paper',
   listingCount: (shown: number) => `${shown} ${shown === 1 ? 'listing' : 'listings'}`,
+  /** Of every listing on sale for the show, whatever the filters (decision 0083). */
+  atOrBelowOriginal: (atOrBelow: number, listed: number) =>
+    `${atOrBelow} of ${listed} ${listed === 1 ? 'listing' : 'listings'} at or below the original price`,
+  sortLabel: 'Sort',
+  sortCheapest: 'Cheapest first',
+  sortVsOriginal: 'Lowest vs. original price',
   noListings: 'No tickets are listed for this show right now.',
   noMatches: 'No listings match these filters.',
   clearFilters: 'Clear filters',

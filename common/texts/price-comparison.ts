@@ -10,6 +10,19 @@ export const PRICE_COMPARISON_TEXT = {
   /** What "the original price" is, where a screen explains it. */
   originalPrice:
     'The original price is the face value plus the original fee: what the ticket cost its first buyer.',
+  /**
+   * What the original price is made of (decision 0083), beside every price a fan sees: the face value and
+   * the original fee, each formatted as money.
+   */
+  faceValue: (faceValue: string, originalFee: string) =>
+    `Face value ${faceValue} + ${originalFee} original fee`,
+  /** The comparison with what the original price is made of, where one line says both (e-mails, JSON-LD). */
+  againstFaceValue: (comparison: string, faceValue: string) =>
+    `${comparison} (${faceValue.charAt(0).toLowerCase()}${faceValue.slice(1)})`,
+  /** E-mails: the price a fan pays per ticket, then how it compares and with what (decision 0083). */
+  perTicket: (price: string, against: string) => `Per ticket, all-in: ${price}. ${against}.`,
+  /** The JSON-LD name of an offer's original price (decision 0083). */
+  originalPriceName: 'Original price: face value plus the original fee',
   /** The ticket details dialog's line for the comparison. */
   against: 'Against the original price',
   /** The listing form: how the price being set will read to buyers. */

@@ -91,6 +91,16 @@ export const tickets = pgTable(
         sql`(listing_price_cents + (listing_price_cents::bigint * 390 + 10000) / 20000)::integer`,
       ),
     /**
+     * Where the listing goes in the "Lowest vs. original price" sort (decision 0083): common/price-comparison.ts
+     * vsOriginalSortKey written in SQL (migration 0041), the signed whole percent of the all-in price from
+     * the original price, 2147483647 without one. An API test holds it to the TypeScript.
+     */
+    vsOriginalKey: integer('vs_original_key')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`(CASE WHEN face_value_cents::bigint + service_fee_cents > 0 THEN (CASE WHEN listing_price_cents + (listing_price_cents::bigint * 390 + 10000) / 20000 < face_value_cents::bigint + service_fee_cents THEN -1 ELSE 1 END) * ((200 * abs(listing_price_cents + (listing_price_cents::bigint * 390 + 10000) / 20000 - (face_value_cents::bigint + service_fee_cents)) + face_value_cents::bigint + service_fee_cents) / (2 * (face_value_cents::bigint + service_fee_cents))) ELSE 2147483647 END)::integer`,
+      ),
+    /**
      * What the marketplace search matches (decision 0040): the folded event name and description, a line
      * break, then the catalog event's lineup as event_search holds it. Written by the database only
      * (migration 0014: a trigger on the listing, and event_search_refresh when a lineup changes).
@@ -120,6 +130,7 @@ export const tickets = pgTable(
     index('tickets_market_price_idx').on(t.buyerPaysPerTicketCents, t.id),
     index('tickets_market_section_idx').on(t.section, t.id),
     index('tickets_market_markup_idx').on(t.markup, t.id),
+    index('tickets_market_vs_original_idx').on(t.vsOriginalKey, t.buyerPaysPerTicketCents, t.id),
     // The marketplace search matches the folded event name, description and lineup by substring.
     index('tickets_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Search suggestions walk folded event names starting with the letters typed (decisions 0023, 0040).

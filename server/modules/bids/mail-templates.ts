@@ -3,6 +3,7 @@ import { formatCents } from '../../../common/money.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
+import { type OriginalPriceFacts, originalPriceParagraphs } from '../tickets/original-price-mail.js';
 
 /** The bidder's e-mails about an automatic purchase that could not simply go through (decision 0045). */
 
@@ -11,9 +12,11 @@ export interface BidMailFacts {
   eventDate: string;
   quantity: number;
   amountCents: number;
+  /** The found listing's face value and original fee (decision 0083); null when it is gone. */
+  original: OriginalPriceFacts | null;
 }
 
-function ticketsFor(facts: Omit<BidMailFacts, 'amountCents'>): string {
+function ticketsFor(facts: Pick<BidMailFacts, 'eventName' | 'eventDate' | 'quantity'>): string {
   const count = facts.quantity === 1 ? '1 ticket' : `${facts.quantity} tickets`;
   return `${count} for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)}`;
 }
@@ -29,6 +32,7 @@ export function bidEndedMail(
   return paragraphMail(to, BID_TEXT.declinedMailSubject, [
     `Hi ${firstName},`,
     `Your bid found ${ticketsFor(facts)} at ${formatCents(facts.amountCents)}, but the payment did not go through: ${reason}`,
+    ...originalPriceParagraphs(facts.amountCents, facts.quantity, facts.original),
     'You have not been charged, and your bid has ended. You can create a new bid with another card in My Bids:',
     myBidsUrl,
   ]);
@@ -45,6 +49,7 @@ export function bidAuthenticationMail(
   return paragraphMail(to, BID_TEXT.authenticationMailSubject, [
     `Hi ${firstName},`,
     `Your bid found ${ticketsFor(facts)} at ${formatCents(facts.amountCents)} (processing fee included). Your bank asks you to confirm the payment before we can buy it for you.`,
+    ...originalPriceParagraphs(facts.amountCents, facts.quantity, facts.original),
     `Confirm it here: ${link}`,
     `We hold the ticket for you until ${holdExpiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC. After that it is released and you are not charged.`,
   ]);
@@ -54,7 +59,7 @@ export function bidAuthenticationMail(
 export function bidEventCancelledMail(
   to: string,
   firstName: string,
-  facts: Omit<BidMailFacts, 'amountCents'>,
+  facts: Pick<BidMailFacts, 'eventName' | 'eventDate' | 'quantity'>,
   reason: string,
   myBidsUrl: string,
 ): MailMessage {
@@ -74,7 +79,7 @@ export function bidEventCancelledMail(
 export function bidEventPostponedMail(
   to: string,
   firstName: string,
-  facts: Omit<BidMailFacts, 'amountCents'>,
+  facts: Pick<BidMailFacts, 'eventName' | 'eventDate' | 'quantity'>,
   oldDate: string,
   endsAt: string,
   myBidsUrl: string,

@@ -9,6 +9,7 @@ import { DomainError, TooManyRequests } from '../../errors.js';
 import { fulfilCheckout, saleColumns } from '../checkout/service.js';
 import { type Hold, lockTicket } from '../holds/service.js';
 import type { MoneyDeps } from '../sales/deps.js';
+import { originalPriceFactsOf } from '../tickets/original-price-mail.js';
 import { bidAuthenticationMail, bidEndedMail } from './mail-templates.js';
 import { scheduleListingMatch } from './schedule.js';
 
@@ -267,6 +268,7 @@ async function mailBidder(
       eventDate: session.eventDate,
       quantity: session.quantity,
       amountCents: session.amountCents,
+      original: await originalPriceFactsOf(deps.db, session.ticketId),
     };
     await deps.mailer.send(
       kind === 'authenticate'

@@ -4,6 +4,7 @@ import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
 import { showPageParagraph } from '../sales/show-page.js';
+import { type OriginalPriceFacts, originalPriceParagraphs } from '../tickets/original-price-mail.js';
 
 export interface SaleMailFacts {
   eventName: string;
@@ -14,6 +15,8 @@ export interface SaleMailFacts {
   seats: string;
   /** The show's event page (decision 0058), when the ticket belongs to a known event. */
   eventPageUrl: string | null;
+  /** The listing's face value and original fee (decision 0083); null when it is gone. */
+  original?: OriginalPriceFacts | null;
 }
 
 function ticketLine(facts: SaleMailFacts): string {
@@ -38,6 +41,7 @@ export function buyerConfirmationMail(
     `You bought ${ticketLine(facts)}.`,
     ...showPageParagraph(facts.eventPageUrl),
     `Total charged to your card: ${formatCents(amountCents)} (processing fee included).`,
+    ...originalPriceParagraphs(amountCents, facts.quantity, facts.original),
     `Your payment is held in escrow until you confirm you received the tickets. The seller has been asked to transfer them; follow the transfer in My Tickets: ${myTicketsUrl}`,
     ...(missingEmailOn === null ? [] : [transferEmailRequest(missingEmailOn, myTicketsUrl)]),
   ]);

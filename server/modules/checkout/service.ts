@@ -345,6 +345,8 @@ async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void
       seats: tickets.seats,
       eventId: events.id,
       showName: events.name,
+      faceValueCents: tickets.faceValueCents,
+      serviceFeeCents: tickets.serviceFeeCents,
     })
     .from(tickets)
     .leftJoin(events, eq(events.id, tickets.eventId))
@@ -358,6 +360,7 @@ async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void
     row: ticket?.row ?? 'N/A',
     seats: ticket?.seats ?? 'N/A',
     eventPageUrl: showPageUrl(deps.appUrl, ticket?.eventId ?? null, ticket?.showName ?? null),
+    original: ticket ?? null,
   };
   const buyer = await contactOf(deps.db, session.buyerId);
   const seller = await contactOf(deps.db, session.sellerId);

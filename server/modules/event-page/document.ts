@@ -1,5 +1,8 @@
 import { dollarsToCents, formatCents } from '../../../common/money.js';
-import type { EventPage } from '../../../common/schemas/event-page.js';
+import { priceAgainstFaceValue } from '../../../common/price-comparison.js';
+import type { EventPage, EventPageListing } from '../../../common/schemas/event-page.js';
+import { PRICE_COMPARISON_TEXT } from '../../../common/texts/price-comparison.js';
+import { ticketPath } from '../../../common/ticket-path.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
 import { webAddress } from '../events/catalog-values.js';
 
@@ -62,7 +65,35 @@ export function pageDescription(page: EventPage): string {
   }
 }
 
-/** schema.org MusicEvent for the show, its offers exactly those the page lists as on sale. */
+/**
+ * A listing the page shows as a schema.org Offer: its all-in price per ticket, with the comparison every
+ * screen shows and what it compares with, face value plus the original fee (decision 0083).
+ */
+function listingOffer(listing: EventPageListing, origin: string): Record<string, unknown> {
+  return {
+    '@type': 'Offer',
+    url: `${origin}${ticketPath(listing.id)}`,
+    price: listing.pricePerTicket.toFixed(2),
+    priceCurrency: 'USD',
+    availability: 'https://schema.org/InStock',
+    description: priceAgainstFaceValue(
+      dollarsToCents(listing.pricePerTicket),
+      dollarsToCents(listing.faceValuePerTicket),
+      dollarsToCents(listing.originalFeePerTicket),
+    ),
+    priceSpecification: {
+      '@type': 'PriceSpecification',
+      name: PRICE_COMPARISON_TEXT.originalPriceName,
+      price: listing.originalPricePerTicket.toFixed(2),
+      priceCurrency: 'USD',
+    },
+  };
+}
+
+/**
+ * schema.org MusicEvent for the show, its AggregateOffer exactly what the page lists as on sale, with an
+ * Offer for each listing on the page.
+ */
 export function musicEventJsonLd(page: EventPage, origin: string): Record<string, unknown> {
   const { event, offers } = page;
   const canonicalUrl = `${origin}${event.path}`;
@@ -97,6 +128,9 @@ export function musicEventJsonLd(page: EventPage, origin: string): Record<string
         offers.count > 0 && event.state !== 'cancelled' && event.state !== 'past'
           ? 'https://schema.org/InStock'
           : 'https://schema.org/SoldOut',
+      ...(page.listings.length > 0
+        ? { offers: page.listings.map((listing) => listingOffer(listing, origin)) }
+        : {}),
     },
   };
 }

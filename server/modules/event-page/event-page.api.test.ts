@@ -165,6 +165,8 @@ describe.each(backends)('the event page on %s', (backend) => {
       count: 3,
       lowPrice: body.listings[0]?.pricePerTicket,
       highPrice: body.listings[2]?.pricePerTicket,
+      // Only the paper listing, 18% below (decision 0083).
+      atOrBelowOriginal: 1,
     });
     expect(body.sections).toEqual(['101', 'Floor']);
     const austin = await page('tour-austin');
@@ -325,6 +327,7 @@ describe.each(backends)('the event page on %s', (backend) => {
       ['?quantity=9', EVENT_PAGE_TEXT.quantityInvalid],
       ['?quantity=abc', EVENT_PAGE_TEXT.quantityInvalid],
       ['?delivery=fax', EVENT_PAGE_TEXT.deliveryInvalid],
+      ['?sort=cheapest', EVENT_PAGE_TEXT.sortInvalid],
       ['?cursor=not-a-cursor', EVENT_PAGE_TEXT.cursorInvalid],
     ] as const) {
       const response = await client.get(`/api/events/${id('tour-portland')}${search}`);
@@ -372,7 +375,29 @@ describe.each(backends)('the event page on %s', (backend) => {
         lowPrice: Math.min(...prices).toFixed(2),
         highPrice: Math.max(...prices).toFixed(2),
         availability: 'https://schema.org/InStock',
+        // Each listing the page shows, with the comparison the page shows and what it compares with.
+        offers: api.listings.map((listing) => ({
+          '@type': 'Offer',
+          url: `${harness.config.appUrl}/?ticket=${listing.id}`,
+          price: listing.pricePerTicket.toFixed(2),
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/InStock',
+          description: expect.any(String),
+          priceSpecification: {
+            '@type': 'PriceSpecification',
+            name: 'Original price: face value plus the original fee',
+            price: listing.originalPricePerTicket.toFixed(2),
+            priceCurrency: 'USD',
+          },
+        })),
       });
+      expect(ld.offers.offers.map((offer: { description: string }) => offer.description)).toEqual([
+        '18% below the original price (face value $80.00 + $0.00 original fee)',
+        '2% above the original price (face value $100.00 + $0.00 original fee)',
+        '12% above the original price (face value $100.00 + $10.00 original fee)',
+      ]);
+      // The rows say the same, beside each price.
+      expect(html).toContain('Face value $80.00 + $0.00 original fee');
       for (const price of prices) expect(html).toContain(`$${price.toFixed(2)}`);
       // The app takes the page over from the data it was rendered with.
       expect(html).toContain('id="encore-query-data"');

@@ -1,6 +1,10 @@
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { EVENT_PAGE_LISTINGS, EVENT_PAGE_MAX_SECTIONS } from '../../../common/event-page.js';
+import {
+  EVENT_PAGE_LISTINGS,
+  EVENT_PAGE_MAX_SECTIONS,
+  type EventPageSort,
+} from '../../../common/event-page.js';
 import { eventPath } from '../../../common/event-path.js';
 import { EVENT_PAGE_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
@@ -21,6 +25,7 @@ import { Invalid, NotFound } from '../../errors.js';
 import { batchedReader } from '../../lib/batched-reads.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
 import { ratingJoinedOn } from '../reviews/ratings.js';
+import { atOrBelowOriginalSql } from '../tickets/price-comparison.js';
 import { splitAllowsSql } from '../tickets/splits.js';
 
 /**
@@ -42,6 +47,7 @@ interface EventRow {
   offer_count: number;
   low_cents: number | null;
   high_cents: number | null;
+  at_or_below_original: number;
   sections: string[] | null;
 }
 
@@ -57,6 +63,7 @@ interface ListingRow {
   buyer_pays_per_ticket_cents: number;
   face_value_cents: number;
   service_fee_cents: number;
+  vs_original_key: number;
   event_id: number;
   current_viewer_id: number | null;
   lock_expires_at: string | null;
@@ -76,7 +83,8 @@ const ON_SALE = sql`not t.sold and t.status = 'available'`;
 function eventsStatement(ids: SQL): SQL {
   return sql`select e.id, e.name, e.date::text as date, e.days_count, e.status, e.original_date::text as original_date,
       v.name as venue, v.city, v.time_zone, lineup.artists as lineup,
-      offers.count as offer_count, offers.low_cents, offers.high_cents, sections.names as sections
+      offers.count as offer_count, offers.low_cents, offers.high_cents, offers.at_or_below_original,
+      sections.names as sections
     from events e
     join venues v on v.id = e.venue_id
     left join lateral (
@@ -86,7 +94,8 @@ function eventsStatement(ids: SQL): SQL {
     ) lineup on true
     left join lateral (
       select count(*)::int as count, min(t.buyer_pays_per_ticket_cents)::int as low_cents,
-        max(t.buyer_pays_per_ticket_cents)::int as high_cents
+        max(t.buyer_pays_per_ticket_cents)::int as high_cents,
+        (count(*) filter (where ${atOrBelowOriginalSql(sql`t.buyer_pays_per_ticket_cents`, sql`t.face_value_cents`, sql`t.service_fee_cents`)}))::int as at_or_below_original
       from tickets t where t.event_id = e.id and ${ON_SALE}
     ) offers on true
     left join lateral (
@@ -98,12 +107,26 @@ function eventsStatement(ids: SQL): SQL {
     where e.id = any(${ids})`;
 }
 
-/** The keyset of a page of listings: the last row's price per ticket and id. */
-function encodeCursor(priceCents: number, id: number): string {
-  return Buffer.from(JSON.stringify([priceCents, id])).toString('base64url');
+/**
+ * The columns a sort orders the listings named `t` by, before the id: the price per ticket, or the place
+ * against the original price and then the price (decision 0083).
+ */
+function sortKeys(sort: EventPageSort, t: SQL): SQL[] {
+  const price = sql`${t}.buyer_pays_per_ticket_cents`;
+  return sort === 'vs_original' ? [sql`${t}.vs_original_key`, price] : [price];
 }
 
-function decodeCursor(cursor: string): { priceCents: number; id: number } {
+/** The keyset of a page of listings: the last row's sort values and id. */
+function encodeCursor(sort: EventPageSort, row: ListingRow): string {
+  const keys =
+    sort === 'vs_original'
+      ? [row.vs_original_key, row.buyer_pays_per_ticket_cents]
+      : [row.buyer_pays_per_ticket_cents];
+  return Buffer.from(JSON.stringify([...keys, row.id])).toString('base64url');
+}
+
+/** The cursor's sort values and id, as many as `sort` has (a cursor of another sort is refused). */
+function decodeCursor(cursor: string, sort: EventPageSort): number[] {
   const invalid = new Invalid(EVENT_PAGE_TEXT.cursorInvalid, { cursor: EVENT_PAGE_TEXT.cursorInvalid });
   let parsed: unknown;
   try {
@@ -111,10 +134,11 @@ function decodeCursor(cursor: string): { priceCents: number; id: number } {
   } catch {
     throw invalid;
   }
-  if (!Array.isArray(parsed) || parsed.length !== 2 || !parsed.every((n) => Number.isSafeInteger(n))) {
+  const length = sortKeys(sort, sql``).length + 1;
+  if (!Array.isArray(parsed) || parsed.length !== length || !parsed.every((n) => Number.isSafeInteger(n))) {
     throw invalid;
   }
-  return { priceCents: parsed[0] as number, id: parsed[1] as number };
+  return parsed as number[];
 }
 
 /** The filters' conditions on the listings named `t` of event `id`. */
@@ -137,26 +161,34 @@ function listingSelect(db: Db): { columns: SQL; from: SQL } {
   return {
     columns: sql`tickets.id, tickets.event_id, tickets.section, tickets.row, tickets.quantity, tickets.split_rule, tickets.ticket_type,
       tickets.listing_price_cents, tickets.markup, tickets.buyer_pays_per_ticket_cents, tickets.face_value_cents,
-      tickets.service_fee_cents, tickets.current_viewer_id, tickets.lock_expires_at::text as lock_expires_at, tickets.editing_by,
+      tickets.service_fee_cents, tickets.vs_original_key, tickets.current_viewer_id, tickets.lock_expires_at::text as lock_expires_at, tickets.editing_by,
       tickets.edit_expires_at::text as edit_expires_at, u.id as seller_id, u.username,
       ${rating.averageRating} as average_rating, ${rating.totalReviews}::int as total_reviews`,
     from: sql`from ${tickets} join users u on u.id = tickets.seller_id left join lateral ${rating} on true`,
   };
 }
 
-/** One event's listings that the filters match, after the cursor, cheapest first, with how many match. */
+/**
+ * One event's listings that the filters match, after the cursor, in the sort's order (cheapest first by
+ * default), with how many match.
+ */
 function filteredListingsStatement(db: Db, id: number, query: EventPageQuery): SQL {
   const t = sql.raw('tickets');
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const sort = query.sort ?? 'price';
+  const keys = [...sortKeys(sort, t), sql`${t}.id`];
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor, sort);
   const afterCursor = after
-    ? sql`and (${t}.buyer_pays_per_ticket_cents, ${t}.id) > (${after.priceCents}, ${after.id})`
+    ? sql`and (${sql.join(keys, sql`, `)}) > (${sql.join(
+        after.map((value) => sql`${value}`),
+        sql`, `,
+      )})`
     : sql``;
   const { columns, from } = listingSelect(db);
   return sql`select ${columns},
       (select count(*)::int from tickets m where ${listingFilters(id, query, sql.raw('m'))}) as matching
     ${from}
     where ${listingFilters(id, query, t)} ${afterCursor}
-    order by ${t}.buyer_pays_per_ticket_cents, ${t}.id
+    order by ${sql.join(keys, sql`, `)}
     limit ${EVENT_PAGE_LISTINGS + 1}`;
 }
 
@@ -212,6 +244,8 @@ function listingOf(row: ListingRow, now: Date, wanted: number | undefined): Even
     pricePerTicket: centsToDollars(sale.buyerPaysPerTicketCents),
     totalPrice: centsToDollars(sale.buyerPaysCents),
     originalPricePerTicket: centsToDollars(original),
+    faceValuePerTicket: centsToDollars(row.face_value_cents),
+    originalFeePerTicket: centsToDollars(row.service_fee_cents),
     priceComparison: comparePrice(sale.buyerPaysPerTicketCents, original),
     held: heldAt(row, now),
     seller: {
@@ -269,6 +303,7 @@ export function eventPageLoader(db: Db): EventPageLoader {
       query.quantity === undefined &&
       query.section === undefined &&
       query.delivery === undefined &&
+      query.sort === undefined &&
       !query.cursor;
     const [events, listings] = await Promise.all([
       readEvent(id),
@@ -278,7 +313,7 @@ export function eventPageLoader(db: Db): EventPageLoader {
     ]);
     const event = events?.[0];
     if (!event) throw new NotFound(EVENT_PAGE_TEXT.notFound);
-    return pageOf(event, listings, now, query.quantity);
+    return pageOf(event, listings, now, query);
   };
 }
 
@@ -286,7 +321,7 @@ export function eventPageLoader(db: Db): EventPageLoader {
  * The page as a fan reads it. A show no longer on sale (decision 0071) offers nothing: its remaining listings
  * could not be held or bought, so the page lists none of them.
  */
-function pageOf(event: EventRow, rows: ListingRow[], now: Date, wanted: number | undefined): EventPage {
+function pageOf(event: EventRow, rows: ListingRow[], now: Date, query: EventPageQuery): EventPage {
   const state = eventState(event, now);
   const over = state === 'past';
   const listings = over ? [] : rows;
@@ -311,14 +346,13 @@ function pageOf(event: EventRow, rows: ListingRow[], now: Date, wanted: number |
       count: over ? 0 : event.offer_count,
       lowPrice: over || event.low_cents === null ? null : centsToDollars(event.low_cents),
       highPrice: over || event.high_cents === null ? null : centsToDollars(event.high_cents),
+      atOrBelowOriginal: over ? 0 : event.at_or_below_original,
     },
     sections: over ? [] : (event.sections ?? []),
-    listings: page.map((row) => listingOf(row, now, wanted)),
+    listings: page.map((row) => listingOf(row, now, query.quantity)),
     matching: listings[0]?.matching ?? 0,
     nextCursor:
-      listings.length > EVENT_PAGE_LISTINGS && last
-        ? encodeCursor(last.buyer_pays_per_ticket_cents, last.id)
-        : null,
+      listings.length > EVENT_PAGE_LISTINGS && last ? encodeCursor(query.sort ?? 'price', last) : null,
   };
 }
 

@@ -9,13 +9,27 @@ import {
   WALK_ABOVE_CANDIDATES,
 } from './listing-index.js';
 
+function sortValueOf(listing: IndexedListing, field: ListingQuery['sort']['field']): number | string {
+  if (field === 'price') return listing.priceCents;
+  if (field === 'markup') return listing.markup;
+  if (field === 'vsOriginal') return listing.vsOriginalKey;
+  return listing.eventDate;
+}
+
 /** What the SQL of decision 0040 answers: every live listing that matches, sorted, after the cursor. */
 function expected(listings: Map<number, IndexedListing>, query: ListingQuery): number[] {
   const { field, direction } = query.sort;
-  const keyOf = (listing: IndexedListing) =>
-    field === 'price' ? listing.priceCents : field === 'markup' ? listing.markup : listing.eventDate;
-  const compare = (a: { key: number | string; id: number }, b: { key: number | string; id: number }) => {
-    if (a.key !== b.key) return (a.key < b.key ? -1 : 1) * (direction === 'asc' ? 1 : -1);
+  // "Lowest vs. original price" (decision 0083): ties of the percent go by the price, the same way.
+  const place = (listing: IndexedListing) => ({
+    key: sortValueOf(listing, field),
+    tie: field === 'vsOriginal' ? listing.priceCents : 0,
+    id: listing.id,
+  });
+  type Place = ReturnType<typeof place>;
+  const compare = (a: Place, b: Place) => {
+    const sign = direction === 'asc' ? 1 : -1;
+    if (a.key !== b.key) return (a.key < b.key ? -1 : 1) * sign;
+    if (a.tie !== b.tie) return (a.tie - b.tie) * sign;
     return a.id - b.id;
   };
   return [...listings.values()]
@@ -31,10 +45,13 @@ function expected(listings: Map<number, IndexedListing>, query: ListingQuery): n
         (query.city === undefined || listing.city === query.city) &&
         (!query.atOrBelowFace || listing.atOrBelowFace) &&
         (!query.after ||
-          compare({ key: keyOf(listing), id: listing.id }, { key: query.after.value, id: query.after.id }) >
-            0),
+          compare(place(listing), {
+            key: query.after.value,
+            tie: query.after.tie ?? 0,
+            id: query.after.id,
+          }) > 0),
     )
-    .sort((a, b) => compare({ key: keyOf(a), id: a.id }, { key: keyOf(b), id: b.id }))
+    .sort((a, b) => compare(place(a), place(b)))
     .slice(0, query.limit)
     .map((listing) => listing.id);
 }
@@ -53,12 +70,13 @@ const listingArbitrary = (id: number) =>
     splitRule: fc.constantFrom(...SPLIT_RULES),
     city: fc.constantFrom('', 'boston', 'portland'),
     atOrBelowFace: fc.boolean(),
+    vsOriginalKey: fc.integer({ min: -2, max: 2 }),
   });
 
 const queryArbitrary = fc.record({
   term: fc.constantFrom('', 'ne', 'neon', 'eon v', 'city 1', 'city 16', 'ros', 'zzz', 'a'),
   sort: fc.record({
-    field: fc.constantFrom('price' as const, 'markup' as const, 'eventDate' as const),
+    field: fc.constantFrom('price' as const, 'markup' as const, 'eventDate' as const, 'vsOriginal' as const),
     direction: fc.constantFrom('asc' as const, 'desc' as const),
   }),
   fromDate: fc.constantFrom('2026-11-30', '2026-12-02'),
@@ -92,7 +110,8 @@ function allPages(
     if (ids.length < query.limit || !last) break;
     const { field } = query.sort;
     after = {
-      value: field === 'price' ? last.priceCents : field === 'markup' ? last.markup : last.eventDate,
+      value: sortValueOf(last, field),
+      ...(field === 'vsOriginal' ? { tie: last.priceCents } : {}),
       id: last.id,
     };
   }
@@ -148,6 +167,7 @@ describe('ListingIndex', () => {
         splitRule: 'all' as const,
         city: '',
         atOrBelowFace: false,
+        vsOriginalKey: 0,
       };
       index.upsert(listing);
       truth.set(id, listing);
@@ -186,6 +206,7 @@ describe('ListingIndex', () => {
       splitRule: 'all' as const,
       city: '',
       atOrBelowFace: false,
+      vsOriginalKey: 0,
     });
     const query: ListingQuery = {
       term: 'tame impla',
@@ -210,6 +231,7 @@ describe('ListingIndex', () => {
       splitRule: 'all' as const,
       city: '',
       atOrBelowFace: false,
+      vsOriginalKey: 0,
     };
     const query: ListingQuery = {
       term: 'sigur',
@@ -241,6 +263,7 @@ describe('ListingIndex', () => {
       splitRule: 'all',
       city: '',
       atOrBelowFace: false,
+      vsOriginalKey: 0,
     });
     const index = new ListingIndex();
     const truth = new Map<number, IndexedListing>();

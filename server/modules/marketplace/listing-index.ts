@@ -25,16 +25,19 @@ export interface IndexedListing {
   city: string;
   /** The all-in price per ticket reads at or below the original price (common/price-comparison.ts, decision 0073). */
   atOrBelowFace: boolean;
+  /** Its place in the "Lowest vs. original price" sort (common/price-comparison.ts vsOriginalSortKey, decision 0083). */
+  vsOriginalKey: number;
 }
 
-export type IndexedSortField = 'price' | 'markup' | 'eventDate';
+/** 'vsOriginal' orders by vsOriginalKey, then the all-in price in the same direction (decision 0083). */
+export type IndexedSortField = 'price' | 'markup' | 'eventDate' | 'vsOriginal';
 
 export interface ListingQuery {
   /** The folded search term. */
   term: string;
   sort: { field: IndexedSortField; direction: 'asc' | 'desc' };
-  /** The previous page's last sort value and id: only listings after it. */
-  after?: { value: number | string; id: number };
+  /** The previous page's last sort value (and tie value: its price, for 'vsOriginal') and id: only listings after it. */
+  after?: { value: number | string; tie?: number; id: number };
   /** The first event date shown, and the optional filters, as the SQL applies them. */
   fromDate: string;
   /** Only shows still on sale at this instant (epoch milliseconds; decision 0071). */
@@ -61,26 +64,42 @@ export const ORDER_REBUILD_MIN_MS = 1_000;
 function keyOf(listing: IndexedListing, field: IndexedSortField): number | string {
   if (field === 'price') return listing.priceCents;
   if (field === 'markup') return listing.markup;
+  if (field === 'vsOriginal') return listing.vsOriginalKey;
   return listing.eventDate;
 }
 
-/** Negative when (keyA, idA) comes first: the sort key in its direction, then the id ascending. */
-function compareKeys(
-  keyA: number | string,
-  idA: number,
-  keyB: number | string,
-  idB: number,
-  direction: 'asc' | 'desc',
-): number {
-  if (keyA !== keyB) return (keyA < keyB ? -1 : 1) * (direction === 'asc' ? 1 : -1);
-  return idA - idB;
+/** What breaks ties of the sort key before the id: the all-in price for 'vsOriginal', nothing otherwise. */
+function tieOf(listing: IndexedListing, field: IndexedSortField): number {
+  return field === 'vsOriginal' ? listing.priceCents : 0;
+}
+
+/** A listing's place in a sort order: its key, its tie-breaker and its id. */
+interface SortPlace {
+  key: number | string;
+  tie: number;
+  id: number;
+}
+
+const placeOf = (listing: IndexedListing, field: IndexedSortField): SortPlace => ({
+  key: keyOf(listing, field),
+  tie: tieOf(listing, field),
+  id: listing.id,
+});
+
+/** Negative when `a` comes first: the sort key, then the tie-breaker, in its direction, then the id ascending. */
+function compareKeys(a: SortPlace, b: SortPlace, direction: 'asc' | 'desc'): number {
+  const sign = direction === 'asc' ? 1 : -1;
+  if (a.key !== b.key) return (a.key < b.key ? -1 : 1) * sign;
+  if (a.tie !== b.tie) return (a.tie - b.tie) * sign;
+  return a.id - b.id;
 }
 
 /** Whether a listing comes after the query's cursor in the query's order (always, without a cursor). */
 function afterCursor(listing: IndexedListing, query: ListingQuery): boolean {
   if (!query.after) return true;
   const { field, direction } = query.sort;
-  return compareKeys(keyOf(listing, field), listing.id, query.after.value, query.after.id, direction) > 0;
+  const { value, tie = 0, id } = query.after;
+  return compareKeys(placeOf(listing, field), { key: value, tie, id }, direction) > 0;
 }
 
 /**
@@ -117,6 +136,7 @@ const VACANT: IndexedListing = {
   splitRule: 'all',
   city: '',
   atOrBelowFace: false,
+  vsOriginalKey: 0,
 };
 
 interface SortOrder {
@@ -274,13 +294,9 @@ export class ListingIndex {
 
   /** Negative when slot `a` comes first in the query's order. */
   private compareSlots(a: number, b: number, sort: ListingQuery['sort']): number {
-    const listingA = this.listings[a] as IndexedListing;
-    const listingB = this.listings[b] as IndexedListing;
     return compareKeys(
-      keyOf(listingA, sort.field),
-      listingA.id,
-      keyOf(listingB, sort.field),
-      listingB.id,
+      placeOf(this.listings[a] as IndexedListing, sort.field),
+      placeOf(this.listings[b] as IndexedListing, sort.field),
       sort.direction,
     );
   }
@@ -295,18 +311,9 @@ export class ListingIndex {
     const slots = new Int32Array(this.liveCount);
     let filled = 0;
     for (let slot = 0; slot < this.listings.length; slot += 1) if (this.live[slot]) slots[filled++] = slot;
-    // The keys and ids side by side in arrays: the sort compares them without reaching into each listing.
-    const keys = this.listings.map((listing) => keyOf(listing, sort.field));
-    const ids = this.listings.map((listing) => listing.id);
-    slots.sort((a, b) =>
-      compareKeys(
-        keys[a] as number | string,
-        ids[a] as number,
-        keys[b] as number | string,
-        ids[b] as number,
-        sort.direction,
-      ),
-    );
+    // The places side by side in an array: the sort compares them without reaching into each listing.
+    const places = this.listings.map((listing) => placeOf(listing, sort.field));
+    slots.sort((a, b) => compareKeys(places[a] as SortPlace, places[b] as SortPlace, sort.direction));
     this.orders.set(name, { slots, builtAt: this.changes, builtMs: now });
     return slots;
   }

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { earliestListingDateOnSale } from '../../../common/on-sale.js';
-import { atOrBelowOriginal, originalPriceCents } from '../../../common/price-comparison.js';
+import {
+  atOrBelowOriginal,
+  originalPriceCents,
+  vsOriginalSortKey,
+} from '../../../common/price-comparison.js';
 import type { SortCriterion, TicketListQuery } from '../../../common/schemas/marketplace.js';
 import type { SplitRule } from '../../../common/splits.js';
 import type { Db } from '../../db/client.js';
@@ -43,20 +47,47 @@ function indexed(row: ListingRow, now: Date): IndexedListing | null {
   const endsAt = Number(row.endsAt);
   if (row.status !== 'available' || row.sold || endsAt <= now.getTime()) return null;
   const { id, text, eventDate, priceCents, markup, quantity, splitRule, city } = row;
-  const atOrBelowFace = atOrBelowOriginal(
+  const original = originalPriceCents(row.faceValueCents, row.serviceFeeCents);
+  const atOrBelowFace = atOrBelowOriginal(priceCents, original);
+  const vsOriginalKey = vsOriginalSortKey(priceCents, original);
+  return {
+    id,
+    text,
+    eventDate,
+    endsAt,
     priceCents,
-    originalPriceCents(row.faceValueCents, row.serviceFeeCents),
-  );
-  return { id, text, eventDate, endsAt, priceCents, markup, quantity, splitRule, city, atOrBelowFace };
+    markup,
+    quantity,
+    splitRule,
+    city,
+    atOrBelowFace,
+    vsOriginalKey,
+  };
 }
 
 const INDEXED_FIELDS = new Set<string>(['price', 'markup', 'eventDate']);
+
+/**
+ * The index's sort field of `sort`, or null: one indexed field, or the "Lowest vs. original price" sort
+ * (against the original price, then the price, the same way; decision 0083).
+ */
+function indexedSortOf(sort: SortCriterion[]): IndexedSortField | null {
+  const [first, second] = sort;
+  if (sort.length === 1 && first && INDEXED_FIELDS.has(first.field)) return first.field as IndexedSortField;
+  const vsOriginal =
+    sort.length === 2 &&
+    first?.field === 'vsOriginal' &&
+    second?.field === 'price' &&
+    second.direction === first.direction;
+  return vsOriginal ? 'vsOriginal' : null;
+}
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The index's form of a search of live listings, or null when the index does not answer it: every
  * listing asked for (`includeAll`), a sort by section (text, ordered by the database's collation) or by
- * more than one field.
+ * more than one field (but "Lowest vs. original price").
  */
 export function listingQueryOf(
   query: TicketListQuery,
@@ -65,15 +96,20 @@ export function listingQueryOf(
   now: Date,
 ): ListingQuery | null {
   const [criterion] = sort;
-  if (!query.search || query.includeAll || sort.length !== 1 || !criterion) return null;
-  if (!INDEXED_FIELDS.has(criterion.field)) return null;
-  const field = criterion.field as IndexedSortField;
+  if (!query.search || query.includeAll || !criterion) return null;
+  const field = indexedSortOf(sort);
+  if (field === null) return null;
   const value = after?.values[0];
   if (after && (field === 'eventDate' ? !DAY.test(String(value)) : typeof value !== 'number')) return null;
+  const tie = field === 'vsOriginal' ? after?.values[1] : undefined;
+  if (tie !== undefined && typeof tie !== 'number') return null;
   return {
     term: searchFold(query.search),
     sort: { field, direction: criterion.direction },
-    after: after && value !== undefined ? { value, id: after.id } : undefined,
+    after:
+      after && value !== undefined
+        ? { value, id: after.id, ...(tie === undefined ? {} : { tie }) }
+        : undefined,
     fromDate: query.startDate ?? earliestListingDateOnSale(now),
     onSaleAt: now.getTime(),
     toDate: query.endDate,

@@ -20,6 +20,8 @@ const PUBLIC_KEYS = [
   'description',
   'eventDate',
   'eventName',
+  // What the original price is made of, beside the price (decision 0083).
+  'faceValue',
   'id',
   'isMultiDay',
   'listingPrice',
@@ -29,6 +31,7 @@ const PUBLIC_KEYS = [
   'row',
   'seats',
   'section',
+  'serviceFee',
   'sold',
   'splitRule',
   'totalPrice',
@@ -219,7 +222,7 @@ describe.each(backends)('marketplace API on %s', (backend) => {
     const sortBy = document.body.paths['/api/tickets'].get.parameters.find(
       (parameter: { name: string }) => parameter.name === 'sortBy',
     );
-    expect(sortBy.schema.enum).toEqual(['date', 'price_asc', 'price_desc', 'section']);
+    expect(sortBy.schema.enum).toEqual(['date', 'price_asc', 'price_desc', 'section', 'vs_original']);
   });
 
   it('pages by cursor through the whole list in order, without repeats', async () => {

@@ -3,7 +3,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MARKETPLACE_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { saleEndsAt } from '../../../common/on-sale.js';
-import { atOrBelowOriginal, comparePrice, originalPriceCents } from '../../../common/price-comparison.js';
+import {
+  atOrBelowOriginal,
+  comparePrice,
+  originalPriceCents,
+  vsOriginalSortKey,
+} from '../../../common/price-comparison.js';
 import { saleBreakdown } from '../../../common/pricing.js';
 import type {
   MarketplaceTicket,
@@ -42,8 +47,9 @@ const SORT_COLUMNS: Record<TicketSortField, AnyPgColumn> = {
   price: tickets.buyerPaysPerTicketCents,
   section: tickets.section,
   markup: tickets.markup,
+  vsOriginal: tickets.vsOriginalKey,
 };
-const NUMERIC_FIELDS = new Set<TicketSortField>(['price', 'markup']);
+const NUMERIC_FIELDS = new Set<TicketSortField>(['price', 'markup', 'vsOriginal']);
 
 /** The sort the query asks for: its criteria (first occurrence of a field wins), else its sortBy. */
 export function effectiveSort(query: Pick<TicketListQuery, 'sortBy' | 'sortCriteria'>): SortCriterion[] {
@@ -62,6 +68,12 @@ export function effectiveSort(query: Pick<TicketListQuery, 'sortBy' | 'sortCrite
       return [{ field: 'price', direction: 'desc' }];
     case 'section':
       return [{ field: 'section', direction: 'asc' }];
+    // Lowest against the original price first; of the same percent, the cheaper first (decision 0083).
+    case 'vs_original':
+      return [
+        { field: 'vsOriginal', direction: 'asc' },
+        { field: 'price', direction: 'asc' },
+      ];
     default:
       return [{ field: 'eventDate', direction: 'asc' }];
   }
@@ -218,6 +230,12 @@ function sortValue(row: Row, field: TicketSortField): CursorValue {
       return row.section;
     case 'markup':
       return row.markup;
+    // The TypeScript of the generated column the SQL sorts by (migration 0041); an API test holds them equal.
+    case 'vsOriginal':
+      return vsOriginalSortKey(
+        row.buyerPaysPerTicketCents,
+        originalPriceCents(row.faceValueCents, row.serviceFeeCents),
+      );
   }
 }
 
@@ -316,6 +334,8 @@ function publicShape(row: Row, buying: number | undefined): PublicTicket {
     totalPrice: centsToDollars(sale.totalCents),
     buyerPaysPerTicket: centsToDollars(sale.buyerPaysPerTicketCents),
     buyerPays: centsToDollars(sale.buyerPaysCents),
+    faceValue: centsToDollars(row.faceValueCents),
+    serviceFee: centsToDollars(row.serviceFeeCents),
     priceComparison: comparePrice(
       sale.buyerPaysPerTicketCents,
       originalPriceCents(row.faceValueCents, row.serviceFeeCents),
@@ -405,6 +425,7 @@ function stillMatches(card: MarketplaceCardRow | undefined, query: ListingQuery)
   const endsAt = saleEndsAt(card.ticket).getTime();
   const original = originalPriceCents(card.ticket.faceValueCents, card.ticket.serviceFeeCents);
   const atOrBelowFace = atOrBelowOriginal(buyerPaysPerTicketCents, original);
+  const vsOriginalKey = vsOriginalSortKey(buyerPaysPerTicketCents, original);
   return matchesQuery(
     {
       id,
@@ -417,6 +438,7 @@ function stillMatches(card: MarketplaceCardRow | undefined, query: ListingQuery)
       splitRule,
       city: card.city,
       atOrBelowFace,
+      vsOriginalKey,
     },
     query,
   );
@@ -596,8 +618,6 @@ export async function listMarketplaceTickets(
     return Object.assign(publicShape(row, query.quantity), {
       version: row.version,
       eventId: row.eventId,
-      faceValue: centsToDollars(row.faceValueCents),
-      serviceFee: centsToDollars(row.serviceFeeCents),
       ticketType: row.ticketType,
       platform: row.ticketType === 'digital' ? (row.platform as Platform | null) : null,
       transferStatus: 'not_started' as const,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { eventPath } from '../../../common/event-path.js';
 import { formatCents } from '../../../common/money.js';
+import { perTicketAgainstFaceValue } from '../../../common/price-comparison.js';
 import { PRICE_ALERT_TEXT } from '../../../common/texts/price-alerts.js';
 import { ticketPath } from '../../../common/ticket-path.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
@@ -23,6 +24,9 @@ export interface MatchedAlertFacts {
   maxPriceCents: number;
   ticketId: number;
   priceCents: number;
+  /** What the original price is made of, per ticket (decision 0083). */
+  faceValueCents: number;
+  serviceFeeCents: number;
 }
 
 /** The page that confirms the unsubscribe (GET), and the address mail clients POST to (RFC 8058). */
@@ -45,6 +49,7 @@ export function priceAlertMatchedMail(
   const mail = paragraphMail(to, PRICE_ALERT_TEXT.matchedMailSubject, [
     `Hi ${facts.firstName},`,
     `${count} for ${facts.eventName} at ${facts.venue} on ${formatCalendarDate(facts.eventDate)} just went on sale at ${formatCents(facts.priceCents)} each, all-in: at or below your alert's ${formatCents(facts.maxPriceCents)}.`,
+    perTicketAgainstFaceValue(facts.priceCents, facts.faceValueCents, facts.serviceFeeCents),
     `See the tickets: ${appUrl}${ticketPath(facts.ticketId)}`,
     `This alert has done its job and is now matched. Want another one? Create it on the show's page: ${appUrl}${eventPath(facts.eventId, facts.eventName)}`,
     `No more price alert e-mails: ${links.page}`,
@@ -79,6 +84,8 @@ export async function sendMatchedAlertMail(deps: PriceAlertDeps, alertId: number
       maxPriceCents: priceAlerts.maxPriceCents,
       ticketId: tickets.id,
       priceCents: tickets.buyerPaysPerTicketCents,
+      faceValueCents: tickets.faceValueCents,
+      serviceFeeCents: tickets.serviceFeeCents,
     })
     .from(priceAlerts)
     .innerJoin(users, eq(users.id, priceAlerts.userId))

@@ -283,6 +283,8 @@ describe.each(backends)('price alerts on %s', (backend) => {
       [
         'Hi Test,',
         `2 tickets for ${event.name} at ${event.venueName} on ${formatCalendarDate(EVENT_DATE)} just went on sale at ${formatCents(price)} each, all-in: at or below your alert's ${formatCents(price)}.`,
+        // What every card says of the listing ($80.00 face value, $12.50 original fee, 10% markup; decision 0083).
+        `Per ticket, all-in: ${formatCents(price)}. 12% above the original price (face value $80.00 + $12.50 original fee).`,
         `See the tickets: http://localhost:3000/?ticket=${ticket.id}`,
         `This alert has done its job and is now matched. Want another one? Create it on the show's page: http://localhost:3000${eventPath(event.id, event.name)}`,
         `No more price alert e-mails: http://localhost:3000/price-alerts/unsubscribe?token=${encodeURIComponent(token)}`,
@@ -359,6 +361,8 @@ describe.each(backends)('price alerts on %s', (backend) => {
         maxPriceCents: 5_000,
         ticketId: 11,
         priceCents: 4_900,
+        faceValueCents: 4_500,
+        serviceFeeCents: 500,
       },
       'https://encore.example',
       token,
@@ -368,6 +372,9 @@ describe.each(backends)('price alerts on %s', (backend) => {
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     expect(mail.text).toContain('See the tickets: https://encore.example/?ticket=11');
+    expect(mail.text).toContain(
+      'Per ticket, all-in: $49.00. 2% below the original price (face value $45.00 + $5.00 original fee).',
+    );
   });
 
   it('unsubscribes with a valid signed token only, without signing in', async () => {

@@ -16,6 +16,8 @@ const listing = (overrides: Partial<EventPageListing>): EventPageListing => ({
   pricePerTicket: 60,
   totalPrice: 120,
   originalPricePerTicket: 55,
+  faceValuePerTicket: 50,
+  originalFeePerTicket: 5,
   priceComparison: { kind: 'above', percent: 9 },
   held: false,
   seller: { id: 3, username: 'maya', averageRating: 4.8, totalReviews: 12 },

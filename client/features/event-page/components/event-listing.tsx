@@ -1,3 +1,4 @@
+import { FaceValueNote } from '@client/components/face-value-note';
 import { Badge } from '@client/components/ui/badge';
 import { buttonVariants } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -110,6 +111,11 @@ export function EventListing({ listing, renderSeller }: EventListingProps) {
             </span>
           </p>
         ) : null}
+        <FaceValueNote
+          faceValue={listing.faceValuePerTicket}
+          serviceFee={listing.originalFeePerTicket}
+          className="sm:text-right"
+        />
         <div className="flex flex-wrap items-center gap-2 sm:justify-end">
           <ListingAction listing={listing} />
         </div>

@@ -13,7 +13,10 @@ interface EventListingsProps {
   renderSeller?: SellerRenderer;
 }
 
-/** The listings the filters match, cheapest per ticket first, 50 at a time. */
+/**
+ * The listings the filters match, cheapest per ticket first (or lowest against the original price), 50 at
+ * a time, with how many of the show's listings are at or below the original price (decision 0083).
+ */
 export function EventListings({ page, filters, onClearFilters, renderSeller }: EventListingsProps) {
   // Later pages belong to the first page they followed: new filters or fresh data start again.
   const [more, setMore] = useState<{
@@ -71,6 +74,11 @@ export function EventListings({ page, filters, onClearFilters, renderSeller }: E
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="listing-count">
         {EVENT_SCREEN_TEXT.listingCount(page.matching)}
       </p>
+      {page.offers.count > 0 ? (
+        <p className="text-sm font-medium" data-testid="at-or-below-count">
+          {EVENT_SCREEN_TEXT.atOrBelowOriginal(page.offers.atOrBelowOriginal, page.offers.count)}
+        </p>
+      ) : null}
       <ul ref={list} className="flex flex-col gap-3">
         {listings.map((listing) => (
           <li key={listing.id}>

@@ -19,7 +19,7 @@ interface ListingFiltersProps {
 export function ListingFilters({ filters, sections, onChange, firstFilterRef }: ListingFiltersProps) {
   const id = useId();
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-quantity`} className="text-sm font-medium">
           {EVENT_SCREEN_TEXT.quantityLabel}
@@ -78,6 +78,22 @@ export function ListingFilters({ filters, sections, onChange, firstFilterRef }: 
           <option value="">{EVENT_SCREEN_TEXT.anyDelivery}</option>
           <option value="digital">{EVENT_SCREEN_TEXT.digital}</option>
           <option value="paper">{EVENT_SCREEN_TEXT.paper}</option>
+        </select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-sort`} className="text-sm font-medium">
+          {EVENT_SCREEN_TEXT.sortLabel}
+        </label>
+        <select
+          id={`${id}-sort`}
+          className={SELECT}
+          value={filters.sort ?? ''}
+          onChange={(event) =>
+            onChange({ ...filters, sort: event.target.value === 'vs_original' ? 'vs_original' : undefined })
+          }
+        >
+          <option value="">{EVENT_SCREEN_TEXT.sortCheapest}</option>
+          <option value="vs_original">{EVENT_SCREEN_TEXT.sortVsOriginal}</option>
         </select>
       </div>
     </div>

@@ -25,7 +25,7 @@ const pageIn = (state: EventPageData['event']['state']): EventPageData => ({
     state,
     lineup: [],
   },
-  offers: { count: 0, lowPrice: null, highPrice: null },
+  offers: { count: 0, lowPrice: null, highPrice: null, atOrBelowOriginal: 0 },
   sections: [],
   listings: [],
   matching: 0,

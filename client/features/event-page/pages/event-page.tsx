@@ -87,7 +87,8 @@ export function EventPage({ aside, renderSeller }: EventPageProps) {
               filters={filters}
               renderSeller={renderSeller}
               onClearFilters={() => {
-                setFilters({});
+                // The order is not a filter: it stays.
+                setFilters({ sort: filters.sort });
                 // The button goes with the empty state: focus stays in the filters, not on the page's body.
                 firstFilter.current?.focus();
               }}

@@ -27,6 +27,7 @@ export const SORT_LABELS: Record<SortBy, string> = {
   price_asc: BUYING_TEXT.sortPriceAsc,
   price_desc: BUYING_TEXT.sortPriceDesc,
   section: BUYING_TEXT.sortSection,
+  vs_original: BUYING_TEXT.sortVsOriginal,
 };
 
 const FIELD_LABELS: Record<SortField, string> = {
@@ -34,6 +35,7 @@ const FIELD_LABELS: Record<SortField, string> = {
   price: BUYING_TEXT.fieldPrice,
   section: BUYING_TEXT.fieldSection,
   markup: BUYING_TEXT.fieldMarkup,
+  vsOriginal: BUYING_TEXT.fieldVsOriginal,
 };
 
 const SEARCH_PAUSE_MS = 300;

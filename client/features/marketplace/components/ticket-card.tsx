@@ -1,3 +1,4 @@
+import { FaceValueNote } from '@client/components/face-value-note';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -168,6 +169,7 @@ export const TicketCard = memo(function TicketCard({
               {priceComparisonText(comparison)}
             </Badge>
           ) : null}
+          <FaceValueNote faceValue={ticket.faceValue} serviceFee={ticket.serviceFee} className="basis-full" />
         </div>
 
         {reserved ? (

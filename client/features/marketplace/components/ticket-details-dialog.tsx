@@ -1,3 +1,4 @@
+import { FaceValueNote } from '@client/components/face-value-note';
 import { ShareButton } from '@client/components/share-button';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -239,10 +240,10 @@ export function TicketDetailsDialog({
                 {ticket.markup}%
               </dd>
             </div>
-            {comparison ? (
-              <div className="flex justify-between gap-3">
-                <dt className="text-muted-foreground">{PRICE_COMPARISON_TEXT.against}</dt>
-                <dd>
+            <div className="flex justify-between gap-3">
+              <dt className="text-muted-foreground">{PRICE_COMPARISON_TEXT.against}</dt>
+              <dd className="flex flex-col items-end gap-1 text-right">
+                {comparison ? (
                   <Badge
                     variant={comparisonBadgeVariant(comparison)}
                     className={
@@ -252,9 +253,10 @@ export function TicketDetailsDialog({
                   >
                     {priceComparisonText(comparison)}
                   </Badge>
-                </dd>
-              </div>
-            ) : null}
+                ) : null}
+                <FaceValueNote faceValue={ticket.faceValue} serviceFee={ticket.serviceFee} />
+              </dd>
+            </div>
             <div className="mt-1 flex justify-between border-t border-border pt-2 text-base font-bold">
               <dt>{BUYING_TEXT.whatYouPay}</dt>
               <dd data-testid="what-you-pay">{formatDollars(ticket.buyerPays)}</dd>

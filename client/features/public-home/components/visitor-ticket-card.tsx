@@ -1,3 +1,4 @@
+import { FaceValueNote } from '@client/components/face-value-note';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -61,6 +62,7 @@ export const VisitorTicketCard = memo(function VisitorTicketCard({ ticket }: { t
           {ticket.priceComparison ? (
             <p className="text-sm text-muted-foreground">{priceComparisonText(ticket.priceComparison)}</p>
           ) : null}
+          <FaceValueNote faceValue={ticket.faceValue} serviceFee={ticket.serviceFee} />
         </div>
         <button
           type="button"
