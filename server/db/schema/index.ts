@@ -12,6 +12,7 @@ export * from './mail.js';
 export * from './newsletter.js';
 export * from './payment-methods.js';
 export * from './price-alerts.js';
+export * from './strikes.js';
 export * from './support.js';
 export * from './suspensions.js';
 export * from './tickets.js';

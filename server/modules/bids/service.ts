@@ -9,6 +9,7 @@ import { bids, events, savedCards, users, venues } from '../../db/schema/index.j
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { userRating } from '../reviews/ratings.js';
 import type { MoneyDeps } from '../sales/deps.js';
+import { assertMayBuy, lockMemberForLimits } from '../show-limits/service.js';
 
 /** My Bids: creating, listing and cancelling a member's automatic-purchase bids (decision 0045). */
 
@@ -150,7 +151,7 @@ export async function createBid(
   const created = await deps.db.transaction(async (tx) => {
     const expiresAt = await expiryOfBidEvent(tx, input, platformTimeZone);
     if (expiresAt <= now) throw new Invalid(BID_TEXT.eventDatePast, { eventDate: BID_TEXT.eventDatePast });
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    await lockMemberForLimits(tx, userId);
     const card = await ownCard(tx, deps.payments.kind, userId, input.stripePaymentMethodId);
     const [active] = await tx
       .select({ count: sql<number>`count(*)::int` })
@@ -158,6 +159,13 @@ export async function createBid(
       .where(and(eq(bids.userId, userId), eq(bids.isActive, true)));
     if ((active?.count ?? 0) >= MAX_ACTIVE_BIDS)
       throw new Conflict(`${BID_TEXT.limitTitle}: ${BID_TEXT.limit}`);
+    // The show's purchase limit counts what the bid would buy (decision 0088).
+    const show = {
+      eventId: input.eventId ?? null,
+      eventName: input.eventName.trim(),
+      eventDate: input.eventDate,
+    };
+    await assertMayBuy(tx, userId, show, null, input.quantity, now);
     const [inserted] = await tx
       .insert(bids)
       .values({

@@ -19,6 +19,7 @@ import {
   type TimelineMailFacts,
 } from '../sales/sale.js';
 import { autoCompleteAt, transferDeadlineAt } from '../sales/timeline.js';
+import { strikeSeller } from '../strikes/service.js';
 import { mailSaleCompleted } from '../transfers/sale-completed.js';
 import { completeTransfer } from '../transfers/service.js';
 import { buyerRefundedMail, sellerCancelledMail, transferReminderMail } from './mail-templates.js';
@@ -94,6 +95,8 @@ export async function runTransferDeadline(deps: MoneyDeps, orderId: number): Pro
       orderId,
     );
     await postSystemMessage(tx, current.ticketId, PAYOUT_TEXT.systemRefunded, now);
+    // The seller who let the deadline pass gets a strike; the third within a year pauses their listings.
+    await strikeSeller(tx, { orderId, sellerId: current.sellerId, now });
     return current;
   });
   if (!sale) return jobDone;
