@@ -5,7 +5,7 @@ import { type SaleDays, saleEndsAt } from '../../../common/on-sale.js';
 import { type Bid, type CreateBid, MAX_ACTIVE_BIDS } from '../../../common/schemas/bids.js';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider.js';
 import type { DbOrTx } from '../../db/client.js';
-import { bids, events, savedCards, users, venues } from '../../db/schema/index.js';
+import { bids, events, savedCards, venues } from '../../db/schema/index.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { userRating } from '../reviews/ratings.js';
 import type { MoneyDeps } from '../sales/deps.js';
