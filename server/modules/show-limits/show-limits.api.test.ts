@@ -4,7 +4,7 @@ import { saleBreakdown } from '../../../common/pricing.js';
 import { MAX_LISTINGS_PER_SHOW } from '../../../common/show-limits.js';
 import { SHOW_LIMIT_TEXT } from '../../../common/texts/show-limits.js';
 import { ManualClock } from '../../lib/clock.js';
-import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
+import { backends, startTestApp, type TestApp } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
 import { bidBody, insertSavedCard } from '../bids/testing.js';
 import { insertListing } from '../marketplace/testing.js';
