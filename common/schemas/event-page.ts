@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { EVENT_PAGE_LISTINGS, EVENT_PAGE_MAX_QUANTITY, EVENT_PAGE_MAX_SECTIONS } from '../event-page.js';
+import {
+  EVENT_PAGE_LISTINGS,
+  EVENT_PAGE_MAX_QUANTITY,
+  EVENT_PAGE_MAX_SECTIONS,
+  EVENT_PAGE_PRICE_PATTERN,
+} from '../event-page.js';
 import { EVENT_PAGE_TEXT } from '../messages.js';
 import { SPLIT_RULES } from '../splits.js';
+import { FIND_OTHER_TICKETS_TEXT } from '../texts/promise.js';
 import { priceComparisonSchema } from './price-comparison.js';
 import { boundedText, positiveInt32, TEXT_LIMITS } from './text.js';
 import { TICKET_TYPES } from './tickets.js';
@@ -20,6 +26,11 @@ export const eventPageQuerySchema = z.object({
   section: boundedText(TEXT_LIMITS.shortText, { tooLong: EVENT_PAGE_TEXT.sectionInvalid }).optional(),
   delivery: z.enum(TICKET_TYPES, { error: EVENT_PAGE_TEXT.deliveryInvalid }).optional(),
   cursor: boundedText(TEXT_LIMITS.token, { tooLong: EVENT_PAGE_TEXT.cursorInvalid }).optional(),
+  /** At most this all-in price per ticket, in dollars (decision 0087). */
+  maxPrice: boundedText(9, { tooLong: FIND_OTHER_TICKETS_TEXT.maxPriceInvalid })
+    .regex(EVENT_PAGE_PRICE_PATTERN, { error: FIND_OTHER_TICKETS_TEXT.maxPriceInvalid })
+    .transform(Number)
+    .optional(),
 });
 export type EventPageQuery = z.infer<typeof eventPageQuerySchema>;
 

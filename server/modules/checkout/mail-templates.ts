@@ -1,5 +1,6 @@
 import { CHECKOUT_MAIL_SUBJECT } from '../../../common/messages.js';
 import { formatCents } from '../../../common/money.js';
+import { PROMISE_TEXT } from '../../../common/texts/promise.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
@@ -14,6 +15,8 @@ export interface SaleMailFacts {
   seats: string;
   /** The show's event page (decision 0058), when the ticket belongs to a known event. */
   eventPageUrl: string | null;
+  /** The app's address: the Encore Promise's page is linked from the buyer's e-mail (decision 0087). */
+  appUrl: string;
 }
 
 function ticketLine(facts: SaleMailFacts): string {
@@ -40,6 +43,7 @@ export function buyerConfirmationMail(
     `Total charged to your card: ${formatCents(amountCents)} (processing fee included).`,
     `Your payment is held in escrow until you confirm you received the tickets. The seller has been asked to transfer them; follow the transfer in My Tickets: ${myTicketsUrl}`,
     ...(missingEmailOn === null ? [] : [transferEmailRequest(missingEmailOn, myTicketsUrl)]),
+    PROMISE_TEXT.mailLine(facts.appUrl),
   ]);
 }
 

@@ -367,6 +367,7 @@ async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void
     row: ticket?.row ?? 'N/A',
     seats: ticket?.seats ?? 'N/A',
     eventPageUrl: showPageUrl(deps.appUrl, ticket?.eventId ?? null, ticket?.showName ?? null),
+    appUrl: deps.appUrl,
   };
   const buyer = await contactOf(deps.db, session.buyerId);
   const seller = await contactOf(deps.db, session.sellerId);

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { EVENT_PAGE_LISTINGS, EVENT_PAGE_MAX_SECTIONS } from '../../../common/event-page.js';
 import { eventPath } from '../../../common/event-path.js';
 import { EVENT_PAGE_TEXT } from '../../../common/messages.js';
-import { centsToDollars } from '../../../common/money.js';
+import { centsToDollars, dollarsToCents } from '../../../common/money.js';
 import { onSaleAt } from '../../../common/on-sale.js';
 import { comparePrice, originalPriceCents } from '../../../common/price-comparison.js';
 import { saleBreakdown } from '../../../common/pricing.js';
@@ -125,6 +125,8 @@ function listingFilters(id: number, query: EventPageQuery, t: SQL): SQL {
     filters.push(splitAllowsSql(sql`${t}.quantity`, sql`${t}.split_rule`, sql`${query.quantity}::int`));
   if (query.section !== undefined) filters.push(sql`${t}.section = ${query.section}`);
   if (query.delivery !== undefined) filters.push(sql`${t}.ticket_type = ${query.delivery}`);
+  if (query.maxPrice !== undefined)
+    filters.push(sql`${t}.buyer_pays_per_ticket_cents <= ${dollarsToCents(query.maxPrice)}`);
   return sql.join(filters, sql` and `);
 }
 
@@ -269,6 +271,7 @@ export function eventPageLoader(db: Db): EventPageLoader {
       query.quantity === undefined &&
       query.section === undefined &&
       query.delivery === undefined &&
+      query.maxPrice === undefined &&
       !query.cursor;
     const [events, listings] = await Promise.all([
       readEvent(id),
