@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { findOtherTicketsPath } from '../../../common/find-other-tickets.js';
 import { PAYOUT_TEXT } from '../../../common/messages.js';
 import { formatVenueDateTime } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
@@ -111,7 +112,16 @@ export async function runTransferDeadline(deps: MoneyDeps, orderId: number): Pro
     .where(and(eq(orders.id, orderId), isNull(orders.refundReference)));
   const buyer = await factsFor(deps, sale, sale.buyerId);
   const seller = await factsFor(deps, sale, sale.sellerId);
-  await send(deps, buyerRefundedMail(buyer.email, buyer.facts, refundableCents(sale)));
+  const findOther = findOtherTicketsPath({ ...sale, refundCause: 'transfer_deadline' }, deps.clock.now());
+  await send(
+    deps,
+    buyerRefundedMail(
+      buyer.email,
+      buyer.facts,
+      refundableCents(sale),
+      findOther && `${deps.appUrl}${findOther}`,
+    ),
+  );
   await send(deps, sellerCancelledMail(seller.email, seller.facts));
   return jobDone;
 }

@@ -1,3 +1,4 @@
+import { PromiseLink } from '@client/components/promise-link';
 import { ShareButton } from '@client/components/share-button';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -283,6 +284,7 @@ export function TicketDetailsDialog({
             </Link>
             .
           </p>
+          <PromiseLink newTab className="justify-center text-xs" />
         </DialogFooter>
       </DialogContent>
     </Dialog>
