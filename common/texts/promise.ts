@@ -33,14 +33,14 @@ export const PROMISE_TEXT = {
     {
       heading: 'If your purchase is refunded',
       sentences: [
-        'Your refund e-mail and the refunded ticket in My Tickets offer “Find other tickets”: the show’s other listings at the same or a lower price per ticket, all-in.',
+        'If your purchase was refunded because the seller did not transfer it or Encore support refunded it, and the show is still ahead, your refund e-mail and the refunded ticket in My Tickets offer “Find other tickets”: the show’s other listings at the same or a lower price per ticket, all-in.',
       ],
     },
     {
       heading: 'What sellers commit to',
       sentences: [
         'To transfer every ticket they sell by its deadline.',
-        `A seller who misses a deadline loses the sale and gets a strike. ${STRIKES_TO_PAUSE} strikes within twelve months pause all their listings until an Encore admin has reviewed them, and they cannot list new tickets meanwhile.`,
+        `A seller who has not started the transfer by the deadline loses the sale and gets a strike. ${STRIKES_TO_PAUSE} strikes within twelve months pause all their listings until an Encore admin has reviewed them, and they cannot list new tickets meanwhile.`,
         `A seller can have at most ${MAX_LISTINGS_PER_SHOW} listings on sale for one show.`,
       ],
     },
