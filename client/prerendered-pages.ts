@@ -9,6 +9,7 @@ export const PRERENDERED_PAGES: Record<string, string[]> = {
   '/login': ['features/auth/pages/auth-page.tsx'],
   '/signup': ['features/auth/pages/auth-page.tsx'],
   '/auth': ['features/auth/pages/auth-page.tsx'],
+  '/promise': ['features/static-pages/pages/promise-page.tsx'],
 };
 
 /**

@@ -19,6 +19,7 @@ export const APP_PATHS = [
   '/forgot-password',
   '/forgot-username',
   '/giving-back',
+  '/promise',
   '/terms',
   '/privacy',
   '/newsletter/confirm/:token',

@@ -23,10 +23,15 @@ export interface EventPageFilters {
   delivery?: 'digital' | 'paper';
   /** Left out for the default, cheapest first. */
   sort?: 'vs_original';
+  /** At most this all-in price per ticket, in dollars: the link "Find other tickets" sets it (decision 0087). */
+  maxPrice?: number;
 }
 
+/** A price per ticket in dollars as an address keeps it: up to 6 digits and 2 decimals. */
+export const EVENT_PAGE_PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
+
 /**
- * The filters the page's address keeps (`?quantity=2&section=Floor&delivery=digital`); a bad one is
+ * The filters the page's address keeps (`?quantity=2&section=Floor&delivery=digital&maxPrice=45.50`); a bad one is
  * left out. The app and the server that renders the page for a visitor read them alike.
  */
 export function filtersFromSearch(search: URLSearchParams): EventPageFilters {
@@ -40,13 +45,15 @@ export function filtersFromSearch(search: URLSearchParams): EventPageFilters {
   const delivery = search.get('delivery');
   if (delivery === 'digital' || delivery === 'paper') filters.delivery = delivery;
   if (search.get('sort') === 'vs_original') filters.sort = 'vs_original';
+  const maxPrice = search.get('maxPrice');
+  if (maxPrice && EVENT_PAGE_PRICE_PATTERN.test(maxPrice)) filters.maxPrice = Number(maxPrice);
   return filters;
 }
 
 /** `search` with `filters` in it, other parameters kept. */
 export function searchWithFilters(search: URLSearchParams, filters: EventPageFilters): URLSearchParams {
   const next = new URLSearchParams(search);
-  for (const key of ['quantity', 'section', 'delivery', 'sort'] as const) {
+  for (const key of ['quantity', 'section', 'delivery', 'sort', 'maxPrice'] as const) {
     const value = filters[key];
     if (value === undefined || value === '') next.delete(key);
     else next.set(key, String(value));
@@ -67,6 +74,7 @@ export function eventPageQueryKey(id: number, filters: EventPageFilters) {
       section: filters.section ?? null,
       delivery: filters.delivery ?? null,
       sort: filters.sort ?? null,
+      maxPrice: filters.maxPrice ?? null,
     },
   ] as const;
 }

@@ -73,6 +73,7 @@ import { priceStoryRoutes } from './modules/price-story/routes.js';
 import { providerEventRoutes } from './modules/provider-events/routes.js';
 import { refundRoutes } from './modules/refunds/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
+import { strikeRoutes } from './modules/strikes/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { withListingFormBody } from './modules/tickets/form-document.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
@@ -378,6 +379,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const onSale = await returnIdlePart(database.db, ticketId, clock.now());
       if (onSale !== null) await listingBuyable(onSale);
     },
+    onBackOnSale: async (ticketId) => {
+      const onSale = await returnIdlePart(database.db, ticketId, clock.now());
+      if (onSale !== null) await listingBuyable(onSale);
+    },
+  });
+  // Issue 44: sellers paused for review by their strikes (decision 0087).
+  await app.register(strikeRoutes, {
+    db: database.db,
+    clock,
     onBackOnSale: async (ticketId) => {
       const onSale = await returnIdlePart(database.db, ticketId, clock.now());
       if (onSale !== null) await listingBuyable(onSale);

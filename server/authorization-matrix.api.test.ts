@@ -493,6 +493,11 @@ const ROWS: Record<string, Row> = {
       reason: 'Matrix check',
     }),
   },
+  'GET /api/admin/strike-reviews': { expect: adminsOnly(), call: fixed(`/api/admin/strike-reviews`) },
+  'POST /api/admin/strike-reviews/{id}/lift': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/strike-reviews/${NO_SUCH_ID}/lift`, { reason: 'Matrix check' }),
+  },
   'GET /api/admin/events': { expect: adminsOnly(), call: fixed(`/api/admin/events`) },
   'POST /api/admin/events/{id}/cancel': {
     expect: adminsOnly(),

@@ -103,6 +103,12 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'promise',
+        ...page('The Encore Promise', () =>
+          import('@client/features/static-pages/pages/promise-page').then((module) => module.PromisePage),
+        ),
+      },
+      {
         path: 'terms',
         ...page('Terms of Service', () =>
           import('@client/features/static-pages/pages/terms-page').then((module) => module.TermsPage),

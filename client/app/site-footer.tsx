@@ -1,7 +1,9 @@
 import { SHELL_TEXT } from '@common/messages';
+import { PROMISE_TEXT } from '@common/texts/promise';
 import { Link } from 'react-router';
 
 const FOOTER_LINKS = [
+  { label: PROMISE_TEXT.link, to: '/promise' },
   { label: 'Terms of Service', to: '/terms' },
   { label: 'Privacy Policy', to: '/privacy' },
   { label: 'Giving Back', to: '/giving-back' },

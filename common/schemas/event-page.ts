@@ -3,10 +3,12 @@ import {
   EVENT_PAGE_LISTINGS,
   EVENT_PAGE_MAX_QUANTITY,
   EVENT_PAGE_MAX_SECTIONS,
+  EVENT_PAGE_PRICE_PATTERN,
   EVENT_PAGE_SORTS,
 } from '../event-page.js';
 import { EVENT_PAGE_TEXT } from '../messages.js';
 import { SPLIT_RULES } from '../splits.js';
+import { FIND_OTHER_TICKETS_TEXT } from '../texts/promise.js';
 import { priceComparisonSchema } from './price-comparison.js';
 import { boundedText, positiveInt32, TEXT_LIMITS } from './text.js';
 import { TICKET_TYPES } from './tickets.js';
@@ -27,6 +29,11 @@ export const eventPageQuerySchema = z.object({
   /** 'price' (the default): cheapest per ticket first; 'vs_original': lowest against the original price (decision 0083). */
   sort: z.enum(EVENT_PAGE_SORTS, { error: EVENT_PAGE_TEXT.sortInvalid }).optional(),
   cursor: boundedText(TEXT_LIMITS.token, { tooLong: EVENT_PAGE_TEXT.cursorInvalid }).optional(),
+  /** At most this all-in price per ticket, in dollars (decision 0087). */
+  maxPrice: boundedText(9, { tooLong: FIND_OTHER_TICKETS_TEXT.maxPriceInvalid })
+    .regex(EVENT_PAGE_PRICE_PATTERN, { error: FIND_OTHER_TICKETS_TEXT.maxPriceInvalid })
+    .transform(Number)
+    .optional(),
 });
 export type EventPageQuery = z.infer<typeof eventPageQuerySchema>;
 

@@ -74,6 +74,11 @@ export const myTicketSchema = z.object({
   /** Why a refunded sale was refunded (decision 0042); null for any other ticket. */
   refundCause: z.enum(REFUND_CAUSES).nullable(),
   /**
+   * The buyer of a refunded sale: the show's page with its other listings at the same or a lower all-in
+   * price per ticket ("Find other tickets", decision 0087), while the show is on sale; null otherwise.
+   */
+  findOtherTickets: z.string().nullable(),
+  /**
    * When the buyer of a ticket to a postponed event can no longer ask for a full refund (ISO): the venue's
    * midnight at the start of the new date (decision 0056). Set while the sale is in escrow, its payout has
    * not started and that time has not come; null otherwise.

@@ -15,6 +15,7 @@ export function eventPageSearch(filters: EventPageFilters): string {
   if (filters.section) params.set('section', filters.section);
   if (filters.delivery) params.set('delivery', filters.delivery);
   if (filters.sort) params.set('sort', filters.sort);
+  if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
   const search = params.toString();
   return search ? `?${search}` : '';
 }

@@ -39,6 +39,7 @@ export function myTicket(overrides: Partial<MyTicket> = {}): MyTicket {
     disputeSource: null,
     refunded: false,
     refundCause: null,
+    findOtherTickets: null,
     refundRequestUntil: null,
     ...overrides,
   };

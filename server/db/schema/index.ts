@@ -13,6 +13,7 @@ export * from './newsletter.js';
 export * from './payment-methods.js';
 export * from './price-alerts.js';
 export * from './price-caps.js';
+export * from './strikes.js';
 export * from './support.js';
 export * from './suspensions.js';
 export * from './tickets.js';

@@ -5,11 +5,12 @@ import { type SaleDays, saleEndsAt } from '../../../common/on-sale.js';
 import { type Bid, type CreateBid, MAX_ACTIVE_BIDS } from '../../../common/schemas/bids.js';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider.js';
 import type { DbOrTx } from '../../db/client.js';
-import { bids, events, savedCards, users, venues } from '../../db/schema/index.js';
+import { bids, events, savedCards, venues } from '../../db/schema/index.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { assertBidWithinCap } from '../price-caps/place.js';
 import { userRating } from '../reviews/ratings.js';
 import type { MoneyDeps } from '../sales/deps.js';
+import { assertMayBuy, lockMemberForLimits } from '../show-limits/service.js';
 
 /** My Bids: creating, listing and cancelling a member's automatic-purchase bids (decision 0045). */
 
@@ -158,7 +159,7 @@ export async function createBid(
         { eventId: input.eventId, maxPriceCents: dollarsToCents(input.maxPrice), quantity: input.quantity },
         now,
       );
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    await lockMemberForLimits(tx, userId);
     const card = await ownCard(tx, deps.payments.kind, userId, input.stripePaymentMethodId);
     const [active] = await tx
       .select({ count: sql<number>`count(*)::int` })
@@ -166,6 +167,13 @@ export async function createBid(
       .where(and(eq(bids.userId, userId), eq(bids.isActive, true)));
     if ((active?.count ?? 0) >= MAX_ACTIVE_BIDS)
       throw new Conflict(`${BID_TEXT.limitTitle}: ${BID_TEXT.limit}`);
+    // The show's purchase limit counts what the bid would buy (decision 0088).
+    const show = {
+      eventId: input.eventId ?? null,
+      eventName: input.eventName.trim(),
+      eventDate: input.eventDate,
+    };
+    await assertMayBuy(tx, userId, show, null, input.quantity, now);
     const [inserted] = await tx
       .insert(bids)
       .values({

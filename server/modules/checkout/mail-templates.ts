@@ -1,5 +1,6 @@
 import { CHECKOUT_MAIL_SUBJECT } from '../../../common/messages.js';
 import { formatCents } from '../../../common/money.js';
+import { PROMISE_TEXT } from '../../../common/texts/promise.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
@@ -17,6 +18,8 @@ export interface SaleMailFacts {
   eventPageUrl: string | null;
   /** The listing's face value and original fee (decision 0083); null when it is gone. */
   original?: OriginalPriceFacts | null;
+  /** The app's address: the Encore Promise's page is linked from the buyer's e-mail (decision 0087). */
+  appUrl: string;
 }
 
 function ticketLine(facts: SaleMailFacts): string {
@@ -44,6 +47,7 @@ export function buyerConfirmationMail(
     ...originalPriceParagraphs(amountCents, facts.quantity, facts.original),
     `Your payment is held in escrow until you confirm you received the tickets. The seller has been asked to transfer them; follow the transfer in My Tickets: ${myTicketsUrl}`,
     ...(missingEmailOn === null ? [] : [transferEmailRequest(missingEmailOn, myTicketsUrl)]),
+    PROMISE_TEXT.mailLine(facts.appUrl),
   ]);
 }
 

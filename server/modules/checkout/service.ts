@@ -19,6 +19,7 @@ import type { MoneyDeps } from '../sales/deps.js';
 import { contactOf } from '../sales/sale.js';
 import { showPageUrl } from '../sales/show-page.js';
 import { scheduleSaleTimeline } from '../sales/timeline.js';
+import { assertMayBuy, lockMemberForLimits } from '../show-limits/service.js';
 import { missingTransferEmail, noteBuyerAskedForTransferEmail } from '../transfers/transfer-email.js';
 import {
   buyerConfirmationMail,
@@ -108,36 +109,44 @@ export async function startPayment(
     cancelUrl: cancelUrlOf(deps.appUrl, ticketId),
     expiresAt,
   });
-  const superseded = await db.transaction(async (tx) => {
-    // The hold must cover the checkout, so nobody else can take the ticket while the buyer pays. This also
-    // locks the ticket row, so simultaneous starts run one after another.
-    if (!(await holdForCheckout(tx, buyerId, ticketId, ticket.version, CHECKOUT_SESSION_TTL_MS, now)))
-      return null;
-    // A buyer who starts over (a second tab, back from the checkout) keeps one payable session: the older
-    // ones end in the same transaction that records the new one (issue 21; decision 0031).
-    const older = await tx
-      .update(checkoutSessions)
-      .set({ status: 'expired' })
-      .where(
-        and(
-          eq(checkoutSessions.ticketId, ticketId),
-          eq(checkoutSessions.buyerId, buyerId),
-          eq(checkoutSessions.status, 'open'),
-          // A bid's purchase is ended only by the bids module, which cancels its charge first (decision 0045).
-          eq(checkoutSessions.kind, 'hosted'),
-        ),
-      )
-      .returning({ id: checkoutSessions.id });
-    await tx.insert(checkoutSessions).values({
-      id: created.id,
-      provider: deps.payments.kind,
-      buyerId,
-      ...saleColumns(ticket, sale),
-      url: created.url,
-      expiresAt,
+  const superseded = await db
+    .transaction(async (tx) => {
+      // The show's purchase limit, counted with the member's row locked (decision 0088).
+      await lockMemberForLimits(tx, buyerId);
+      await assertMayBuy(tx, buyerId, ticket, ticket.splitFromTicketId ?? ticket.id, ticket.quantity, now);
+      // The hold must cover the checkout, so nobody else can take the ticket while the buyer pays. This also
+      // locks the ticket row, so simultaneous starts run one after another.
+      if (!(await holdForCheckout(tx, buyerId, ticketId, ticket.version, CHECKOUT_SESSION_TTL_MS, now)))
+        return null;
+      // A buyer who starts over (a second tab, back from the checkout) keeps one payable session: the older
+      // ones end in the same transaction that records the new one (issue 21; decision 0031).
+      const older = await tx
+        .update(checkoutSessions)
+        .set({ status: 'expired' })
+        .where(
+          and(
+            eq(checkoutSessions.ticketId, ticketId),
+            eq(checkoutSessions.buyerId, buyerId),
+            eq(checkoutSessions.status, 'open'),
+            // A bid's purchase is ended only by the bids module, which cancels its charge first (decision 0045).
+            eq(checkoutSessions.kind, 'hosted'),
+          ),
+        )
+        .returning({ id: checkoutSessions.id });
+      await tx.insert(checkoutSessions).values({
+        id: created.id,
+        provider: deps.payments.kind,
+        buyerId,
+        ...saleColumns(ticket, sale),
+        url: created.url,
+        expiresAt,
+      });
+      return older.map((session) => session.id);
+    })
+    .catch(async (error: unknown) => {
+      await expireAtProvider(deps, created.id);
+      throw error;
     });
-    return older.map((session) => session.id);
-  });
   if (!superseded) {
     await expireAtProvider(deps, created.id);
     throw new Conflict(CHECKOUT_TEXT.notHolding);
@@ -361,6 +370,7 @@ async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void
     seats: ticket?.seats ?? 'N/A',
     eventPageUrl: showPageUrl(deps.appUrl, ticket?.eventId ?? null, ticket?.showName ?? null),
     original: ticket ?? null,
+    appUrl: deps.appUrl,
   };
   const buyer = await contactOf(deps.db, session.buyerId);
   const seller = await contactOf(deps.db, session.sellerId);

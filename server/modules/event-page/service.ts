@@ -7,7 +7,7 @@ import {
 } from '../../../common/event-page.js';
 import { eventPath } from '../../../common/event-path.js';
 import { EVENT_PAGE_TEXT } from '../../../common/messages.js';
-import { centsToDollars } from '../../../common/money.js';
+import { centsToDollars, dollarsToCents } from '../../../common/money.js';
 import { onSaleAt } from '../../../common/on-sale.js';
 import { comparePrice, originalPriceCents } from '../../../common/price-comparison.js';
 import { saleBreakdown } from '../../../common/pricing.js';
@@ -149,6 +149,8 @@ function listingFilters(id: number, query: EventPageQuery, t: SQL): SQL {
     filters.push(splitAllowsSql(sql`${t}.quantity`, sql`${t}.split_rule`, sql`${query.quantity}::int`));
   if (query.section !== undefined) filters.push(sql`${t}.section = ${query.section}`);
   if (query.delivery !== undefined) filters.push(sql`${t}.ticket_type = ${query.delivery}`);
+  if (query.maxPrice !== undefined)
+    filters.push(sql`${t}.buyer_pays_per_ticket_cents <= ${dollarsToCents(query.maxPrice)}`);
   return sql.join(filters, sql` and `);
 }
 
@@ -304,6 +306,7 @@ export function eventPageLoader(db: Db): EventPageLoader {
       query.section === undefined &&
       query.delivery === undefined &&
       query.sort === undefined &&
+      query.maxPrice === undefined &&
       !query.cursor;
     const [events, listings] = await Promise.all([
       readEvent(id),

@@ -8,10 +8,11 @@ import {
   MAX_LIVE_HOLDS,
 } from '../../../common/schemas/checkout.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { holdAllowances, tickets, users } from '../../db/schema/index.js';
+import { holdAllowances, tickets } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../errors.js';
 import { listingOnSaleSql } from '../../lib/on-sale-sql.js';
 import { assertHoldWithinCap } from '../price-caps/place.js';
+import { assertMayHold, lockMemberForLimits } from '../show-limits/service.js';
 import { lockConflict } from './conflicts.js';
 import { holdPart } from './splits.js';
 
@@ -181,6 +182,33 @@ function liveHoldsElsewhere(buyerId: number, ticketId: number, now: Date) {
 }
 
 /**
+ * The show's limits on a hold of `wanted` tickets (the whole listing without it) of a listing still on sale
+ * (decision 0088); a listing that cannot be held anyway is left to say why.
+ */
+async function assertShowLimits(
+  tx: Tx,
+  buyerId: number,
+  ticketId: number,
+  wanted: number | undefined,
+  now: Date,
+): Promise<void> {
+  const [listing] = await tx
+    .select({
+      id: tickets.id,
+      splitFromTicketId: tickets.splitFromTicketId,
+      quantity: tickets.quantity,
+      eventId: tickets.eventId,
+      eventName: tickets.eventName,
+      eventDate: tickets.eventDate,
+    })
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), eq(tickets.sold, false), eq(tickets.status, 'available')));
+  if (!listing) return;
+  const quantity = Math.min(wanted ?? listing.quantity, listing.quantity);
+  await assertMayHold(tx, buyerId, listing, listing.splitFromTicketId ?? listing.id, quantity, now);
+}
+
+/**
  * POST /api/tickets/{id}/lock. One conditional UPDATE decides between simultaneous callers: the ticket must
  * be unsold, available, upcoming, not the caller's own, not open in its seller's editor, and free (no hold,
  * a lapsed hold, or the caller's own hold), and the caller must hold fewer than MAX_LIVE_HOLDS other tickets.
@@ -200,9 +228,10 @@ export async function lockTicket(
     // waits at most HOLD_QUEUE_WAIT_MS for its turn and is then told to slow down (429), instead of queueing
     // into the statement timeout (503) on a busy server (issue 21, reliability bench).
     await tx.execute(sql.raw(`set local lock_timeout = ${HOLD_QUEUE_WAIT_MS}`));
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, buyerId)).for('no key update');
+    await lockMemberForLimits(tx, buyerId);
     // A listing, or a part of it, above its show's price cap is not sold (decision 0084).
     await assertHoldWithinCap(tx, ticketId, now);
+    await assertShowLimits(tx, buyerId, ticketId, wanted, now);
     let freshExpiry = await holdEndFor(tx, buyerId, ticketId, now);
     if (wanted !== undefined) {
       const part = await holdPart(tx, buyerId, ticketId, wanted, freshExpiry, now, (listing) =>

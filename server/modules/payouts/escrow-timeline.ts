@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { findOtherTicketsPath } from '../../../common/find-other-tickets.js';
 import { PAYOUT_TEXT } from '../../../common/messages.js';
 import { formatVenueDateTime } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
@@ -19,6 +20,7 @@ import {
   type TimelineMailFacts,
 } from '../sales/sale.js';
 import { autoCompleteAt, transferDeadlineAt } from '../sales/timeline.js';
+import { strikeSeller } from '../strikes/service.js';
 import { mailSaleCompleted } from '../transfers/sale-completed.js';
 import { completeTransfer } from '../transfers/service.js';
 import { buyerRefundedMail, sellerCancelledMail, transferReminderMail } from './mail-templates.js';
@@ -94,6 +96,8 @@ export async function runTransferDeadline(deps: MoneyDeps, orderId: number): Pro
       orderId,
     );
     await postSystemMessage(tx, current.ticketId, PAYOUT_TEXT.systemRefunded, now);
+    // The seller who let the deadline pass gets a strike; the third within a year pauses their listings.
+    await strikeSeller(tx, { orderId, sellerId: current.sellerId, now });
     return current;
   });
   if (!sale) return jobDone;
@@ -108,7 +112,16 @@ export async function runTransferDeadline(deps: MoneyDeps, orderId: number): Pro
     .where(and(eq(orders.id, orderId), isNull(orders.refundReference)));
   const buyer = await factsFor(deps, sale, sale.buyerId);
   const seller = await factsFor(deps, sale, sale.sellerId);
-  await send(deps, buyerRefundedMail(buyer.email, buyer.facts, refundableCents(sale)));
+  const findOther = findOtherTicketsPath({ ...sale, refundCause: 'transfer_deadline' }, deps.clock.now());
+  await send(
+    deps,
+    buyerRefundedMail(
+      buyer.email,
+      buyer.facts,
+      refundableCents(sale),
+      findOther && `${deps.appUrl}${findOther}`,
+    ),
+  );
   await send(deps, sellerCancelledMail(seller.email, seller.facts));
   return jobDone;
 }

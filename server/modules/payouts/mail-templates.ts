@@ -1,5 +1,6 @@
 import { PAYOUT_MAIL_SUBJECT } from '../../../common/messages.js';
 import { formatCents } from '../../../common/money.js';
+import { FIND_OTHER_TICKETS_TEXT } from '../../../common/texts/promise.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
@@ -24,10 +25,17 @@ export function sellerCancelledMail(to: string, facts: TimelineMailFacts): MailM
   ]);
 }
 
-export function buyerRefundedMail(to: string, facts: TimelineMailFacts, amountCents: number): MailMessage {
+/** `findOtherUrl`: the show's other listings at the same or a lower price per ticket (decision 0087). */
+export function buyerRefundedMail(
+  to: string,
+  facts: TimelineMailFacts,
+  amountCents: number,
+  findOtherUrl: string | null,
+): MailMessage {
   return paragraphMail(to, PAYOUT_MAIL_SUBJECT.buyerRefunded, [
     `Hi ${facts.firstName},`,
     `The seller did not transfer ${ticketFor(facts).replace('your ticket', 'the ticket you bought')} before the deadline. We cancelled the sale and refunded ${formatCents(amountCents)} to your card; it may take a few days to appear.`,
+    ...(findOtherUrl ? [FIND_OTHER_TICKETS_TEXT.mailLine(findOtherUrl)] : []),
   ]);
 }
 

@@ -27,6 +27,7 @@ import {
   TRANSFER_DEADLINE_JOB,
   TRANSFER_REMINDER_JOB,
 } from '../sales/timeline.js';
+import { strikeJobHandlers } from '../strikes/service.js';
 import { runAutoComplete, runTransferDeadline, runTransferReminder } from './escrow-timeline.js';
 import { problemReportedMail } from './mail-templates.js';
 import { PAYOUT_NOTE, runPayout } from './payout.js';
@@ -40,6 +41,7 @@ export function afterSaleJobHandlers(deps: MoneyDeps): Record<string, JobHandler
     [AUTO_COMPLETE_JOB]: (job) => runAutoComplete(deps, orderIdOf(job.payload)),
     ...refundJobHandlers(deps),
     ...memberMailJobHandlers(deps),
+    ...strikeJobHandlers(deps),
   };
 }
 

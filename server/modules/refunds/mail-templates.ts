@@ -1,12 +1,16 @@
 import { MONEY_MAIL_SUBJECT } from '../../../common/messages.js';
 import { formatCents } from '../../../common/money.js';
+import { FIND_OTHER_TICKETS_TEXT } from '../../../common/texts/promise.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
 import type { refundCauses } from '../../db/schema/index.js';
 import type { TimelineMailFacts } from '../sales/sale.js';
 
-/** E-mails of a refund from escrow made by support, a cancelled or postponed event (decision 0033). */
+/**
+ * E-mails of a refund from escrow made by support, a cancelled or postponed event (decision 0033). The
+ * buyer's offers "Find other tickets" when the show is still on sale (decision 0087).
+ */
 
 export type RefundCause = (typeof refundCauses)[number];
 
@@ -18,6 +22,7 @@ export function buyerRefundMail(
   cause: RefundCause,
   amountCents: number,
   reason: string,
+  findOtherUrl: string | null = null,
 ): MailMessage {
   const amount = formatCents(amountCents);
   const lines: Record<RefundCause, string> = {
@@ -36,6 +41,7 @@ export function buyerRefundMail(
     lines[cause],
     `Reason: ${reason}`,
     'The refund goes back to the card you paid with; it may take a few days to appear.',
+    ...(findOtherUrl ? [FIND_OTHER_TICKETS_TEXT.mailLine(findOtherUrl)] : []),
   ]);
 }
 

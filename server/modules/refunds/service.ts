@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { findOtherTicketsPath } from '../../../common/find-other-tickets.js';
 import { MONEY_TEXT, PAYOUT_TEXT } from '../../../common/messages.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { Tx } from '../../db/client.js';
@@ -178,7 +179,18 @@ export async function runEscrowRefund(deps: MoneyDeps, orderId: number): Promise
   };
   const buyer = await facts(sale.buyerId);
   const seller = await facts(sale.sellerId);
-  await send(deps, buyerRefundMail(buyer.email, buyer.facts, order.cause, refundableCents(sale), reason));
+  const findOther = findOtherTicketsPath({ ...sale, refundCause: order.cause }, now);
+  await send(
+    deps,
+    buyerRefundMail(
+      buyer.email,
+      buyer.facts,
+      order.cause,
+      refundableCents(sale),
+      reason,
+      findOther && `${deps.appUrl}${findOther}`,
+    ),
+  );
   await send(deps, sellerRefundMail(seller.email, seller.facts, order.cause, reason));
   return jobDone;
 }

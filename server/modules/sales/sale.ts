@@ -34,6 +34,7 @@ export async function loadSale(db: DbOrTx, orderId: number) {
       barcodeDownloadedAt: tickets.barcodeDownloadedAt,
       soldAt: tickets.soldAt,
       eventId: tickets.eventId,
+      buyerPaysPerTicketCents: tickets.buyerPaysPerTicketCents,
       paymentReference: checkoutSessions.paymentReference,
       providerRefundedCents: checkoutSessions.providerRefundedCents,
       sellerAccountId: users.stripeAccountId,

@@ -44,6 +44,7 @@ describe('e-mails that state a price say how it compares with face value plus th
         row: 'C',
         seats: '4, 5',
         eventPageUrl: null,
+        appUrl: 'https://encore.example',
         original: ORIGINAL,
       },
       24_840,

@@ -19,6 +19,8 @@ import type { Clock } from '../../lib/clock.js';
 import { resumeCapPausedListing } from '../price-caps/pauses.js';
 import { assertListingWithinCap, ruleInEffect } from '../price-caps/place.js';
 import { NO_RATING, ratingJoinedOn, sellerRating } from '../reviews/ratings.js';
+import { assertMayList, lockMemberForLimits } from '../show-limits/service.js';
+import { assertNotPausedForReview } from '../strikes/service.js';
 import { noBuyerAtWork } from './buyer-at-work.js';
 import { listingColumns } from './listing-columns.js';
 
@@ -140,10 +142,16 @@ export async function createTicket(
 ): Promise<SavedTicket> {
   const columns = await ticketColumns(deps.db, input, deps.platformTimeZone, deps.clock.now());
   await assertImageUsable(deps.images, input, sellerId);
-  const [row] = await deps.db
-    .insert(tickets)
-    .values({ ...columns, sellerId })
-    .returning({ id: tickets.id, version: tickets.version, listingPriceCents: tickets.listingPriceCents });
+  // The show's limit of listings, counted with the seller's row locked (decision 0088).
+  const [row] = await deps.db.transaction(async (tx) => {
+    await lockMemberForLimits(tx, sellerId);
+    await assertNotPausedForReview(tx, sellerId);
+    await assertMayList(tx, sellerId, columns);
+    return tx
+      .insert(tickets)
+      .values({ ...columns, sellerId })
+      .returning({ id: tickets.id, version: tickets.version, listingPriceCents: tickets.listingPriceCents });
+  });
   if (!row) throw new Error('ticket insert returned no row');
   return row;
 }

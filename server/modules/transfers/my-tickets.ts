@@ -1,6 +1,7 @@
 import { and, eq, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { eventPath } from '../../../common/event-path.js';
+import { findOtherTicketsPath } from '../../../common/find-other-tickets.js';
 import { centsToDollars } from '../../../common/money.js';
 import type {
   ListingState,
@@ -280,6 +281,10 @@ export async function listMyTickets(
         disputeSource: row.disputeStatus === 'open' ? row.disputeSource : null,
         refunded: row.orderStatus === 'refunded',
         refundCause: row.orderStatus === 'refunded' ? row.refundCause : null,
+        findOtherTickets:
+          role === 'buyer' && row.orderStatus === 'refunded'
+            ? findOtherTicketsPath({ ...ticket, refundCause: row.refundCause }, now)
+            : null,
         refundRequestUntil: refundRequestUntil(row, role, now),
         ...(role === 'seller' && !ticket.sold && row.heldByBuyers > 0
           ? { heldByBuyers: row.heldByBuyers }

@@ -2,6 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { toast } from '@client/components/ui/toaster';
 import { ADMIN_TEXT } from '@common/messages';
+import { STRIKE_TEXT } from '@common/texts/strikes';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -13,6 +14,7 @@ import { DisputesTab } from '../components/disputes-tab';
 import { EventsTab } from '../components/events-tab';
 import { MessagesTab } from '../components/messages-tab';
 import { ReviewsTab } from '../components/reviews-tab';
+import { StrikesTab } from '../components/strikes-tab';
 import { SystemTab } from '../components/system-tab';
 import { TicketsTab } from '../components/tickets-tab';
 import { TransactionsTab } from '../components/transactions-tab';
@@ -34,6 +36,7 @@ const TABS: readonly AdminTab[] = [
   { value: 'messages', label: 'Messages', render: () => <MessagesTab /> },
   { value: 'disputes', label: 'Disputes', render: () => <DisputesTab /> },
   { value: 'events', label: 'Events', render: () => <EventsTab /> },
+  { value: 'strikes', label: STRIKE_TEXT.tab, render: () => <StrikesTab /> },
   { value: 'audit-log', label: 'Audit Log', render: () => <AuditLogTab /> },
   { value: 'system', label: 'System', render: () => <SystemTab /> },
 ];

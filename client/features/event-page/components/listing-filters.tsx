@@ -1,5 +1,7 @@
+import { formatDollars } from '@client/lib/format';
 import { EVENT_PAGE_MAX_QUANTITY, type EventPageFilters } from '@common/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
+import { FIND_OTHER_TICKETS_TEXT } from '@common/texts/promise';
 import { type Ref, useId } from 'react';
 
 const SELECT =
@@ -19,83 +21,107 @@ interface ListingFiltersProps {
 export function ListingFilters({ filters, sections, onChange, firstFilterRef }: ListingFiltersProps) {
   const id = useId();
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-quantity`} className="text-sm font-medium">
-          {EVENT_SCREEN_TEXT.quantityLabel}
-        </label>
-        <select
-          ref={firstFilterRef}
-          id={`${id}-quantity`}
-          className={SELECT}
-          value={filters.quantity ?? ''}
-          onChange={(event) =>
-            onChange({ ...filters, quantity: event.target.value ? Number(event.target.value) : undefined })
-          }
-        >
-          <option value="">{EVENT_SCREEN_TEXT.anyQuantity}</option>
-          {QUANTITIES.map((quantity) => (
-            <option key={quantity} value={quantity}>
-              {EVENT_SCREEN_TEXT.ticketsOf(quantity)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-section`} className="text-sm font-medium">
-          {EVENT_SCREEN_TEXT.sectionLabel}
-        </label>
-        <select
-          id={`${id}-section`}
-          className={SELECT}
-          value={filters.section ?? ''}
-          onChange={(event) => onChange({ ...filters, section: event.target.value || undefined })}
-        >
-          <option value="">{EVENT_SCREEN_TEXT.allSections}</option>
-          {/* A section chosen in a shared link stays offered even once nothing is listed in it. */}
-          {[...new Set([...(filters.section ? [filters.section] : []), ...sections])].map((section) => (
-            <option key={section} value={section}>
-              {section}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-delivery`} className="text-sm font-medium">
-          {EVENT_SCREEN_TEXT.deliveryLabel}
-        </label>
-        <select
-          id={`${id}-delivery`}
-          className={SELECT}
-          value={filters.delivery ?? ''}
-          onChange={(event) =>
-            onChange({
-              ...filters,
-              delivery: event.target.value === '' ? undefined : (event.target.value as 'digital' | 'paper'),
-            })
-          }
-        >
-          <option value="">{EVENT_SCREEN_TEXT.anyDelivery}</option>
-          <option value="digital">{EVENT_SCREEN_TEXT.digital}</option>
-          <option value="paper">{EVENT_SCREEN_TEXT.paper}</option>
-        </select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-sort`} className="text-sm font-medium">
-          {EVENT_SCREEN_TEXT.sortLabel}
-        </label>
-        <select
-          id={`${id}-sort`}
-          className={SELECT}
-          value={filters.sort ?? ''}
-          onChange={(event) =>
-            onChange({ ...filters, sort: event.target.value === 'vs_original' ? 'vs_original' : undefined })
-          }
-        >
-          <option value="">{EVENT_SCREEN_TEXT.sortCheapest}</option>
-          <option value="vs_original">{EVENT_SCREEN_TEXT.sortVsOriginal}</option>
-        </select>
+    <div className="flex flex-col gap-3">
+      {filters.maxPrice !== undefined ? (
+        <MaxPriceNote
+          maxPrice={filters.maxPrice}
+          onClear={() => onChange({ ...filters, maxPrice: undefined })}
+        />
+      ) : null}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-quantity`} className="text-sm font-medium">
+            {EVENT_SCREEN_TEXT.quantityLabel}
+          </label>
+          <select
+            ref={firstFilterRef}
+            id={`${id}-quantity`}
+            className={SELECT}
+            value={filters.quantity ?? ''}
+            onChange={(event) =>
+              onChange({ ...filters, quantity: event.target.value ? Number(event.target.value) : undefined })
+            }
+          >
+            <option value="">{EVENT_SCREEN_TEXT.anyQuantity}</option>
+            {QUANTITIES.map((quantity) => (
+              <option key={quantity} value={quantity}>
+                {EVENT_SCREEN_TEXT.ticketsOf(quantity)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-section`} className="text-sm font-medium">
+            {EVENT_SCREEN_TEXT.sectionLabel}
+          </label>
+          <select
+            id={`${id}-section`}
+            className={SELECT}
+            value={filters.section ?? ''}
+            onChange={(event) => onChange({ ...filters, section: event.target.value || undefined })}
+          >
+            <option value="">{EVENT_SCREEN_TEXT.allSections}</option>
+            {/* A section chosen in a shared link stays offered even once nothing is listed in it. */}
+            {[...new Set([...(filters.section ? [filters.section] : []), ...sections])].map((section) => (
+              <option key={section} value={section}>
+                {section}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-delivery`} className="text-sm font-medium">
+            {EVENT_SCREEN_TEXT.deliveryLabel}
+          </label>
+          <select
+            id={`${id}-delivery`}
+            className={SELECT}
+            value={filters.delivery ?? ''}
+            onChange={(event) =>
+              onChange({
+                ...filters,
+                delivery: event.target.value === '' ? undefined : (event.target.value as 'digital' | 'paper'),
+              })
+            }
+          >
+            <option value="">{EVENT_SCREEN_TEXT.anyDelivery}</option>
+            <option value="digital">{EVENT_SCREEN_TEXT.digital}</option>
+            <option value="paper">{EVENT_SCREEN_TEXT.paper}</option>
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-sort`} className="text-sm font-medium">
+            {EVENT_SCREEN_TEXT.sortLabel}
+          </label>
+          <select
+            id={`${id}-sort`}
+            className={SELECT}
+            value={filters.sort ?? ''}
+            onChange={(event) =>
+              onChange({ ...filters, sort: event.target.value === 'vs_original' ? 'vs_original' : undefined })
+            }
+          >
+            <option value="">{EVENT_SCREEN_TEXT.sortCheapest}</option>
+            <option value="vs_original">{EVENT_SCREEN_TEXT.sortVsOriginal}</option>
+          </select>
+        </div>
       </div>
     </div>
+  );
+}
+
+/** The price limit a "Find other tickets" link set (decision 0087), with the way to see every price. */
+function MaxPriceNote({ maxPrice, onClear }: { maxPrice: number; onClear: () => void }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <span>{FIND_OTHER_TICKETS_TEXT.upTo(formatDollars(maxPrice))}</span>
+      <button
+        type="button"
+        className="font-medium text-primary underline underline-offset-4 hover:no-underline"
+        onClick={onClear}
+      >
+        {FIND_OTHER_TICKETS_TEXT.showAll}
+      </button>
+    </p>
   );
 }

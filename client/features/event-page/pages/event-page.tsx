@@ -1,4 +1,5 @@
 import { documentTitle } from '@client/app/route-title';
+import { PromiseLink } from '@client/components/promise-link';
 import { ShareButton } from '@client/components/share-button';
 import { buttonVariants } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
@@ -76,6 +77,7 @@ export function EventPage({ aside, renderSeller }: EventPageProps) {
             <h2 id="event-listings-heading" className="text-xl font-bold">
               {EVENT_SCREEN_TEXT.listingsHeading}
             </h2>
+            <PromiseLink />
             <ListingFilters
               filters={filters}
               sections={page.sections}

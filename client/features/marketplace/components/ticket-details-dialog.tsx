@@ -1,4 +1,5 @@
 import { FaceValueNote } from '@client/components/face-value-note';
+import { PromiseLink } from '@client/components/promise-link';
 import { ShareButton } from '@client/components/share-button';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -285,6 +286,7 @@ export function TicketDetailsDialog({
             </Link>
             .
           </p>
+          <PromiseLink newTab className="justify-center text-xs" />
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -1,11 +1,14 @@
 import { formatDollars, formatEventDate } from '@client/lib/format';
 import { SALE_STATE_TEXT } from '@common/messages';
 import type { MyTicket } from '@common/schemas/my-tickets';
+import { FIND_OTHER_TICKETS_TEXT } from '@common/texts/promise';
 import { formatVenueDateTime } from '@common/venue-time';
 import { format, parseISO } from 'date-fns';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { canRequestRefund, listingNotice } from '../card-rules';
 
-function Notice({ title, body }: { title?: string; body: string }) {
+function Notice({ title, body, children }: { title?: string; body: string; children?: ReactNode }) {
   return (
     <div
       className="rounded-md border border-warning/40 bg-warning-soft px-3 py-2 text-sm"
@@ -13,6 +16,7 @@ function Notice({ title, body }: { title?: string; body: string }) {
     >
       {title ? <p className="font-semibold text-warning">{title}</p> : null}
       <p>{body}</p>
+      {children}
     </div>
   );
 }
@@ -37,7 +41,17 @@ export function SaleNotice({ ticket }: { ticket: MyTicket }) {
             ? SALE_STATE_TEXT.buyerRefunded[cause](amount)
             : SALE_STATE_TEXT.sellerRefunded[cause](amount)
         }
-      />
+      >
+        {ticket.role === 'buyer' && ticket.findOtherTickets ? (
+          // The show's other listings at the same or a lower price per ticket (decision 0087).
+          <Link
+            to={ticket.findOtherTickets}
+            className="mt-1 inline-block font-medium underline underline-offset-4 hover:no-underline"
+          >
+            {FIND_OTHER_TICKETS_TEXT.link}
+          </Link>
+        ) : null}
+      </Notice>
     );
   }
   if (!ticket.disputedAt) {
