@@ -426,6 +426,7 @@ export async function getTicketDetails(
     cloudinaryPublicId: ticket.imagePublicId,
     ticketImage: ticket.imageUrl,
     sold: ticket.sold,
+    barcodeChecked: ticket.barcodeChecked,
     status: ticket.status,
     transferStatus: party ? ticket.transferStatus : 'not_started',
     ...lock,
