@@ -331,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     appUrl: config.appUrl,
     barcodeHashSecret: () => config.barcodeHashSecret,
+    barcodeDecodeTimeoutMs: config.barcodeDecodeTimeoutMs,
   });
   await app.register(payoutRoutes, checkout);
   // Issue 24: saved cards for automatic-purchase bids (decision 0044).

@@ -47,6 +47,7 @@ const environmentSchema = z.object({
     .min(32, 'must be at least 32 characters (say, openssl rand -hex 32)')
     .max(256)
     .optional(),
+  BARCODE_DECODE_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(1_900),
   METRICS_TOKEN: z
     .string()
     .min(32, 'must be at least 32 characters (say, openssl rand -hex 32)')
@@ -120,6 +121,8 @@ export interface Config {
    * configuration.
    */
   barcodeHashSecret: string;
+  /** How long reading an upload's barcodes may take before the file is answered (decision 0085). */
+  barcodeDecodeTimeoutMs: number;
   /**
    * Prometheus metrics (decision 0067): GET /metrics answers on the app's port only with
    * `Authorization: Bearer <token>`, and on `port` (bound to `host`) when set; with neither there is no
@@ -272,6 +275,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         values.NODE_ENV === 'test' ? randomBytes(32).toString('hex') : dataDirEmailLinkSecret(dataDir);
       return emailLinkSecret;
     },
+    barcodeDecodeTimeoutMs: values.BARCODE_DECODE_TIMEOUT_MS,
     get barcodeHashSecret() {
       barcodeHashSecret ??=
         values.NODE_ENV === 'test'

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** Why an upload's barcodes could not be read at all (the file is refused); none found is not one of them. */
@@ -30,27 +33,48 @@ export const DECODE_LIMITS = {
   maxSymbols: 20,
 } as const;
 
-/** The whole decoding, worker start included, answers within this time (issue 44: a 4xx within 2 s). */
-export const DECODE_TIMEOUT_MS = 1_600;
-
 /** The worker's JavaScript heap; WebAssembly memory is bounded by the pixel limits above. */
 const WORKER_HEAP_MB = 64;
 
 const workerUrl = new URL('./decode-worker.mjs', import.meta.url);
+const require = createRequire(import.meta.url);
+
+interface CompiledDecoders {
+  reader: WebAssembly.Module;
+  mupdf: WebAssembly.Module;
+}
+let compiled: Promise<CompiledDecoders> | null = null;
+
+/**
+ * ZXing's reader and MuPDF compiled once per instance, from node_modules (never a CDN), on the first upload:
+ * each worker then only instantiates them (MuPDF's 10 MB would otherwise be compiled again for every file).
+ */
+function compiledDecoders(): Promise<CompiledDecoders> {
+  const wasmBeside = (entry: string, name: string) =>
+    readFile(path.join(path.dirname(require.resolve(entry)), name)).then((bytes) =>
+      WebAssembly.compile(bytes),
+    );
+  compiled ??= Promise.all([
+    wasmBeside('zxing-wasm/reader', '../../reader/zxing_reader.wasm'),
+    wasmBeside('mupdf', 'mupdf-wasm.wasm'),
+  ]).then(([reader, mupdf]) => ({ reader, mupdf }));
+  return compiled;
+}
 
 /**
  * Reads every barcode of an image or PDF in a worker thread of its own, ended when it runs past
  * `timeoutMs`, so a hostile file costs one thread's bounded memory for a bounded time.
  */
-export function decodeBarcodes(
+export async function decodeBarcodes(
   bytes: Buffer,
   kind: 'image' | 'pdf',
-  timeoutMs: number = DECODE_TIMEOUT_MS,
+  timeoutMs: number,
 ): Promise<DecodedUpload> {
+  const wasm = await compiledDecoders();
   return new Promise((resolve, reject) => {
     const copy = new Uint8Array(bytes);
     const worker = new Worker(workerUrl, {
-      workerData: { bytes: copy, kind, limits: DECODE_LIMITS },
+      workerData: { bytes: copy, kind, limits: DECODE_LIMITS, wasm },
       transferList: [copy.buffer],
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
       stdout: true,

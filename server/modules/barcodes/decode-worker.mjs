@@ -2,20 +2,34 @@
 // thread when it runs past its time, and the thread's memory goes with it. Plain JavaScript, so that the
 // same file runs under Vitest, tsx and the bundled server (scripts/build-server.mjs copies it beside main.js).
 // It answers the parent with { ok: true, contents, pagesJpeg } or { ok: false, reason }, and never logs.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import sharp from 'sharp';
-
-const require = createRequire(import.meta.url);
 
 /** The symbologies tickets carry (issue 44 item 3). */
 const FORMATS = ['QRCode', 'MicroQRCode', 'PDF417', 'Aztec', 'DataMatrix', 'Code128'];
 
 /** @typedef {{ maxInputPixels: number, maxDecodeSide: number, maxPdfPages: number, maxPdfImagePixels: number, pdfDpi: number, maxSymbols: number }} Limits */
-/** @type {{ bytes: Uint8Array, kind: 'image' | 'pdf', limits: Limits }} */
-const { bytes, kind, limits } = workerData;
+/**
+ * The file, its kind, the limits, and the decoders' WebAssembly compiled once by the parent (each thread
+ * only instantiates them, which is what makes a fresh thread per file cheap).
+ * @type {{ bytes: Uint8Array, kind: 'image' | 'pdf', limits: Limits, wasm: { reader: WebAssembly.Module, mupdf: WebAssembly.Module } }}
+ */
+const { bytes, kind, limits, wasm } = workerData;
+
+/** Emscripten's hook: instantiate the module the parent compiled instead of fetching and compiling one. */
+function instantiateWith(module) {
+  return (imports, done) => {
+    WebAssembly.instantiate(module, imports).then((instance) => done(instance, module));
+    return {};
+  };
+}
+
+/** sharp, loaded only when a picture is decoded or made, with no cache and one thread. */
+async function loadSharp() {
+  const sharp = (await import('sharp')).default;
+  sharp.concurrency(1);
+  sharp.cache(false);
+  return sharp;
+}
 
 class Refusal extends Error {
   /** @param {'unreadable' | 'tooManyPages' | 'tooLargeToDecode'} reason */
@@ -25,12 +39,11 @@ class Refusal extends Error {
   }
 }
 
-/** The reader's .wasm from node_modules: the server has no network and never loads code from a CDN. */
+/** The reader, from the .wasm in node_modules the parent compiled: never code from a CDN. */
 async function reader() {
   const zxing = await import('zxing-wasm/reader');
-  const distDir = path.resolve(path.dirname(require.resolve('zxing-wasm/reader')), '../..');
   await zxing.prepareZXingModule({
-    overrides: { wasmBinary: readFileSync(path.join(distDir, 'reader/zxing_reader.wasm')) },
+    overrides: { instantiateWasm: instantiateWith(wasm.reader) },
     fireImmediately: true,
   });
   return zxing;
@@ -51,7 +64,7 @@ async function read(zxing, image) {
 }
 
 async function decodeImage() {
-  const zxing = await reader();
+  const sharp = await loadSharp();
   let raw;
   try {
     // The header's size is checked before any pixel is decoded; the picture is read in one pass and scaled
@@ -77,6 +90,7 @@ async function decodeImage() {
     const message = error instanceof Error ? error.message : '';
     throw new Refusal(/pixel limit/i.test(message) ? 'tooLargeToDecode' : 'unreadable');
   }
+  const zxing = await reader();
   const { data, info } = raw;
   const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
   return { contents: await read(zxing, { data: pixels, width: info.width, height: info.height }) };
@@ -129,8 +143,8 @@ function greyToRgba(grey, width, height, stride) {
 }
 
 async function decodePdf() {
+  globalThis.$libmupdf_wasm_Module = { instantiateWasm: instantiateWith(wasm.mupdf) };
   const mupdf = await import('mupdf');
-  const zxing = await reader();
   let document;
   try {
     document = mupdf.Document.openDocument(bytes, 'application/pdf');
@@ -141,6 +155,7 @@ async function decodePdf() {
   const pageCount = document.countPages();
   if (pageCount < 1) throw new Refusal('unreadable');
   if (pageCount > limits.maxPdfPages) throw new Refusal('tooManyPages');
+  const zxing = await reader();
   const pdf = document.asPDF();
   const seen = new Set();
   const contents = [];
@@ -168,6 +183,7 @@ async function decodePdf() {
 
 /** The pages one under the other as the JPEG the buyer downloads (a PDF's tickets in one picture). */
 async function stackPages(pages) {
+  const sharp = await loadSharp();
   const width = Math.max(...pages.map((page) => page.width));
   const height = pages.reduce((sum, page) => sum + page.height, 0);
   let top = 0;
@@ -195,8 +211,6 @@ function tight(page) {
 }
 
 try {
-  sharp.concurrency(1);
-  sharp.cache(false);
   const result = kind === 'pdf' ? await decodePdf() : await decodeImage();
   parentPort?.postMessage({ ok: true, ...result });
 } catch (error) {

@@ -38,6 +38,8 @@ export interface BarcodeRoutesOptions {
   appUrl: string;
   /** The key of the barcode hashes (config.barcodeHashSecret), read when first needed. */
   barcodeHashSecret: () => string;
+  /** How long reading a file's barcodes may take (config.barcodeDecodeTimeoutMs). */
+  barcodeDecodeTimeoutMs: number;
 }
 
 /** A barcode is the ticket itself: no shared cache and no browser cache may keep it. */
@@ -89,7 +91,7 @@ async function barcodeBytes(images: ImageStore, barcode: { url: string; publicId
 /** Paper-ticket barcodes (spec 001 §2, §5, §7): the seller uploads, replaces or removes; the buyer downloads. */
 export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeRoutesOptions): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, images, clock, mailer, appUrl, barcodeHashSecret } = options;
+  const { db, images, clock, mailer, appUrl, barcodeHashSecret, barcodeDecodeTimeoutMs } = options;
 
   await app.register(multipart, {
     limits: { fileSize: BARCODE_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 },
@@ -130,7 +132,9 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
       const { ticketId, barcode } = await readUpload(request);
       try {
         await assertMayUploadBarcode(db, ticketId, user);
-        const checked = await imageDecoding.run(user.id, () => checkBarcodeFile(barcode));
+        const checked = await imageDecoding.run(user.id, () =>
+          checkBarcodeFile(barcode, barcodeDecodeTimeoutMs),
+        );
         const hashes = barcodeHashes(barcodeHashSecret(), checked.contents);
         const saved = await images.save(checked.stored.bytes, checked.stored.contentType, user.id);
         let attached: Awaited<ReturnType<typeof attachBarcode>>;
