@@ -5,7 +5,6 @@
 export const BARCODE_CHECK_TEXT = {
   /** The buyer's mark on a card and in the ticket's details. */
   mark: 'Barcode checked: not listed anywhere else on Encore',
-  markShort: 'Barcode checked',
   // The seller, after an upload.
   checked: (count: number) =>
     count === 1
@@ -36,11 +35,8 @@ export const BARCODE_CHECK_TEXT = {
   barcodeNotKeptTitle: 'Listed, but the barcode was not kept',
   // Admin: Duplicate barcodes.
   adminTab: 'Duplicate barcodes',
-  adminTitle: 'Duplicate barcodes',
   adminIntro:
     'Uploads refused because another live listing or sale already carries the same barcode. Only a keyed fingerprint of each barcode is kept; the prefix below identifies it.',
-  adminEmpty: 'No duplicate barcodes.',
-  adminLoadFailed: 'Could not load the duplicate barcodes',
   columnWhen: 'When',
   columnFingerprint: 'Fingerprint',
   columnHolding: 'Listed first',
@@ -50,7 +46,6 @@ export const BARCODE_CHECK_TEXT = {
   ticketGone: 'Listing deleted',
   sellerLine: (username: string) => `Seller: ${username}`,
   reviewed: 'Reviewed',
-  open: 'Open',
   markReviewed: 'Mark reviewed',
   markedReviewed: 'Marked as reviewed',
   markFailed: 'Could not mark it as reviewed',

@@ -73,7 +73,7 @@ describe.each(backends)('a barcode is sold only once, on %s', (backend) => {
     firstClient = await signedInClient(harness, first.id);
     secondClient = await signedInClient(harness, second.id);
     adminClient = await signedInClient(harness, admin.id);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await harness?.close();
   });
@@ -114,7 +114,7 @@ describe.each(backends)('a barcode is sold only once, on %s', (backend) => {
     const cards = await harness.client().get('/api/tickets?pageSize=100');
     const card = cards.body.tickets.find((entry: { id: number }) => entry.id === ticketId);
     expect(card?.barcodeChecked).toBe(true);
-  }, 30_000);
+  }, 90_000);
 
   it('refuses the same barcode from another seller with a clear message, keeps nothing, and flags both tickets to admins', async () => {
     const holding = await paperListing(first.id);
@@ -183,7 +183,7 @@ describe.each(backends)('a barcode is sold only once, on %s', (backend) => {
       await db().select().from(adminAuditLog),
     ]);
     for (const content of Object.values(made.codes)) expect(stored).not.toContain(content);
-  }, 30_000);
+  }, 90_000);
 
   it('reads one barcode per ticket from a two-ticket PDF e-ticket; a replacement with the same file is the same barcodes', async () => {
     const ticketId = await paperListing(second.id, 2);
@@ -200,7 +200,7 @@ describe.each(backends)('a barcode is sold only once, on %s', (backend) => {
     const replaced = await upload(secondClient, ticketId, made.twoTicketPdf, 'application/pdf');
     expect(replaced.status, replaced.text).toBe(200);
     expect(await liveHashes(ticketId)).toEqual(expected);
-  }, 30_000);
+  }, 90_000);
 
   it('reads a PDF417; an image with no readable barcode is kept without the mark', async () => {
     const pdf417 = await paperListing(first.id);
@@ -214,7 +214,7 @@ describe.each(backends)('a barcode is sold only once, on %s', (backend) => {
     expect(none.status, none.text).toBe(200);
     expect(none.body).toMatchObject({ success: true, barcodesFound: 0, barcodeChecked: false });
     expect((await firstClient.get(`/api/tickets/${blurred}`)).body.barcodeChecked).toBe(false);
-  }, 30_000);
+  }, 90_000);
 
   it('answers bad files with a clear 4xx within 2 seconds and keeps nothing', async () => {
     const ticketId = await paperListing(first.id);
@@ -267,5 +267,5 @@ describe.each(backends)('a barcode is sold only once, on %s', (backend) => {
     expect(await liveHashes(resold)).toEqual([]);
     const byBuyer = await paperListing(first.id);
     expect((await upload(firstClient, byBuyer, code)).status).toBe(200);
-  }, 30_000);
+  }, 90_000);
 });
