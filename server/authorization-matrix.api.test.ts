@@ -484,6 +484,11 @@ const ROWS: Record<string, Row> = {
       reason: 'Matrix check',
     }),
   },
+  'GET /api/admin/barcode-duplicates': { expect: adminsOnly(), call: fixed(`/api/admin/barcode-duplicates`) },
+  'POST /api/admin/barcode-duplicates/{id}/review': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/barcode-duplicates/${NO_SUCH_ID}/review`, {}),
+  },
   'GET /api/admin/events': { expect: adminsOnly(), call: fixed(`/api/admin/events`) },
   'POST /api/admin/events/{id}/cancel': {
     expect: adminsOnly(),
