@@ -70,7 +70,7 @@ export async function ticketPhoto(
     .toBuffer();
   const turned = await sharp(ticket).rotate(turnDegrees, { background: '#8a7b6a' }).png().toBuffer();
   const photo = await sharp(table)
-    .composite([{ input: turned, left: 300, top: 200, blend: 'multiply' }])
+    .composite([{ input: turned, left: 300, top: 200 }])
     .png()
     .toBuffer();
   // sharp composites after every other operation, so the blur is a second pass over the whole photo.
