@@ -42,7 +42,10 @@ async function files() {
       await barcodePng(codes.first, 'QRCode', 4),
       await barcodePng(codes.second, 'QRCode', 4),
     ]),
-    pdf417: await ticketPhoto(await barcodePng(codes.pdf417, 'PDF417', 4), { turnDegrees: 1 }),
+    pdf417: await ticketPhoto(await barcodePng(codes.pdf417, 'PDF417', 4), {
+      turnDegrees: 0,
+      blurSigma: 0.5,
+    }),
     blurred: await ticketPhoto(await barcodePng(codes.blurred, 'QRCode', 3), { blurSigma: 10 }),
     bomb: await pdfBomb(),
     manyPages: manyPagesPdf(10_000),
