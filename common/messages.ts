@@ -660,9 +660,10 @@ export const BARCODE_TEXT = {
   notUploadedYet: 'The seller has not uploaded the barcode yet.',
   downloadStarted: 'Download started',
   // Spec 001 §5 and §8 (inline text, then toast title and description).
-  invalidType: 'Please select an image file',
+  // Issue 44 item 3: a PDF e-ticket is accepted too.
+  invalidType: 'Please select an image or PDF file',
   invalidTypeTitle: 'Invalid file type',
-  invalidTypeToast: 'Please select an image file (JPEG, PNG, etc.)',
+  invalidTypeToast: 'Please select an image file (JPEG, PNG, etc.) or a PDF e-ticket',
   // The limit is read from the constant the client and the server check, so the words cannot drift from it.
   tooLarge: `File size exceeds ${BARCODE_MAX_MB}MB limit`,
   tooLargeTitle: 'File too large',
@@ -681,7 +682,6 @@ export const BARCODE_TEXT = {
   noBarcode: 'No barcode has been uploaded for this ticket',
   notYetAvailable: 'The barcode is available once the seller initiates the transfer',
   notSeller: 'Only the seller can change the barcode',
-  notSold: 'A barcode can be uploaded once the ticket is sold',
   notPaper: 'Only paper tickets have a barcode',
   transferCompleted: 'The transfer is complete; the barcode can no longer be changed',
   // Decision 0041: once the buyer was told to download it, the barcode can change only visibly.
@@ -690,7 +690,7 @@ export const BARCODE_TEXT = {
   systemReplaced:
     'The seller uploaded a new barcode. Please download it again from My Tickets: an earlier download may no longer be valid.',
   missingTicket: 'Choose the ticket the barcode belongs to',
-  oneFileOnly: 'Upload one barcode image at a time',
+  oneFileOnly: 'Upload one barcode file at a time',
 } as const;
 
 /** Reviews: Pending Reviews page, review dialog and reviews lists (spec 001 §2, 000 §2, §5, §8). */

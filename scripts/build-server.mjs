@@ -32,6 +32,11 @@ if (isFresh(stampFile, digest, [outFile])) {
   // server/db/client.ts finds its migrations beside itself; in the bundle, that is beside main.js.
   mkdirSync(outDir, { recursive: true });
   cpSync(path.join(root, 'server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
+  // The barcode decoder's worker thread is found beside the module that starts it (decision 0085).
+  cpSync(
+    path.join(root, 'server/modules/barcodes/decode-worker.mjs'),
+    path.join(outDir, 'decode-worker.mjs'),
+  );
   writeFileSync(stampFile, `${digest}\n`);
   console.log('Server built.');
 }

@@ -351,6 +351,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     mailer: deps.mailer,
     appUrl: config.appUrl,
+    barcodeHashSecret: () => config.barcodeHashSecret,
+    barcodeDecodeTimeoutMs: config.barcodeDecodeTimeoutMs,
   });
   await app.register(payoutRoutes, checkout);
   // Issue 24: saved cards for automatic-purchase bids (decision 0044).

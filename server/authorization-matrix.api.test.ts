@@ -498,6 +498,11 @@ const ROWS: Record<string, Row> = {
     expect: adminsOnly(),
     call: fixed(`/api/admin/strike-reviews/${NO_SUCH_ID}/lift`, { reason: 'Matrix check' }),
   },
+  'GET /api/admin/barcode-duplicates': { expect: adminsOnly(), call: fixed(`/api/admin/barcode-duplicates`) },
+  'POST /api/admin/barcode-duplicates/{id}/review': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/barcode-duplicates/${NO_SUCH_ID}/review`, {}),
+  },
   'GET /api/admin/events': { expect: adminsOnly(), call: fixed(`/api/admin/events`) },
   'POST /api/admin/events/{id}/cancel': {
     expect: adminsOnly(),

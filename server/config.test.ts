@@ -81,12 +81,17 @@ describe('loadConfig', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
       EMAIL_LINK_SECRET: 'a'.repeat(64),
+      BARCODE_HASH_SECRET: 'c'.repeat(64),
     };
     expect(loadConfig(production).isProduction).toBe(true);
     expect(() => loadConfig({ ...production, EMAIL_LINK_SECRET: '' })).toThrow(
       /EMAIL_LINK_SECRET is required/,
     );
     expect(() => loadConfig({ ...production, EMAIL_LINK_SECRET: 'short' })).toThrow(/EMAIL_LINK_SECRET/);
+    expect(() => loadConfig({ ...production, BARCODE_HASH_SECRET: '' })).toThrow(
+      /BARCODE_HASH_SECRET is required/,
+    );
+    expect(() => loadConfig({ ...production, BARCODE_HASH_SECRET: 'short' })).toThrow(/BARCODE_HASH_SECRET/);
     expect(() => loadConfig({ ...production, STRIPE_SECRET_KEY: '' })).toThrow(
       /STRIPE_SECRET_KEY is required/,
     );
@@ -143,6 +148,7 @@ describe('loadConfig', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
       EMAIL_LINK_SECRET: 'a'.repeat(64),
+      BARCODE_HASH_SECRET: 'c'.repeat(64),
     };
     expect(loadConfig(production).shutdown.drainDelayMs).toBe(10_000);
   });

@@ -42,6 +42,12 @@ const environmentSchema = z.object({
     .string()
     .min(32, 'must be at least 32 characters (say, openssl rand -hex 32)')
     .optional(),
+  BARCODE_HASH_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (say, openssl rand -hex 32)')
+    .max(256)
+    .optional(),
+  BARCODE_DECODE_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(1_900),
   METRICS_TOKEN: z
     .string()
     .min(32, 'must be at least 32 characters (say, openssl rand -hex 32)')
@@ -109,6 +115,15 @@ export interface Config {
    */
   emailLinkSecret: string;
   /**
+   * The key of the keyed hash kept of each ticket barcode (decision 0085): the same in every instance, and
+   * never changed once barcodes are stored (a new key would let a listed barcode be listed again). Outside
+   * production, without BARCODE_HASH_SECRET, the data directory's own random one; in tests a random one per
+   * configuration.
+   */
+  barcodeHashSecret: string;
+  /** How long reading an upload's barcodes may take before the file is answered (decision 0085). */
+  barcodeDecodeTimeoutMs: number;
+  /**
    * Prometheus metrics (decision 0067): GET /metrics answers on the app's port only with
    * `Authorization: Bearer <token>`, and on `port` (bound to `host`) when set; with neither there is no
    * /metrics at all and nothing is collected.
@@ -130,7 +145,15 @@ export const EMAIL_LINK_SECRET_FILE = 'email-link-secret';
  * on one directory end with the same secret: only the first write succeeds, the other reads it.
  */
 export function dataDirEmailLinkSecret(dataDir: string): string {
-  const file = path.join(dataDir, EMAIL_LINK_SECRET_FILE);
+  return dataDirSecret(dataDir, EMAIL_LINK_SECRET_FILE);
+}
+
+/** Where a data directory keeps the barcode hash key it generated (outside production, without BARCODE_HASH_SECRET). */
+export const BARCODE_HASH_SECRET_FILE = 'barcode-hash-secret';
+
+/** A secret of a data directory, read from `fileName` there or generated and written on first use. */
+function dataDirSecret(dataDir: string, fileName: string): string {
+  const file = path.join(dataDir, fileName);
   const read = () => {
     try {
       const secret = readFileSync(file, 'utf8').trim();
@@ -209,6 +232,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       'EMAIL_LINK_SECRET is required when NODE_ENV=production: it signs the unsubscribe links in e-mails.',
     );
   }
+  if (isProduction && !values.BARCODE_HASH_SECRET) {
+    throw new ConfigError(
+      'BARCODE_HASH_SECRET is required when NODE_ENV=production: it keys the hashes that keep a barcode from being sold twice.',
+    );
+  }
   if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
     throw new ConfigError('METRICS_PORT must differ from PORT: the metrics listener is a separate one.');
   }
@@ -221,6 +249,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   // Without EMAIL_LINK_SECRET (never in production): tests take a random one per configuration; anything
   // else the one of its data directory, made on first use, so no link can be forged with a known value.
   let emailLinkSecret = values.EMAIL_LINK_SECRET;
+  let barcodeHashSecret = values.BARCODE_HASH_SECRET;
   return {
     env: values.NODE_ENV,
     isProduction,
@@ -245,6 +274,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       emailLinkSecret ??=
         values.NODE_ENV === 'test' ? randomBytes(32).toString('hex') : dataDirEmailLinkSecret(dataDir);
       return emailLinkSecret;
+    },
+    barcodeDecodeTimeoutMs: values.BARCODE_DECODE_TIMEOUT_MS,
+    get barcodeHashSecret() {
+      barcodeHashSecret ??=
+        values.NODE_ENV === 'test'
+          ? randomBytes(32).toString('hex')
+          : dataDirSecret(dataDir, BARCODE_HASH_SECRET_FILE);
+      return barcodeHashSecret;
     },
     metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT, host: values.METRICS_HOST },
     shutdown: {

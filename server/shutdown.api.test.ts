@@ -57,6 +57,7 @@ describe.skipIf(!serverUrl)('SIGTERM on PostgreSQL', () => {
         DATA_DIR: path.join(root, 'data-shutdown-test-unused'),
         // Set, so the unused data directory gets no generated secret of its own (decision 0080).
         EMAIL_LINK_SECRET: 'shutdown-test-email-link-secret-0123456789abcdef',
+        BARCODE_HASH_SECRET: 'shutdown-test-barcode-hash-secret-0123456789abcdef',
         DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
         SHUTDOWN_TIMEOUT_MS: '10000',
         JOB_POLL_INTERVAL_MS: '100',

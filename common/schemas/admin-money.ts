@@ -155,6 +155,7 @@ export const AUDIT_TARGET_TYPES = [
   'image',
   'review',
   'job',
+  'barcode_duplicate',
 ] as const;
 
 /**
@@ -174,6 +175,7 @@ export const AUDIT_READ_ACTIONS = [
   'ticket.barcode',
   'image.view',
   'attendees.search',
+  'barcode-duplicates.list',
 ] as const;
 export type AuditReadAction = (typeof AUDIT_READ_ACTIONS)[number];
 /** Changes only, or views only (issue 43 item 14: the views no longer bury the changes). */

@@ -216,6 +216,8 @@ const listingBase = {
   /** How buyerPaysPerTicket reads against the original price (decision 0073); null without one. */
   priceComparison: priceComparisonSchema.nullable(),
   sold: z.boolean(),
+  /** Every ticket's barcode was read on upload and is on no other live listing or sale (decision 0085). */
+  barcodeChecked: z.boolean(),
 };
 
 /** A visitor's card (spec 000 §2 'Home for visitors'): no seller, no image, no barcode, no lock owner. */

@@ -278,6 +278,8 @@ export const ticketDetailsSchema = z.object({
   /** Same as cloudinaryUrl (the spec names both). */
   ticketImage: z.string().nullable(),
   sold: z.boolean(),
+  /** Every ticket's barcode was read on upload and is on no other live listing or sale (decision 0085). */
+  barcodeChecked: z.boolean(),
   status: z.enum(TICKET_STATUSES),
   /** Real for the sale's seller, its buyer and admins; 'not_started' for everyone else (decision 0032). */
   transferStatus: z.enum(TRANSFER_STATUSES),

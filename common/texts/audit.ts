@@ -42,6 +42,8 @@ export const AUDIT_TEXT = {
     'ticket.barcode': 'Downloaded a paper ticket’s barcode',
     'image.view': 'Viewed an unlisted image',
     'job.retry': 'Retried a job that gave up',
+    'barcode-duplicates.list': 'Viewed the duplicate barcodes',
+    'barcode-duplicate.review': 'Marked a duplicate barcode as reviewed',
   } as Record<string, string>,
   fields: {
     role: 'Role',
@@ -92,6 +94,8 @@ export const AUDIT_TEXT = {
     gaveUpAt: 'Gave up',
     lastError: 'Last error',
     runAt: 'Runs at',
+    reviewed: 'Reviewed',
+    fingerprint: 'Barcode fingerprint (prefix)',
   } as Record<string, string>,
   targets: {
     user: 'User',
@@ -106,5 +110,6 @@ export const AUDIT_TEXT = {
     image: 'Image',
     review: 'Review',
     job: 'Job',
+    barcode_duplicate: 'Duplicate barcode',
   } satisfies Record<(typeof AUDIT_TARGET_TYPES)[number], string>,
 } as const;

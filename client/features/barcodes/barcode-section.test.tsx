@@ -21,6 +21,8 @@ beforeEach(() => {
         cloudinaryUrl: '/api/images/img_x',
         cloudinaryPublicId: 'img_x',
         message: 'Barcode uploaded successfully',
+        barcodesFound: 1,
+        barcodeChecked: true,
       }),
     'DELETE /api/tickets/4/barcode': () =>
       json(200, { success: true, message: 'Barcode removed successfully' }),
@@ -118,9 +120,9 @@ describe('BarcodeSection for the seller', () => {
     expect(onBarcodeChange).toHaveBeenCalledTimes(2);
   });
 
-  it('refuses a file that is not an image, or is over 10 MB, before sending it', async () => {
+  it('refuses a file that is not an image or a PDF, or is over 10 MB, before sending it', async () => {
     const { user } = renderSection();
-    await user.upload(fileInput(), new File(['%PDF'], 'ticket.pdf', { type: 'application/pdf' }));
+    await user.upload(fileInput(), new File(['notes'], 'ticket.txt', { type: 'text/plain' }));
     expect(screen.getByRole('alert')).toHaveTextContent(BARCODE_TEXT.invalidType);
     expect(await screen.findByText(BARCODE_TEXT.invalidTypeTitle)).toBeInTheDocument();
     expect(screen.getByText(BARCODE_TEXT.invalidTypeToast)).toBeInTheDocument();

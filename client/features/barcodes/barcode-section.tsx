@@ -4,6 +4,7 @@ import { toast, useScreenToasts } from '@client/components/ui/toaster';
 import { ApiError } from '@client/lib/api';
 import { BARCODE_TEXT } from '@common/messages';
 import { BARCODE_MAX_BYTES } from '@common/schemas/barcodes';
+import { BARCODE_CHECK_TEXT } from '@common/texts/barcode-check';
 import { Barcode, CheckCircle2, ChevronDown, ChevronUp, Download, Trash2, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDownloadBarcode, useRemoveBarcode, useUploadBarcode } from './api';
@@ -34,7 +35,7 @@ export function checkBarcodeFile(file: File): { inline: string; title: string; d
       title: BARCODE_TEXT.tooLargeTitle,
       description: BARCODE_TEXT.tooLargeToast,
     };
-  if (!file.type.startsWith('image/'))
+  if (!file.type.startsWith('image/') && file.type !== 'application/pdf')
     return {
       inline: BARCODE_TEXT.invalidType,
       title: BARCODE_TEXT.invalidTypeTitle,
@@ -65,7 +66,14 @@ function useSellerBarcode(ticketId: number, onChange: (url: string | null) => vo
     setInlineError(null);
     try {
       const answer = await upload.mutateAsync(file);
-      toast({ title: BARCODE_TEXT.uploaded, description: BARCODE_TEXT.uploadedDescription });
+      toast({
+        title: BARCODE_TEXT.uploaded,
+        description: answer.barcodeChecked
+          ? BARCODE_CHECK_TEXT.checked(answer.barcodesFound)
+          : answer.barcodesFound === 0
+            ? BARCODE_CHECK_TEXT.noneFound
+            : BARCODE_TEXT.uploadedDescription,
+      });
       onChange(answer.cloudinaryUrl);
     } catch (error) {
       setInlineError(serverText(error) ?? BARCODE_TEXT.uploadFailedInline);
@@ -143,7 +151,7 @@ function SellerBarcode({
       ref={inputRef}
       id={inputId}
       type="file"
-      accept="image/*"
+      accept="image/*,application/pdf"
       className="sr-only"
       aria-label={BARCODE_TEXT.chooseFile}
       aria-invalid={barcode.inlineError ? true : undefined}

@@ -1,4 +1,5 @@
 import { ApiError, getJson, sendForm, sendJson } from '@client/lib/api';
+import type { BarcodeUploadResponse } from '@common/schemas/barcodes';
 import type { ConcertSearchResult } from '@common/schemas/events';
 import {
   EDIT_LOCK_HEARTBEAT_MS,
@@ -62,6 +63,16 @@ export function uploadTicketImage(file: File): Promise<UploadResponse> {
   const form = new FormData();
   form.append('image', file);
   return sendForm<UploadResponse>('POST', '/api/upload/direct', form);
+}
+
+/**
+ * POST /api/tickets/barcode/upload for a listing just saved (decision 0085): the barcode chosen in the form.
+ */
+export function uploadListingBarcode(ticketId: number, file: File): Promise<BarcodeUploadResponse> {
+  const form = new FormData();
+  form.append('ticketId', String(ticketId));
+  form.append('barcode', file);
+  return sendForm<BarcodeUploadResponse>('POST', '/api/tickets/barcode/upload', form);
 }
 
 export function useUploadTicketImage() {

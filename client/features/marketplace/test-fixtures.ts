@@ -27,6 +27,7 @@ export function marketTicket(overrides: Partial<MarketplaceTicket> = {}): Market
     buyerPays: 207.46,
     priceComparison: { kind: 'above', percent: 12 },
     sold: false,
+    barcodeChecked: false,
     ticketType: 'digital',
     platform: 'axs',
     transferStatus: 'not_started',

@@ -2,6 +2,7 @@ export * from './admin.js';
 export * from './after-sale.js';
 export * from './ambassador.js';
 export * from './auth.js';
+export * from './barcodes.js';
 export * from './bids.js';
 export * from './checkout.js';
 export * from './events.js';

@@ -76,6 +76,12 @@ export const tickets = pgTable(
     barcodePublicId: text('barcode_public_id'),
     /** When the buyer first downloaded the barcode (shown to the back office on a dispute). */
     barcodeDownloadedAt: timestamp('barcode_downloaded_at', { withTimezone: true }),
+    /**
+     * Every ticket of the listing carries a barcode decoded on upload that no other live listing or sale
+     * carries (decision 0085): buyers see 'Barcode checked'. Kept by the barcode service; cleared by the
+     * database when the barcodes are released (migration 0043).
+     */
+    barcodeChecked: boolean('barcode_checked').notNull().default(false),
     editingBy: integer('editing_by').references(() => users.id),
     editExpiresAt: timestamp('edit_expires_at', { withTimezone: true }),
     currentViewerId: integer('current_viewer_id').references(() => users.id),

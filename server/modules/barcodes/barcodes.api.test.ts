@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BARCODE_TEXT, SERVER_MESSAGE } from '../../../common/messages.js';
 import { BARCODE_MAX_BYTES } from '../../../common/schemas/barcodes.js';
+import { BARCODE_CHECK_TEXT } from '../../../common/texts/barcode-check.js';
 import { storedImages, tickets } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
@@ -89,6 +90,9 @@ describe.each(backends)('paper-ticket barcodes on %s', (backend) => {
       cloudinaryUrl: expect.stringMatching(/^\/api\/images\/img_/),
       cloudinaryPublicId: expect.stringMatching(/^img_/),
       message: BARCODE_TEXT.uploadedMessage,
+      // Plain bars encode nothing: the image is kept, without the Barcode checked mark.
+      barcodesFound: 0,
+      barcodeChecked: false,
     });
     expect(await barcodeOf(ticketId)).toEqual({
       url: first.body.cloudinaryUrl,
@@ -162,11 +166,14 @@ describe.each(backends)('paper-ticket barcodes on %s', (backend) => {
     expect((await sellerClient.delete(`/api/tickets/${ticketId}/barcode`)).status).toBe(409);
   });
 
-  it('lets only the seller change it, and only on a sold paper ticket; nothing is stored otherwise', async () => {
+  it('lets only the seller change it, and only on a paper ticket on sale or sold; nothing is stored otherwise', async () => {
     const paper = await buySoldTicket(harness, seller.id, buyerClient, { paper: true });
     const digital = await buySoldTicket(harness, seller.id, buyerClient);
-    const unsold = await insertListing(db(), seller.id);
-    await db().update(tickets).set({ ticketType: 'paper' }).where(eq(tickets.id, unsold.id));
+    const cancelled = await insertListing(db(), seller.id);
+    await db()
+      .update(tickets)
+      .set({ ticketType: 'paper', status: 'cancelled' })
+      .where(eq(tickets.id, cancelled.id));
     const image = await barcodeImage();
     const before = await storedCount();
 
@@ -175,8 +182,8 @@ describe.each(backends)('paper-ticket barcodes on %s', (backend) => {
       [adminClient, paper, 403, BARCODE_TEXT.notSeller],
       [strangerClient, paper, 404, BARCODE_TEXT.notFound],
       [sellerClient, digital, 409, BARCODE_TEXT.notPaper],
-      [sellerClient, unsold.id, 409, BARCODE_TEXT.notSold],
-      [strangerClient, unsold.id, 404, BARCODE_TEXT.notFound],
+      [sellerClient, cancelled.id, 409, BARCODE_CHECK_TEXT.cancelled],
+      [strangerClient, cancelled.id, 404, BARCODE_TEXT.notFound],
       [sellerClient, 999_999, 404, BARCODE_TEXT.notFound],
       [sellerClient, null, 400, BARCODE_TEXT.missingTicket],
       [sellerClient, 'abc', 400, BARCODE_TEXT.missingTicket],

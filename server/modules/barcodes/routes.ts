@@ -3,25 +3,31 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IMAGE_UPLOAD_WINDOW_MS, IMAGE_UPLOADS_PER_HOUR } from '../../../common/constants.js';
 import { BARCODE_TEXT, UPLOAD_QUOTA_TEXT } from '../../../common/messages.js';
+import { adminPageQuerySchema, idParamsSchema } from '../../../common/schemas/admin-money.js';
 import {
   BARCODE_MAX_BYTES,
   barcodeDeleteResponseSchema,
+  barcodeDuplicateReviewResponseSchema,
+  barcodeDuplicatesResponseSchema,
   barcodeFailureSchema,
   barcodeUploadResponseSchema,
 } from '../../../common/schemas/barcodes.js';
 import { ticketIdParams } from '../../../common/schemas/messages.js';
 import { positiveInt32 } from '../../../common/schemas/text.js';
+import { BARCODE_CHECK_TEXT } from '../../../common/texts/barcode-check.js';
 import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db } from '../../db/client.js';
-import { DomainError, NotFound } from '../../errors.js';
+import { Conflict, DomainError, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { imageDecoding } from '../../lib/image-decoding.js';
 import { countHit } from '../../plugins/rate-limit.js';
-import { currentUser, requireUser } from '../../plugins/session.js';
-import { recordAdminRead } from '../audit/service.js';
+import { currentUser, requireRole, requireUser } from '../../plugins/session.js';
+import { pageShown, recordAdminRead } from '../audit/service.js';
 import { mailBarcodeReplaced } from '../transfers/service.js';
-import { processBarcode } from './process-barcode.js';
+import { barcodeHashes, DuplicateBarcodes, recordDuplicates } from './barcode-hashes.js';
+import { checkBarcodeFile } from './check-barcode-file.js';
+import { listBarcodeDuplicates, reviewBarcodeDuplicate } from './duplicates.js';
 import { assertMayUploadBarcode, attachBarcode, detachBarcode, downloadableBarcode } from './service.js';
 
 export interface BarcodeRoutesOptions {
@@ -30,6 +36,10 @@ export interface BarcodeRoutesOptions {
   clock: Clock;
   mailer: Mailer;
   appUrl: string;
+  /** The key of the barcode hashes (config.barcodeHashSecret), read when first needed. */
+  barcodeHashSecret: () => string;
+  /** How long reading a file's barcodes may take (config.barcodeDecodeTimeoutMs). */
+  barcodeDecodeTimeoutMs: number;
 }
 
 /** A barcode is the ticket itself: no shared cache and no browser cache may keep it. */
@@ -81,7 +91,7 @@ async function barcodeBytes(images: ImageStore, barcode: { url: string; publicId
 /** Paper-ticket barcodes (spec 001 §2, §5, §7): the seller uploads, replaces or removes; the buyer downloads. */
 export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeRoutesOptions): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, images, clock, mailer, appUrl } = options;
+  const { db, images, clock, mailer, appUrl, barcodeHashSecret, barcodeDecodeTimeoutMs } = options;
 
   await app.register(multipart, {
     limits: { fileSize: BARCODE_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 },
@@ -95,7 +105,7 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
       schema: {
         tags: ['barcodes'],
         summary:
-          'Upload or replace the barcode of a sold paper ticket (seller only; multipart "barcode" and "ticketId"; an image of at most 10MB); a replacement after the transfer is initiated is posted to the thread and e-mailed to the buyer',
+          'Upload or replace the barcode of a paper ticket on sale or sold (seller only; multipart "barcode" and "ticketId"; an image or PDF e-ticket of at most 10MB). Its barcodes are decoded and only their keyed hashes kept; one already on another live listing or sale is refused (409) and flagged to admins. A replacement after the transfer is initiated is posted to the thread and e-mailed to the buyer',
         consumes: ['multipart/form-data'],
         response: {
           200: barcodeUploadResponseSchema,
@@ -105,6 +115,7 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
           409: barcodeFailureSchema,
           413: barcodeFailureSchema,
           415: barcodeFailureSchema,
+          422: barcodeFailureSchema,
           429: barcodeFailureSchema,
         },
       },
@@ -121,30 +132,44 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
       const { ticketId, barcode } = await readUpload(request);
       try {
         await assertMayUploadBarcode(db, ticketId, user);
-        const processed = await imageDecoding.run(user.id, () => processBarcode(barcode));
-        const saved = await images.save(processed.bytes, processed.contentType, user.id);
-        let replaced: string | null;
-        let buyerNotified: boolean;
+        const checked = await imageDecoding.run(user.id, () =>
+          checkBarcodeFile(barcode, barcodeDecodeTimeoutMs),
+        );
+        const hashes = barcodeHashes(barcodeHashSecret(), checked.contents);
+        const saved = await images.save(checked.stored.bytes, checked.stored.contentType, user.id);
+        let attached: Awaited<ReturnType<typeof attachBarcode>>;
         try {
-          ({ replaced, buyerNotified } = await attachBarcode(db, ticketId, user, saved, clock.now()));
+          attached = await attachBarcode(db, ticketId, user, saved, hashes, clock.now());
         } catch (error) {
-          // The ticket changed between the check and the write: the new upload is not kept.
+          // The ticket changed between the check and the write, or a barcode is taken: the upload is not kept.
           await images.delete(saved.publicId);
-          throw error;
+          if (!(error instanceof DuplicateBarcodes)) throw error;
+          const flagged = await recordDuplicates(
+            db,
+            { ticketId, sellerId: user.id },
+            error.hashes,
+            clock.now(),
+          );
+          // Only the count and the ticket: never a barcode's content, nor its hash.
+          request.log.warn({ ticketId, flagged }, 'refused a barcode another live ticket holds');
+          throw new Conflict(BARCODE_CHECK_TEXT.duplicate);
         }
-        if (replaced) {
+        if (attached.replaced) {
           try {
-            await images.delete(replaced);
+            await images.delete(attached.replaced);
           } catch (error) {
             request.log.warn({ err: error, ticketId }, 'could not delete a replaced barcode; the sweep will');
           }
         }
-        if (buyerNotified) await mailBarcodeReplaced({ db, mailer, appUrl, log: request.log }, ticketId);
+        if (attached.buyerNotified)
+          await mailBarcodeReplaced({ db, mailer, appUrl, log: request.log }, ticketId);
         return {
           success: true as const,
           cloudinaryUrl: saved.url,
           cloudinaryPublicId: saved.publicId,
           message: BARCODE_TEXT.uploadedMessage,
+          barcodesFound: hashes.length,
+          barcodeChecked: attached.barcodeChecked,
         };
       } catch (error) {
         if (error instanceof DomainError) throw uploadFailure(error.statusCode, error.message);
@@ -210,6 +235,56 @@ export async function barcodeRoutes(instance: FastifyInstance, options: BarcodeR
         .header('content-disposition', `attachment; filename="ticket-${request.params.id}-barcode.jpg"`)
         .header('x-content-type-options', 'nosniff')
         .send(bytes);
+    },
+  );
+
+  // The admins' Duplicate barcodes view (decision 0085): both tickets, their sellers, the hash's prefix.
+  app.get(
+    '/api/admin/barcode-duplicates',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Refused uploads of a barcode another live listing or sale carries, newest first, paged',
+        querystring: adminPageQuerySchema,
+        response: { 200: barcodeDuplicatesResponseSchema },
+      },
+    },
+    async (request) => {
+      const page = await listBarcodeDuplicates(db, request.query);
+      await recordAdminRead(db, {
+        adminId: currentUser(request).id,
+        action: 'barcode-duplicates.list',
+        targetType: 'admin_list',
+        targetId: 'barcode-duplicates',
+        shown: pageShown(
+          request.query,
+          page.rows.map((row) => row.id),
+        ),
+      });
+      return page;
+    },
+  );
+
+  app.post(
+    '/api/admin/barcode-duplicates/:id/review',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a duplicate barcode as reviewed (audited)',
+        params: idParamsSchema,
+        response: { 200: barcodeDuplicateReviewResponseSchema },
+      },
+    },
+    async (request) => {
+      const duplicate = await reviewBarcodeDuplicate(
+        db,
+        request.params.id,
+        currentUser(request).id,
+        clock.now(),
+      );
+      return { message: BARCODE_CHECK_TEXT.markedReviewed, duplicate };
     },
   );
 }

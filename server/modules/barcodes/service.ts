@@ -1,11 +1,13 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Role } from '../../../common/constants.js';
 import { BARCODE_TEXT } from '../../../common/messages.js';
+import { BARCODE_CHECK_TEXT } from '../../../common/texts/barcode-check.js';
 import type { SavedImage } from '../../adapters/images/image-store.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import { Conflict, Forbidden, NotFound } from '../../errors.js';
 import { postSystemMessage } from '../messages/system-messages.js';
+import { dropBarcodeHashes, keepBarcodeHashes } from './barcode-hashes.js';
 
 export interface BarcodeCaller {
   id: number;
@@ -22,6 +24,9 @@ const barcodeColumns = {
   transferComplete: tickets.transferComplete,
   barcodeUrl: tickets.barcodeUrl,
   barcodePublicId: tickets.barcodePublicId,
+  status: tickets.status,
+  quantity: tickets.quantity,
+  splitFromTicketId: tickets.splitFromTicketId,
 };
 
 type BarcodeTicket = { [K in keyof typeof barcodeColumns]: (typeof tickets.$inferSelect)[K] };
@@ -32,8 +37,9 @@ async function ticketOf(db: DbOrTx, ticketId: number): Promise<BarcodeTicket | n
 }
 
 /**
- * Who may change a ticket's barcode: its seller, while the ticket is a sold paper ticket whose transfer is
- * not complete. The buyer and admins know the sale, so they get Forbidden; anyone else NotFound.
+ * Who may change a ticket's barcode: its seller, while the ticket is a paper ticket on sale (to earn the
+ * Barcode checked mark, decision 0085) or sold with its transfer not complete. The buyer and admins know
+ * the sale, so they get Forbidden; anyone else NotFound.
  */
 function checkSellerMayChange(ticket: BarcodeTicket | null, caller: BarcodeCaller): BarcodeTicket {
   if (!ticket) throw new NotFound(BARCODE_TEXT.notFound);
@@ -43,7 +49,7 @@ function checkSellerMayChange(ticket: BarcodeTicket | null, caller: BarcodeCalle
     throw new NotFound(BARCODE_TEXT.notFound);
   }
   if (ticket.ticketType !== 'paper') throw new Conflict(BARCODE_TEXT.notPaper);
-  if (!ticket.sold) throw new Conflict(BARCODE_TEXT.notSold);
+  if (!ticket.sold && ticket.status === 'cancelled') throw new Conflict(BARCODE_CHECK_TEXT.cancelled);
   if (ticket.transferComplete) throw new Conflict(BARCODE_TEXT.transferCompleted);
   return ticket;
 }
@@ -69,8 +75,9 @@ export async function attachBarcode(
   ticketId: number,
   caller: BarcodeCaller,
   saved: SavedImage,
+  hashes: string[],
   now: Date,
-): Promise<{ replaced: string | null; buyerNotified: boolean }> {
+): Promise<{ replaced: string | null; buyerNotified: boolean; barcodeChecked: boolean }> {
   return db.transaction(async (tx) => {
     const [locked] = await tx
       .select(barcodeColumns)
@@ -79,6 +86,17 @@ export async function attachBarcode(
       .for('update');
     const ticket = checkSellerMayChange(locked ?? null, caller);
     const buyerNotified = ticket.transferStatus === 'initiated';
+    const barcodeChecked = await keepBarcodeHashes(
+      tx,
+      {
+        ticketId,
+        sellerId: ticket.sellerId,
+        splitFromTicketId: ticket.splitFromTicketId,
+        quantity: ticket.quantity,
+      },
+      hashes,
+      now,
+    );
     await tx
       .update(tickets)
       .set({
@@ -89,7 +107,7 @@ export async function attachBarcode(
       })
       .where(eq(tickets.id, ticketId));
     if (buyerNotified) await postSystemMessage(tx, ticketId, BARCODE_TEXT.systemReplaced, now);
-    return { replaced: ticket.barcodePublicId, buyerNotified };
+    return { replaced: ticket.barcodePublicId, buyerNotified, barcodeChecked };
   });
 }
 
@@ -116,6 +134,7 @@ export async function detachBarcode(
       .update(tickets)
       .set({ barcodeUrl: null, barcodePublicId: null, updatedAt: now })
       .where(and(eq(tickets.id, ticketId), isNotNull(tickets.barcodePublicId)));
+    await dropBarcodeHashes(tx, ticketId);
     return ticket.barcodePublicId;
   });
 }

@@ -125,6 +125,7 @@ describe('dev mail in production', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_production_build',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_production_build',
       EMAIL_LINK_SECRET: 'production-build-email-link-secret-0123456789',
+      BARCODE_HASH_SECRET: 'production-build-barcode-hash-secret-0123456789',
       LOG_LEVEL: 'silent',
       // Without a client build the SPA catch-all is not registered, so an unknown path is a plain 404.
       CLIENT_DIST_DIR: 'no-client-build',

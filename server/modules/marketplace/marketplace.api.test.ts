@@ -13,6 +13,7 @@ import { listingsVersion, SEARCH_CANDIDATES } from './service.js';
 import { insertListing } from './testing.js';
 
 const PUBLIC_KEYS = [
+  'barcodeChecked',
   'buyerPays',
   'buyerPaysPerTicket',
   'buyingQuantity',

@@ -341,6 +341,7 @@ function publicShape(row: Row, buying: number | undefined): PublicTicket {
       originalPriceCents(row.faceValueCents, row.serviceFeeCents),
     ),
     sold: row.sold,
+    barcodeChecked: row.barcodeChecked,
   };
 }
 

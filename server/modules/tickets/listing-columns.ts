@@ -36,6 +36,7 @@ export const listingColumns = {
   ticketType: tickets.ticketType,
   platform: tickets.platform,
   sold: tickets.sold,
+  barcodeChecked: tickets.barcodeChecked,
   transferStatus: tickets.transferStatus,
   currentViewerId: tickets.currentViewerId,
   lockExpiresAt: tickets.lockExpiresAt,

@@ -425,6 +425,7 @@ export async function getTicketDetails(
     cloudinaryPublicId: ticket.imagePublicId,
     ticketImage: ticket.imageUrl,
     sold: ticket.sold,
+    barcodeChecked: ticket.barcodeChecked,
     status: ticket.status,
     transferStatus: party ? ticket.transferStatus : 'not_started',
     ...lock,

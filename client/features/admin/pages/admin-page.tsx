@@ -2,6 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { toast } from '@client/components/ui/toaster';
 import { ADMIN_TEXT } from '@common/messages';
+import { BARCODE_CHECK_TEXT } from '@common/texts/barcode-check';
 import { STRIKE_TEXT } from '@common/texts/strikes';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
@@ -9,6 +10,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { adminKeys } from '../api';
 import { AuditLogTab } from '../components/audit-log-tab';
+import { BarcodeDuplicatesTab } from '../components/barcode-duplicates-tab';
 import { DashboardTab } from '../components/dashboard-tab';
 import { DisputesTab } from '../components/disputes-tab';
 import { EventsTab } from '../components/events-tab';
@@ -37,6 +39,7 @@ const TABS: readonly AdminTab[] = [
   { value: 'disputes', label: 'Disputes', render: () => <DisputesTab /> },
   { value: 'events', label: 'Events', render: () => <EventsTab /> },
   { value: 'strikes', label: STRIKE_TEXT.tab, render: () => <StrikesTab /> },
+  { value: 'barcodes', label: BARCODE_CHECK_TEXT.adminTab, render: () => <BarcodeDuplicatesTab /> },
   { value: 'audit-log', label: 'Audit Log', render: () => <AuditLogTab /> },
   { value: 'system', label: 'System', render: () => <SystemTab /> },
 ];

@@ -21,6 +21,7 @@ import { EditorNotice } from './editor-notice';
 import { EventSection, type UpdateField } from './event-section';
 import { FormSection } from './form-parts';
 import { HowItWorksDialog } from './how-it-works-dialog';
+import { ListingBarcodeField, uploadChosenBarcode } from './listing-barcode-field';
 import { PriceBreakdownCard, PriceBreakdownUnavailable } from './price-breakdown-card';
 import { PricingSection } from './pricing-section';
 import { SeatsSection } from './seats-section';
@@ -65,10 +66,11 @@ export function ListingForm({ ticketId, onClose, onCreated, onDirtyChange }: Lis
   });
   const { control, setValue, getValues, reset, trigger, formState } = form;
   const { isSubmitted, isDirty } = formState;
-  const [faceValue, serviceFee, markup, quantity] = useWatch({
+  const [faceValue, serviceFee, markup, quantity, ticketType] = useWatch({
     control,
-    name: ['faceValue', 'serviceFee', 'markup', 'quantity'],
+    name: ['faceValue', 'serviceFee', 'markup', 'quantity', 'ticketType'],
   });
+  const [barcodeFile, setBarcodeFile] = useState<File | null>(null);
 
   // The stored ticket fills the form once. Later reads of it (a refetch, 'Load existing image')
   // must not overwrite what the seller has typed since.
@@ -117,7 +119,9 @@ export function ListingForm({ ticketId, onClose, onCreated, onDirtyChange }: Lis
         reset(values);
         if (creating) {
           onDirtyChange?.(false);
-          toast({ title: LISTING_TEXT.listedTitle, description: LISTING_TEXT.listedWithImage });
+          if (values.ticketType === 'paper' && barcodeFile)
+            await uploadChosenBarcode(result.id, barcodeFile, Number(values.quantity));
+          else toast({ title: LISTING_TEXT.listedTitle, description: LISTING_TEXT.listedWithImage });
           onCreated();
         } else {
           toast({ title: LISTING_TEXT.updatedTitle });
@@ -212,6 +216,9 @@ export function ListingForm({ ticketId, onClose, onCreated, onDirtyChange }: Lis
           {pricing ? <PriceBreakdownCard {...pricing} /> : <PriceBreakdownUnavailable />}
         </div>
         <TicketTypeSection form={form} update={update} />
+        {ticketType === 'paper' && !isEdit ? (
+          <ListingBarcodeField file={barcodeFile} onChange={setBarcodeFile} />
+        ) : null}
         <FormSection
           icon={ImageIcon}
           title="Image"

@@ -11,6 +11,7 @@ import { CalendarDays, ExternalLink, Music } from 'lucide-react';
 import { memo } from 'react';
 import { canViewDetails, comparisonBadgeVariant, orNotAvailable } from '../card-rules';
 import type { MarketTicket } from '../types';
+import { BarcodeCheckedMark } from './barcode-checked-mark';
 import { SellerRating } from './seller-rating';
 import { ShowName } from './show-name';
 
@@ -161,6 +162,8 @@ export const TicketCard = memo(function TicketCard({
             </>
           ) : null}
         </dl>
+
+        {ticket.barcodeChecked ? <BarcodeCheckedMark /> : null}
 
         <div className="mt-auto flex flex-wrap items-end justify-between gap-3">
           <CardPrice ticket={ticket} />

@@ -28,6 +28,7 @@ import { Link } from 'react-router';
 import { LOCK_POLL_MS, ticketQueryOptions } from '../api';
 import { comparisonBadgeVariant, orNotAvailable } from '../card-rules';
 import type { CloseReason, Hold } from '../use-purchase-flow';
+import { BarcodeCheckedMark } from './barcode-checked-mark';
 import { HowPurchasingWorksDialog } from './help-dialogs';
 import { HoldTimer } from './hold-timer';
 import { QuantityPicker } from './quantity-picker';
@@ -177,6 +178,7 @@ export function TicketDetailsDialog({
               </div>
             ))}
           </dl>
+          {ticket.barcodeChecked ? <BarcodeCheckedMark className="mt-2" /> : null}
           <ShareButton
             url={ticketPath(hold.listingId)}
             title={ticket.eventName}
