@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_PAGE_LISTINGS, EVENT_PAGE_MAX_QUANTITY, EVENT_PAGE_MAX_SECTIONS } from '../event-page.js';
 import { EVENT_PAGE_TEXT } from '../messages.js';
 import { SPLIT_RULES } from '../splits.js';
+import { sellerTrustSchema } from './identity.js';
 import { priceComparisonSchema } from './price-comparison.js';
 import { boundedText, positiveInt32, TEXT_LIMITS } from './text.js';
 import { TICKET_TYPES } from './tickets.js';
@@ -19,6 +20,8 @@ export const eventPageQuerySchema = z.object({
   quantity: queryNumber(EVENT_PAGE_MAX_QUANTITY, EVENT_PAGE_TEXT.quantityInvalid).optional(),
   section: boundedText(TEXT_LIMITS.shortText, { tooLong: EVENT_PAGE_TEXT.sectionInvalid }).optional(),
   delivery: z.enum(TICKET_TYPES, { error: EVENT_PAGE_TEXT.deliveryInvalid }).optional(),
+  /** Only listings whose seller is verified (decision 0086). */
+  verified: z.enum(['true'], { error: EVENT_PAGE_TEXT.verifiedInvalid }).optional(),
   cursor: boundedText(TEXT_LIMITS.token, { tooLong: EVENT_PAGE_TEXT.cursorInvalid }).optional(),
 });
 export type EventPageQuery = z.infer<typeof eventPageQuerySchema>;
@@ -56,6 +59,7 @@ export const eventPageListingSchema = z.object({
     username: z.string(),
     averageRating: z.number().nullable(),
     totalReviews: z.number().int(),
+    trust: sellerTrustSchema,
   }),
 });
 export type EventPageListing = z.infer<typeof eventPageListingSchema>;

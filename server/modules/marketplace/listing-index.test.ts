@@ -30,6 +30,7 @@ function expected(listings: Map<number, IndexedListing>, query: ListingQuery): n
         (query.quantity === undefined || splitAllows(listing.splitRule, listing.quantity, query.quantity)) &&
         (query.city === undefined || listing.city === query.city) &&
         (!query.atOrBelowFace || listing.atOrBelowFace) &&
+        (!query.verifiedOnly || listing.sellerVerified) &&
         (!query.after ||
           compare({ key: keyOf(listing), id: listing.id }, { key: query.after.value, id: query.after.id }) >
             0),
@@ -53,6 +54,7 @@ const listingArbitrary = (id: number) =>
     splitRule: fc.constantFrom(...SPLIT_RULES),
     city: fc.constantFrom('', 'boston', 'portland'),
     atOrBelowFace: fc.boolean(),
+    sellerVerified: fc.boolean(),
   });
 
 const queryArbitrary = fc.record({
@@ -74,6 +76,7 @@ const queryArbitrary = fc.record({
   quantity: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
   city: fc.option(fc.constantFrom('boston', 'portland'), { nil: undefined }),
   atOrBelowFace: fc.option(fc.constant(true), { nil: undefined }),
+  verifiedOnly: fc.option(fc.constant(true), { nil: undefined }),
   limit: fc.integer({ min: 1, max: 8 }),
 });
 
@@ -148,6 +151,7 @@ describe('ListingIndex', () => {
         splitRule: 'all' as const,
         city: '',
         atOrBelowFace: false,
+        sellerVerified: false,
       };
       index.upsert(listing);
       truth.set(id, listing);
@@ -186,6 +190,7 @@ describe('ListingIndex', () => {
       splitRule: 'all' as const,
       city: '',
       atOrBelowFace: false,
+      sellerVerified: false,
     });
     const query: ListingQuery = {
       term: 'tame impla',
@@ -210,6 +215,7 @@ describe('ListingIndex', () => {
       splitRule: 'all' as const,
       city: '',
       atOrBelowFace: false,
+      sellerVerified: false,
     };
     const query: ListingQuery = {
       term: 'sigur',
@@ -241,6 +247,7 @@ describe('ListingIndex', () => {
       splitRule: 'all',
       city: '',
       atOrBelowFace: false,
+      sellerVerified: false,
     });
     const index = new ListingIndex();
     const truth = new Map<number, IndexedListing>();

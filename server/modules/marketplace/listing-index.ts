@@ -25,6 +25,8 @@ export interface IndexedListing {
   city: string;
   /** The all-in price per ticket reads at or below the original price (common/price-comparison.ts, decision 0073). */
   atOrBelowFace: boolean;
+  /** Its seller is verified (`tickets.seller_verified`, decision 0086). */
+  sellerVerified: boolean;
 }
 
 export type IndexedSortField = 'price' | 'markup' | 'eventDate';
@@ -46,6 +48,7 @@ export interface ListingQuery {
   /** The folded city the event is in. */
   city?: string;
   atOrBelowFace?: boolean;
+  verifiedOnly?: boolean;
   limit: number;
 }
 
@@ -97,6 +100,7 @@ export function matchesQuery(listing: IndexedListing, query: ListingQuery): bool
     return false;
   if (query.city !== undefined && listing.city !== query.city) return false;
   if (query.atOrBelowFace && !listing.atOrBelowFace) return false;
+  if (query.verifiedOnly && !listing.sellerVerified) return false;
   return listing.text.includes(query.term) && afterCursor(listing, query);
 }
 
@@ -117,6 +121,7 @@ const VACANT: IndexedListing = {
   splitRule: 'all',
   city: '',
   atOrBelowFace: false,
+  sellerVerified: false,
 };
 
 interface SortOrder {
