@@ -14,6 +14,8 @@ export interface EventPageFilters {
   quantity?: number;
   section?: string;
   delivery?: 'digital' | 'paper';
+  /** Only verified sellers' listings (decision 0086): `?verified=true`. */
+  verified?: 'true';
 }
 
 /**
@@ -30,13 +32,14 @@ export function filtersFromSearch(search: URLSearchParams): EventPageFilters {
   if (section && section.length <= 200) filters.section = section;
   const delivery = search.get('delivery');
   if (delivery === 'digital' || delivery === 'paper') filters.delivery = delivery;
+  if (search.get('verified') === 'true') filters.verified = 'true';
   return filters;
 }
 
 /** `search` with `filters` in it, other parameters kept. */
 export function searchWithFilters(search: URLSearchParams, filters: EventPageFilters): URLSearchParams {
   const next = new URLSearchParams(search);
-  for (const key of ['quantity', 'section', 'delivery'] as const) {
+  for (const key of ['quantity', 'section', 'delivery', 'verified'] as const) {
     const value = filters[key];
     if (value === undefined || value === '') next.delete(key);
     else next.set(key, String(value));
@@ -56,6 +59,7 @@ export function eventPageQueryKey(id: number, filters: EventPageFilters) {
       quantity: filters.quantity ?? null,
       section: filters.section ?? null,
       delivery: filters.delivery ?? null,
+      verified: filters.verified ?? null,
     },
   ] as const;
 }

@@ -14,6 +14,7 @@ export function eventPageSearch(filters: EventPageFilters): string {
   if (filters.quantity !== undefined) params.set('quantity', String(filters.quantity));
   if (filters.section) params.set('section', filters.section);
   if (filters.delivery) params.set('delivery', filters.delivery);
+  if (filters.verified) params.set('verified', filters.verified);
   const search = params.toString();
   return search ? `?${search}` : '';
 }

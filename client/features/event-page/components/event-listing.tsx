@@ -5,6 +5,7 @@ import { formatDollars } from '@client/lib/format';
 import { priceComparisonText } from '@common/price-comparison';
 import type { EventPageListing } from '@common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
+import { SellerTrustBadge } from '@client/components/seller-trust-badge';
 import { NEW_SELLER_TEXT } from '@common/texts/ratings';
 import { ticketPath } from '@common/ticket-path';
 import { Star } from 'lucide-react';
@@ -93,6 +94,7 @@ export function EventListing({ listing, renderSeller }: EventListingProps) {
           <span aria-hidden>·</span>
           {renderSeller ? renderSeller(listing.seller, rating) : rating}
         </p>
+        <SellerTrustBadge trust={listing.seller.trust} />
       </div>
       <div className="flex flex-col gap-2 sm:items-end">
         <p className="sm:text-right">

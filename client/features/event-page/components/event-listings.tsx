@@ -28,7 +28,7 @@ export function EventListings({ page, filters, onClearFilters, renderSeller }: E
   const extra = more?.after === page ? more : undefined;
   const listings = extra ? [...page.listings, ...extra.listings] : page.listings;
   const cursor = extra ? extra.cursor : page.nextCursor;
-  const filtered = filters.quantity !== undefined || filters.section || filters.delivery;
+  const filtered = filters.quantity !== undefined || filters.section || filters.delivery || filters.verified;
 
   async function showMore() {
     if (!cursor) return;

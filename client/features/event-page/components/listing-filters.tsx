@@ -1,5 +1,6 @@
 import { EVENT_PAGE_MAX_QUANTITY, type EventPageFilters } from '@common/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
+import { SELLER_TRUST_TEXT } from '@common/texts/verified-sellers';
 import { type Ref, useId } from 'react';
 
 const SELECT =
@@ -80,6 +81,15 @@ export function ListingFilters({ filters, sections, onChange, firstFilterRef }: 
           <option value="paper">{EVENT_SCREEN_TEXT.paper}</option>
         </select>
       </div>
+      <label className="flex items-center gap-2 text-sm font-medium sm:col-span-3">
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={filters.verified === 'true'}
+          onChange={(event) => onChange({ ...filters, verified: event.target.checked ? 'true' : undefined })}
+        />
+        {SELLER_TRUST_TEXT.verifiedOnly}
+      </label>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { CalendarDays, ExternalLink, Music } from 'lucide-react';
 import { memo } from 'react';
 import { canViewDetails, comparisonBadgeVariant, orNotAvailable } from '../card-rules';
 import type { MarketTicket } from '../types';
+import { SellerTrustBadge } from '@client/components/seller-trust-badge';
 import { SellerRating } from './seller-rating';
 import { ShowName } from './show-name';
 
@@ -156,6 +157,7 @@ export const TicketCard = memo(function TicketCard({
               <dd className="flex flex-wrap items-center gap-1">
                 <span className="break-all">{ticket.seller.username}</span>
                 <SellerRating rating={ticket.seller.rating} />
+                <SellerTrustBadge trust={ticket.seller.trust} />
               </dd>
             </>
           ) : null}

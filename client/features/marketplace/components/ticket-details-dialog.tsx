@@ -30,6 +30,7 @@ import { HowPurchasingWorksDialog } from './help-dialogs';
 import { HoldTimer } from './hold-timer';
 import { QuantityPicker } from './quantity-picker';
 import { SellerProfileDialog } from './seller-profile-dialog';
+import { SellerTrustBadge } from '@client/components/seller-trust-badge';
 import { SellerRating } from './seller-rating';
 import { ShowName } from './show-name';
 
@@ -193,6 +194,7 @@ export function TicketDetailsDialog({
             <SellerRating rating={ticket.seller.rating} totalReviews={ticket.seller.totalReviews} />
           </span>
         </section>
+        <SellerTrustBadge trust={ticket.seller.trust} />
         {ticket.sellerId ? (
           <SellerProfileDialog
             seller={{
@@ -200,6 +202,7 @@ export function TicketDetailsDialog({
               username: ticket.seller.username,
               rating: ticket.seller.rating,
               totalReviews: ticket.seller.totalReviews,
+              trust: ticket.seller.trust,
             }}
             sellerId={ticket.sellerId}
             open={sellerOpen}
