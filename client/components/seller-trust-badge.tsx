@@ -23,7 +23,9 @@ export function SellerTrustBadge({ trust }: { trust: SellerTrust }) {
           {SELLER_TRUST_TEXT.professional}
         </Badge>
       ) : null}
-      <span className="text-xs text-muted-foreground">{SELLER_TRUST_TEXT.completedSales(trust.completedSales)}</span>
+      <span className="text-xs text-muted-foreground">
+        {SELLER_TRUST_TEXT.completedSales(trust.completedSales)}
+      </span>
     </span>
   );
 }

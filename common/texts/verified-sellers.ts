@@ -26,6 +26,10 @@ export const IDENTITY_TEXT = {
     'Your ticket is listed. Verifying your identity now takes a minute and earns your listings a badge.',
   waitingListing: `Your listing is saved. Listings above ${threshold} per ticket go live once you have verified your identity.`,
   awaiting: 'Waiting for your verification',
+  awaitingCount: (count: number) =>
+    count === 1
+      ? '1 listing is waiting for your verification.'
+      : `${count} listings are waiting for your verification.`,
   statusUnverified: 'You have not verified your identity yet.',
   statusPending:
     'Your details are being checked. Your listings waiting for verification go live as soon as you are verified.',

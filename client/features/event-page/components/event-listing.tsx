@@ -1,3 +1,4 @@
+import { SellerTrustBadge } from '@client/components/seller-trust-badge';
 import { Badge } from '@client/components/ui/badge';
 import { buttonVariants } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -5,7 +6,6 @@ import { formatDollars } from '@client/lib/format';
 import { priceComparisonText } from '@common/price-comparison';
 import type { EventPageListing } from '@common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
-import { SellerTrustBadge } from '@client/components/seller-trust-badge';
 import { NEW_SELLER_TEXT } from '@common/texts/ratings';
 import { ticketPath } from '@common/ticket-path';
 import { Star } from 'lucide-react';

@@ -1,3 +1,4 @@
+import { SellerTrustBadge } from '@client/components/seller-trust-badge';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -10,7 +11,6 @@ import { CalendarDays, ExternalLink, Music } from 'lucide-react';
 import { memo } from 'react';
 import { canViewDetails, comparisonBadgeVariant, orNotAvailable } from '../card-rules';
 import type { MarketTicket } from '../types';
-import { SellerTrustBadge } from '@client/components/seller-trust-badge';
 import { SellerRating } from './seller-rating';
 import { ShowName } from './show-name';
 

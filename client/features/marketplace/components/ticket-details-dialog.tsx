@@ -1,3 +1,4 @@
+import { SellerTrustBadge } from '@client/components/seller-trust-badge';
 import { ShareButton } from '@client/components/share-button';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -30,7 +31,6 @@ import { HowPurchasingWorksDialog } from './help-dialogs';
 import { HoldTimer } from './hold-timer';
 import { QuantityPicker } from './quantity-picker';
 import { SellerProfileDialog } from './seller-profile-dialog';
-import { SellerTrustBadge } from '@client/components/seller-trust-badge';
 import { SellerRating } from './seller-rating';
 import { ShowName } from './show-name';
 
