@@ -20,14 +20,14 @@ export function listingNeedsVerification(allInPerTicketCents: number): boolean {
 }
 
 /**
- * A seller is labelled a professional seller to buyers from this many completed sales in a calendar year
- * (UTC) ... (decision 0086): the EU's DAC7 line for the sellers a platform must report (30 sales or €2,000
- * of consideration a year), which the DSA's trader indicators (frequency and volume of sales) point to, and
- * well below the US 1099-K line (200 payments and $20,000, restored in 2025), which is a tax-reporting
- * threshold, not a test of who trades for a living.
+ * A seller is labelled a professional seller to buyers from this many completed sales, or this much in seller
+ * proceeds from completed sales, in a calendar year (UTC): the EU's DAC7 line for the sellers a platform must
+ * report (30 sales or €2,000 a year), which the DSA's trader indicators (frequency and volume of sales) point
+ * to, and well below the US 1099-K line (200 payments and $20,000, restored in 2025), a tax-reporting
+ * threshold rather than a test of who trades for a living (decision 0086).
  */
 export const PROFESSIONAL_SALES_PER_YEAR = 30;
-/** ... or from this much in seller proceeds from completed sales in the same calendar year: $2,000. */
+/** $2,000 of seller proceeds a calendar year. */
 export const PROFESSIONAL_PROCEEDS_CENTS_PER_YEAR = 200_000;
 
 export function isProfessionalSeller(year: { sales: number; proceedsCents: number }): boolean {
