@@ -25,6 +25,8 @@ export interface EventPageFilters {
   sort?: 'vs_original';
   /** At most this all-in price per ticket, in dollars: the link "Find other tickets" sets it (decision 0087). */
   maxPrice?: number;
+  /** Only verified sellers' listings (decision 0086): `?verified=true`. */
+  verified?: 'true';
 }
 
 /** A price per ticket in dollars as an address keeps it: up to 6 digits and 2 decimals. */
@@ -47,13 +49,14 @@ export function filtersFromSearch(search: URLSearchParams): EventPageFilters {
   if (search.get('sort') === 'vs_original') filters.sort = 'vs_original';
   const maxPrice = search.get('maxPrice');
   if (maxPrice && EVENT_PAGE_PRICE_PATTERN.test(maxPrice)) filters.maxPrice = Number(maxPrice);
+  if (search.get('verified') === 'true') filters.verified = 'true';
   return filters;
 }
 
 /** `search` with `filters` in it, other parameters kept. */
 export function searchWithFilters(search: URLSearchParams, filters: EventPageFilters): URLSearchParams {
   const next = new URLSearchParams(search);
-  for (const key of ['quantity', 'section', 'delivery', 'sort', 'maxPrice'] as const) {
+  for (const key of ['quantity', 'section', 'delivery', 'sort', 'maxPrice', 'verified'] as const) {
     const value = filters[key];
     if (value === undefined || value === '') next.delete(key);
     else next.set(key, String(value));
@@ -75,6 +78,7 @@ export function eventPageQueryKey(id: number, filters: EventPageFilters) {
       delivery: filters.delivery ?? null,
       sort: filters.sort ?? null,
       maxPrice: filters.maxPrice ?? null,
+      verified: filters.verified ?? null,
     },
   ] as const;
 }

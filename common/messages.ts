@@ -150,6 +150,7 @@ export const EVENT_PAGE_TEXT = {
   sectionInvalid: 'section must be at most 200 characters',
   deliveryInvalid: 'delivery must be digital or paper',
   sortInvalid: 'sort must be price or vs_original',
+  verifiedInvalid: 'verified must be true',
   cursorInvalid: 'This page of listings is no longer valid. Please reload the event.',
 } as const;
 
@@ -226,6 +227,7 @@ export const MARKETPLACE_TEXT = {
   includeAllInvalid: 'includeAll must be true or false',
   cityTooLong: 'city must be at most 100 characters',
   atOrBelowFaceInvalid: 'atOrBelowFace must be true or false',
+  verifiedOnlyInvalid: 'verifiedOnly must be true or false',
   cursorInvalid: 'This page of results is no longer valid. Please reload the list.',
   limitInvalid: 'limit must be a whole number from 1 to 100',
   suggestionQueryInvalid: 'The search text must be at most 100 characters',

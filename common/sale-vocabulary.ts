@@ -31,5 +31,12 @@ export type DisputeResolution = (typeof DISPUTE_RESOLUTIONS)[number];
  * Where an unsold listing stands: listed, withdrawn by an admin for review ('pending') or for good
  * ('cancelled'; decision 0036), or withdrawn because its event was cancelled (decision 0042).
  */
-export const LISTING_STATES = ['active', 'under_review', 'withdrawn', 'event_cancelled'] as const;
+/** 'awaiting_verification': above the verification threshold, until its seller is verified (decision 0086). */
+export const LISTING_STATES = [
+  'active',
+  'under_review',
+  'withdrawn',
+  'event_cancelled',
+  'awaiting_verification',
+] as const;
 export type ListingState = (typeof LISTING_STATES)[number];

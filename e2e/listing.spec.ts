@@ -85,7 +85,8 @@ test.describe('listing a ticket', () => {
     const listedToast = toastWith(page, LISTING_TEXT.listedTitle);
     await expect(listedToast).toBeVisible();
     await expect(listedToast).toContainText(LISTING_TEXT.listedWithImage);
-    await expect(page).toHaveURL('/');
+    // A new seller's first listing: on to the identity prompt, not blocking the listing (decision 0086).
+    await expect(page).toHaveURL('/verify-identity?after=suggested');
 
     const stored = await getTicket(page, id);
     expect(stored).toMatchObject({

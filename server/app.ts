@@ -45,6 +45,7 @@ import { eventRoutes } from './modules/events/routes.js';
 import { startHoldEnds } from './modules/holds/hold-ends.js';
 import { holdRoutes } from './modules/holds/routes.js';
 import { returnIdlePart } from './modules/holds/splits.js';
+import { identityRoutes } from './modules/identity/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { LiveHub, type LiveHubLimits } from './modules/live/hub.js';
 import { liveRoutes } from './modules/live/routes.js';
@@ -336,7 +337,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const holdEnds = startHoldEnds({ db: database.db, clock, log: app.log });
   app.addHook('onClose', () => holdEnds.stop());
   await app.register(checkoutRoutes, { ...checkout, isProduction: config.isProduction });
-  await app.register(providerEventRoutes, { ...checkout, onReceived: metrics?.providerEventReceived });
+  /** A seller's verification put their waiting listings on sale (decision 0086). */
+  const listingsLive = async (ticketIds: number[]) => {
+    for (const ticketId of ticketIds) await listingBuyable(ticketId);
+  };
+  await app.register(providerEventRoutes, {
+    ...checkout,
+    onReceived: metrics?.providerEventReceived,
+    onListingsLive: listingsLive,
+  });
+  // Issue 44 item 4: verified sellers.
+  await app.register(identityRoutes, { ...checkout, onListingsLive: listingsLive });
   await app.register(transferRoutes, {
     db: database.db,
     mailer: deps.mailer,

@@ -234,6 +234,17 @@ const ROWS: Record<string, Row> = {
   'GET /api/notifications': { expect: membersOnly(), call: fixed('/api/notifications') },
   'GET /api/payouts': { expect: membersOnly(), call: fixed('/api/payouts') },
   'POST /api/payouts/onboarding': { expect: membersOnly(), call: fixed('/api/payouts/onboarding') },
+  // Verified sellers (decision 0086): one's own verification; the sandbox's page only for its account's seller.
+  'GET /api/identity': { expect: membersOnly(), call: fixed('/api/identity') },
+  'POST /api/identity/verification': { expect: membersOnly(), call: fixed('/api/identity/verification') },
+  'GET /api/sandbox/onboarding/{accountId}': {
+    expect: parties(),
+    call: fixed('/api/sandbox/onboarding/sbx_acct_matrix_unknown'),
+  },
+  'POST /api/sandbox/onboarding/{accountId}': {
+    expect: parties(),
+    call: fixed('/api/sandbox/onboarding/sbx_acct_matrix_unknown', { decision: 'decline' }),
+  },
   'GET /api/reviews/pending': { expect: membersOnly(), call: fixed('/api/reviews/pending') },
   'GET /api/payment-methods': { expect: membersOnly(), call: fixed('/api/payment-methods') },
   'POST /api/payment-methods/setup-intent': {

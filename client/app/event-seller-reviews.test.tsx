@@ -50,8 +50,20 @@ const page: EventPageData = {
   offers: { count: 2, lowPrice: 60, highPrice: 60, atOrBelowOriginal: 0 },
   sections: ['101'],
   listings: [
-    listing(7, { id: 3, username: 'maya', averageRating: 4.8, totalReviews: 12 }),
-    listing(8, { id: 4, username: 'newbie', averageRating: null, totalReviews: 0 }),
+    listing(7, {
+      id: 3,
+      username: 'maya',
+      averageRating: 4.8,
+      totalReviews: 12,
+      trust: { verified: false, completedSales: 0, professional: false },
+    }),
+    listing(8, {
+      id: 4,
+      username: 'newbie',
+      averageRating: null,
+      totalReviews: 0,
+      trust: { verified: false, completedSales: 0, professional: false },
+    }),
   ],
   matching: 2,
   nextCursor: null,

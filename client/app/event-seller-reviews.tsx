@@ -64,6 +64,7 @@ function SellerReviews({ seller, rating }: SellerReviewsProps) {
               username: seller.username,
               rating: seller.averageRating,
               totalReviews: seller.totalReviews,
+              trust: seller.trust,
             }}
             sellerId={seller.id}
             open={open}

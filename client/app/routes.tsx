@@ -204,6 +204,22 @@ export const appRoutes: RouteObject[] = [
             ...page('My Tickets', () => import('./my-tickets-route').then((module) => module.MyTicketsRoute)),
           },
           {
+            path: 'verify-identity',
+            ...page('Verify your identity', () =>
+              import('@client/features/identity/pages/verify-identity-page').then(
+                (module) => module.VerifyIdentityPage,
+              ),
+            ),
+          },
+          {
+            path: 'sandbox/onboarding/:accountId',
+            ...page('Identity check', () =>
+              import('@client/features/identity/pages/sandbox-onboarding-page').then(
+                (module) => module.SandboxOnboardingPage,
+              ),
+            ),
+          },
+          {
             path: 'my-bids',
             ...page('My Bids', () => import('./my-bids-route').then((module) => module.MyBidsRoute)),
           },

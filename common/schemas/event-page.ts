@@ -9,6 +9,7 @@ import {
 import { EVENT_PAGE_TEXT } from '../messages.js';
 import { SPLIT_RULES } from '../splits.js';
 import { FIND_OTHER_TICKETS_TEXT } from '../texts/promise.js';
+import { sellerTrustSchema } from './identity.js';
 import { priceComparisonSchema } from './price-comparison.js';
 import { boundedText, positiveInt32, TEXT_LIMITS } from './text.js';
 import { TICKET_TYPES } from './tickets.js';
@@ -28,6 +29,8 @@ export const eventPageQuerySchema = z.object({
   delivery: z.enum(TICKET_TYPES, { error: EVENT_PAGE_TEXT.deliveryInvalid }).optional(),
   /** 'price' (the default): cheapest per ticket first; 'vs_original': lowest against the original price (decision 0083). */
   sort: z.enum(EVENT_PAGE_SORTS, { error: EVENT_PAGE_TEXT.sortInvalid }).optional(),
+  /** Only listings whose seller is verified (decision 0086). */
+  verified: z.enum(['true'], { error: EVENT_PAGE_TEXT.verifiedInvalid }).optional(),
   cursor: boundedText(TEXT_LIMITS.token, { tooLong: EVENT_PAGE_TEXT.cursorInvalid }).optional(),
   /** At most this all-in price per ticket, in dollars (decision 0087). */
   maxPrice: boundedText(9, { tooLong: FIND_OTHER_TICKETS_TEXT.maxPriceInvalid })
@@ -73,6 +76,7 @@ export const eventPageListingSchema = z.object({
     username: z.string(),
     averageRating: z.number().nullable(),
     totalReviews: z.number().int(),
+    trust: sellerTrustSchema,
   }),
 });
 export type EventPageListing = z.infer<typeof eventPageListingSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TICKET_MAX_AMOUNT_CENTS, TICKET_MAX_QUANTITY, TICKET_PAGE_SIZE_DEFAULT } from '../constants.js';
 import { MARKETPLACE_TEXT } from '../messages.js';
 import { SPLIT_RULES } from '../splits.js';
+import { sellerTrustSchema } from './identity.js';
 import { priceComparisonSchema } from './price-comparison.js';
 import { boundedText } from './text.js';
 import { amountTextToCents, isCalendarDate, PLATFORMS, TICKET_TYPES, TRANSFER_STATUSES } from './tickets.js';
@@ -131,6 +132,11 @@ export const ticketListQuerySchema = z
       .enum(['true', 'false'], { error: MARKETPLACE_TEXT.atOrBelowFaceInvalid })
       .optional()
       .transform((value) => value === 'true'),
+    /** Only listings whose seller is verified (decision 0086). */
+    verifiedOnly: z
+      .enum(['true', 'false'], { error: MARKETPLACE_TEXT.verifiedOnlyInvalid })
+      .optional()
+      .transform((value) => value === 'true'),
     includeAll: z
       .enum(['true', 'false'], { error: MARKETPLACE_TEXT.includeAllInvalid })
       .optional()
@@ -174,6 +180,7 @@ export const cardSellerSchema = z.object({
   username: z.string(),
   rating: z.number().nullable(),
   totalReviews: z.number().int().min(0),
+  trust: sellerTrustSchema,
 });
 
 /** Fields a visitor and a signed-in user both see. Money in dollars. */

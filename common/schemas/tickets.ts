@@ -4,6 +4,7 @@ import { INPUT_TEXT, LISTING_TEXT, TICKET_TEXT } from '../messages.js';
 import { dollarsToCents } from '../money.js';
 import { MARKUP_MAX, MARKUP_MIN } from '../pricing.js';
 import { SPLIT_RULES, type SplitRule } from '../splits.js';
+import { sellerTrustSchema } from './identity.js';
 import { boundedText, hasControlCharacter, INT32_MAX, positiveInt32, TEXT_LIMITS } from './text.js';
 
 /** The three digital ticketing platforms a digital ticket is transferred through (spec 000 §3, §9). */
@@ -241,6 +242,7 @@ export const ticketSellerSchema = z.object({
   rating: z.number().nullable(),
   totalReviews: z.number().int().min(0),
   createdAt: z.string(),
+  trust: sellerTrustSchema,
 });
 
 /** GET /api/tickets/{id} (spec 000 §3 Ticket, §7). Money in dollars with two decimals. */
@@ -296,12 +298,20 @@ export const ticketDetailsSchema = z.object({
 export type TicketDetails = z.infer<typeof ticketDetailsSchema>;
 
 /** POST /api/tickets (201) and POST|PATCH /api/tickets/{id} (200). */
+/**
+ * What the seller is asked about their identity after saving a listing (decision 0086): 'required' when it
+ * waits for their verification (above the threshold), 'suggested' on an unverified seller's first listing.
+ */
+export const VERIFICATION_PROMPTS = ['none', 'suggested', 'required'] as const;
+export type VerificationPrompt = (typeof VERIFICATION_PROMPTS)[number];
+
 export const ticketSaveResponseSchema = z.object({
   id: z.number().int(),
   version: z.number().int(),
   /** The listing price per ticket the server computed, in dollars. */
   listingPrice: dollars,
   message: z.string(),
+  verificationPrompt: z.enum(VERIFICATION_PROMPTS),
 });
 export type TicketSaveResponse = z.infer<typeof ticketSaveResponseSchema>;
 

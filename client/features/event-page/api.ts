@@ -16,6 +16,7 @@ export function eventPageSearch(filters: EventPageFilters): string {
   if (filters.delivery) params.set('delivery', filters.delivery);
   if (filters.sort) params.set('sort', filters.sort);
   if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
+  if (filters.verified) params.set('verified', filters.verified);
   const search = params.toString();
   return search ? `?${search}` : '';
 }

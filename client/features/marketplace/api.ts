@@ -43,6 +43,7 @@ export function ticketListQuery(filters: TicketFilters, cursor: string | null): 
   if (filters.quantity !== undefined) params.set('quantity', String(filters.quantity));
   if (filters.city?.trim()) params.set('city', filters.city.trim());
   if (filters.atOrBelowFace) params.set('atOrBelowFace', 'true');
+  if (filters.verifiedOnly) params.set('verifiedOnly', 'true');
   if (filters.includeAll) params.set('includeAll', 'true');
   params.set('limit', String(PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);

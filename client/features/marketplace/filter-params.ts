@@ -63,6 +63,7 @@ export function filtersFromParams(params: URLSearchParams): TicketFilters {
     quantity: quantity(params.get('quantity')),
     city: city(params.get('city')),
     atOrBelowFace: params.get('atOrBelowFace') === 'true' ? true : undefined,
+    verifiedOnly: params.get('verifiedOnly') === 'true' ? true : undefined,
   };
   for (const [key, value] of Object.entries(values))
     if (value !== undefined) Object.assign(filters, { [key]: value });
@@ -82,6 +83,7 @@ export function filtersToParams(filters: TicketFilters): URLSearchParams {
   if (filters.quantity !== undefined) params.set('quantity', String(filters.quantity));
   if (filters.city?.trim()) params.set('city', filters.city.trim());
   if (filters.atOrBelowFace) params.set('atOrBelowFace', 'true');
+  if (filters.verifiedOnly) params.set('verifiedOnly', 'true');
   return params;
 }
 

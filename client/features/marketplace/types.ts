@@ -35,5 +35,7 @@ export interface TicketFilters {
   city?: string;
   /** Only listings priced at or below face value. */
   atOrBelowFace?: boolean;
+  /** Only listings whose seller is verified (decision 0086). */
+  verifiedOnly?: boolean;
   includeAll?: boolean;
 }

@@ -1,5 +1,6 @@
 import { MY_TICKETS_TEXT, SALE_STATE_TEXT } from '@common/messages';
 import type { MyTicket } from '@common/schemas/my-tickets';
+import { IDENTITY_TEXT } from '@common/texts/verified-sellers';
 
 /** The five card types of spec 001 §2, and a sale refunded at the transfer deadline (decision 0020). */
 export type CardKind = 'listing' | 'bought' | 'sold' | 'pending-buyer' | 'pending-seller' | 'refunded';
@@ -22,6 +23,8 @@ function listingBadge(ticket: MyTicket): { label: string; tone: BadgeTone } {
       return { label: MY_TICKETS_TEXT.badgeWithdrawn, tone: 'secondary' };
     case 'event_cancelled':
       return { label: MY_TICKETS_TEXT.badgeEventCancelled, tone: 'secondary' };
+    case 'awaiting_verification':
+      return { label: IDENTITY_TEXT.awaiting, tone: 'warning' };
     default:
       return { label: MY_TICKETS_TEXT.badgeActiveListing, tone: 'info' };
   }
@@ -37,6 +40,8 @@ export function listingNotice(ticket: MyTicket): string | null {
       return MY_TICKETS_TEXT.withdrawnNotice;
     case 'event_cancelled':
       return MY_TICKETS_TEXT.eventCancelledNotice;
+    case 'awaiting_verification':
+      return IDENTITY_TEXT.thresholdNote;
     default:
       return null;
   }
@@ -48,7 +53,9 @@ export function listingNotice(ticket: MyTicket): string | null {
  */
 export function canEditListing(ticket: MyTicket): boolean {
   // While buyers take part of it the editor stays closed, so it never blocks their hold (issue 43).
-  return !ticket.sold && ticket.listingState === 'active' && !ticket.heldByBuyers;
+  // A listing waiting for its seller's verification may be edited (a lower price puts it on sale).
+  const listed = ticket.listingState === 'active' || ticket.listingState === 'awaiting_verification';
+  return !ticket.sold && listed && !ticket.heldByBuyers;
 }
 
 /** The card's status badge (spec 001 §2 'Card badges'). */

@@ -1,3 +1,5 @@
+import type { IdentityStatus } from '../../../common/verified-sellers.js';
+
 /**
  * Card payments through a hosted checkout (decision 0012). Production: Stripe Checkout. Local default: the
  * sandbox, Encore's own checkout page at /sandbox/checkout/{sessionId}. The checkout module keeps the
@@ -61,6 +63,8 @@ export type PaymentEvent = {
       refundReference: string;
     }
   | { type: 'dispute.created' | 'dispute.closed'; paymentReference: string; disputeId: string }
+  /** A seller's connected account changed: their identity verification may have (decision 0086). */
+  | { type: 'account.updated'; accountId: string }
   | { type: 'ignored' }
 );
 
@@ -165,6 +169,13 @@ export interface PaymentProvider {
   createConnectedAccount(request: ConnectedAccountRequest): Promise<string>;
   /** A one-time link to the provider's onboarding for a connected account. */
   createOnboardingLink(request: OnboardingLinkRequest): Promise<string>;
+  /**
+   * A one-time link to the provider's onboarding that asks for the seller's identity up front (decision
+   * 0086): Stripe's Account Link collecting every requirement, the sandbox's own onboarding page.
+   */
+  createIdentityLink(request: OnboardingLinkRequest): Promise<string>;
+  /** Where a connected account's identity verification stands now, at the provider. */
+  retrieveIdentityVerification(accountId: string): Promise<IdentityStatus>;
   /** Pays a seller; returns the provider's transfer reference. */
   createTransfer(request: TransferRequest): Promise<string>;
   /** Creates the buyer's customer at the provider, who holds their saved cards; returns its id. */

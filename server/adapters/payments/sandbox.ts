@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { IdentityStatus } from '../../../common/verified-sellers.js';
 import type {
   BalanceMovement,
   CardPaymentState,
@@ -153,6 +154,16 @@ export class SandboxPaymentProvider implements PaymentProvider {
   /** No provider pages: the seller is ready straight away and lands back where they came from. */
   async createOnboardingLink(request: OnboardingLinkRequest): Promise<string> {
     return request.returnUrl;
+  }
+
+  /** The sandbox's onboarding page, where the seller confirms their details (or declines). */
+  async createIdentityLink(request: OnboardingLinkRequest): Promise<string> {
+    return `${this.appUrl}/sandbox/onboarding/${encodeURIComponent(request.accountId)}`;
+  }
+
+  /** The sandbox's onboarding page records its outcome itself: there is no account to ask. */
+  async retrieveIdentityVerification(accountId: string): Promise<IdentityStatus> {
+    throw new Error(`the sandbox has no account to ask about (${accountId})`);
   }
 
   /** No money moves; the payouts module records the payout with this reference. */

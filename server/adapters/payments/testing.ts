@@ -49,6 +49,8 @@ export function recordedStripe() {
   >();
   /** Connected accounts created through this fake (transfers and links to others are refused, as Stripe does). */
   const accounts = new Set<string>();
+  /** What GET /v1/accounts/{id} answers for an account whose onboarding moved on (setAccount). */
+  const accountBodies = new Map<string, Record<string, unknown>>();
   /** Customers by idempotency key (Stripe answers a repeated key with the first response) and their cards. */
   const customerByKey = new Map<string, string>();
   const customers = new Set<string>();
@@ -177,6 +179,10 @@ export function recordedStripe() {
         metadata: { userId: form.get('metadata[userId]') },
       });
     }
+    if (parts[1] === 'accounts' && parts[2] && !parts[3] && method === 'GET') {
+      if (!accounts.has(parts[2])) return reply(noSuchDestinationError, 404);
+      return reply({ ...connectedAccount, ...accountBodies.get(parts[2]), id: parts[2] });
+    }
     if (url.pathname === '/v1/account_links' && method === 'POST') {
       const account = form.get('account') ?? '';
       if (!accounts.has(account)) return reply(noSuchDestinationError, 400);
@@ -274,6 +280,12 @@ export function recordedStripe() {
       return body;
     },
     sessionBody,
+    /** The seller's onboarding moved on at Stripe: GET /v1/accounts/{id} answers with `body` from now on. */
+    setAccount(accountId: string, body: Record<string, unknown>) {
+      if (!accounts.has(accountId)) throw new Error(`no recorded account ${accountId}`);
+      accountBodies.set(accountId, body);
+      return { ...connectedAccount, ...body, id: accountId };
+    },
     /** Stripe answers the next `method` call to `path` with this status and error body instead. */
     failNext(method: string, path: string, status: number, body: unknown) {
       failures.push({ method, path, status, body });

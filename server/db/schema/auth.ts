@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { IDENTITY_STATUSES } from '../../../common/verified-sellers.js';
 import { createdAt, updatedAt } from './columns.js';
 
 export const users = pgTable(
@@ -25,6 +36,12 @@ export const users = pgTable(
     rewardPoints: integer('reward_points').notNull().default(0),
     /** The seller's Stripe Connect account, once they started payout onboarding. */
     stripeAccountId: text('stripe_account_id'),
+    /**
+     * The seller's identity verification as the payment provider last told it (decision 0086): Stripe
+     * Connect onboarding's account.updated, or the sandbox's onboarding page.
+     */
+    identityStatus: text('identity_status', { enum: IDENTITY_STATUSES }).notNull().default('unverified'),
+    identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
@@ -45,6 +62,10 @@ export const users = pgTable(
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     index('users_created_idx').on(t.createdAt, t.id),
+    check(
+      'users_identity_status_valid',
+      sql`${t.identityStatus} in ('unverified', 'pending', 'verified', 'declined')`,
+    ),
   ],
 );
 

@@ -119,6 +119,13 @@ export const tickets = pgTable(
     searchChangedAt: timestamp('search_changed_at', { withTimezone: true })
       .notNull()
       .default(sql`clock_timestamp()`),
+    /**
+     * Whether the seller is verified (decision 0086): written by the database only (migration 0044: set on
+     * insert from the seller, and rewritten when their verification changes).
+     */
+    sellerVerified: boolean('seller_verified').notNull().default(false),
+    /** Above the verification threshold and waiting ('pending') for its seller's verification (decision 0086). */
+    awaitingVerification: boolean('awaiting_verification').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -145,6 +152,7 @@ export const tickets = pgTable(
     index('tickets_event_name_trgm_idx').using('gin', sql`lower(${t.eventName}) gin_trgm_ops`),
     index('tickets_created_idx').on(t.createdAt, t.id),
     index('tickets_search_changed_at_idx').on(t.searchChangedAt),
+    index('tickets_awaiting_verification_idx').on(t.sellerId).where(sql`${t.awaitingVerification}`),
     index('tickets_split_from_idx').on(t.splitFromTicketId).where(sql`${t.splitFromTicketId} is not null`),
   ],
 );

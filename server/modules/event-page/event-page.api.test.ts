@@ -203,6 +203,7 @@ describe.each(backends)('the event page on %s', (backend) => {
       username: 'event-page-seller',
       averageRating: null,
       totalReviews: 0,
+      trust: { verified: false, completedSales: 0, professional: false },
     });
   });
 

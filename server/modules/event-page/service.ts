@@ -17,6 +17,7 @@ import type {
   EventPageQuery,
   EventState,
 } from '../../../common/schemas/event-page.js';
+import type { SellerTrust } from '../../../common/schemas/identity.js';
 import type { SplitRule } from '../../../common/splits.js';
 import { lastDayOf } from '../../../common/venue-time.js';
 import type { Db } from '../../db/client.js';
@@ -24,6 +25,7 @@ import { tickets } from '../../db/schema/index.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { batchedReader } from '../../lib/batched-reads.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
+import { sellerTrustOf, UNKNOWN_SELLER } from '../identity/trust.js';
 import { ratingJoinedOn } from '../reviews/ratings.js';
 import { atOrBelowOriginalSql } from '../tickets/price-comparison.js';
 import { splitAllowsSql } from '../tickets/splits.js';
@@ -151,6 +153,7 @@ function listingFilters(id: number, query: EventPageQuery, t: SQL): SQL {
   if (query.delivery !== undefined) filters.push(sql`${t}.ticket_type = ${query.delivery}`);
   if (query.maxPrice !== undefined)
     filters.push(sql`${t}.buyer_pays_per_ticket_cents <= ${dollarsToCents(query.maxPrice)}`);
+  if (query.verified !== undefined) filters.push(sql`${t}.seller_verified`);
   return sql.join(filters, sql` and `);
 }
 
@@ -228,7 +231,12 @@ function heldAt(row: ListingRow, now: Date): boolean {
 }
 
 /** A listing as the page shows it, priced for the quantity the fan asked for (else the whole listing). */
-function listingOf(row: ListingRow, now: Date, wanted: number | undefined): EventPageListing {
+function listingOf(
+  row: ListingRow,
+  now: Date,
+  wanted: number | undefined,
+  trust: Map<number, SellerTrust>,
+): EventPageListing {
   const sale = saleBreakdown({
     perTicketCents: row.listing_price_cents,
     markupPercent: row.markup,
@@ -255,6 +263,7 @@ function listingOf(row: ListingRow, now: Date, wanted: number | undefined): Even
       username: row.username,
       averageRating: row.average_rating === null ? null : Number(row.average_rating),
       totalReviews: row.total_reviews,
+      trust: trust.get(row.seller_id) ?? UNKNOWN_SELLER,
     },
   };
 }
@@ -307,6 +316,7 @@ export function eventPageLoader(db: Db): EventPageLoader {
       query.delivery === undefined &&
       query.sort === undefined &&
       query.maxPrice === undefined &&
+      query.verified === undefined &&
       !query.cursor;
     const [events, listings] = await Promise.all([
       readEvent(id),
@@ -316,7 +326,9 @@ export function eventPageLoader(db: Db): EventPageLoader {
     ]);
     const event = events?.[0];
     if (!event) throw new NotFound(EVENT_PAGE_TEXT.notFound);
-    return pageOf(event, listings, now, query);
+    const shown = listings.slice(0, EVENT_PAGE_LISTINGS).map((row) => row.seller_id);
+    const trust = await sellerTrustOf(db, shown, now);
+    return pageOf(event, listings, now, query, trust);
   };
 }
 
@@ -324,7 +336,13 @@ export function eventPageLoader(db: Db): EventPageLoader {
  * The page as a fan reads it. A show no longer on sale (decision 0071) offers nothing: its remaining listings
  * could not be held or bought, so the page lists none of them.
  */
-function pageOf(event: EventRow, rows: ListingRow[], now: Date, query: EventPageQuery): EventPage {
+function pageOf(
+  event: EventRow,
+  rows: ListingRow[],
+  now: Date,
+  query: EventPageQuery,
+  trust: Map<number, SellerTrust>,
+): EventPage {
   const state = eventState(event, now);
   const over = state === 'past';
   const listings = over ? [] : rows;
@@ -352,7 +370,7 @@ function pageOf(event: EventRow, rows: ListingRow[], now: Date, query: EventPage
       atOrBelowOriginal: over ? 0 : event.at_or_below_original,
     },
     sections: over ? [] : (event.sections ?? []),
-    listings: page.map((row) => listingOf(row, now, query.quantity)),
+    listings: page.map((row) => listingOf(row, now, query.quantity, trust)),
     matching: listings[0]?.matching ?? 0,
     nextCursor:
       listings.length > EVENT_PAGE_LISTINGS && last ? encodeCursor(query.sort ?? 'price', last) : null,

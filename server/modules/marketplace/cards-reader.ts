@@ -16,6 +16,7 @@ const cardColumns = {
   status: tickets.status,
   searchText: tickets.searchText,
   timeZone: tickets.timeZone,
+  sellerVerified: tickets.sellerVerified,
 } satisfies Record<string, PgColumn>;
 
 type CardColumns = typeof cardColumns;

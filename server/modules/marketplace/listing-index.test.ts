@@ -44,6 +44,7 @@ function expected(listings: Map<number, IndexedListing>, query: ListingQuery): n
         (query.quantity === undefined || splitAllows(listing.splitRule, listing.quantity, query.quantity)) &&
         (query.city === undefined || listing.city === query.city) &&
         (!query.atOrBelowFace || listing.atOrBelowFace) &&
+        (!query.verifiedOnly || listing.sellerVerified) &&
         (!query.after ||
           compare(place(listing), {
             key: query.after.value,
@@ -71,6 +72,7 @@ const listingArbitrary = (id: number) =>
     city: fc.constantFrom('', 'boston', 'portland'),
     atOrBelowFace: fc.boolean(),
     vsOriginalKey: fc.integer({ min: -2, max: 2 }),
+    sellerVerified: fc.boolean(),
   });
 
 const queryArbitrary = fc.record({
@@ -92,6 +94,7 @@ const queryArbitrary = fc.record({
   quantity: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
   city: fc.option(fc.constantFrom('boston', 'portland'), { nil: undefined }),
   atOrBelowFace: fc.option(fc.constant(true), { nil: undefined }),
+  verifiedOnly: fc.option(fc.constant(true), { nil: undefined }),
   limit: fc.integer({ min: 1, max: 8 }),
 });
 
@@ -168,6 +171,7 @@ describe('ListingIndex', () => {
         city: '',
         atOrBelowFace: false,
         vsOriginalKey: 0,
+        sellerVerified: false,
       };
       index.upsert(listing);
       truth.set(id, listing);
@@ -207,6 +211,7 @@ describe('ListingIndex', () => {
       city: '',
       atOrBelowFace: false,
       vsOriginalKey: 0,
+      sellerVerified: false,
     });
     const query: ListingQuery = {
       term: 'tame impla',
@@ -232,6 +237,7 @@ describe('ListingIndex', () => {
       city: '',
       atOrBelowFace: false,
       vsOriginalKey: 0,
+      sellerVerified: false,
     };
     const query: ListingQuery = {
       term: 'sigur',
@@ -264,6 +270,7 @@ describe('ListingIndex', () => {
       city: '',
       atOrBelowFace: false,
       vsOriginalKey: 0,
+      sellerVerified: false,
     });
     const index = new ListingIndex();
     const truth = new Map<number, IndexedListing>();

@@ -27,6 +27,8 @@ export interface IndexedListing {
   atOrBelowFace: boolean;
   /** Its place in the "Lowest vs. original price" sort (common/price-comparison.ts vsOriginalSortKey, decision 0083). */
   vsOriginalKey: number;
+  /** Its seller is verified (`tickets.seller_verified`, decision 0086). */
+  sellerVerified: boolean;
 }
 
 /** 'vsOriginal' orders by vsOriginalKey, then the all-in price in the same direction (decision 0083). */
@@ -49,6 +51,7 @@ export interface ListingQuery {
   /** The folded city the event is in. */
   city?: string;
   atOrBelowFace?: boolean;
+  verifiedOnly?: boolean;
   limit: number;
 }
 
@@ -116,6 +119,7 @@ export function matchesQuery(listing: IndexedListing, query: ListingQuery): bool
     return false;
   if (query.city !== undefined && listing.city !== query.city) return false;
   if (query.atOrBelowFace && !listing.atOrBelowFace) return false;
+  if (query.verifiedOnly && !listing.sellerVerified) return false;
   return listing.text.includes(query.term) && afterCursor(listing, query);
 }
 
@@ -137,6 +141,7 @@ const VACANT: IndexedListing = {
   city: '',
   atOrBelowFace: false,
   vsOriginalKey: 0,
+  sellerVerified: false,
 };
 
 interface SortOrder {

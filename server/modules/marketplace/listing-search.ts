@@ -36,17 +36,18 @@ interface ListingRow {
   city: string;
   faceValueCents: number;
   serviceFeeCents: number;
+  sellerVerified: boolean;
 }
 
 const rowColumns = sql`id, search_text as text, status, sold, event_date::text as "eventDate",
   (extract(epoch from ${saleEndsAtSql(sql`event_date`, sql`days_count`, sql`time_zone`)}) * 1000)::float8 as "endsAt",
   buyer_pays_per_ticket_cents as "priceCents", markup, quantity, split_rule as "splitRule", ${listingCitySql} as city,
-  face_value_cents as "faceValueCents", service_fee_cents as "serviceFeeCents"`;
+  face_value_cents as "faceValueCents", service_fee_cents as "serviceFeeCents", seller_verified as "sellerVerified"`;
 
 function indexed(row: ListingRow, now: Date): IndexedListing | null {
   const endsAt = Number(row.endsAt);
   if (row.status !== 'available' || row.sold || endsAt <= now.getTime()) return null;
-  const { id, text, eventDate, priceCents, markup, quantity, splitRule, city } = row;
+  const { id, text, eventDate, priceCents, markup, quantity, splitRule, city, sellerVerified } = row;
   const original = originalPriceCents(row.faceValueCents, row.serviceFeeCents);
   const atOrBelowFace = atOrBelowOriginal(priceCents, original);
   const vsOriginalKey = vsOriginalSortKey(priceCents, original);
@@ -62,6 +63,7 @@ function indexed(row: ListingRow, now: Date): IndexedListing | null {
     city,
     atOrBelowFace,
     vsOriginalKey,
+    sellerVerified: sellerVerified === true,
   };
 }
 
@@ -118,6 +120,7 @@ export function listingQueryOf(
     quantity: query.quantity,
     city: query.city === undefined ? undefined : searchFold(query.city),
     atOrBelowFace: query.atOrBelowFace || undefined,
+    verifiedOnly: query.verifiedOnly || undefined,
     limit: query.limit + 1,
   };
 }
@@ -162,7 +165,7 @@ async function listingChanges(db: Db, horizon: string, now: Date, limit: number)
       where search_changed_at >= ${horizon}::timestamptz limit ${limit + 1})
     union all
     -- A removal has only its id: one null for each other column of rowColumns.
-    (select ticket_id, null, null, null, null, null, null, null, null, null, null, null, null, true from listing_removals
+    (select ticket_id, null, null, null, null, null, null, null, null, null, null, null, null, null, true from listing_removals
       where removed_at >= ${horizon}::timestamptz limit ${limit + 1})`)) as unknown as {
     rows: (ListingRow & { removed: boolean })[];
   };

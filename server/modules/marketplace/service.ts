@@ -29,6 +29,7 @@ import { searchFold } from '../../lib/search-fold.js';
 import { changeCounterReader, changeCounterValue } from '../../lib/synced-index.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
 import { correctedQueries } from '../events/search-typos.js';
+import { sellerTrustOf, UNKNOWN_SELLER } from '../identity/trust.js';
 import { ratingOf, ratingsOf, sellerRating } from '../reviews/ratings.js';
 import { listingColumns } from '../tickets/listing-columns.js';
 import { ticketAtOrBelowOriginal } from '../tickets/price-comparison.js';
@@ -206,6 +207,8 @@ function filtersOf(query: TicketListQuery, now: Date): SQL[] {
       where search_fold(v.city) = ${searchFold(query.city)})`);
   // The one comparison with the original price (decision 0073), as the index reads it with atOrBelowOriginal.
   if (query.atOrBelowFace) filters.push(ticketAtOrBelowOriginal);
+  // The seller's verification as the listing carries it (migration 0044), as the index reads it too.
+  if (query.verifiedOnly) filters.push(eq(tickets.sellerVerified, true));
   return filters;
 }
 
@@ -440,6 +443,7 @@ function stillMatches(card: MarketplaceCardRow | undefined, query: ListingQuery)
       city: card.city,
       atOrBelowFace,
       vsOriginalKey,
+      sellerVerified: card.ticket.sellerVerified,
     },
     query,
   );
@@ -603,6 +607,11 @@ export async function listMarketplaceTickets(
       db,
       rows.map((row) => row.sellerId),
     ));
+  const trust = await sellerTrustOf(
+    db,
+    rows.map((row) => row.sellerId),
+    now,
+  );
   const hidden: HiddenOnCard[] = [];
   const cards = rows.map((row): MarketplaceTicket => {
     const lock = liveLock(row, now);
@@ -630,6 +639,7 @@ export async function listMarketplaceTickets(
         id: row.sellerId,
         username: row.sellerUsername,
         ...sellerRating(ratingOf(ratings, row.sellerId)),
+        trust: trust.get(row.sellerId) ?? UNKNOWN_SELLER,
       },
       artist: row.eventId !== null ? (artistsByEvent.get(row.eventId) ?? null) : null,
       createdAt: row.createdAt.toISOString(),

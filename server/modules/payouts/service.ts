@@ -161,13 +161,13 @@ export async function listPayouts(
 }
 
 /**
- * POST /api/payouts/onboarding: the seller's connected account (created once) and a link to the provider's
- * onboarding. Payouts that waited for an account are looked at again straight away.
+ * The seller's connected account at the provider, created once; payouts that waited for an account are
+ * looked at again straight away. Used by payout onboarding and by identity verification (decision 0086).
  */
-export async function startOnboarding(
-  deps: Pick<MoneyDeps, 'db' | 'payments' | 'appUrl' | 'clock'>,
+export async function connectSeller(
+  deps: Pick<MoneyDeps, 'db' | 'payments' | 'clock'>,
   sellerId: number,
-): Promise<{ url: string }> {
+): Promise<string> {
   const { db, payments } = deps;
   const [seller] = await db
     .select({ email: users.email, accountId: users.stripeAccountId })
@@ -197,8 +197,17 @@ export async function startOnboarding(
         sql`${jobs.key} in (select ${orders.id}::text from ${orders} where ${orders.sellerId} = ${sellerId})`,
       ),
     );
+  return accountId;
+}
+
+/** POST /api/payouts/onboarding: the seller's connected account and a link to the provider's onboarding. */
+export async function startOnboarding(
+  deps: Pick<MoneyDeps, 'db' | 'payments' | 'appUrl' | 'clock'>,
+  sellerId: number,
+): Promise<{ url: string }> {
+  const accountId = await connectSeller(deps, sellerId);
   const profile = `${deps.appUrl}/profile`;
-  const url = await payments.createOnboardingLink({
+  const url = await deps.payments.createOnboardingLink({
     accountId,
     refreshUrl: `${profile}?payouts=refresh`,
     returnUrl: `${profile}?payouts=connected`,

@@ -42,6 +42,8 @@ function sandboxCheckoutWithStripeConnect(getSandbox: () => SandboxPaymentProvid
     payoutsNeedAccount: connect.payoutsNeedAccount,
     createConnectedAccount: (request) => connect.createConnectedAccount(request),
     createOnboardingLink: (request) => connect.createOnboardingLink(request),
+    createIdentityLink: (request) => connect.createIdentityLink(request),
+    retrieveIdentityVerification: (accountId) => connect.retrieveIdentityVerification(accountId),
     createTransfer: (request) => connect.createTransfer(request),
     createCustomer: (request) => getSandbox().createCustomer(request),
     createSetupIntent: (request) => getSandbox().createSetupIntent(request),

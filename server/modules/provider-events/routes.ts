@@ -18,6 +18,8 @@ export interface ProviderEventRoutesOptions {
   appUrl: string;
   /** Told of each verified event's type (the metrics, decision 0067). */
   onReceived?: (providerType: string) => void;
+  /** Listings that went on sale when a seller's verification landed (decision 0086). */
+  onListingsLive?: (ticketIds: number[]) => Promise<void>;
 }
 
 /** POST /api/webhooks/stripe: the provider's events (Stripe only; the sandbox fulfils directly). */

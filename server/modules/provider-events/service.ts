@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { PaymentEvent } from '../../adapters/payments/payment-provider.js';
 import { providerEvents } from '../../db/schema/index.js';
 import { completeRefund, expireSession, fulfilCheckout } from '../checkout/service.js';
+import { applyAccountUpdate } from '../identity/service.js';
 import type { MoneyDeps } from '../sales/deps.js';
 import { applyProviderDispute } from './disputes.js';
 import { mailRefundedBeforeSale } from './mail.js';
@@ -23,6 +24,8 @@ function objectOf(event: PaymentEvent): string | null {
     case 'dispute.created':
     case 'dispute.closed':
       return event.disputeId;
+    case 'account.updated':
+      return event.accountId;
     case 'ignored':
       return null;
   }
@@ -50,7 +53,13 @@ async function recordEvent(deps: MoneyDeps, event: PaymentEvent): Promise<boolea
   return recorded?.handledAt === null;
 }
 
-async function act(deps: MoneyDeps, event: PaymentEvent): Promise<void> {
+/** What acting on provider events needs beyond the money path: who to tell of listings now on sale. */
+export interface ProviderEventDeps extends MoneyDeps {
+  /** Listings that went on sale (a seller's verification landed): bids and price alerts look at them. */
+  onListingsLive?: (ticketIds: number[]) => Promise<void>;
+}
+
+async function act(deps: ProviderEventDeps, event: PaymentEvent): Promise<void> {
   switch (event.type) {
     case 'checkout.completed': {
       const session = await fulfilCheckout(deps, event.sessionId);
@@ -74,13 +83,19 @@ async function act(deps: MoneyDeps, event: PaymentEvent): Promise<void> {
     case 'dispute.closed':
       await applyProviderDispute(deps, event.disputeId);
       return;
+    case 'account.updated': {
+      // The seller's identity verification (decision 0086): their waiting listings go live with it.
+      const live = await applyAccountUpdate(deps, event.accountId);
+      if (live.length > 0) await deps.onListingsLive?.(live);
+      return;
+    }
     case 'ignored':
       return;
   }
 }
 
 /** A verified provider webhook. Objects of another environment (unknown sessions) are acknowledged. */
-export async function handleProviderEvent(deps: MoneyDeps, event: PaymentEvent): Promise<void> {
+export async function handleProviderEvent(deps: ProviderEventDeps, event: PaymentEvent): Promise<void> {
   if (!(await recordEvent(deps, event))) return;
   await act(deps, event);
   await deps.db

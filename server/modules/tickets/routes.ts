@@ -83,6 +83,7 @@ function saveResponse(saved: SavedTicket, message: string) {
     version: saved.version,
     listingPrice: centsToDollars(saved.listingPriceCents),
     message,
+    verificationPrompt: saved.verificationPrompt,
   };
 }
 
@@ -173,7 +174,7 @@ export async function ticketRoutes(instance: FastifyInstance, options: TicketRou
       },
     },
     async (request) =>
-      getTicketDetails(readTicketDetails, request.params.id, currentUser(request), clock.now()),
+      getTicketDetails(db, readTicketDetails, request.params.id, currentUser(request), clock.now()),
   );
 
   app.delete(

@@ -4,6 +4,7 @@ import { centsToDollars } from '../../../common/money.js';
 import { onSaleAt, type SaleDays } from '../../../common/on-sale.js';
 import { listingPriceCents, saleBreakdown } from '../../../common/pricing.js';
 import type { Notifications } from '../../../common/schemas/notifications.js';
+import type { VerificationPrompt } from '../../../common/schemas/tickets.js';
 import {
   EDIT_LOCK_TTL_MS,
   type Platform,
@@ -16,6 +17,7 @@ import { type eventStatuses, events, tickets, users, venues } from '../../db/sch
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import { batchedReader } from '../../lib/batched-reads.js';
 import type { Clock } from '../../lib/clock.js';
+import { sellerTrustOf, UNKNOWN_SELLER } from '../identity/trust.js';
 import { resumeCapPausedListing } from '../price-caps/pauses.js';
 import { assertListingWithinCap, ruleInEffect } from '../price-caps/place.js';
 import { NO_RATING, ratingJoinedOn, sellerRating } from '../reviews/ratings.js';
@@ -23,6 +25,7 @@ import { assertMayList, lockMemberForLimits } from '../show-limits/service.js';
 import { assertNotPausedForReview } from '../strikes/service.js';
 import { noBuyerAtWork } from './buyer-at-work.js';
 import { listingColumns } from './listing-columns.js';
+import { gateOnVerification, isFirstListing } from './verification-gate.js';
 
 export interface TicketServiceDeps {
   db: Db;
@@ -38,6 +41,11 @@ export interface SavedTicket {
   id: number;
   version: number;
   listingPriceCents: number;
+  /**
+   * What the seller is asked about their identity after saving (decision 0086): 'required' when the listing
+   * waits for their verification, 'suggested' on an unverified seller's first listing, else 'none'.
+   */
+  verificationPrompt: VerificationPrompt;
 }
 
 /**
@@ -143,17 +151,24 @@ export async function createTicket(
   const columns = await ticketColumns(deps.db, input, deps.platformTimeZone, deps.clock.now());
   await assertImageUsable(deps.images, input, sellerId);
   // The show's limit of listings, counted with the seller's row locked (decision 0088).
-  const [row] = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await lockMemberForLimits(tx, sellerId);
     await assertNotPausedForReview(tx, sellerId);
     await assertMayList(tx, sellerId, columns);
-    return tx
+    const [row] = await tx
       .insert(tickets)
       .values({ ...columns, sellerId })
       .returning({ id: tickets.id, version: tickets.version, listingPriceCents: tickets.listingPriceCents });
+    if (!row) throw new Error('ticket insert returned no row');
+    if (await gateOnVerification(tx, row.id)) return { ...row, verificationPrompt: 'required' as const };
+    const [seller] = await tx
+      .select({ identityStatus: users.identityStatus })
+      .from(users)
+      .where(eq(users.id, sellerId));
+    const unverified = seller?.identityStatus === 'unverified' || seller?.identityStatus === 'declined';
+    const suggested = unverified && (await isFirstListing(tx, sellerId, row.id));
+    return { ...row, verificationPrompt: suggested ? ('suggested' as const) : ('none' as const) };
   });
-  if (!row) throw new Error('ticket insert returned no row');
-  return row;
 }
 
 /**
@@ -232,8 +247,15 @@ export async function updateTicket(
     if (!row) return explainRefusal(tx, ticketId, sellerId, now);
     // A listing the price-cap sweep paused is back on sale once its seller edits it within the cap.
     await resumeCapPausedListing(tx, ticketId, now);
+    // An edit above the verification threshold takes the listing off sale until the seller is verified.
+    const verificationPrompt: VerificationPrompt = (await gateOnVerification(tx, row.id))
+      ? 'required'
+      : 'none';
     const previous = current?.imagePublicId ?? null;
-    return { saved: row, replacedImage: previous !== input.cloudinaryPublicId ? previous : null };
+    return {
+      saved: { ...row, verificationPrompt },
+      replacedImage: previous !== input.cloudinaryPublicId ? previous : null,
+    };
   });
   await removeUnusedImage(deps, replacedImage);
   return saved;
@@ -382,6 +404,7 @@ export type TicketDetailsReader = ReturnType<typeof ticketDetailsReader>;
  * only for its seller, its buyer and admins (others read 'not_started', the same for every sale).
  */
 export async function getTicketDetails(
+  db: DbOrTx,
   read: TicketDetailsReader,
   ticketId: number,
   viewer: { id: number; role: string },
@@ -389,6 +412,7 @@ export async function getTicketDetails(
 ): Promise<TicketDetails> {
   const row = await read(ticketId);
   if (!row) throw new NotFound(TICKET_TEXT.notFound);
+  const trust = (await sellerTrustOf(db, [row.ticket.sellerId], now)).get(row.ticket.sellerId);
   const { ticket, seller } = row;
   const rating = sellerRating(row.rating ?? NO_RATING);
   const party = viewer.role === 'admin' || viewer.id === ticket.sellerId || viewer.id === ticket.buyerId;
@@ -437,6 +461,7 @@ export async function getTicketDetails(
       // Submitted reviews only; the spec's 4.5/15 defaults would be a made-up score (decision 0016).
       ...rating,
       createdAt: seller.createdAt.toISOString(),
+      trust: trust ?? UNKNOWN_SELLER,
     },
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),

@@ -56,6 +56,8 @@ describe.each(backends)('listings API on %s', (backend) => {
       version: 1,
       listingPrice: 101.75,
       message: TICKET_TEXT.created,
+      // The seller's first listing suggests verifying their identity (decision 0086).
+      verificationPrompt: 'suggested',
     });
     const id: number = created.body.id;
 
@@ -99,7 +101,13 @@ describe.each(backends)('listings API on %s', (backend) => {
 
     const updated = await update(seller, id, { ...fields, id: String(id), version: '1', faceValue: '95.00' });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ id, version: 2, listingPrice: 118.25, message: TICKET_TEXT.updated });
+    expect(updated.body).toEqual({
+      id,
+      version: 2,
+      listingPrice: 118.25,
+      message: TICKET_TEXT.updated,
+      verificationPrompt: 'none',
+    });
 
     const stale = await update(seller, id, { ...fields, id: String(id), version: '1', faceValue: '99.00' });
     expect(stale.status).toBe(409);

@@ -116,11 +116,12 @@ function contactName(row: { fullName: string | null; firstName: string; lastName
 
 /** Where an unsold listing stands, as the admin's withdrawal or the event's cancellation left it. */
 function listingStateOf(
-  ticket: { sold: boolean; status: string },
+  ticket: { sold: boolean; status: string; awaitingVerification: boolean },
   eventStatus: string | null,
 ): ListingState | null {
   if (ticket.sold) return null;
   if (eventStatus === 'cancelled') return 'event_cancelled';
+  if (ticket.status === 'pending' && ticket.awaitingVerification) return 'awaiting_verification';
   if (ticket.status === 'pending') return 'under_review';
   if (ticket.status === 'cancelled') return 'withdrawn';
   return 'active';

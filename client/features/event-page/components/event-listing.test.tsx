@@ -20,7 +20,13 @@ const listing = (overrides: Partial<EventPageListing>): EventPageListing => ({
   originalFeePerTicket: 5,
   priceComparison: { kind: 'above', percent: 9 },
   held: false,
-  seller: { id: 3, username: 'maya', averageRating: 4.8, totalReviews: 12 },
+  seller: {
+    id: 3,
+    username: 'maya',
+    averageRating: 4.8,
+    totalReviews: 12,
+    trust: { verified: true, completedSales: 7, professional: false },
+  },
   ...overrides,
 });
 

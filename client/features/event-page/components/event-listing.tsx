@@ -1,4 +1,5 @@
 import { FaceValueNote } from '@client/components/face-value-note';
+import { SellerTrustBadge } from '@client/components/seller-trust-badge';
 import { Badge } from '@client/components/ui/badge';
 import { buttonVariants } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -94,6 +95,7 @@ export function EventListing({ listing, renderSeller }: EventListingProps) {
           <span aria-hidden>·</span>
           {renderSeller ? renderSeller(listing.seller, rating) : rating}
         </p>
+        <SellerTrustBadge trust={listing.seller.trust} />
       </div>
       <div className="flex flex-col gap-2 sm:items-end">
         <p className="sm:text-right">

@@ -32,7 +32,11 @@ export function EventListings({ page, filters, onClearFilters, renderSeller }: E
   const listings = extra ? [...page.listings, ...extra.listings] : page.listings;
   const cursor = extra ? extra.cursor : page.nextCursor;
   const filtered =
-    filters.quantity !== undefined || filters.section || filters.delivery || filters.maxPrice !== undefined;
+    filters.quantity !== undefined ||
+    filters.section ||
+    filters.delivery ||
+    filters.maxPrice !== undefined ||
+    filters.verified;
 
   async function showMore() {
     if (!cursor) return;

@@ -2,6 +2,7 @@ import { formatDollars } from '@client/lib/format';
 import { EVENT_PAGE_MAX_QUANTITY, type EventPageFilters } from '@common/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
 import { FIND_OTHER_TICKETS_TEXT } from '@common/texts/promise';
+import { SELLER_TRUST_TEXT } from '@common/texts/verified-sellers';
 import { type Ref, useId } from 'react';
 
 const SELECT =
@@ -105,6 +106,17 @@ export function ListingFilters({ filters, sections, onChange, firstFilterRef }: 
             <option value="vs_original">{EVENT_SCREEN_TEXT.sortVsOriginal}</option>
           </select>
         </div>
+        <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={filters.verified === 'true'}
+            onChange={(event) =>
+              onChange({ ...filters, verified: event.target.checked ? 'true' : undefined })
+            }
+          />
+          {SELLER_TRUST_TEXT.verifiedOnly}
+        </label>
       </div>
     </div>
   );

@@ -4,6 +4,8 @@ import { toast, useScreenToasts } from '@client/components/ui/toaster';
 import { ApiError } from '@client/lib/api';
 import { useCurrentUser } from '@client/lib/session';
 import { LISTING_NOTICE_TEXT, LISTING_TEXT, TICKET_TEXT } from '@common/messages';
+import type { VerificationPrompt } from '@common/schemas/tickets';
+import { IDENTITY_TEXT } from '@common/texts/verified-sellers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Eraser, ImageIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -33,8 +35,11 @@ export interface ListingFormProps {
   ticketId: number | null;
   /** Closes the editor (edit mode's Back button). */
   onClose(): void;
-  /** Called after a successful create (the spec sends the seller to '/'). */
-  onCreated(): void;
+  /**
+   * Called after a successful create (the spec sends the seller to '/'), with what the seller is asked
+   * about their identity (decision 0086).
+   */
+  onCreated(verificationPrompt: VerificationPrompt): void;
   /** Whether the form holds changes that are not saved (the page warns before they are lost). */
   onDirtyChange?(dirty: boolean): void;
 }
@@ -122,9 +127,15 @@ export function ListingForm({ ticketId, onClose, onCreated, onDirtyChange }: Lis
           if (values.ticketType === 'paper' && barcodeFile)
             await uploadChosenBarcode(result.id, barcodeFile, Number(values.quantity));
           else toast({ title: LISTING_TEXT.listedTitle, description: LISTING_TEXT.listedWithImage });
-          onCreated();
+          onCreated(result.verificationPrompt);
         } else {
-          toast({ title: LISTING_TEXT.updatedTitle });
+          // An edit above the verification threshold takes the listing off sale until the seller is verified.
+          toast({
+            title: LISTING_TEXT.updatedTitle,
+            ...(result.verificationPrompt === 'required'
+              ? { description: IDENTITY_TEXT.waitingListing }
+              : {}),
+          });
         }
       } catch (error) {
         const serverMessage = error instanceof ApiError ? error.serverMessage : undefined;

@@ -27,7 +27,7 @@ export function ListingPage() {
         key={ticketId ?? 'new'}
         ticketId={ticketId}
         onClose={close}
-        onCreated={() => void navigate('/')}
+        onCreated={(prompt) => void navigate(prompt === 'none' ? '/' : `/verify-identity?after=${prompt}`)}
         onDirtyChange={unsaved.setDirty}
       />
       {unsaved.dialog}

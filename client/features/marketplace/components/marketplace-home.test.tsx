@@ -54,11 +54,18 @@ let calls: FetchCall[];
 
 /** GET /api/tickets/7 while the buyer holds it. */
 const ticketDetails = (
-  seller: { id: number; username: string; rating: number | null; totalReviews: number } = {
+  seller: {
+    id: number;
+    username: string;
+    rating: number | null;
+    totalReviews: number;
+    trust: { verified: boolean; completedSales: number; professional: boolean };
+  } = {
     id: 1,
     username: 'maya',
     rating: 4.8,
     totalReviews: 12,
+    trust: { verified: true, completedSales: 7, professional: false },
   },
 ) => ({
   ...listed,
@@ -330,7 +337,16 @@ describe('MarketplaceHome', () => {
   it("names a seller without reviews 'New seller' in the details dialog, never a made-up rating", async () => {
     fakeApi((call) =>
       call.url === '/api/tickets/7'
-        ? json(200, ticketDetails({ id: 1, username: 'maya', rating: null, totalReviews: 0 }))
+        ? json(
+            200,
+            ticketDetails({
+              id: 1,
+              username: 'maya',
+              rating: null,
+              totalReviews: 0,
+              trust: { verified: false, completedSales: 0, professional: false },
+            }),
+          )
         : undefined,
     );
     const { user } = renderHome();

@@ -6,14 +6,17 @@ import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/p
 import { TICKET_MAX_QUANTITY } from '@common/constants';
 import { MARKET_FILTER_TEXT } from '@common/messages';
 import { TICKET_CITY_MAX_LENGTH } from '@common/schemas/marketplace';
+import { SELLER_TRUST_TEXT } from '@common/texts/verified-sellers';
 import { SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { MAX_FILTER_PRICE_DOLLARS } from '../filter-params';
 import type { TicketFilters } from '../types';
 
 type RangeKey = 'minPrice' | 'maxPrice' | 'startDate' | 'endDate' | 'quantity' | 'city';
-export type RangeFilters = Pick<TicketFilters, RangeKey | 'atOrBelowFace'>;
-type Draft = Record<RangeKey, string> & { atOrBelowFace: boolean };
+export type RangeFilters = Pick<TicketFilters, RangeKey | CheckKey>;
+/** The filters that are a checkbox: the original price, and verified sellers only (decision 0086). */
+type CheckKey = 'atOrBelowFace' | 'verifiedOnly';
+type Draft = Record<RangeKey, string> & Record<CheckKey, boolean>;
 type Problems = Partial<Record<RangeKey, string>>;
 
 const NO_RANGE_FILTERS: RangeFilters = {
@@ -24,6 +27,7 @@ const NO_RANGE_FILTERS: RangeFilters = {
   quantity: undefined,
   city: undefined,
   atOrBelowFace: undefined,
+  verifiedOnly: undefined,
 };
 const PRICE_TEXT = /^\d{1,7}(\.\d{1,2})?$/;
 
@@ -36,6 +40,7 @@ function draftOf(filters: RangeFilters): Draft {
     quantity: filters.quantity?.toString() ?? '',
     city: filters.city ?? '',
     atOrBelowFace: filters.atOrBelowFace ?? false,
+    verifiedOnly: filters.verifiedOnly ?? false,
   };
 }
 
@@ -70,6 +75,7 @@ function readDraft(draft: Draft): { filters: RangeFilters } | { problems: Proble
       quantity: quantity ? Number(quantity) : undefined,
       city: text('city') || undefined,
       atOrBelowFace: draft.atOrBelowFace || undefined,
+      verifiedOnly: draft.verifiedOnly || undefined,
     },
   };
 }
@@ -83,6 +89,7 @@ export function activeRangeFilters(filters: RangeFilters): number {
     filters.quantity,
     filters.city,
     filters.atOrBelowFace || undefined,
+    filters.verifiedOnly || undefined,
   ].filter((value) => value !== undefined && value !== '').length;
 }
 
@@ -158,7 +165,8 @@ export function RangeFiltersPopover({
     setOpen(next);
   };
   const onChange = (name: RangeKey, value: string) => setDraft((current) => ({ ...current, [name]: value }));
-  const onFaceChange = (checked: boolean) => setDraft((current) => ({ ...current, atOrBelowFace: checked }));
+  const onCheck = (name: CheckKey, checked: boolean) =>
+    setDraft((current) => ({ ...current, [name]: checked }));
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const read = readDraft(draft);
@@ -208,14 +216,21 @@ export function RangeFiltersPopover({
               maxLength={TICKET_CITY_MAX_LENGTH}
             />
           </div>
-          <div className="flex items-center gap-2">
-            <Checkbox
-              id={`${id}-atOrBelowFace`}
-              checked={draft.atOrBelowFace}
-              onCheckedChange={(checked) => onFaceChange(checked === true)}
-            />
-            <Label htmlFor={`${id}-atOrBelowFace`}>{MARKET_FILTER_TEXT.atOrBelowFace}</Label>
-          </div>
+          {(
+            [
+              ['atOrBelowFace', MARKET_FILTER_TEXT.atOrBelowFace],
+              ['verifiedOnly', SELLER_TRUST_TEXT.verifiedOnly],
+            ] as const
+          ).map(([name, label]) => (
+            <div key={name} className="flex items-center gap-2">
+              <Checkbox
+                id={`${id}-${name}`}
+                checked={draft[name]}
+                onCheckedChange={(checked) => onCheck(name, checked === true)}
+              />
+              <Label htmlFor={`${id}-${name}`}>{label}</Label>
+            </div>
+          ))}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="ghost" onClick={reset}>
               {MARKET_FILTER_TEXT.reset}

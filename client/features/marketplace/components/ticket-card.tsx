@@ -1,4 +1,5 @@
 import { FaceValueNote } from '@client/components/face-value-note';
+import { SellerTrustBadge } from '@client/components/seller-trust-badge';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -158,6 +159,7 @@ export const TicketCard = memo(function TicketCard({
               <dd className="flex flex-wrap items-center gap-1">
                 <span className="break-all">{ticket.seller.username}</span>
                 <SellerRating rating={ticket.seller.rating} />
+                <SellerTrustBadge trust={ticket.seller.trust} />
               </dd>
             </>
           ) : null}

@@ -1,5 +1,6 @@
 import { FaceValueNote } from '@client/components/face-value-note';
 import { PromiseLink } from '@client/components/promise-link';
+import { SellerTrustBadge } from '@client/components/seller-trust-badge';
 import { ShareButton } from '@client/components/share-button';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -197,6 +198,7 @@ export function TicketDetailsDialog({
             <SellerRating rating={ticket.seller.rating} totalReviews={ticket.seller.totalReviews} />
           </span>
         </section>
+        <SellerTrustBadge trust={ticket.seller.trust} />
         {ticket.sellerId ? (
           <SellerProfileDialog
             seller={{
@@ -204,6 +206,7 @@ export function TicketDetailsDialog({
               username: ticket.seller.username,
               rating: ticket.seller.rating,
               totalReviews: ticket.seller.totalReviews,
+              trust: ticket.seller.trust,
             }}
             sellerId={ticket.sellerId}
             open={sellerOpen}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  connectedAccount,
+  connectedAccountPendingVerification,
+  connectedAccountRejected,
+  connectedAccountVerified,
+} from './fixtures/recorded-stripe.js';
+import { identityStatusOf } from './stripe.js';
+import { recordedProvider, recordedStripe, signedEvent } from './testing.js';
+
+const provider = () => recordedProvider(recordedStripe());
+
+describe('Stripe Connect identity verification (recorded responses; decision 0086)', () => {
+  it('reads an account’s verification from its requirements', () => {
+    type Account = Parameters<typeof identityStatusOf>[0];
+    expect(identityStatusOf(connectedAccount as unknown as Account)).toBe('unverified');
+    expect(identityStatusOf(connectedAccountPendingVerification as unknown as Account)).toBe('pending');
+    expect(identityStatusOf(connectedAccountVerified as unknown as Account)).toBe('verified');
+    expect(identityStatusOf(connectedAccountRejected as unknown as Account)).toBe('declined');
+    // Details sent but something still due (Stripe asked again): not verified.
+    const askedAgain = {
+      ...connectedAccountVerified,
+      requirements: {
+        ...connectedAccountVerified.requirements,
+        currently_due: ['individual.verification.document'],
+      },
+    };
+    expect(identityStatusOf(askedAgain as unknown as Account)).toBe('pending');
+  });
+
+  it('links to onboarding that collects every requirement, identity included, up front', async () => {
+    const { stripe, payments } = provider();
+    const accountId = await payments.createConnectedAccount({ userId: 4, email: 'seller@example.com' });
+    const url = await payments.createIdentityLink({
+      accountId,
+      refreshUrl: 'http://localhost:3000/verify-identity?from=refresh',
+      returnUrl: 'http://localhost:3000/verify-identity?from=provider',
+    });
+    expect(url).toMatch(new RegExp(`^https://connect\\.stripe\\.com/setup/e/${accountId}/`));
+    const call = stripe.calls.at(-1);
+    expect(call?.path).toBe('/v1/account_links');
+    expect(Object.fromEntries(call?.form ?? [])).toEqual({
+      account: accountId,
+      refresh_url: 'http://localhost:3000/verify-identity?from=refresh',
+      return_url: 'http://localhost:3000/verify-identity?from=provider',
+      type: 'account_onboarding',
+      'collection_options[fields]': 'eventually_due',
+      'collection_options[future_requirements]': 'include',
+    });
+  });
+
+  it('asks Stripe for the account as it stands now', async () => {
+    const { stripe, payments } = provider();
+    const accountId = await payments.createConnectedAccount({ userId: 4, email: 'seller@example.com' });
+    expect(await payments.retrieveIdentityVerification(accountId)).toBe('unverified');
+    stripe.setAccount(accountId, connectedAccountVerified);
+    expect(await payments.retrieveIdentityVerification(accountId)).toBe('verified');
+    expect(stripe.calls.at(-1)).toMatchObject({ method: 'GET', path: `/v1/accounts/${accountId}` });
+  });
+
+  it('reads a signed account.updated as the account it names', () => {
+    const { payments } = provider();
+    const { payload, signature } = signedEvent('account.updated', {
+      ...connectedAccountPendingVerification,
+      id: 'acct_test_42',
+    });
+    expect(payments.parseWebhook(Buffer.from(payload), signature)).toMatchObject({
+      type: 'account.updated',
+      providerType: 'account.updated',
+      accountId: 'acct_test_42',
+    });
+    expect(() => payments.parseWebhook(Buffer.from(payload), 't=1,v1=bad')).toThrow();
+  });
+});
