@@ -66,6 +66,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)')
     .optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)')
+    .optional(),
   STRIPE_PUBLISHABLE_KEY: z
     .string()
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
@@ -107,7 +111,14 @@ export interface Config {
    * Stripe payments; absent means the built-in sandbox checkout (never in production). The publishable key
    * goes to the browser for Stripe Elements (saved cards); it is required in production only.
    */
-  stripe: { secretKey: string; webhookSecret: string; publishableKey: string | undefined } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        connectWebhookSecret: string | undefined;
+        publishableKey: string | undefined;
+      }
+    | undefined;
   /**
    * Signs links in e-mails that act without signing in (a price alert's one-click unsubscribe, decision 0060):
    * the same in every instance. Outside production, without EMAIL_LINK_SECRET, the data directory's own
@@ -294,6 +305,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         ? {
             secretKey: values.STRIPE_SECRET_KEY,
             webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+            connectWebhookSecret: values.STRIPE_CONNECT_WEBHOOK_SECRET,
             publishableKey: values.STRIPE_PUBLISHABLE_KEY,
           }
         : undefined,

@@ -5,8 +5,9 @@ import {
   connectedAccountRejected,
   connectedAccountVerified,
 } from './fixtures/recorded-stripe.js';
-import { identityStatusOf } from './stripe.js';
-import { recordedProvider, recordedStripe, signedEvent } from './testing.js';
+import { WebhookSignatureError } from './payment-provider.js';
+import { identityStatusOf, StripePaymentProvider } from './stripe.js';
+import { recordedProvider, recordedStripe, signedEvent, TEST_WEBHOOK_SECRET } from './testing.js';
 
 const provider = () => recordedProvider(recordedStripe());
 
@@ -70,5 +71,33 @@ describe('Stripe Connect identity verification (recorded responses; decision 008
       accountId: 'acct_test_42',
     });
     expect(() => payments.parseWebhook(Buffer.from(payload), 't=1,v1=bad')).toThrow();
+  });
+
+  it('takes connected accounts’ events signed with the Connect endpoint’s own secret, and only then', () => {
+    const connectSecret = 'whsec_test_encore_connect';
+    const event = signedEvent(
+      'account.updated',
+      { ...connectedAccountVerified, id: 'acct_test_7' },
+      connectSecret,
+    );
+    const { payments } = provider();
+    expect(() => payments.parseWebhook(Buffer.from(event.payload), event.signature)).toThrow(
+      WebhookSignatureError,
+    );
+    const withConnect = new StripePaymentProvider({
+      secretKey: 'sk_test_encore',
+      webhookSecret: TEST_WEBHOOK_SECRET,
+      connectWebhookSecret: connectSecret,
+      httpClient: recordedStripe().httpClient,
+    });
+    expect(withConnect.parseWebhook(Buffer.from(event.payload), event.signature)).toMatchObject({
+      type: 'account.updated',
+      accountId: 'acct_test_7',
+    });
+    // The platform's own endpoint still signs checkout events.
+    const checkout = signedEvent('checkout.session.expired', { id: 'cs_test_1', object: 'checkout.session' });
+    expect(withConnect.parseWebhook(Buffer.from(checkout.payload), checkout.signature)).toMatchObject({
+      type: 'checkout.expired',
+    });
   });
 });

@@ -27,6 +27,11 @@ import { WebhookSignatureError } from './payment-provider.js';
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
+  /**
+   * The signing secret of the Connect endpoint: Stripe sends connected accounts' events (account.updated,
+   * decision 0086) from an endpoint of their own, with its own secret.
+   */
+  connectWebhookSecret?: string | undefined;
   /** Tests pass an HTTP client that answers with recorded Stripe responses. */
   httpClient?: Stripe.HttpClient;
 }
@@ -349,14 +354,23 @@ export class StripePaymentProvider implements PaymentProvider {
     return transfer.id;
   }
 
+  /** The event, if either endpoint's secret signed it. */
+  private verifiedEvent(rawBody: Buffer, signature: string): Stripe.Event {
+    const { webhookSecret, connectWebhookSecret } = this.settings;
+    let failure: unknown;
+    for (const secret of connectWebhookSecret ? [webhookSecret, connectWebhookSecret] : [webhookSecret]) {
+      try {
+        return this.stripe.webhooks.constructEvent(rawBody, signature, secret);
+      } catch (error) {
+        failure = error;
+      }
+    }
+    throw new WebhookSignatureError(failure instanceof Error ? failure.message : 'invalid signature');
+  }
+
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
     if (!signature) throw new WebhookSignatureError('missing Stripe-Signature header');
-    let event: Stripe.Event;
-    try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
-    } catch (error) {
-      throw new WebhookSignatureError(error instanceof Error ? error.message : 'invalid signature');
-    }
+    const event = this.verifiedEvent(rawBody, signature);
     const envelope = { id: event.id, providerType: event.type };
     switch (event.type) {
       case 'checkout.session.completed':
