@@ -18,6 +18,7 @@ import { endAllSessions } from '../../plugins/session.js';
 import { recordAdminAction } from '../audit/service.js';
 import { refundFromEscrow, refundNow } from '../refunds/service.js';
 import type { MoneyDeps } from '../sales/deps.js';
+import { offSaleNow } from '../tickets/off-sale.js';
 import { scheduleSuspensionMail } from './member-mail.js';
 
 /**
@@ -78,15 +79,7 @@ async function suspend(tx: Tx, userId: number, now: Date) {
     .where(and(eq(tickets.sellerId, userId), eq(tickets.sold, false), liveHold(now)));
   const listings = await tx
     .update(tickets)
-    .set({
-      status: 'pending',
-      version: sql`${tickets.version} + 1`,
-      currentViewerId: null,
-      lockExpiresAt: null,
-      editingBy: null,
-      editExpiresAt: null,
-      updatedAt: now,
-    })
+    .set(offSaleNow(now))
     .where(and(eq(tickets.sellerId, userId), eq(tickets.sold, false), eq(tickets.status, 'available')))
     .returning({ id: tickets.id });
   await notePaused(

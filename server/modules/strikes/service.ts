@@ -11,6 +11,7 @@ import { listingOnSaleSql } from '../../lib/on-sale-sql.js';
 import { recordAdminAction } from '../audit/service.js';
 import type { MoneyDeps } from '../sales/deps.js';
 import { contactOf } from '../sales/sale.js';
+import { offSaleNow } from '../tickets/off-sale.js';
 
 /**
  * Strikes (issue 44 item 5, decision 0087). The transfer deadline job strikes the seller in the same
@@ -58,15 +59,7 @@ export async function strikeSeller(
   if (open) return;
   const paused = await tx
     .update(tickets)
-    .set({
-      status: 'pending',
-      version: sql`${tickets.version} + 1`,
-      currentViewerId: null,
-      lockExpiresAt: null,
-      editingBy: null,
-      editExpiresAt: null,
-      updatedAt: now,
-    })
+    .set(offSaleNow(now))
     .where(and(eq(tickets.sellerId, sellerId), eq(tickets.sold, false), eq(tickets.status, 'available')))
     .returning({ id: tickets.id });
   const [review] = await tx
