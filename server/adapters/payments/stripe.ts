@@ -36,6 +36,28 @@ export interface StripeSettings {
   httpClient?: Stripe.HttpClient;
 }
 
+/**
+ * The event, if one of the endpoints' secrets signed it. A plain function, not a method: the provider is used
+ * through guardProviderErrors' proxy, which would make any method it reaches asynchronous.
+ */
+function verifiedEvent(
+  stripe: Stripe,
+  rawBody: Buffer,
+  signature: string,
+  secrets: (string | undefined)[],
+): Stripe.Event {
+  let failure: unknown;
+  for (const secret of secrets) {
+    if (!secret) continue;
+    try {
+      return stripe.webhooks.constructEvent(rawBody, signature, secret);
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw new WebhookSignatureError(failure instanceof Error ? failure.message : 'invalid signature');
+}
+
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
@@ -354,23 +376,10 @@ export class StripePaymentProvider implements PaymentProvider {
     return transfer.id;
   }
 
-  /** The event, if either endpoint's secret signed it. */
-  private verifiedEvent(rawBody: Buffer, signature: string): Stripe.Event {
-    const { webhookSecret, connectWebhookSecret } = this.settings;
-    let failure: unknown;
-    for (const secret of connectWebhookSecret ? [webhookSecret, connectWebhookSecret] : [webhookSecret]) {
-      try {
-        return this.stripe.webhooks.constructEvent(rawBody, signature, secret);
-      } catch (error) {
-        failure = error;
-      }
-    }
-    throw new WebhookSignatureError(failure instanceof Error ? failure.message : 'invalid signature');
-  }
-
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
     if (!signature) throw new WebhookSignatureError('missing Stripe-Signature header');
-    const event = this.verifiedEvent(rawBody, signature);
+    const { webhookSecret, connectWebhookSecret } = this.settings;
+    const event = verifiedEvent(this.stripe, rawBody, signature, [webhookSecret, connectWebhookSecret]);
     const envelope = { id: event.id, providerType: event.type };
     switch (event.type) {
       case 'checkout.session.completed':
