@@ -66,13 +66,17 @@ function useSellerBarcode(ticketId: number, onChange: (url: string | null) => vo
     setInlineError(null);
     try {
       const answer = await upload.mutateAsync(file);
+      // The spec's sentence first; then what the barcode check found (decision 0085).
+      const check = answer.barcodeChecked
+        ? BARCODE_CHECK_TEXT.checked(answer.barcodesFound)
+        : answer.barcodesFound === 0
+          ? BARCODE_CHECK_TEXT.noneFound
+          : null;
       toast({
         title: BARCODE_TEXT.uploaded,
-        description: answer.barcodeChecked
-          ? BARCODE_CHECK_TEXT.checked(answer.barcodesFound)
-          : answer.barcodesFound === 0
-            ? BARCODE_CHECK_TEXT.noneFound
-            : BARCODE_TEXT.uploadedDescription,
+        description: check
+          ? `${BARCODE_TEXT.uploadedDescription} ${check}`
+          : BARCODE_TEXT.uploadedDescription,
       });
       onChange(answer.cloudinaryUrl);
     } catch (error) {
