@@ -25,6 +25,9 @@ const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     AUTH_RATE_LIMIT: '10000',
     // Due jobs (a cancelled event's refunds, say) run within a second instead of the default 30.
     JOB_POLL_INTERVAL_MS: '1000',
+    // Reading an uploaded barcode takes about a second; the journeys' busy 2-core machine may need more than
+    // production's 1.9 s, after which a good file would be kept without its "Barcode checked" mark.
+    BARCODE_DECODE_TIMEOUT_MS: '10000',
   },
 });
 const stop = () => child.kill('SIGTERM');
