@@ -19,32 +19,40 @@ export const reviewTypeLabel = (type: string) =>
  */
 function VisibilityControl({ review }: { review: AdminReview }) {
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const hiding = !review.hidden;
-  const label = hiding ? ADMIN_TEXT.hideReview : ADMIN_TEXT.showReview;
+  // The action being confirmed, fixed when the confirmation opens: the review's new state arrives before the
+  // confirmation closes, and must not turn "Show review" into "Hide review" under the admin's eyes.
+  const [confirming, setConfirming] = useState<'hide' | 'show' | null>(null);
+  const labelOf = (action: 'hide' | 'show') =>
+    action === 'hide' ? ADMIN_TEXT.hideReview : ADMIN_TEXT.showReview;
+  const next = review.hidden ? 'show' : 'hide';
   return (
     <div className="space-y-1">
       <div className="flex flex-wrap items-center gap-2">
         {review.hidden ? <Badge variant="secondary">{ADMIN_TEXT.hiddenBadge}</Badge> : null}
-        <Button variant={hiding ? 'destructive' : 'outline'} size="sm" onClick={() => setConfirming(true)}>
-          {label}
+        <Button
+          variant={next === 'hide' ? 'destructive' : 'outline'}
+          size="sm"
+          onClick={() => setConfirming(next)}
+        >
+          {labelOf(next)}
         </Button>
       </div>
       {review.hidden ? <p className="text-xs text-muted-foreground">{ADMIN_TEXT.hiddenHint}</p> : null}
       {confirming ? (
         <ReasonDialog
-          title={label}
-          description={hiding ? ADMIN_TEXT.hideReviewHint : ADMIN_TEXT.showReviewHint}
-          confirmLabel={label}
-          destructive={hiding}
+          title={labelOf(confirming)}
+          description={confirming === 'hide' ? ADMIN_TEXT.hideReviewHint : ADMIN_TEXT.showReviewHint}
+          confirmLabel={labelOf(confirming)}
+          destructive={confirming === 'hide'}
           failureTitle={ADMIN_TEXT.reviewVisibilityFailed}
-          send={(reason) => updateReviewVisibility(review.id, hiding, reason)}
-          onDone={async (answer) => {
+          send={(reason) => updateReviewVisibility(review.id, confirming === 'hide', reason)}
+          onDone={(answer) => {
             toast({ title: answer.message });
             queryClient.setQueryData(reviewDetailOptions(review.id).queryKey, answer.review);
-            await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+            // The lists catch up in the background: the confirmation closes at once.
+            void queryClient.invalidateQueries({ queryKey: adminKeys.all });
           }}
-          onClose={() => setConfirming(false)}
+          onClose={() => setConfirming(null)}
         />
       ) : null}
     </div>

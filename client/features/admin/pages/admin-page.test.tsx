@@ -273,7 +273,6 @@ describe('AdminPage', () => {
       hidden: false,
     };
     const calls = api(
-      (call) => (call.url.startsWith('/api/admin/reviews?') ? json(200, page([review])) : undefined),
       (call) => (call.url === '/api/admin/reviews/31' ? json(200, review) : undefined),
       (call) => {
         if (call.url !== '/api/admin/reviews/31/visibility') return undefined;
@@ -281,6 +280,13 @@ describe('AdminPage', () => {
         return json(200, { message: ADMIN_TEXT.reviewHidden, review });
       },
     );
+    const answer = vi.mocked(fetch).getMockImplementation();
+    // The lists reload slowly once the review is hidden: the confirmation must not wait for them.
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (!String(url).startsWith('/api/admin/reviews?')) return (answer as typeof fetch)(url, init);
+      if (review.hidden) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      return json(200, page([review]));
+    });
     renderWithClient(<AdminPage />, '/admin?tab=reviews');
     await userEvent.click(await screen.findByRole('button', { name: ADMIN_TEXT.view }));
     const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.reviewDetails });
@@ -290,6 +296,9 @@ describe('AdminPage', () => {
     await userEvent.type(within(confirm).getByLabelText(ADMIN_TEXT.reasonLabel), 'Insults the seller.');
     await userEvent.click(within(confirm).getByRole('button', { name: ADMIN_TEXT.hideReview }));
     expect(await screen.findByText(ADMIN_TEXT.reviewHidden)).toBeInTheDocument();
+    // The confirmation closes with the answer; it never turns into the opposite action while the lists reload.
+    expect(screen.queryByRole('dialog', { name: ADMIN_TEXT.showReview })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: ADMIN_TEXT.hideReview })).not.toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       hidden: true,
       reason: 'Insults the seller.',
