@@ -43,20 +43,20 @@ export interface PausedListing {
   ruleId: string;
 }
 
+/** What a listing's cap is reckoned from: its original price and markup, and its venue's place and time. */
+const capColumns = {
+  faceValueCents: tickets.faceValueCents,
+  serviceFeeCents: tickets.serviceFeeCents,
+  markup: tickets.markup,
+  country: venues.country,
+  region: venues.region,
+  timeZone: venues.timeZone,
+};
+
 /** The listings on sale in countries the table limits, after `afterId`, a page at a time. */
 function listingsInCappedPlaces(db: DbOrTx, countries: string[], afterId: number, now: Date) {
   return db
-    .select({
-      id: tickets.id,
-      sellerId: tickets.sellerId,
-      version: tickets.version,
-      faceValueCents: tickets.faceValueCents,
-      serviceFeeCents: tickets.serviceFeeCents,
-      markup: tickets.markup,
-      country: venues.country,
-      region: venues.region,
-      timeZone: venues.timeZone,
-    })
+    .select({ id: tickets.id, sellerId: tickets.sellerId, version: tickets.version, ...capColumns })
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
     .innerJoin(venues, eq(venues.id, events.venueId))
@@ -218,14 +218,7 @@ export async function fixPausedListing(
       .for('update');
     if (!open) throw new Conflict(PRICE_CAP_TEXT.fixUsed);
     const [listing] = await tx
-      .select({
-        faceValueCents: tickets.faceValueCents,
-        serviceFeeCents: tickets.serviceFeeCents,
-        markup: tickets.markup,
-        country: venues.country,
-        region: venues.region,
-        timeZone: venues.timeZone,
-      })
+      .select(capColumns)
       .from(tickets)
       .innerJoin(events, eq(events.id, tickets.eventId))
       .innerJoin(venues, eq(venues.id, events.venueId))
