@@ -30,8 +30,11 @@ export const escapeAttribute = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /** JSON inside a <script> element: '<' escaped, so no '</script>' or '<!--' can end or bend it. */
-export const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
+export const scriptJson = (value: unknown) => escapeScriptJson(JSON.stringify(value));
+
+/** Serialised JSON made safe inside a <script> element, as scriptJson does. */
+export const escapeScriptJson = (json: string) =>
+  json
     .replaceAll('<', '\\u003c')
     .replaceAll('\u2028', '\\u2028')
     .replaceAll('\u2029', '\\u2029');
