@@ -13,8 +13,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAppPath } from '../common/app-paths.js';
-import type { ImageStore } from './adapters/images/image-store.js';
 import { createCdn } from './adapters/cdn/index.js';
+import type { ImageStore } from './adapters/images/image-store.js';
 import { createImageStore } from './adapters/images/index.js';
 import type { Mailer } from './adapters/mail/mailer.js';
 import { OutboxMailer } from './adapters/mail/outbox.js';

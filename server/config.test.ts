@@ -72,9 +72,9 @@ describe('loadConfig', () => {
 
   it('purges Fastly only with both its service id and token; the API address can be moved (decision 0090)', () => {
     expect(loadConfig({}).fastly).toBeUndefined();
-    expect(loadConfig({ FASTLY_SERVICE_ID: 'SU1Z0isxPaozGVKXdv0eY', FASTLY_API_TOKEN: 'tok-123' }).fastly).toEqual(
-      { serviceId: 'SU1Z0isxPaozGVKXdv0eY', apiToken: 'tok-123', apiUrl: 'https://api.fastly.com' },
-    );
+    expect(
+      loadConfig({ FASTLY_SERVICE_ID: 'SU1Z0isxPaozGVKXdv0eY', FASTLY_API_TOKEN: 'tok-123' }).fastly,
+    ).toEqual({ serviceId: 'SU1Z0isxPaozGVKXdv0eY', apiToken: 'tok-123', apiUrl: 'https://api.fastly.com' });
     expect(
       loadConfig({ FASTLY_SERVICE_ID: 'svc1', FASTLY_API_TOKEN: 't', FASTLY_API_URL: 'http://127.0.0.1:9/' })
         .fastly?.apiUrl,

@@ -2,21 +2,24 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EVENT_PAGES_SURROGATE_KEY, showSurrogateKey } from '../../adapters/cdn/cdn.js';
 import { type EventPageFilters, eventPageQueryKey, filtersFromSearch } from '../../../common/event-page.js';
 import { parseEventSegment } from '../../../common/event-path.js';
+import { priceStoryQueryKey } from '../../../common/price-story.js';
 import type { EventPage } from '../../../common/schemas/event-page.js';
+import type { PriceStory } from '../../../common/schemas/price-story.js';
 import { QUERY_DATA_ELEMENT_ID } from '../../../common/start-app-script.js';
+import { EVENT_PAGES_SURROGATE_KEY, showSurrogateKey } from '../../adapters/cdn/cdn.js';
 import type { Db } from '../../db/client.js';
 import { NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES } from '../../lib/encoded-json.js';
 import {
   disableControlsUntilApp,
   EVENT_PAGE_ROOT_SLOT,
   EVENT_PAGE_TEMPLATE,
   PAGE_RENDERER_MODULE,
 } from '../../lib/prerendered-pages.js';
-import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES } from '../../lib/encoded-json.js';
+import { priceStory } from '../price-story/service.js';
 import { escapeScriptJson, withHeadTags } from './document.js';
 import { RenderedPage, RenderedPages, showVersionsReader } from './rendered-pages.js';
 import { eventPageLoader } from './service.js';
@@ -46,6 +49,14 @@ export const VISITOR_CACHE_CONTROL =
   'public, max-age=0, s-maxage=5, stale-while-revalidate=30, stale-if-error=300';
 /** A member's page depends on who they are: no shared cache keeps it, and the browser asks every time. */
 export const MEMBER_CACHE_CONTROL = 'private, no-cache';
+
+/** What a visitor's page is rendered from: the show's page and its price story, each serialised once. */
+interface VisitorData {
+  page: EventPage;
+  story: PriceStory;
+  pageJson: string;
+  storyJson: string;
+}
 
 export interface EventPageHtmlOptions {
   db: Db;
@@ -108,7 +119,9 @@ export async function eventPageHtmlRoutes(app: FastifyInstance, options: EventPa
     validated = false,
   ) {
     const encoding =
-      page.body.length < COMPRESS_THRESHOLD_BYTES ? null : acceptedEncoding(request.headers['accept-encoding']);
+      page.body.length < COMPRESS_THRESHOLD_BYTES
+        ? null
+        : acceptedEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding, cookie');
     if (validated) {
       reply.header('etag', page.etag(encoding));
@@ -122,19 +135,26 @@ export async function eventPageHtmlRoutes(app: FastifyInstance, options: EventPa
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     sendPage(request, reply.header('cache-control', 'no-cache'), 404, new RenderedPage(shell() ?? ''));
 
-  async function visitorPage(location: string, page: EventPage, pageJson: string, filters: EventPageFilters) {
+  /**
+   * The page a visitor sees, its price story's sentence included (issue 45), with its data and price story
+   * in the page for the app, from the one serialisation of each that the page's hash was taken of.
+   */
+  async function visitorPage(location: string, data: VisitorData, filters: EventPageFilters) {
+    const { page, story } = data;
     const filled = template();
     if (!filled) return withHeadTags(shell() ?? '', page, appUrl);
-    const queryKey = eventPageQueryKey(page.event.id, filters);
+    const pageKey = eventPageQueryKey(page.event.id, filters);
+    const storyKey = priceStoryQueryKey(page.event.id);
     const { prerenderPage } = await loadRenderer();
-    const { html } = await prerenderPage(location, [[queryKey, page]]);
-    // The page's data as the app reads it, from the one serialisation the page's hash was taken of.
-    const data = `<script type="application/json" id="${QUERY_DATA_ELEMENT_ID}">${escapeScriptJson(
-      `[[${JSON.stringify(queryKey)},${pageJson}]]`,
-    )}</script>`;
+    const { html } = await prerenderPage(location, [
+      [pageKey, page],
+      [storyKey, story],
+    ]);
+    const entries = `[[${JSON.stringify(pageKey)},${data.pageJson}],[${JSON.stringify(storyKey)},${data.storyJson}]]`;
+    const queryData = `<script type="application/json" id="${QUERY_DATA_ELEMENT_ID}">${escapeScriptJson(entries)}</script>`;
     return withHeadTags(filled, page, appUrl).replace(
       EVENT_PAGE_ROOT_SLOT,
-      () => `${disableControlsUntilApp(html)}${data}`,
+      () => `${disableControlsUntilApp(html)}${queryData}`,
     );
   }
 
@@ -167,19 +187,27 @@ export async function eventPageHtmlRoutes(app: FastifyInstance, options: EventPa
         }
         if (read.redirect) return reply.redirect(read.redirect, 301);
         reply.header('cache-control', MEMBER_CACHE_CONTROL);
-        return sendPage(request, reply, 200, new RenderedPage(withHeadTags(shell() ?? '', read.page, appUrl)));
+        return sendPage(
+          request,
+          reply,
+          200,
+          new RenderedPage(withHeadTags(shell() ?? '', read.page, appUrl)),
+        );
       }
       const location = `/events/${segment}${search}`;
       const answer = await pages.get(location, async () => {
         try {
-          const { page, redirect } = await readPage(segment, parsed.id, filters, search);
+          const [{ page, redirect }, story] = await Promise.all([
+            readPage(segment, parsed.id, filters, search),
+            priceStory(db, parsed.id, clock.now()),
+          ]);
           if (redirect) return { otherwise: { redirect } };
-          const json = JSON.stringify(page);
+          const data = { page, story, pageJson: JSON.stringify(page), storyJson: JSON.stringify(story) };
           return {
             eventId: page.event.id,
-            json,
+            json: `${data.pageJson}\n${data.storyJson}`,
             build: String(template.builtAt()),
-            render: () => visitorPage(location, page, json, filters),
+            render: () => visitorPage(location, data, filters),
           };
         } catch (error) {
           if (error instanceof NotFound) return { otherwise: null };

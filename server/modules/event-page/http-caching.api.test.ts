@@ -58,7 +58,8 @@ describe.each(backends)('HTTP caching of the event page on %s (decision 0090)', 
     });
 
   beforeAll(async () => {
-    if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) throw new Error('Build the client first: npm install');
+    if (!existsSync(path.join(CLIENT_DIR, 'index.html')))
+      throw new Error('Build the client first: npm install');
     fastly = await fakeFastly();
     harness = await startTestApp(
       backend,
@@ -77,7 +78,12 @@ describe.each(backends)('HTTP caching of the event page on %s (decision 0090)', 
         name: show.eventName,
         date: show.eventDate,
         daysCount: 1,
-        venue: { externalId: 'hc-venue', name: 'Pier Hall', city: 'Seattle', timeZone: 'America/Los_Angeles' },
+        venue: {
+          externalId: 'hc-venue',
+          name: 'Pier Hall',
+          city: 'Seattle',
+          timeZone: 'America/Los_Angeles',
+        },
         artists: [],
       },
     ]);
@@ -127,9 +133,17 @@ describe.each(backends)('HTTP caching of the event page on %s (decision 0090)', 
     expect(br.headers.get('etag')).toBe(`${etag.slice(0, -1)}-br"`);
     // fetch undoes the coding it was sent in.
     expect(await br.text()).toBe(html);
-    expect((await visit({ 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag') ?? '' })).status).toBe(
-      304,
-    );
+    expect(
+      (await visit({ 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag') ?? '' })).status,
+    ).toBe(304);
+  });
+
+  it("puts the price story's sentence in the server's HTML, and the story in the app's data", async () => {
+    const story = await harness.client().get<{ sentence: string }>(`/api/events/${eventId}/price-story`);
+    expect(story.status).toBe(200);
+    const html = await (await visit()).text();
+    expect(html).toContain(`<p>${story.body.sentence}</p>`);
+    expect(html).toContain(`[["price-story",${eventId}],`);
   });
 
   it('keeps a member’s page private and fresh: no shared lifetime, no ETag, no surrogate key', async () => {
@@ -146,7 +160,8 @@ describe.each(backends)('HTTP caching of the event page on %s (decision 0090)', 
 
   it('shows a new listing, a price change and a sale on the very next visit', async () => {
     const { db } = harness.database;
-    const listed = async () => [...(await (await visit()).text()).matchAll(/data-testid="event-listing"/g)].length;
+    const listed = async () =>
+      [...(await (await visit()).text()).matchAll(/data-testid="event-listing"/g)].length;
     const priceOf = async (listingId: number) =>
       (await harness.client().get<EventPage>(`/api/events/${eventId}`)).body.listings.find(
         (listing) => listing.id === listingId,

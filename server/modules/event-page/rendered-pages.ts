@@ -169,7 +169,11 @@ export class RenderedPages {
   ): Promise<Entry | Otherwise> {
     const data = await read();
     if ('otherwise' in data) return data;
-    const dataHash = createHash('sha256').update(data.build).update('\n').update(data.json).digest('base64url');
+    const dataHash = createHash('sha256')
+      .update(data.build)
+      .update('\n')
+      .update(data.json)
+      .digest('base64url');
     const kept = this.entries.get(location);
     const page =
       kept && kept.dataHash === dataHash
