@@ -12,6 +12,7 @@ export interface LoadResult {
   timeouts: number;
   p50Ms: number;
   p97_5Ms: number;
+  p99Ms: number;
   maxMs: number;
   /** Requests that took a path an earlier request of the run took (0: every request was distinct). */
   repeated: number;

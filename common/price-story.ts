@@ -1,6 +1,9 @@
 import { priceComparisonPhrase, wholePercentComparison } from './price-comparison.js';
 import { PRICE_STORY_TEXT } from './texts/price-story.js';
 
+/** The app's cache key of a show's price story: the server puts the story it rendered under it. */
+export const priceStoryQueryKey = (eventId: number) => ['price-story', eventId] as const;
+
 /**
  * The one sentence of a show's price story (decisions 0061, 0073), from the listings on sale. A listing's
  * difference is (all-in price per ticket − original price per ticket) / original price, in percent: what a

@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAppPath } from '../common/app-paths.js';
+import { createCdn } from './adapters/cdn/index.js';
 import type { ImageStore } from './adapters/images/image-store.js';
 import { createImageStore } from './adapters/images/index.js';
 import type { Mailer } from './adapters/mail/mailer.js';
@@ -38,6 +39,7 @@ import { bidRoutes } from './modules/bids/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { expireOpenCheckouts, sandboxSessionStore } from './modules/checkout/service.js';
 import { devMailRoutes } from './modules/dev-mail/routes.js';
+import { type CdnPurges, startCdnPurges } from './modules/event-page/cdn-purges.js';
 import { eventPageHtmlRoutes } from './modules/event-page/html.js';
 import { eventPageRoutes } from './modules/event-page/routes.js';
 import { ConcertSearch } from './modules/events/concert-search.js';
@@ -108,6 +110,8 @@ declare module 'fastify' {
     lifecycle: InstanceLifecycle;
     /** This instance's open live streams (decision 0066); tests and benches read its size. */
     liveHub: LiveHub;
+    /** This instance's watch of the shows to purge from the CDN (decision 0090); tests call its look(). */
+    cdnPurges: CdnPurges;
   }
 }
 
@@ -248,6 +252,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => concertSearch.close());
   await app.register(eventRoutes, { db: database.db, clock, concertSearch });
   await app.register(eventPageRoutes, { db: database.db, clock });
+  // A show that changes leaves the CDN within a second or so (decision 0090).
+  const cdnPurges = startCdnPurges({
+    db: database.db,
+    clock,
+    cdn: createCdn(config),
+    log: app.log,
+    leaseMs: config.jobLeaseMs,
+    jobObserver: metrics?.jobObserver,
+  });
+  app.decorate('cdnPurges', cdnPurges);
+  app.addHook('onClose', () => cdnPurges.stop());
   await app.register(priceStoryRoutes, { db: database.db, clock });
   const images = deps.images ?? createImageStore(config, database.db);
   await app.register(imageRoutes, { db: database.db, images });

@@ -70,6 +70,22 @@ describe('loadConfig', () => {
     ).toBe('pk_test_789');
   });
 
+  it('purges Fastly only with both its service id and token; the API address can be moved (decision 0090)', () => {
+    expect(loadConfig({}).fastly).toBeUndefined();
+    expect(
+      loadConfig({ FASTLY_SERVICE_ID: 'SU1Z0isxPaozGVKXdv0eY', FASTLY_API_TOKEN: 'tok-123' }).fastly,
+    ).toEqual({ serviceId: 'SU1Z0isxPaozGVKXdv0eY', apiToken: 'tok-123', apiUrl: 'https://api.fastly.com' });
+    expect(
+      loadConfig({ FASTLY_SERVICE_ID: 'svc1', FASTLY_API_TOKEN: 't', FASTLY_API_URL: 'http://127.0.0.1:9/' })
+        .fastly?.apiUrl,
+    ).toBe('http://127.0.0.1:9');
+    expect(() => loadConfig({ FASTLY_SERVICE_ID: 'svc1' })).toThrow(/FASTLY_SERVICE_ID and FASTLY_API_TOKEN/);
+    expect(() => loadConfig({ FASTLY_API_TOKEN: 't' })).toThrow(/FASTLY_SERVICE_ID and FASTLY_API_TOKEN/);
+    expect(() => loadConfig({ FASTLY_SERVICE_ID: 'svc/../1', FASTLY_API_TOKEN: 't' })).toThrow(
+      /FASTLY_SERVICE_ID/,
+    );
+  });
+
   it('refuses production without its real services', () => {
     const production = {
       NODE_ENV: 'production',

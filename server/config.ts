@@ -74,6 +74,15 @@ const environmentSchema = z.object({
     .string()
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
     .optional(),
+  FASTLY_SERVICE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,64}$/, 'must be a Fastly service id (letters and digits)')
+    .optional(),
+  FASTLY_API_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,256}$/, 'must be a Fastly API token (printable ASCII without spaces)')
+    .optional(),
+  FASTLY_API_URL: z.url().default('https://api.fastly.com'),
 });
 
 export interface Config {
@@ -107,6 +116,11 @@ export interface Config {
    * instance's jobs are taken over within this plus the poll interval (decision 0053).
    */
   jobLeaseMs: number;
+  /**
+   * The CDN in front of the app (decision 0090): Fastly when FASTLY_SERVICE_ID and FASTLY_API_TOKEN are set,
+   * purged by surrogate key when a show changes; absent means no CDN, and purges are only recorded.
+   */
+  fastly: { serviceId: string; apiToken: string; apiUrl: string } | undefined;
   /**
    * Stripe payments; absent means the built-in sandbox checkout (never in production). The publishable key
    * goes to the browser for Stripe Elements (saved cards); it is required in production only.
@@ -251,6 +265,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
     throw new ConfigError('METRICS_PORT must differ from PORT: the metrics listener is a separate one.');
   }
+  if (Boolean(values.FASTLY_SERVICE_ID) !== Boolean(values.FASTLY_API_TOKEN)) {
+    throw new ConfigError(
+      'FASTLY_SERVICE_ID and FASTLY_API_TOKEN go together: the CDN purge needs the service and a token to purge it.',
+    );
+  }
   if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: payments are confirmed by signed webhooks.',
@@ -300,6 +319,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       drainDelayMs: values.DRAIN_DELAY_MS ?? (isProduction ? PRODUCTION_DRAIN_DELAY_MS : 0),
       timeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     },
+    fastly:
+      values.FASTLY_SERVICE_ID && values.FASTLY_API_TOKEN
+        ? {
+            serviceId: values.FASTLY_SERVICE_ID,
+            apiToken: values.FASTLY_API_TOKEN,
+            apiUrl: values.FASTLY_API_URL.replace(/\/$/, ''),
+          }
+        : undefined,
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {

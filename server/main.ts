@@ -119,6 +119,7 @@ async function main(): Promise<void> {
       ...priceAlertJobHandlers({ ...checkoutDeps, emailLinkSecret: config.emailLinkSecret }),
       ...priceCapJobHandlers({ ...checkoutDeps, emailLinkSecret: config.emailLinkSecret }),
       ...ledgerCheckJobHandlers(checkoutDeps),
+      ...app.cdnPurges.handlers,
     },
     intervalMs: config.jobPollIntervalMs,
     leaseMs: config.jobLeaseMs,

@@ -1,11 +1,12 @@
 import { getJson } from '@client/lib/api';
+import { priceStoryQueryKey } from '@common/price-story';
 import type { PriceStory } from '@common/schemas/price-story';
 import { queryOptions } from '@tanstack/react-query';
 
 /** Cache keys of the price story (decision 0061). */
 export const priceStoryKeys = {
   all: ['price-story'] as const,
-  event: (eventId: number) => ['price-story', eventId] as const,
+  event: priceStoryQueryKey,
 };
 
 /** GET /api/events/:id/price-story; prices move with every sale, so a visit reads it again after a minute. */

@@ -30,11 +30,11 @@ export const escapeAttribute = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /** JSON inside a <script> element: '<' escaped, so no '</script>' or '<!--' can end or bend it. */
-export const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029');
+export const scriptJson = (value: unknown) => escapeScriptJson(JSON.stringify(value));
+
+/** Serialised JSON made safe inside a <script> element, as scriptJson does. */
+export const escapeScriptJson = (json: string) =>
+  json.replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
 
 /** 'Wednesday, May 1, 2030' or 'Friday, June 5, 2026 – Sunday, June 7, 2026' for a festival. */
 export function showDates(event: EventPage['event']): string {

@@ -1,23 +1,27 @@
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type EventPageFilters, eventPageQueryKey, filtersFromSearch } from '../../../common/event-page.js';
 import { parseEventSegment } from '../../../common/event-path.js';
+import { priceStoryQueryKey } from '../../../common/price-story.js';
 import type { EventPage } from '../../../common/schemas/event-page.js';
+import type { PriceStory } from '../../../common/schemas/price-story.js';
 import { QUERY_DATA_ELEMENT_ID } from '../../../common/start-app-script.js';
+import { EVENT_PAGES_SURROGATE_KEY, showSurrogateKey } from '../../adapters/cdn/cdn.js';
 import type { Db } from '../../db/client.js';
 import { NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES } from '../../lib/encoded-json.js';
 import {
   disableControlsUntilApp,
   EVENT_PAGE_ROOT_SLOT,
   EVENT_PAGE_TEMPLATE,
   PAGE_RENDERER_MODULE,
 } from '../../lib/prerendered-pages.js';
-import { SharedAnswers } from '../../lib/shared-answers.js';
-import { scriptJson, withHeadTags } from './document.js';
+import { priceStory } from '../price-story/service.js';
+import { escapeScriptJson, withHeadTags } from './document.js';
+import { RenderedPage, RenderedPages, showVersionsReader } from './rendered-pages.js';
 import { eventPageLoader } from './service.js';
 
 /** The client's renderer of a page for a visitor (client/prerender.tsx), built for Node beside the app. */
@@ -28,9 +32,31 @@ interface PageRenderer {
   ): Promise<{ title: string; html: string }>;
 }
 
-/** A rendered page is shared this long: a burst of visitors from one link costs one render. */
-export const EVENT_HTML_SHARED_MS = 10_000;
-const EVENT_HTML_SHARED_PAGES = 500;
+/**
+ * A visitor's page is read again after this even when no change counter moved (decision 0089): a change
+ * to the show shows within it whatever made it.
+ */
+export const EVENT_HTML_RECHECK_MS = 500;
+/** Rendered pages kept (about 20 to 60 KB each, compressed copies included). */
+const EVENT_HTML_PAGES = 500;
+
+/**
+ * What shared caches may do with a visitor's page (decision 0090): browsers check it on every use (their
+ * ETag makes that a 304), a CDN keeps it 5 s and serves it stale while it revalidates for 30 s more, or for
+ * 5 minutes while the app is down; the app purges a show's pages when the show changes.
+ */
+export const VISITOR_CACHE_CONTROL =
+  'public, max-age=0, s-maxage=5, stale-while-revalidate=30, stale-if-error=300';
+/** A member's page depends on who they are: no shared cache keeps it, and the browser asks every time. */
+export const MEMBER_CACHE_CONTROL = 'private, no-cache';
+
+/** What a visitor's page is rendered from: the show's page and its price story, each serialised once. */
+interface VisitorData {
+  page: EventPage;
+  story: PriceStory;
+  pageJson: string;
+  storyJson: string;
+}
 
 export interface EventPageHtmlOptions {
   db: Db;
@@ -41,10 +67,10 @@ export interface EventPageHtmlOptions {
   signedIn: (cookies: Record<string, string | undefined>) => boolean;
 }
 
-/** A built file read again only when the build replaced it. */
+/** A built file read again only when the build replaced it; `builtAt` tells which build it is. */
 function builtFile(file: string) {
   let cached: { mtimeMs: number; text: string } | null = null;
-  return (): string | null => {
+  const read = (): string | null => {
     let mtimeMs: number;
     try {
       mtimeMs = statSync(file).mtimeMs;
@@ -54,6 +80,7 @@ function builtFile(file: string) {
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: readFileSync(file, 'utf8') };
     return cached.text;
   };
+  return Object.assign(read, { builtAt: () => (read() === null ? 0 : (cached?.mtimeMs ?? 0)) });
 }
 
 /**
@@ -73,62 +100,130 @@ export async function eventPageHtmlRoutes(app: FastifyInstance, options: EventPa
     renderer ??= import(pathToFileURL(rendererFile).href) as Promise<PageRenderer>;
     return renderer;
   };
-  const rendered = new SharedAnswers<string>({
-    ttlMs: EVENT_HTML_SHARED_MS,
-    maxEntries: EVENT_HTML_SHARED_PAGES,
+  const pages = new RenderedPages({
     clock,
+    versions: showVersionsReader(db),
+    maxPages: EVENT_HTML_PAGES,
+    recheckMs: EVENT_HTML_RECHECK_MS,
   });
 
-  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding, cookie')
-      .send(html);
+  /**
+   * Sends `page` in the coding the client accepts (compressed once per page); with `validated`, its ETag,
+   * and 304 to a client that has it already.
+   */
+  async function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    page: RenderedPage,
+    validated = false,
+  ) {
+    const encoding =
+      page.body.length < COMPRESS_THRESHOLD_BYTES
+        ? null
+        : acceptedEncoding(request.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding, cookie');
+    if (validated) {
+      reply.header('etag', page.etag(encoding));
+      if (page.matches(request.headers['if-none-match'])) return reply.code(304).send();
+    }
+    reply.code(status).header('content-type', 'text/html; charset=utf-8');
+    if (!encoding) return reply.send(page.body);
+    return reply.header('content-encoding', encoding).send(await page.copy(encoding));
+  }
 
-  const notFound = (reply: FastifyReply) => sendHtml(reply, 404, shell() ?? '');
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(request, reply.header('cache-control', 'no-cache'), 404, new RenderedPage(shell() ?? ''));
 
-  async function visitorPage(location: string, page: EventPage, filters: EventPageFilters): Promise<string> {
+  /**
+   * The page a visitor sees, its price story's sentence included (issue 45), with its data and price story
+   * in the page for the app, from the one serialisation of each that the page's hash was taken of.
+   */
+  async function visitorPage(location: string, data: VisitorData, filters: EventPageFilters) {
+    const { page, story } = data;
     const filled = template();
     if (!filled) return withHeadTags(shell() ?? '', page, appUrl);
+    const pageKey = eventPageQueryKey(page.event.id, filters);
+    const storyKey = priceStoryQueryKey(page.event.id);
     const { prerenderPage } = await loadRenderer();
-    const { html } = await prerenderPage(location, [[eventPageQueryKey(page.event.id, filters), page]]);
-    const data = `<script type="application/json" id="${QUERY_DATA_ELEMENT_ID}">${scriptJson([
-      [eventPageQueryKey(page.event.id, filters), page],
-    ])}</script>`;
+    const { html } = await prerenderPage(location, [
+      [pageKey, page],
+      [storyKey, story],
+    ]);
+    const entries = `[[${JSON.stringify(pageKey)},${data.pageJson}],[${JSON.stringify(storyKey)},${data.storyJson}]]`;
+    const queryData = `<script type="application/json" id="${QUERY_DATA_ELEMENT_ID}">${escapeScriptJson(entries)}</script>`;
     return withHeadTags(filled, page, appUrl).replace(
       EVENT_PAGE_ROOT_SLOT,
-      () => `${disableControlsUntilApp(html)}${data}`,
+      () => `${disableControlsUntilApp(html)}${queryData}`,
     );
+  }
+
+  /** The show's data for `segment`, or NotFound; a segment with an old or missing slug asks for a redirect. */
+  async function readPage(segment: string, id: number, filters: EventPageFilters, search: string) {
+    const page = await loadEventPage(id, filters, clock.now());
+    if (segment !== page.event.path.slice('/events/'.length))
+      return { page, redirect: `${page.event.path}${search}` };
+    return { page, redirect: null };
   }
 
   app.get<{ Params: { segment: string } }>(
     '/events/:segment',
-    { schema: { hide: true } },
+    // Compressed here, once per rendered page, rather than by @fastify/compress on every request.
+    { schema: { hide: true }, compress: false },
     async (request, reply) => {
-      const parsed = parseEventSegment(request.params.segment);
-      if (!parsed) return notFound(reply);
+      const { segment } = request.params;
+      const parsed = parseEventSegment(segment);
+      if (!parsed) return notFound(request, reply);
       const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       // Filters the address keeps (a shared link), read as the app reads them: a bad one is left out.
       const filters = filtersFromSearch(new URLSearchParams(search));
-      let page: EventPage;
-      try {
-        page = await loadEventPage(parsed.id, filters, clock.now());
-      } catch (error) {
-        if (error instanceof NotFound) return notFound(reply);
-        throw error;
-      }
-      if (request.params.segment !== page.event.path.slice('/events/'.length)) {
-        return reply.redirect(`${page.event.path}${search}`, 301);
-      }
       if (options.signedIn(request.cookies)) {
-        return sendHtml(reply, 200, withHeadTags(shell() ?? '', page, appUrl));
+        let read: Awaited<ReturnType<typeof readPage>>;
+        try {
+          read = await readPage(segment, parsed.id, filters, search);
+        } catch (error) {
+          if (error instanceof NotFound) return notFound(request, reply);
+          throw error;
+        }
+        if (read.redirect) return reply.redirect(read.redirect, 301);
+        reply.header('cache-control', MEMBER_CACHE_CONTROL);
+        return sendPage(
+          request,
+          reply,
+          200,
+          new RenderedPage(withHeadTags(shell() ?? '', read.page, appUrl)),
+        );
       }
-      const location = `${page.event.path}${search}`;
-      // Keyed by what the page shows, so a shared render is never older than its data.
-      const key = `${location}\n${createHash('sha256').update(JSON.stringify(page)).digest('base64')}`;
-      return sendHtml(reply, 200, await rendered.get(key, () => visitorPage(location, page, filters)));
+      const location = `/events/${segment}${search}`;
+      const answer = await pages.get(location, async () => {
+        try {
+          const [{ page, redirect }, story] = await Promise.all([
+            readPage(segment, parsed.id, filters, search),
+            priceStory(db, parsed.id, clock.now()),
+          ]);
+          if (redirect) return { otherwise: { redirect } };
+          const data = { page, story, pageJson: JSON.stringify(page), storyJson: JSON.stringify(story) };
+          return {
+            eventId: page.event.id,
+            json: `${data.pageJson}\n${data.storyJson}`,
+            build: String(template.builtAt()),
+            render: () => visitorPage(location, data, filters),
+          };
+        } catch (error) {
+          if (error instanceof NotFound) return { otherwise: null };
+          throw error;
+        }
+      });
+      if ('otherwise' in answer) {
+        if (answer.otherwise) return reply.redirect(answer.otherwise.redirect, 301);
+        return notFound(request, reply);
+      }
+      const keys = [showSurrogateKey(answer.eventId), EVENT_PAGES_SURROGATE_KEY];
+      reply
+        .header('cache-control', VISITOR_CACHE_CONTROL)
+        .header('surrogate-key', keys.join(' '))
+        .header('cache-tag', keys.join(','));
+      return sendPage(request, reply, 200, answer.rendered, true);
     },
   );
 }
