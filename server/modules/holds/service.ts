@@ -9,11 +9,12 @@ import {
 } from '../../../common/schemas/checkout.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { holdAllowances, tickets } from '../../db/schema/index.js';
+import { sqlStateOf } from '../../db/sql-state.js';
 import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../errors.js';
 import { listingOnSaleSql } from '../../lib/on-sale-sql.js';
 import { assertHoldWithinCap } from '../price-caps/place.js';
 import { assertMayHold, lockMemberForLimits } from '../show-limits/service.js';
-import { lockConflict } from './conflicts.js';
+import { type ConflictListing, lockConflict } from './conflicts.js';
 import { holdPart } from './splits.js';
 
 /**
@@ -82,6 +83,48 @@ function refuseUnavailable(row: UnavailableFields, buyerId: number, now: Date): 
   if (!onSaleAt(row, now)) throw lockConflict('event-over', CHECKOUT_TEXT.eventPast, row);
   if (row.editingBy !== null && row.editExpiresAt && row.editExpiresAt > now)
     throw lockConflict('editing', CHECKOUT_TEXT.beingEditedBySeller, row);
+}
+
+/**
+ * Refuses a lock on a listing that is taken by what is committed now: sold, withdrawn, over, in its seller's
+ * editor, or held by another buyer. Read without a row lock, so in an on-sale rush the fans who clicked a
+ * listing already taken are told at once, instead of queueing on its row behind the hold, payment start or
+ * sale at work on it (and, past the lock wait, being told to slow down); decision 0094.
+ */
+async function refuseTaken(
+  tx: Tx,
+  ticketId: number,
+  buyerId: number,
+  now: Date,
+): Promise<ConflictListing | undefined> {
+  const [row] = await tx
+    .select({
+      sellerId: tickets.sellerId,
+      sold: tickets.sold,
+      status: tickets.status,
+      eventDate: tickets.eventDate,
+      daysCount: tickets.daysCount,
+      timeZone: tickets.timeZone,
+      currentViewerId: tickets.currentViewerId,
+      lockExpiresAt: tickets.lockExpiresAt,
+      editingBy: tickets.editingBy,
+      editExpiresAt: tickets.editExpiresAt,
+      eventId: tickets.eventId,
+      eventName: tickets.eventName,
+    })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId))
+    .limit(1);
+  if (!row) return undefined;
+  refuseUnavailable(row, buyerId, now);
+  if (
+    row.currentViewerId !== null &&
+    row.currentViewerId !== buyerId &&
+    row.lockExpiresAt &&
+    row.lockExpiresAt > now
+  )
+    throw lockConflict('held', CHECKOUT_TEXT.heldByOther, row);
+  return row;
 }
 
 /** The hold budget of a row is its listing's (decision 0031): carving parts again never refills it. */
@@ -223,6 +266,26 @@ export async function lockTicket(
   now: Date,
   wanted?: number,
 ): Promise<Hold> {
+  const seen: { listing?: ConflictListing } = {};
+  try {
+    return await lockInTransaction(db, buyerId, ticketId, now, wanted, seen);
+  } catch (error) {
+    // Past the member's own queue, a lock wait that runs out is other buyers at work on this listing (a
+    // hold being made, a payment start, a sale): it is held, not the member's requests piling up (0094).
+    if (seen.listing && sqlStateOf(error) === '55P03')
+      throw lockConflict('held', CHECKOUT_TEXT.heldByOther, seen.listing);
+    throw error;
+  }
+}
+
+function lockInTransaction(
+  db: DbOrTx,
+  buyerId: number,
+  ticketId: number,
+  now: Date,
+  wanted: number | undefined,
+  seen: { listing?: ConflictListing },
+): Promise<Hold> {
   return db.transaction(async (tx) => {
     // One member's locks run one after another (the live-holds count must see the others). A burst of them
     // waits at most HOLD_QUEUE_WAIT_MS for its turn and is then told to slow down (429), instead of queueing
@@ -232,6 +295,7 @@ export async function lockTicket(
     // A listing, or a part of it, above its show's price cap is not sold (decision 0084).
     await assertHoldWithinCap(tx, ticketId, now);
     await assertShowLimits(tx, buyerId, ticketId, wanted, now);
+    seen.listing = await refuseTaken(tx, ticketId, buyerId, now);
     let freshExpiry = await holdEndFor(tx, buyerId, ticketId, now);
     if (wanted !== undefined) {
       const part = await holdPart(tx, buyerId, ticketId, wanted, freshExpiry, now, (listing) =>
