@@ -103,13 +103,12 @@ function postalAddress(event: EventPage['event']): Record<string, string> {
   };
 }
 
-/** What the show is, in a sentence: who plays, where, and when in the venue's time when that is known. */
+/** What the show is: where and when, in the venue's time when that is known, and who plays. */
 function showDescription(event: EventPage['event']): string {
   const time = formatShowTimes(event.date, event, event.timeZone);
-  const when = time ? `${showDates(event)}, ${time}` : showDates(event);
-  const lineup =
-    event.lineup.length > 0 ? ` with ${event.lineup.map((artist) => artist.name).join(', ')}` : '';
-  return `${event.name}${lineup} at ${event.venue}, ${event.city}, on ${when}.`;
+  const when = time ? `${showDates(event)} at ${time}` : showDates(event);
+  const lineup = event.lineup.map((artist) => artist.name).join(', ');
+  return `${event.name} at ${event.venue}, ${event.city}, on ${when}.${lineup ? ` Lineup: ${lineup}.` : ''}`;
 }
 
 /**
