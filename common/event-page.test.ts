@@ -10,6 +10,14 @@ describe('event page filters in the address', () => {
     });
   });
 
+  it('reads every order but the default one', () => {
+    for (const sort of ['price_desc', 'section', 'quantity', 'vs_original'] as const) {
+      expect(filtersFromSearch(new URLSearchParams(`sort=${sort}`))).toEqual({ sort });
+    }
+    expect(filtersFromSearch(new URLSearchParams('sort=price'))).toEqual({});
+    expect(filtersFromSearch(new URLSearchParams('sort=date'))).toEqual({});
+  });
+
   it('leaves a bad filter out', () => {
     expect(filtersFromSearch(new URLSearchParams('quantity=9&delivery=fax&section='))).toEqual({});
     expect(filtersFromSearch(new URLSearchParams('quantity=1.5'))).toEqual({});

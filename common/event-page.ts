@@ -11,18 +11,22 @@ export const EVENT_PAGE_LISTINGS = 50;
 export const EVENT_PAGE_MAX_SECTIONS = 100;
 
 /**
- * The orders of a show's listings: cheapest per ticket first (the default), or lowest against the original
+ * The orders of a show's listings: cheapest per ticket first (the default), dearest first, by section (A to
+ * Z, then cheapest), most tickets first (then cheapest; decision 0093), or lowest against the original
  * price first, ties cheapest first (decision 0083).
  */
-export const EVENT_PAGE_SORTS = ['price', 'vs_original'] as const;
+export const EVENT_PAGE_SORTS = ['price', 'price_desc', 'section', 'quantity', 'vs_original'] as const;
 export type EventPageSort = (typeof EVENT_PAGE_SORTS)[number];
+
+/** The other dates of a show's tour and the other shows at its venue: at most this many of each. */
+export const EVENT_PAGE_MORE_SHOWS = 6;
 
 export interface EventPageFilters {
   quantity?: number;
   section?: string;
   delivery?: 'digital' | 'paper';
   /** Left out for the default, cheapest first. */
-  sort?: 'vs_original';
+  sort?: Exclude<EventPageSort, 'price'>;
   /** At most this all-in price per ticket, in dollars: the link "Find other tickets" sets it (decision 0087). */
   maxPrice?: number;
   /** Only verified sellers' listings (decision 0086): `?verified=true`. */
@@ -46,7 +50,8 @@ export function filtersFromSearch(search: URLSearchParams): EventPageFilters {
   if (section && section.length <= 200) filters.section = section;
   const delivery = search.get('delivery');
   if (delivery === 'digital' || delivery === 'paper') filters.delivery = delivery;
-  if (search.get('sort') === 'vs_original') filters.sort = 'vs_original';
+  const sort = EVENT_PAGE_SORTS.find((name) => name === search.get('sort'));
+  if (sort && sort !== 'price') filters.sort = sort;
   const maxPrice = search.get('maxPrice');
   if (maxPrice && EVENT_PAGE_PRICE_PATTERN.test(maxPrice)) filters.maxPrice = Number(maxPrice);
   if (search.get('verified') === 'true') filters.verified = 'true';

@@ -149,7 +149,7 @@ export const EVENT_PAGE_TEXT = {
   quantityInvalid: 'quantity must be a whole number from 1 to 8',
   sectionInvalid: 'section must be at most 200 characters',
   deliveryInvalid: 'delivery must be digital or paper',
-  sortInvalid: 'sort must be price or vs_original',
+  sortInvalid: 'sort must be price, price_desc, section, quantity or vs_original',
   verifiedInvalid: 'verified must be true',
   cursorInvalid: 'This page of listings is no longer valid. Please reload the event.',
 } as const;

@@ -3,11 +3,17 @@ import {
   addDays,
   canonicalTimeZone,
   formatCalendarDate,
+  formatShowTimes,
+  formatVenueClock,
   formatVenueDateTime,
   formatVenueDay,
   formatVenueShortDay,
+  isoWithOffset,
   lastDayOf,
   localMidnight,
+  venueInstant,
+  wallTime,
+  wallTimeAt,
 } from './venue-time.js';
 
 const at = (iso: string) => new Date(iso);
@@ -84,5 +90,44 @@ describe('venue time', () => {
     expect(canonicalTimeZone('+03:00')).toBeNull();
     expect(canonicalTimeZone('')).toBeNull();
     expect(canonicalTimeZone(`America/${'x'.repeat(100)}`)).toBeNull();
+  });
+
+  it('reads a show’s wall-clock time in its venue’s zone, with the offset of that day', () => {
+    expect(venueInstant('2030-05-01', '20:00', 'America/New_York')).toEqual(at('2030-05-02T00:00:00Z'));
+    expect(venueInstant('2030-12-01', '20:00:00', 'America/New_York')).toEqual(at('2030-12-02T01:00:00Z'));
+    expect(venueInstant('2030-05-01', '19:30', 'Asia/Tokyo')).toEqual(at('2030-05-01T10:30:00Z'));
+    expect(isoWithOffset('2030-05-01', '20:00', 'America/New_York')).toBe('2030-05-01T20:00:00-04:00');
+    expect(isoWithOffset('2030-12-01', '20:00', 'America/New_York')).toBe('2030-12-01T20:00:00-05:00');
+    expect(isoWithOffset('2030-05-01', '19:30', 'Asia/Kolkata')).toBe('2030-05-01T19:30:00+05:30');
+    expect(isoWithOffset('2030-05-01', '21:00', 'UTC')).toBe('2030-05-01T21:00:00+00:00');
+  });
+
+  it('moves a time the clocks skip past the jump, and takes the first of a time they show twice', () => {
+    // New York springs forward from 2:00 to 3:00 AM on March 10, 2030: 2:30 AM is read as 3:30 AM EDT.
+    const skipped = venueInstant('2030-03-10', '02:30', 'America/New_York');
+    expect(skipped).toEqual(at('2030-03-10T07:30:00Z'));
+    expect(wallTimeAt(skipped, 'America/New_York')).toBe('03:30');
+    expect(isoWithOffset('2030-03-10', '02:30', 'America/New_York')).toBe('2030-03-10T03:30:00-04:00');
+    // It falls back from 2:00 to 1:00 AM on November 3, 2030: 1:30 AM comes twice, first in EDT.
+    expect(venueInstant('2030-11-03', '01:30', 'America/New_York')).toEqual(at('2030-11-03T05:30:00Z'));
+    expect(isoWithOffset('2030-11-03', '01:30', 'America/New_York')).toBe('2030-11-03T01:30:00-04:00');
+    // Santiago skips its midnight: 00:15 on that day is 01:15.
+    expect(wallTimeAt(venueInstant('2030-09-08', '00:15', 'America/Santiago'), 'America/Santiago')).toBe(
+      '01:15',
+    );
+  });
+
+  it('says a show’s time as a fan reads it', () => {
+    expect(formatVenueClock('2030-05-01', '20:00', 'America/New_York')).toBe('8:00 PM EDT');
+    expect(formatVenueClock('2030-12-01', '19:30', 'America/Los_Angeles', false)).toBe('7:30 PM');
+    const zone = 'America/New_York';
+    expect(formatShowTimes('2030-05-01', { startTime: '20:00', doorsTime: '19:00' }, zone)).toBe(
+      '8:00 PM EDT (doors 7:00 PM)',
+    );
+    expect(formatShowTimes('2030-05-01', { startTime: '12:30', doorsTime: null }, zone)).toBe('12:30 PM EDT');
+    expect(formatShowTimes('2030-05-01', { startTime: null, doorsTime: null }, zone)).toBeNull();
+    expect(wallTime('20:00:00')).toBe('20:00');
+    expect(wallTime('24:00')).toBeNull();
+    expect(() => venueInstant('2030-05-01', '8 PM', zone)).toThrow('not a time of day');
   });
 });

@@ -158,3 +158,90 @@ export function formatVenueShortDay(instant: Date, timeZone: string): string {
 export function formatCalendarDate(date: string): string {
   return formatVenueDay(new Date(dayNumber(date)), 'UTC');
 }
+
+/** A wall-clock time of day, 'HH:mm' or 'HH:mm:ss' (as PostgreSQL's `time` reads). */
+const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+
+/** Minutes after midnight of a wall-clock time, or null when `time` is not one. */
+function minutesOf(time: string): number | null {
+  const match = WALL_TIME.exec(time);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** 'HH:mm' of a wall-clock time ('20:00:00' → '20:00'), or null when `time` is not one. */
+export function wallTime(time: string): string | null {
+  return minutesOf(time) === null ? null : time.slice(0, 5);
+}
+
+/**
+ * The instant the wall-clock `time` on `date` happens in `timeZone` (decision 0093). A time the clocks skip
+ * (02:30 when they jump from 02:00 to 03:00) is read with the offset before the jump, so it lands as long
+ * after the jump (03:30); a time they show twice (01:30 when they go back from 02:00 to 01:00) is the first.
+ * The same choice as JavaScript's Temporal ('compatible') and PostgreSQL's `at time zone` for a skipped time.
+ */
+export function venueInstant(date: string, time: string, timeZone: string): Date {
+  const minutes = minutesOf(time);
+  if (minutes === null) throw new Error(`not a time of day: ${time}`);
+  const wall = dayNumber(date) + minutes * MINUTE_MS;
+  const offsets = new Set([wall - DAY_MS, wall, wall + DAY_MS].map((t) => offsetAt(t, timeZone)));
+  const candidates = [...offsets].map((offset) => wall - offset).sort((a, b) => a - b);
+  const exact = candidates.find((instant) => wallClock(instant, timeZone) === wall);
+  // Skipped: the offset before the jump is the smaller one, so its reading is the later candidate.
+  return new Date(exact ?? (candidates.at(-1) as number));
+}
+
+/** The wall-clock 'HH:mm' in `timeZone` at `instant`: what a skipped time is stored as once resolved. */
+export function wallTimeAt(instant: Date, timeZone: string): string {
+  return new Date(wallClock(instant.getTime(), timeZone)).toISOString().slice(11, 16);
+}
+
+/** '2030-05-01T20:00:00-04:00': the start of a show as schema.org reads it, in the venue's offset then. */
+export function isoWithOffset(date: string, time: string, timeZone: string): string {
+  const instant = venueInstant(date, time, timeZone).getTime();
+  const offsetMinutes = Math.round(offsetAt(instant, timeZone) / MINUTE_MS);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
+  const local = new Date(instant + offsetMinutes * MINUTE_MS).toISOString().slice(0, 19);
+  return `${local}${sign}${hours}:${minutes}`;
+}
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** '8:00 PM EDT' (or '8:00 PM' without the zone): a show's time on its day, in the venue's time. */
+export function formatVenueClock(date: string, time: string, timeZone: string, withZone = true): string {
+  const key = `${timeZone} ${withZone}`;
+  let formatter = clockFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h12',
+      timeZone,
+      ...(withZone ? { timeZoneName: 'short' } : {}),
+    });
+    clockFormatters.set(key, formatter);
+  }
+  const parts = partsOf(formatter, venueInstant(date, time, timeZone).getTime());
+  const clock = `${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
+  return withZone ? `${clock} ${parts.timeZoneName}` : clock;
+}
+
+/** A show's times as its day names them: when it starts, and when doors open if that is known. */
+export interface ShowTimes {
+  /** 'HH:mm' at the venue on the first day; null when unknown. */
+  startTime: string | null;
+  doorsTime: string | null;
+}
+
+/**
+ * '8:00 PM EDT (doors 7:00 PM)', '8:00 PM EDT', or null when the start is unknown: said after the show's
+ * date wherever a date names the show.
+ */
+export function formatShowTimes(date: string, times: ShowTimes, timeZone: string): string | null {
+  if (!times.startTime) return null;
+  const start = formatVenueClock(date, times.startTime, timeZone);
+  return times.doorsTime
+    ? `${start} (doors ${formatVenueClock(date, times.doorsTime, timeZone, false)})`
+    : start;
+}

@@ -41,8 +41,11 @@ const page: EventPageData = {
     lastDate: '2027-05-01',
     daysCount: 1,
     originalDate: null,
+    startTime: '20:00',
+    doorsTime: null,
     venue: 'Riverside Arena',
     city: 'Boston',
+    address: { streetAddress: null, city: 'Boston', region: 'MA', postalCode: null, country: 'US' },
     timeZone: 'America/New_York',
     state: 'on_sale',
     lineup: [],
@@ -67,6 +70,7 @@ const page: EventPageData = {
   ],
   matching: 2,
   nextCursor: null,
+  moreShows: { headliner: null, tour: [], venue: [] },
 };
 
 const member = {

@@ -3,6 +3,7 @@ import {
   EVENT_PAGE_LISTINGS,
   EVENT_PAGE_MAX_QUANTITY,
   EVENT_PAGE_MAX_SECTIONS,
+  EVENT_PAGE_MORE_SHOWS,
   EVENT_PAGE_PRICE_PATTERN,
   EVENT_PAGE_SORTS,
 } from '../event-page.js';
@@ -27,7 +28,11 @@ export const eventPageQuerySchema = z.object({
   quantity: queryNumber(EVENT_PAGE_MAX_QUANTITY, EVENT_PAGE_TEXT.quantityInvalid).optional(),
   section: boundedText(TEXT_LIMITS.shortText, { tooLong: EVENT_PAGE_TEXT.sectionInvalid }).optional(),
   delivery: z.enum(TICKET_TYPES, { error: EVENT_PAGE_TEXT.deliveryInvalid }).optional(),
-  /** 'price' (the default): cheapest per ticket first; 'vs_original': lowest against the original price (decision 0083). */
+  /**
+   * 'price' (the default): cheapest per ticket first; 'price_desc': dearest first; 'section': A to Z, then
+   * cheapest; 'quantity': most tickets first, then cheapest (decision 0093); 'vs_original': lowest against
+   * the original price (decision 0083).
+   */
   sort: z.enum(EVENT_PAGE_SORTS, { error: EVENT_PAGE_TEXT.sortInvalid }).optional(),
   /** Only listings whose seller is verified (decision 0086). */
   verified: z.enum(['true'], { error: EVENT_PAGE_TEXT.verifiedInvalid }).optional(),
@@ -81,6 +86,33 @@ export const eventPageListingSchema = z.object({
 });
 export type EventPageListing = z.infer<typeof eventPageListingSchema>;
 
+/** Another show linked from a show's page: another date of its tour, or another show at its venue. */
+export const otherShowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  path: z.string(),
+  date: z.iso.date(),
+  daysCount: z.number().int().min(1),
+  /** 'HH:mm' at the venue, null when unknown. */
+  startTime: z.string().nullable(),
+  venue: z.string(),
+  city: z.string(),
+  timeZone: z.string(),
+});
+export type OtherShow = z.infer<typeof otherShowSchema>;
+
+/** Where the venue is: what the page's address, its map link and the JSON-LD PostalAddress say. */
+export const venueAddressSchema = z.object({
+  streetAddress: z.string().nullable(),
+  city: z.string(),
+  /** The ISO 3166-2 subdivision (a US state's two letters), null when unknown. */
+  region: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  /** ISO 3166-1 alpha-2. */
+  country: z.string(),
+});
+export type VenueAddress = z.infer<typeof venueAddressSchema>;
+
 export const eventPageSchema = z.object({
   event: z.object({
     id: z.number().int(),
@@ -93,8 +125,12 @@ export const eventPageSchema = z.object({
     daysCount: z.number().int().min(1),
     /** The date it had before it was postponed. */
     originalDate: z.iso.date().nullable(),
+    /** When the show starts and its doors open, 'HH:mm' at the venue on the first day; null when unknown. */
+    startTime: z.string().nullable(),
+    doorsTime: z.string().nullable(),
     venue: z.string(),
     city: z.string(),
+    address: venueAddressSchema,
     timeZone: z.string(),
     state: z.enum(EVENT_STATES),
     lineup: z.array(z.object({ name: z.string(), image: z.string().nullable() })),
@@ -112,5 +148,14 @@ export const eventPageSchema = z.object({
   /** How many listings the filters match. */
   matching: z.number().int(),
   nextCursor: z.string().nullable(),
+  /**
+   * The headliner's other upcoming shows (their tour's other dates) and the venue's other upcoming shows,
+   * soonest first, at most EVENT_PAGE_MORE_SHOWS of each (decision 0093).
+   */
+  moreShows: z.object({
+    headliner: z.string().nullable(),
+    tour: z.array(otherShowSchema).max(EVENT_PAGE_MORE_SHOWS),
+    venue: z.array(otherShowSchema).max(EVENT_PAGE_MORE_SHOWS),
+  }),
 });
 export type EventPage = z.infer<typeof eventPageSchema>;

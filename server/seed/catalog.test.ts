@@ -65,6 +65,20 @@ describe('buildSeedCatalog', () => {
     expect(zones(catalog).get('3Arena')).toBe('Europe/Dublin');
   });
 
+  it('gives shows evening start times with doors before them for most, and every venue a street address', () => {
+    const timed = catalog.filter((event) => event.startTime);
+    expect(timed.length).toBeGreaterThan(catalog.length * 0.9);
+    expect(timed.filter((event) => event.doorsTime).length).toBeGreaterThan(timed.length * 0.7);
+    for (const event of timed) {
+      expect(event.startTime).toMatch(/^(1[2-9]|20):[03]0$/);
+      if (event.doorsTime) expect(event.doorsTime < (event.startTime ?? '')).toBe(true);
+    }
+    for (const event of catalog) {
+      expect(event.venue.streetAddress).toBeTruthy();
+      expect(event.venue.postalCode).toBeTruthy();
+    }
+  });
+
   it('is the same for the same day', () => {
     expect(buildSeedCatalog(today)).toEqual(catalog);
   });

@@ -89,6 +89,60 @@ const VENUES: [name: string, city: string, timeZone: string, state: string][] = 
   ['Wells Fargo Center', 'Philadelphia', 'America/New_York', 'PA'],
 ];
 
+/** Each venue's street line and postal code (decision 0093): the page's address and its map link. */
+const ADDRESSES: Record<string, [street: string, postalCode: string]> = {
+  'Madison Square Garden': ['4 Pennsylvania Plaza', '10001'],
+  'Radio City Music Hall': ['1260 6th Ave', '10020'],
+  'Barclays Center': ['620 Atlantic Ave', '11217'],
+  'Red Rocks Amphitheatre': ['18300 W Alameda Pkwy', '80465'],
+  'Ryman Auditorium': ['116 5th Ave N', '37219'],
+  'Bridgestone Arena': ['501 Broadway', '37203'],
+  'Hollywood Bowl': ['2301 N Highland Ave', '90068'],
+  'Greek Theatre': ['2700 N Vermont Ave', '90027'],
+  'Crypto.com Arena': ['1111 S Figueroa St', '90015'],
+  'The Fillmore': ['1805 Geary Blvd', '94115'],
+  'Chase Center': ['1 Warriors Way', '94158'],
+  'United Center': ['1901 W Madison St', '60612'],
+  'Wrigley Field': ['1060 W Addison St', '60613'],
+  'The Chicago Theatre': ['175 N State St', '60601'],
+  'TD Garden': ['100 Legends Way', '02114'],
+  'Fenway Park': ['4 Jersey St', '02215'],
+  'Capital One Arena': ['601 F St NW', '20004'],
+  'The Anthem': ['901 Wharf St SW', '20024'],
+  'State Farm Arena': ['1 State Farm Dr', '30303'],
+  'Fox Theatre': ['660 Peachtree St NE', '30308'],
+  'Moody Center': ['2001 Robert Dedman Dr', '78712'],
+  'Zilker Park': ['2100 Barton Springs Rd', '78746'],
+  'Toyota Center': ['1510 Polk St', '77002'],
+  'American Airlines Center': ['2500 Victory Ave', '75219'],
+  'Climate Pledge Arena': ['334 1st Ave N', '98109'],
+  'The Gorge Amphitheatre': ['754 Silica Rd NW', '98848'],
+  'Ball Arena': ['1000 Chopper Cir', '80204'],
+  'Kaseya Center': ['601 Biscayne Blvd', '33132'],
+  'Xcel Energy Center': ['199 W Kellogg Blvd', '55102'],
+  'Wells Fargo Center': ['3601 S Broad St', '19148'],
+  '3Arena': ['North Wall Quay', 'D01 T0X4'],
+  'Vicar Street': ['58-59 Thomas St', 'D08 AY72'],
+  'Forest National': ['Avenue Victor Rousseau 208', '1190'],
+  'Eventim Apollo': ['45 Queen Caroline St', 'W6 9QH'],
+};
+
+function addressOf(name: string): Pick<CatalogVenue, 'streetAddress' | 'postalCode'> {
+  const [streetAddress, postalCode] = ADDRESSES[name] ?? [null, null];
+  return { streetAddress, postalCode };
+}
+
+/**
+ * A concert's start, the evening hours shows keep (7 to 8:30 PM), with doors an hour before for most; a few
+ * have no time announced yet, as real catalogs do (decision 0093).
+ */
+function concertTimes(index: number): Pick<CatalogEvent, 'startTime' | 'doorsTime'> {
+  if (index % 23 === 11) return { startTime: null, doorsTime: null };
+  const start = pick(['19:00', '19:30', '20:00', '20:30'], index);
+  const hour = Number(start.slice(0, 2));
+  return { startTime: start, doorsTime: index % 6 === 4 ? null : `${hour - 1}${start.slice(2)}` };
+}
+
 /**
  * Venues abroad (decision 0084), so the price caps of their countries are seen in the demo: Ireland and
  * Belgium cap resale at the original price, the UK does not. Their shows are listed in US dollars.
@@ -162,6 +216,7 @@ function seedVenues(): CatalogVenue[] {
     timeZone,
     country: 'US',
     region: state,
+    ...addressOf(name),
   }));
 }
 
@@ -173,6 +228,7 @@ function seedVenuesAbroad(): CatalogVenue[] {
     timeZone,
     country,
     region: null,
+    ...addressOf(name),
   }));
 }
 
@@ -213,6 +269,7 @@ export function buildSeedCatalog(today: string): CatalogEvent[] {
       name,
       date,
       daysCount: 1,
+      ...concertTimes(index),
       venue,
       artists: style === 2 ? [headliner, support] : [headliner],
     });
@@ -225,6 +282,8 @@ export function buildSeedCatalog(today: string): CatalogEvent[] {
       name: `${festival} ${date.slice(0, 4)}`,
       date,
       daysCount: days,
+      startTime: '12:00',
+      doorsTime: '11:00',
       venue: pick(venues, venueIndex),
       artists: lineup,
     });
@@ -238,6 +297,8 @@ export function buildSeedCatalog(today: string): CatalogEvent[] {
       name: `${headliner.name} in ${venue.city}`,
       date: addDays(today, 5 + index * 17),
       daysCount: 1,
+      startTime: '19:30',
+      doorsTime: '18:30',
       venue,
       artists: [headliner],
     });

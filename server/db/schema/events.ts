@@ -8,6 +8,7 @@ import {
   primaryKey,
   serial,
   text,
+  time,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -55,6 +56,9 @@ export const venues = pgTable(
      */
     country: text('country').notNull().default('US'),
     region: text('region'),
+    /** The street line and postal code of its address (migration 0046, decision 0093); null when unknown. */
+    streetAddress: text('street_address'),
+    postalCode: text('postal_code'),
     /** The folded name and city, joined by a line break (migration 0014): concert search's venue tier. */
     searchPlace: text('search_place').generatedAlwaysAs(sql`search_fold(name || E'\n' || city)`),
     createdAt: createdAt(),
@@ -90,6 +94,12 @@ export const events = pgTable(
       .notNull()
       .references(() => venues.id),
     daysCount: integer('days_count').notNull().default(1),
+    /**
+     * When the show starts and its doors open, as wall-clock times at its venue on its first day (migration
+     * 0046, decision 0093); null when the source does not say. Doors are never after the start.
+     */
+    startTime: time('start_time'),
+    doorsTime: time('doors_time'),
     /** Cancelled or postponed by the back office (decision 0033), with the reason and when. */
     status: text('status', { enum: eventStatuses }).notNull().default('scheduled'),
     statusReason: text('status_reason'),
@@ -99,6 +109,10 @@ export const events = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    check(
+      'events_doors_before_start',
+      sql`${t.doorsTime} is null or (${t.startTime} is not null and ${t.doorsTime} <= ${t.startTime})`,
+    ),
     uniqueIndex('events_external_id_idx').on(t.externalId),
     index('events_date_idx').on(t.date),
     // Venue matches in concert search reach their upcoming events through this index.

@@ -4,7 +4,7 @@ import { PROMISE_TEXT } from '../../../common/texts/promise.js';
 import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
-import { showPageParagraph } from '../sales/show-page.js';
+import { type ShowTimeFacts, showDayOf, showPageParagraph } from '../sales/show-page.js';
 import { type OriginalPriceFacts, originalPriceParagraphs } from '../tickets/original-price-mail.js';
 
 export interface SaleMailFacts {
@@ -20,11 +20,13 @@ export interface SaleMailFacts {
   original?: OriginalPriceFacts | null;
   /** The app's address: the Encore Promise's page is linked from the buyer's e-mail (decision 0087). */
   appUrl: string;
+  /** The catalog show's start and doors (decision 0093): said beside the date when known. */
+  times?: ShowTimeFacts | null;
 }
 
 function ticketLine(facts: SaleMailFacts): string {
   const count = facts.quantity === 1 ? '1 ticket' : `${facts.quantity} tickets`;
-  return `${count} for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)} (section ${facts.section}, row ${facts.row}, seats ${facts.seats})`;
+  return `${count} for ${facts.eventName} on ${showDayOf(facts.eventDate, facts.times)} (section ${facts.section}, row ${facts.row}, seats ${facts.seats})`;
 }
 
 /**

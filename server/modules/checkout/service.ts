@@ -356,6 +356,9 @@ async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void
       showName: events.name,
       faceValueCents: tickets.faceValueCents,
       serviceFeeCents: tickets.serviceFeeCents,
+      startTime: events.startTime,
+      doorsTime: events.doorsTime,
+      timeZone: tickets.timeZone,
     })
     .from(tickets)
     .leftJoin(events, eq(events.id, tickets.eventId))
@@ -371,6 +374,7 @@ async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void
     eventPageUrl: showPageUrl(deps.appUrl, ticket?.eventId ?? null, ticket?.showName ?? null),
     original: ticket ?? null,
     appUrl: deps.appUrl,
+    times: ticket ?? null,
   };
   const buyer = await contactOf(deps.db, session.buyerId);
   const seller = await contactOf(deps.db, session.sellerId);

@@ -3,7 +3,7 @@ import { priceAgainstFaceValue } from '../../../common/price-comparison.js';
 import type { EventPage, EventPageListing } from '../../../common/schemas/event-page.js';
 import { PRICE_COMPARISON_TEXT } from '../../../common/texts/price-comparison.js';
 import { ticketPath } from '../../../common/ticket-path.js';
-import { formatCalendarDate } from '../../../common/venue-time.js';
+import { formatCalendarDate, formatShowTimes, isoWithOffset } from '../../../common/venue-time.js';
 import { webAddress } from '../events/catalog-values.js';
 
 /** An artist's picture as an absolute http(s) address, or null (a stored javascript: address never shows). */
@@ -90,48 +90,74 @@ function listingOffer(listing: EventPageListing, origin: string): Record<string,
   };
 }
 
+/** The venue's PostalAddress: every part of its address the catalog knows (decision 0093). */
+function postalAddress(event: EventPage['event']): Record<string, string> {
+  const { address } = event;
+  return {
+    '@type': 'PostalAddress',
+    ...(address.streetAddress ? { streetAddress: address.streetAddress } : {}),
+    addressLocality: address.city,
+    ...(address.region ? { addressRegion: address.region } : {}),
+    ...(address.postalCode ? { postalCode: address.postalCode } : {}),
+    addressCountry: address.country,
+  };
+}
+
+/** What the show is: where and when, in the venue's time when that is known, and who plays. */
+function showDescription(event: EventPage['event']): string {
+  const time = formatShowTimes(event.date, event, event.timeZone);
+  const when = time ? `${showDates(event)} at ${time}` : showDates(event);
+  const lineup = event.lineup.map((artist) => artist.name).join(', ');
+  return `${event.name} at ${event.venue}, ${event.city}, on ${when}.${lineup ? ` Lineup: ${lineup}.` : ''}`;
+}
+
 /**
  * schema.org MusicEvent for the show, its AggregateOffer exactly what the page lists as on sale, with an
- * Offer for each listing on the page.
+ * Offer for each listing on the page; a cancelled show offers nothing. `startDate` and `doorTime` carry the
+ * venue's offset when the time is known (decision 0093).
  */
 export function musicEventJsonLd(page: EventPage, origin: string): Record<string, unknown> {
   const { event, offers } = page;
   const canonicalUrl = `${origin}${event.path}`;
   const images = event.lineup.flatMap((artist) => pictureOf(artist.image, origin) ?? []);
+  const at = (time: string | null) => (time ? isoWithOffset(event.date, time, event.timeZone) : null);
+  const doorTime = at(event.doorsTime);
   return {
     '@context': 'https://schema.org',
     '@type': 'MusicEvent',
     name: event.name,
     url: canonicalUrl,
-    startDate: event.date,
+    description: showDescription(event),
+    startDate: at(event.startTime) ?? event.date,
     endDate: event.lastDate,
+    ...(doorTime ? { doorTime } : {}),
     ...(event.originalDate ? { previousStartDate: event.originalDate } : {}),
     eventStatus: SCHEMA_STATUS[event.state],
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: {
-      '@type': 'Place',
-      name: event.venue,
-      address: { '@type': 'PostalAddress', addressLocality: event.city },
-    },
+    location: { '@type': 'Place', name: event.venue, address: postalAddress(event) },
     ...(event.lineup.length > 0
       ? { performer: event.lineup.map((artist) => ({ '@type': 'MusicGroup', name: artist.name })) }
       : {}),
     ...(images.length > 0 ? { image: images } : {}),
-    offers: {
-      '@type': 'AggregateOffer',
-      url: canonicalUrl,
-      priceCurrency: 'USD',
-      offerCount: offers.count,
-      ...(offers.lowPrice === null ? {} : { lowPrice: offers.lowPrice.toFixed(2) }),
-      ...(offers.highPrice === null ? {} : { highPrice: offers.highPrice.toFixed(2) }),
-      availability:
-        offers.count > 0 && event.state !== 'cancelled' && event.state !== 'past'
-          ? 'https://schema.org/InStock'
-          : 'https://schema.org/SoldOut',
-      ...(page.listings.length > 0
-        ? { offers: page.listings.map((listing) => listingOffer(listing, origin)) }
-        : {}),
-    },
+    ...(event.state === 'cancelled'
+      ? {}
+      : {
+          offers: {
+            '@type': 'AggregateOffer',
+            url: canonicalUrl,
+            priceCurrency: 'USD',
+            offerCount: offers.count,
+            ...(offers.lowPrice === null ? {} : { lowPrice: offers.lowPrice.toFixed(2) }),
+            ...(offers.highPrice === null ? {} : { highPrice: offers.highPrice.toFixed(2) }),
+            availability:
+              offers.count > 0 && event.state !== 'past'
+                ? 'https://schema.org/InStock'
+                : 'https://schema.org/SoldOut',
+            ...(page.listings.length > 0
+              ? { offers: page.listings.map((listing) => listingOffer(listing, origin)) }
+              : {}),
+          },
+        }),
   };
 }
 

@@ -3,12 +3,13 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   EVENT_PAGE_LISTINGS,
   EVENT_PAGE_MAX_SECTIONS,
+  EVENT_PAGE_MORE_SHOWS,
   type EventPageSort,
 } from '../../../common/event-page.js';
 import { eventPath } from '../../../common/event-path.js';
 import { EVENT_PAGE_TEXT } from '../../../common/messages.js';
 import { centsToDollars, dollarsToCents } from '../../../common/money.js';
-import { onSaleAt } from '../../../common/on-sale.js';
+import { earliestListingDateOnSale, onSaleAt } from '../../../common/on-sale.js';
 import { comparePrice, originalPriceCents } from '../../../common/price-comparison.js';
 import { saleBreakdown } from '../../../common/pricing.js';
 import type {
@@ -16,14 +17,16 @@ import type {
   EventPageListing,
   EventPageQuery,
   EventState,
+  OtherShow,
 } from '../../../common/schemas/event-page.js';
 import type { SellerTrust } from '../../../common/schemas/identity.js';
 import type { SplitRule } from '../../../common/splits.js';
-import { lastDayOf } from '../../../common/venue-time.js';
+import { lastDayOf, wallTime } from '../../../common/venue-time.js';
 import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { batchedReader } from '../../lib/batched-reads.js';
+import { instantSql, saleEndsAtSql } from '../../lib/on-sale-sql.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
 import { sellerTrustOf, UNKNOWN_SELLER } from '../identity/trust.js';
 import { ratingJoinedOn } from '../reviews/ratings.js';
@@ -42,8 +45,15 @@ interface EventRow {
   days_count: number;
   status: 'scheduled' | 'postponed' | 'cancelled';
   original_date: string | null;
+  start_time: string | null;
+  doors_time: string | null;
+  venue_id: number;
   venue: string;
   city: string;
+  street_address: string | null;
+  region: string | null;
+  postal_code: string | null;
+  country: string;
   time_zone: string;
   lineup: { name: string; image: string | null }[] | null;
   offer_count: number;
@@ -84,7 +94,8 @@ const ON_SALE = sql`not t.sold and t.status = 'available'`;
 /** The events of `ids` (the id list goes where IDS_SLOT is), each with its lineup, offers and sections. */
 function eventsStatement(ids: SQL): SQL {
   return sql`select e.id, e.name, e.date::text as date, e.days_count, e.status, e.original_date::text as original_date,
-      v.name as venue, v.city, v.time_zone, lineup.artists as lineup,
+      e.start_time::text as start_time, e.doors_time::text as doors_time, e.venue_id,
+      v.name as venue, v.city, v.street_address, v.region, v.postal_code, v.country, v.time_zone, lineup.artists as lineup,
       offers.count as offer_count, offers.low_cents, offers.high_cents, offers.at_or_below_original,
       sections.names as sections
     from events e
@@ -110,25 +121,54 @@ function eventsStatement(ids: SQL): SQL {
 }
 
 /**
- * The columns a sort orders the listings named `t` by, before the id: the price per ticket, or the place
+ * The columns a sort orders the listings named `t` by, before the id, each ascending (a descending order is
+ * its negation, so one row comparison pages every sort): the price per ticket; the price, dearest first; the
+ * section and then the price; the quantity, most first, and then the price (decision 0093); or the place
  * against the original price and then the price (decision 0083).
  */
 function sortKeys(sort: EventPageSort, t: SQL): SQL[] {
   const price = sql`${t}.buyer_pays_per_ticket_cents`;
-  return sort === 'vs_original' ? [sql`${t}.vs_original_key`, price] : [price];
+  switch (sort) {
+    case 'price':
+      return [price];
+    case 'price_desc':
+      return [sql`(-${price})`];
+    case 'section':
+      return [sql`${t}.section`, price];
+    case 'quantity':
+      return [sql`(-${t}.quantity)`, price];
+    case 'vs_original':
+      return [sql`${t}.vs_original_key`, price];
+  }
+}
+
+/** The values of `sortKeys` for a listing row, as a cursor keeps them. */
+function sortValues(sort: EventPageSort, row: ListingRow): (number | string)[] {
+  const price = row.buyer_pays_per_ticket_cents;
+  switch (sort) {
+    case 'price':
+      return [price];
+    case 'price_desc':
+      return [-price];
+    case 'section':
+      return [row.section, price];
+    case 'quantity':
+      return [-row.quantity, price];
+    case 'vs_original':
+      return [row.vs_original_key, price];
+  }
 }
 
 /** The keyset of a page of listings: the last row's sort values and id. */
 function encodeCursor(sort: EventPageSort, row: ListingRow): string {
-  const keys =
-    sort === 'vs_original'
-      ? [row.vs_original_key, row.buyer_pays_per_ticket_cents]
-      : [row.buyer_pays_per_ticket_cents];
-  return Buffer.from(JSON.stringify([...keys, row.id])).toString('base64url');
+  return Buffer.from(JSON.stringify([...sortValues(sort, row), row.id])).toString('base64url');
 }
 
-/** The cursor's sort values and id, as many as `sort` has (a cursor of another sort is refused). */
-function decodeCursor(cursor: string, sort: EventPageSort): number[] {
+/**
+ * The cursor's sort values and id, as many as `sort` has and of its kinds (the section is text, the rest
+ * integers): a cursor of another sort is refused.
+ */
+function decodeCursor(cursor: string, sort: EventPageSort): (number | string)[] {
   const invalid = new Invalid(EVENT_PAGE_TEXT.cursorInvalid, { cursor: EVENT_PAGE_TEXT.cursorInvalid });
   let parsed: unknown;
   try {
@@ -137,10 +177,12 @@ function decodeCursor(cursor: string, sort: EventPageSort): number[] {
     throw invalid;
   }
   const length = sortKeys(sort, sql``).length + 1;
-  if (!Array.isArray(parsed) || parsed.length !== length || !parsed.every((n) => Number.isSafeInteger(n))) {
-    throw invalid;
-  }
-  return parsed as number[];
+  if (!Array.isArray(parsed) || parsed.length !== length) throw invalid;
+  const kindsFit = parsed.every((value, index) =>
+    sort === 'section' && index === 0 ? typeof value === 'string' : Number.isSafeInteger(value),
+  );
+  if (!kindsFit) throw invalid;
+  return parsed as (number | string)[];
 }
 
 /** The filters' conditions on the listings named `t` of event `id`. */
@@ -209,6 +251,67 @@ function firstPagesStatement(db: Db, ids: SQL): SQL {
     ) page
     where page.place <= ${EVENT_PAGE_LISTINGS + 1}
     order by page.event_id, page.place`;
+}
+
+interface OtherShowRow {
+  kind: 'tour' | 'venue';
+  id: number;
+  name: string;
+  date: string;
+  days_count: number;
+  start_time: string | null;
+  venue: string;
+  city: string;
+  time_zone: string;
+}
+
+/**
+ * The headliner's and the venue's other shows still on sale at `now`, soonest first, EVENT_PAGE_MORE_SHOWS of
+ * each (decision 0093), in one statement read beside the event's own. The venue's walk
+ * `events_venue_date_idx` from the earliest first day still on sale; the headliner's read the events they
+ * are billed on (`event_artists_artist_idx`: a few dozen even for a long tour) and keep those they head. A
+ * cancelled show is not offered.
+ */
+function moreShowsStatement(id: number, now: Date): SQL {
+  const columns = sql`e.id, e.name, e.date::text as date, e.days_count, e.start_time::text as start_time,
+    v.name as venue, v.city, v.time_zone`;
+  const upcoming = sql`e.id <> ${id} and e.status <> 'cancelled'
+    and e.date >= ${earliestListingDateOnSale(now)}::date
+    and ${saleEndsAtSql(sql`e.date`, sql`e.days_count`, sql`v.time_zone`)} > ${instantSql(now)}`;
+  // A lineup's first artist (by position, then id, as the page lists it) is its headliner.
+  const headlinerOf = (event: SQL) =>
+    sql`(select h.artist_id from event_artists h where h.event_id = ${event} order by h.position, h.artist_id limit 1)`;
+  return sql`(select 'venue' as kind, ${columns} from events e join venues v on v.id = e.venue_id
+      where e.venue_id = (select venue_id from events where id = ${id}) and ${upcoming}
+      order by e.date, e.id limit ${EVENT_PAGE_MORE_SHOWS})
+    union all
+    (select 'tour' as kind, ${columns} from event_artists ea
+      join events e on e.id = ea.event_id join venues v on v.id = e.venue_id
+      where ea.artist_id = ${headlinerOf(sql`${id}`)} and ${upcoming} and ${headlinerOf(sql`e.id`)} = ea.artist_id
+      order by e.date, e.id limit ${EVENT_PAGE_MORE_SHOWS})`;
+}
+
+function otherShowOf(row: OtherShowRow): OtherShow {
+  return {
+    id: row.id,
+    name: row.name,
+    path: eventPath(row.id, row.name),
+    date: row.date,
+    daysCount: row.days_count,
+    startTime: row.start_time === null ? null : wallTime(row.start_time),
+    venue: row.venue,
+    city: row.city,
+    timeZone: row.time_zone,
+  };
+}
+
+/** The page's other shows, linked whatever the show's own state: a past show's page leads to the next date. */
+function moreShowsOf(event: EventRow, rows: OtherShowRow[]): EventPage['moreShows'] {
+  return {
+    headliner: event.lineup?.[0]?.name ?? null,
+    tour: rows.filter((row) => row.kind === 'tour').map(otherShowOf),
+    venue: rows.filter((row) => row.kind === 'venue').map(otherShowOf),
+  };
 }
 
 /** The show's state as a fan reads it: cancelled, postponed, past, sold out or on sale. */
@@ -318,17 +421,18 @@ export function eventPageLoader(db: Db): EventPageLoader {
       query.maxPrice === undefined &&
       query.verified === undefined &&
       !query.cursor;
-    const [events, listings] = await Promise.all([
+    const [events, listings, otherShows] = await Promise.all([
       readEvent(id),
       unfiltered
         ? readFirstPage(id).then((rows) => rows ?? [])
         : rowsOf<ListingRow>(db, filteredListingsStatement(db, id, query)),
+      rowsOf<OtherShowRow>(db, moreShowsStatement(id, now)),
     ]);
     const event = events?.[0];
     if (!event) throw new NotFound(EVENT_PAGE_TEXT.notFound);
     const shown = listings.slice(0, EVENT_PAGE_LISTINGS).map((row) => row.seller_id);
     const trust = await sellerTrustOf(db, shown, now);
-    return pageOf(event, listings, now, query, trust);
+    return pageOf(event, listings, now, query, trust, moreShowsOf(event, otherShows));
   };
 }
 
@@ -342,6 +446,7 @@ function pageOf(
   now: Date,
   query: EventPageQuery,
   trust: Map<number, SellerTrust>,
+  moreShows: EventPage['moreShows'],
 ): EventPage {
   const state = eventState(event, now);
   const over = state === 'past';
@@ -357,8 +462,17 @@ function pageOf(
       lastDate: lastDayOf(event.date, event.days_count),
       daysCount: event.days_count,
       originalDate: event.status === 'postponed' ? event.original_date : null,
+      startTime: event.start_time === null ? null : wallTime(event.start_time),
+      doorsTime: event.doors_time === null ? null : wallTime(event.doors_time),
       venue: event.venue,
       city: event.city,
+      address: {
+        streetAddress: event.street_address,
+        city: event.city,
+        region: event.region,
+        postalCode: event.postal_code,
+        country: event.country,
+      },
       timeZone: event.time_zone,
       state,
       lineup: event.lineup ?? [],
@@ -374,6 +488,7 @@ function pageOf(
     matching: listings[0]?.matching ?? 0,
     nextCursor:
       listings.length > EVENT_PAGE_LISTINGS && last ? encodeCursor(query.sort ?? 'price', last) : null,
+    moreShows,
   };
 }
 

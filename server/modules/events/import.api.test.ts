@@ -49,6 +49,32 @@ describe.each(backends)('upsertCatalog on %s', (backend) => {
     expect(await database.db.select().from(events).orderBy(events.id)).toEqual(before);
   });
 
+  it('stores each show’s local start and doors, and its venue’s address (decision 0093)', async () => {
+    const [lanterns] = await database.db
+      .select({ start: events.startTime, doors: events.doorsTime })
+      .from(events)
+      .where(eq(events.externalId, 'vvG1IZ9pKx3Lb7'));
+    expect(lanterns).toEqual({ start: '19:30:00', doors: '18:30:00' });
+    const [garden] = await database.db
+      .select({ street: venues.streetAddress, postalCode: venues.postalCode, region: venues.region })
+      .from(venues)
+      .where(eq(venues.name, 'Madison Square Garden'));
+    expect(garden).toEqual({ street: '7th Ave & 32nd Street', postalCode: '10001', region: 'NY' });
+    // A start the clocks skip at the venue is stored as its clock reads it then: past the jump.
+    const { events: catalog } = parseDiscoveryEvents(fixture);
+    const first = catalog[0];
+    if (!first) throw new Error('fixture has no events');
+    await upsertCatalog(database.db, [
+      { ...first, externalId: 'dst-gap', date: '2027-03-14', startTime: '02:30', doorsTime: '02:00' },
+    ]);
+    const [gap] = await database.db
+      .select({ start: events.startTime, doors: events.doorsTime })
+      .from(events)
+      .where(eq(events.externalId, 'dst-gap'));
+    expect(gap).toEqual({ start: '03:30:00', doors: '03:00:00' });
+    await database.db.delete(events).where(eq(events.externalId, 'dst-gap'));
+  });
+
   it('stores each venue’s zone, gives a new one without a zone the platform’s, and keeps a known one', async () => {
     const zones = Object.fromEntries(
       (await database.db.select({ name: venues.name, zone: venues.timeZone }).from(venues)).map((row) => [

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseDiscoveryEvents, pickArtistImage } from './import.js';
+import { parseDiscoveryEvents, pickArtistImage, showTimesAt } from './import.js';
 
 const fixture: unknown = JSON.parse(
   readFileSync(path.join(import.meta.dirname, 'fixtures/discovery-events.json'), 'utf8'),
@@ -101,6 +101,76 @@ describe('parseDiscoveryEvents', () => {
     expect(zoneOf('US/Pacific')).toBe('America/Los_Angeles');
     expect(zoneOf()).toBeNull();
     expect(zoneOf('Pacific/Atlantis')).toBeNull();
+  });
+
+  it('reads each show’s local start time and doors, and the venue’s street and postal code (decision 0093)', () => {
+    expect(
+      parsed.events.map((event) => [event.name, event.startTime, event.doorsTime, event.venue.postalCode]),
+    ).toEqual([
+      ['The Paper Lanterns: Night Swim Tour', '19:30', '18:30', '10001'],
+      ['The Paper Lanterns: Night Swim Tour', '20:00', null, '80465'],
+      ['Juniper Vale - The Glasshouse Tour', '19:00', '18:00', '90027'],
+      ['Copper Creek Revival with Wren & the Wildflowers', '19:30', null, '37219'],
+      ['Riverbend Music Festival 2027', '12:00', null, '78746'],
+      ['Mira Sol at Madison Square Garden', '20:00', null, '10001'],
+    ]);
+    expect(parsed.events[0]?.venue.streetAddress).toBe('7th Ave & 32nd Street');
+  });
+
+  it('leaves out a start the source has not fixed, and doors on another day or after the start', () => {
+    const answer = (start: Record<string, unknown>, doors?: Record<string, unknown>) => ({
+      _embedded: {
+        events: [
+          {
+            id: 'e1',
+            name: 'Late Show',
+            dates: { start: { localDate: '2027-03-12', ...start } },
+            ...(doors ? { doorsTimes: doors } : {}),
+            _embedded: { venues: [{ id: 'v1', name: 'Hall', city: { name: 'Reno' }, postalCode: '<b>' }] },
+          },
+        ],
+      },
+    });
+    const timesOf = (start: Record<string, unknown>, doors?: Record<string, unknown>) => {
+      const [event] = parseDiscoveryEvents(answer(start, doors)).events;
+      return [event?.startTime, event?.doorsTime];
+    };
+    expect(timesOf({ localTime: '21:00:00', timeTBA: true })).toEqual([null, null]);
+    expect(timesOf({ localTime: '21:00:00', noSpecificTime: true })).toEqual([null, null]);
+    expect(timesOf({ localTime: '9 PM' })).toEqual([null, null]);
+    expect(timesOf({ localTime: '21:00:00' }, { localDate: '2027-03-11', localTime: '20:00:00' })).toEqual([
+      '21:00',
+      null,
+    ]);
+    expect(timesOf({ localTime: '21:00:00' }, { localDate: '2027-03-12', localTime: '22:00:00' })).toEqual([
+      '21:00',
+      null,
+    ]);
+    expect(parseDiscoveryEvents(answer({})).events[0]?.venue).toMatchObject({
+      streetAddress: null,
+      postalCode: null,
+    });
+  });
+
+  it('reads a local time in the venue’s zone: a skipped time moves past the jump, a repeated one stays', () => {
+    const zone = 'America/New_York';
+    // Clocks jump from 2:00 to 3:00 AM on March 14, 2027 and go back from 2:00 to 1:00 AM on November 7.
+    expect(showTimesAt({ date: '2027-03-14', startTime: '02:30', doorsTime: '02:00' }, zone)).toEqual({
+      startTime: '03:30',
+      doorsTime: '03:00',
+    });
+    expect(showTimesAt({ date: '2027-11-07', startTime: '01:30', doorsTime: '01:00' }, zone)).toEqual({
+      startTime: '01:30',
+      doorsTime: '01:00',
+    });
+    expect(showTimesAt({ date: '2027-03-14', startTime: '20:00', doorsTime: '21:00' }, zone)).toEqual({
+      startTime: '20:00',
+      doorsTime: null,
+    });
+    expect(showTimesAt({ date: '2027-03-14', startTime: null, doorsTime: '19:00' }, zone)).toEqual({
+      startTime: null,
+      doorsTime: null,
+    });
   });
 
   it('counts the days of a festival from its end date', () => {

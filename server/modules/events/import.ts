@@ -1,6 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { canonicalTimeZone, DEFAULT_PLATFORM_TIME_ZONE } from '../../../common/venue-time.js';
+import {
+  calendarDateAt,
+  canonicalTimeZone,
+  DEFAULT_PLATFORM_TIME_ZONE,
+  venueInstant,
+  wallTime,
+  wallTimeAt,
+} from '../../../common/venue-time.js';
 import type { DbOrTx } from '../../db/client.js';
 import { artists, eventArtists, events, venues } from '../../db/schema/index.js';
 import { artistPicture, catalogText, webAddress } from './catalog-values.js';
@@ -23,6 +30,9 @@ export interface CatalogVenue {
   /** ISO 3166-1 alpha-2 and the ISO 3166-2 subdivision (decision 0084); absent when the source does not say. */
   country?: string | null;
   region?: string | null;
+  /** The street line and postal code of its address (decision 0093); absent when the source does not say. */
+  streetAddress?: string | null;
+  postalCode?: string | null;
 }
 
 export interface CatalogEvent {
@@ -31,6 +41,12 @@ export interface CatalogEvent {
   /** yyyy-MM-dd, the first day. */
   date: string;
   daysCount: number;
+  /**
+   * When the show starts and its doors open: wall-clock 'HH:mm' at the venue on `date`, as the source writes
+   * its local time (decision 0093); absent or null when it does not say. Stored as the venue's clock reads it.
+   */
+  startTime?: string | null;
+  doorsTime?: string | null;
   venue: CatalogVenue;
   /** The lineup in billing order. */
   artists: CatalogArtist[];
@@ -62,16 +78,28 @@ const venueSchema = z.object({
   timezone: z.string().optional(),
   country: z.object({ countryCode: z.string().optional() }).optional(),
   state: z.object({ stateCode: z.string().optional() }).optional(),
+  address: z.object({ line1: z.string().optional() }).optional(),
+  postalCode: z.string().optional(),
+});
+
+/** A local date and time without offset, as the Discovery API writes a start or the doors. */
+const localMomentSchema = z.object({
+  localDate: z.iso.date().optional(),
+  localTime: z.string().optional(),
 });
 
 const discoveryEventSchema = z.object({
   id: z.string(),
   name: z.string(),
   dates: z.object({
-    start: z.object({ localDate: z.iso.date().optional() }),
+    start: localMomentSchema.extend({
+      timeTBA: z.boolean().optional(),
+      noSpecificTime: z.boolean().optional(),
+    }),
     end: z.object({ localDate: z.iso.date().optional() }).optional(),
     timezone: z.string().optional(),
   }),
+  doorsTimes: localMomentSchema.optional(),
   _embedded: z
     .object({
       venues: z.array(venueSchema).optional(),
@@ -138,6 +166,33 @@ function placeOf(venue: z.infer<typeof venueSchema>): Pick<CatalogVenue, 'countr
   return { country, region: /^[A-Z0-9]{1,3}$/.test(region) ? region : null };
 }
 
+/** A postal code as addresses write them (letters, digits, a space or a dash), else null. */
+const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/;
+
+/** The venue's street line and postal code, when the source gives them. */
+function addressOf(venue: z.infer<typeof venueSchema>): Pick<CatalogVenue, 'streetAddress' | 'postalCode'> {
+  const postalCode = venue.postalCode?.trim() ?? '';
+  return {
+    streetAddress: venue.address?.line1 ?? null,
+    postalCode: POSTAL_CODE.test(postalCode) ? postalCode : null,
+  };
+}
+
+/**
+ * The show's start and doors as the source's local times on its first day: a start the source marks as not
+ * yet known (TBA, no specific time) is left out, and so are doors on another day or after the start.
+ */
+function showTimesOf(event: z.infer<typeof discoveryEventSchema>, date: string) {
+  const { start } = event.dates;
+  const startTime = start.timeTBA || start.noSpecificTime ? null : wallTime(start.localTime ?? '');
+  const doors = event.doorsTimes;
+  const doorsTime = doors?.localDate === date ? wallTime(doors.localTime ?? '') : null;
+  return {
+    startTime,
+    doorsTime: startTime !== null && doorsTime !== null && doorsTime <= startTime ? doorsTime : null,
+  };
+}
+
 /** Validates a Discovery API event-search answer and maps it to catalog events. */
 export function parseDiscoveryEvents(json: unknown): ParsedDiscoveryEvents {
   const response = discoveryEventsResponseSchema.parse(json);
@@ -158,12 +213,14 @@ export function parseDiscoveryEvents(json: unknown): ParsedDiscoveryEvents {
       name: event.name,
       date,
       daysCount: daysBetween(date, event.dates.end?.localDate),
+      ...showTimesOf(event, date),
       venue: {
         externalId: venue.id,
         name: venue.name,
         city: venue.city.name,
         timeZone: timeZoneOf(venue, event),
         ...placeOf(venue),
+        ...addressOf(venue),
       },
       artists: (event._embedded?.attractions ?? []).map((attraction) => ({
         externalId: attraction.id,
@@ -225,15 +282,19 @@ async function upsertArtist(tx: DbOrTx, artist: CatalogArtist): Promise<number> 
  * Venues are unique by external id and by (lower(name), lower(city)), handled like artists. A venue whose zone
  * the source does not give keeps the one it has, and a new one gets the platform's (decision 0056).
  */
-async function upsertVenue(tx: DbOrTx, venue: CatalogVenue, platformTimeZone: string): Promise<number> {
+async function upsertVenue(
+  tx: DbOrTx,
+  venue: CatalogVenue,
+  platformTimeZone: string,
+): Promise<{ id: number; timeZone: string }> {
   const [byId] = await tx
-    .select({ id: venues.id })
+    .select({ id: venues.id, timeZone: venues.timeZone })
     .from(venues)
     .where(eq(venues.externalId, venue.externalId));
   const [byName] = byId
     ? [byId]
     : await tx
-        .select({ id: venues.id })
+        .select({ id: venues.id, timeZone: venues.timeZone })
         .from(venues)
         .where(
           and(
@@ -245,6 +306,8 @@ async function upsertVenue(tx: DbOrTx, venue: CatalogVenue, platformTimeZone: st
     const known = {
       ...(venue.timeZone ? { timeZone: venue.timeZone } : {}),
       ...(venue.country ? { country: venue.country, region: venue.region ?? null } : {}),
+      ...(venue.streetAddress ? { streetAddress: venue.streetAddress } : {}),
+      ...(venue.postalCode ? { postalCode: venue.postalCode } : {}),
     };
     await tx
       .update(venues)
@@ -254,7 +317,7 @@ async function upsertVenue(tx: DbOrTx, venue: CatalogVenue, platformTimeZone: st
       .update(venues)
       .set({ externalId: venue.externalId })
       .where(and(eq(venues.id, byName.id), isNull(venues.externalId)));
-    return byName.id;
+    return { id: byName.id, timeZone: venue.timeZone ?? byName.timeZone };
   }
   const [inserted] = await tx
     .insert(venues)
@@ -264,10 +327,36 @@ async function upsertVenue(tx: DbOrTx, venue: CatalogVenue, platformTimeZone: st
       city: venue.city,
       timeZone: venue.timeZone ?? platformTimeZone,
       ...(venue.country ? { country: venue.country, region: venue.region ?? null } : {}),
+      streetAddress: venue.streetAddress ?? null,
+      postalCode: venue.postalCode ?? null,
     })
-    .returning({ id: venues.id });
+    .returning({ id: venues.id, timeZone: venues.timeZone });
   if (!inserted) throw new Error(`Venue ${venue.externalId} was not stored`);
-  return inserted.id;
+  return inserted;
+}
+
+/**
+ * The show's start and doors as its venue's clock reads them on its first day (decision 0093): a time the
+ * clocks skip there is moved past the jump (02:30 becomes 03:30), one they show twice is kept (it is the
+ * first); a start that would move to another day is left out, and doors go with a start they no longer
+ * precede.
+ */
+export function showTimesAt(
+  event: Pick<CatalogEvent, 'date' | 'startTime' | 'doorsTime'>,
+  timeZone: string,
+): { startTime: string | null; doorsTime: string | null } {
+  const onTheDay = (time: string | null | undefined) => {
+    const wall = time ? wallTime(time) : null;
+    if (wall === null) return null;
+    const instant = venueInstant(event.date, wall, timeZone);
+    return calendarDateAt(instant, timeZone) === event.date ? wallTimeAt(instant, timeZone) : null;
+  };
+  const startTime = onTheDay(event.startTime);
+  const doorsTime = onTheDay(event.doorsTime);
+  return {
+    startTime,
+    doorsTime: startTime !== null && doorsTime !== null && doorsTime <= startTime ? doorsTime : null,
+  };
 }
 
 /**
@@ -277,7 +366,13 @@ async function upsertVenue(tx: DbOrTx, venue: CatalogVenue, platformTimeZone: st
  */
 export function tidyCatalogEvent(event: CatalogEvent): CatalogEvent | null {
   const name = catalogText(event.name);
-  const venue = { ...event.venue, name: catalogText(event.venue.name), city: catalogText(event.venue.city) };
+  const street = catalogText(event.venue.streetAddress ?? '');
+  const venue = {
+    ...event.venue,
+    name: catalogText(event.venue.name),
+    city: catalogText(event.venue.city),
+    streetAddress: street === '' ? null : street,
+  };
   if (!name || !venue.name || !venue.city) return null;
   const lineup = event.artists.flatMap((artist) => {
     const artistName = catalogText(artist.name);
@@ -308,15 +403,21 @@ export async function upsertCatalog(
   const tidied = catalog.flatMap((event) => tidyCatalogEvent(event) ?? []);
   return db.transaction(async (tx) => {
     const artistIds = new Map<string, number>();
-    const venueIds = new Map<string, number>();
+    const venueIds = new Map<string, { id: number; timeZone: string }>();
     let eventArtistCount = 0;
     for (const event of tidied) {
-      let venueId = venueIds.get(event.venue.externalId);
-      if (venueId === undefined) {
-        venueId = await upsertVenue(tx, event.venue, platformTimeZone);
-        venueIds.set(event.venue.externalId, venueId);
+      let venue = venueIds.get(event.venue.externalId);
+      if (venue === undefined) {
+        venue = await upsertVenue(tx, event.venue, platformTimeZone);
+        venueIds.set(event.venue.externalId, venue);
       }
-      const values = { name: event.name, date: event.date, daysCount: event.daysCount, venueId };
+      const values = {
+        name: event.name,
+        date: event.date,
+        daysCount: event.daysCount,
+        venueId: venue.id,
+        ...showTimesAt(event, venue.timeZone),
+      };
       const [stored] = await tx
         .insert(events)
         .values({ ...values, externalId: event.externalId })

@@ -4,7 +4,7 @@ import { formatCalendarDate } from '../../../common/venue-time.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { paragraphMail } from '../../adapters/mail/paragraph-mail.js';
 import type { TimelineMailFacts } from '../sales/sale.js';
-import { showPageParagraph } from '../sales/show-page.js';
+import { type ShowTimeFacts, showDayOf, showPageParagraph } from '../sales/show-page.js';
 
 export interface InitiatedMailFacts {
   eventName: string;
@@ -14,6 +14,8 @@ export interface InitiatedMailFacts {
   platformName: string | null;
   /** The show's event page (decision 0058), when the ticket belongs to a known event. */
   eventPageUrl: string | null;
+  /** The catalog show's start and doors (decision 0093): said beside the date when known. */
+  times?: ShowTimeFacts | null;
 }
 
 /** To the buyer once the seller says the tickets were sent: where to look, and to confirm receipt. */
@@ -29,7 +31,7 @@ export function transferInitiatedMail(
       : `Look for the transfer from ${facts.platformName ?? 'the ticketing platform'} in your e-mail and accept it there.`;
   const paragraphs = [
     `Hi ${firstName},`,
-    `The seller has sent your tickets for ${facts.eventName} on ${formatCalendarDate(facts.eventDate)}.`,
+    `The seller has sent your tickets for ${facts.eventName} on ${showDayOf(facts.eventDate, facts.times)}.`,
     where,
     ...showPageParagraph(facts.eventPageUrl),
     `Once you have them, please press Confirm Receipt in My Tickets: ${myTicketsUrl}. Your payment stays in escrow until then.`,

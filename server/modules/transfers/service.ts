@@ -47,6 +47,10 @@ export interface TransferSale {
   platform: string | null;
   /** What the buyer paid for the tickets: a sale at no price asks for no reviews (decision 0039). */
   totalCents: number;
+  /** The catalog show's start and doors, and the zone the listing carries (decision 0093). */
+  startTime: string | null;
+  doorsTime: string | null;
+  timeZone: string;
 }
 
 /** Who completes a transfer: the buyer confirming receipt, or the system once the confirmation window closed. */
@@ -66,6 +70,9 @@ async function saleOf(db: Pick<Db, 'select'>, ticketId: number): Promise<Transfe
       ticketType: tickets.ticketType,
       platform: tickets.platform,
       totalCents: orders.totalCents,
+      startTime: events.startTime,
+      doorsTime: events.doorsTime,
+      timeZone: tickets.timeZone,
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.ticketId, tickets.id))
@@ -245,6 +252,7 @@ export async function mailTransferInitiated(deps: TransferMailDeps, sale: Transf
           ticketType: sale.ticketType,
           platformName: platform ? PLATFORM_LABELS[platform] : null,
           eventPageUrl: showPageUrl(deps.appUrl, sale.eventId, sale.showName),
+          times: sale,
         },
         `${deps.appUrl}/my-tickets`,
       ),

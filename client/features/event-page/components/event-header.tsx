@@ -2,7 +2,9 @@ import { Badge } from '@client/components/ui/badge';
 import { formatEventDate, formatEventDays } from '@client/lib/format';
 import type { EventPage } from '@common/schemas/event-page';
 import { EVENT_SCREEN_TEXT } from '@common/texts/event-page';
-import { CalendarDays, MapPin } from 'lucide-react';
+import { formatVenueAddress, venueMapUrl } from '@common/venue-address';
+import { formatShowTimes } from '@common/venue-time';
+import { CalendarDays, Clock, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 const STATE_BADGE = {
@@ -13,7 +15,10 @@ const STATE_BADGE = {
   past: 'secondary',
 } as const;
 
-/** The show: its state, name, days, venue and city, and its lineup with pictures. */
+/**
+ * The show: its state, name, days, time in the venue's zone, venue with its address and a map link (decision
+ * 0093), and its lineup with pictures.
+ */
 export function EventHeader({ event, actions }: { event: EventPage['event']; actions?: ReactNode }) {
   return (
     <header className="flex flex-col gap-4">
@@ -28,17 +33,40 @@ export function EventHeader({ event, actions }: { event: EventPage['event']; act
         ) : null}
       </div>
       <h1 className="text-3xl font-bold tracking-tight text-balance md:text-4xl">{event.name}</h1>
-      <div className="flex flex-col gap-1 text-muted-foreground sm:flex-row sm:gap-6">
+      <div className="flex flex-col gap-1 text-muted-foreground sm:flex-row sm:flex-wrap sm:gap-x-6">
         <p className="flex items-center gap-2">
           <CalendarDays aria-hidden className="size-4 shrink-0" />
           <span data-testid="event-dates">{formatEventDays(event.date, event.daysCount)}</span>
         </p>
         <p className="flex items-center gap-2">
-          <MapPin aria-hidden className="size-4 shrink-0" />
-          <span>
-            {event.venue}, {event.city}
+          <Clock aria-hidden className="size-4 shrink-0" />
+          <span className="sr-only">{EVENT_SCREEN_TEXT.showTime}: </span>
+          <span data-testid="event-time">
+            {formatShowTimes(event.date, event, event.timeZone) ?? EVENT_SCREEN_TEXT.timeToBeAnnounced}
           </span>
         </p>
+        <div className="flex items-start gap-2">
+          <MapPin aria-hidden className="mt-1 size-4 shrink-0" />
+          <p className="flex flex-col">
+            <span>
+              {event.venue}, {event.city}
+            </span>
+            <span className="text-sm">
+              <span className="sr-only">{EVENT_SCREEN_TEXT.venueAddress}: </span>
+              <span data-testid="event-address">{formatVenueAddress(event.address)}</span>
+              {' · '}
+              <a
+                href={venueMapUrl(event.venue, event.address)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-primary underline underline-offset-4 hover:no-underline"
+              >
+                {EVENT_SCREEN_TEXT.openMap}
+                <span className="sr-only">{EVENT_SCREEN_TEXT.openMapDetail(event.venue)}</span>
+              </a>
+            </span>
+          </p>
+        </div>
       </div>
       {event.state === 'cancelled' || event.state === 'past' ? (
         <p className="rounded-md bg-muted px-4 py-3 text-sm">

@@ -8,6 +8,14 @@ import { type Ref, useId } from 'react';
 const SELECT =
   'h-10 w-full rounded-md border border-input bg-surface px-3 text-base md:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1';
 
+/** The orders besides the default, cheapest first (decision 0093). */
+const SORT_OPTIONS: [NonNullable<EventPageFilters['sort']>, string][] = [
+  ['price_desc', EVENT_SCREEN_TEXT.sortDearest],
+  ['section', EVENT_SCREEN_TEXT.sortSection],
+  ['quantity', EVENT_SCREEN_TEXT.sortQuantity],
+  ['vs_original', EVENT_SCREEN_TEXT.sortVsOriginal],
+];
+
 const QUANTITIES = Array.from({ length: EVENT_PAGE_MAX_QUANTITY }, (_, index) => index + 1);
 
 interface ListingFiltersProps {
@@ -99,11 +107,15 @@ export function ListingFilters({ filters, sections, onChange, firstFilterRef }: 
             className={SELECT}
             value={filters.sort ?? ''}
             onChange={(event) =>
-              onChange({ ...filters, sort: event.target.value === 'vs_original' ? 'vs_original' : undefined })
+              onChange({ ...filters, sort: SORT_OPTIONS.find(([sort]) => sort === event.target.value)?.[0] })
             }
           >
             <option value="">{EVENT_SCREEN_TEXT.sortCheapest}</option>
-            <option value="vs_original">{EVENT_SCREEN_TEXT.sortVsOriginal}</option>
+            {SORT_OPTIONS.map(([sort, label]) => (
+              <option key={sort} value={sort}>
+                {label}
+              </option>
+            ))}
           </select>
         </div>
         <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">

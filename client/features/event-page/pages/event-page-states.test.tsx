@@ -19,8 +19,11 @@ const pageIn = (state: EventPageData['event']['state']): EventPageData => ({
     lastDate: '2027-05-01',
     daysCount: 1,
     originalDate: null,
+    startTime: '20:00',
+    doorsTime: null,
     venue: 'Riverside Arena',
     city: 'Boston',
+    address: { streetAddress: null, city: 'Boston', region: 'MA', postalCode: null, country: 'US' },
     timeZone: 'America/New_York',
     state,
     lineup: [],
@@ -30,6 +33,7 @@ const pageIn = (state: EventPageData['event']['state']): EventPageData => ({
   listings: [],
   matching: 0,
   nextCursor: null,
+  moreShows: { headliner: null, tour: [], venue: [] },
 });
 
 function renderPage(state: EventPageData['event']['state']) {

@@ -17,6 +17,7 @@ import { EventHeader } from '../components/event-header';
 import type { SellerRenderer } from '../components/event-listing';
 import { EventListings } from '../components/event-listings';
 import { ListingFilters } from '../components/listing-filters';
+import { MoreShows } from '../components/more-shows';
 
 interface EventPageProps {
   /** What other features add about the show (a price alert, the price story): beside the listings. */
@@ -99,6 +100,7 @@ export function EventPage({ aside, renderSeller }: EventPageProps) {
         ) : null}
         {aside ? <aside className="flex min-w-0 flex-col gap-8">{aside(page.event)}</aside> : null}
       </div>
+      <MoreShows event={page.event} moreShows={page.moreShows} />
     </div>
   );
 }
