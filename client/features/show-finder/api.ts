@@ -1,7 +1,7 @@
 import { getJson } from '@client/lib/api';
 import type { ConcertSearchResult } from '@common/schemas/events';
-import { UPCOMING_SHOWS_QUERY_KEY } from '@common/show-finder';
 import type { UpcomingShow, UpcomingShows } from '@common/schemas/upcoming-shows';
+import { UPCOMING_SHOWS_QUERY_KEY } from '@common/show-finder';
 import { queryOptions } from '@tanstack/react-query';
 
 /**
