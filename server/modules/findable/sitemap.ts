@@ -83,7 +83,8 @@ function lastModified(changedAt: string): string | null {
 
 /**
  * Show file `file`: the page of every show on sale at `now` whose id is in the file's range, in id order,
- * with the time its catalog entry last changed. Read in keyset pages of ROWS_PER_STATEMENT.
+ * with the time its catalog entry last changed. Read in keyset pages of ROWS_PER_STATEMENT. The range is
+ * given for both tables, so that both primary key scans of the merge join start at the page.
  */
 export async function eventSitemap(
   db: Db,
@@ -100,6 +101,7 @@ export async function eventSitemap(
       select s.event_id as id, e.name, s.changed_at::text as changed_at
       from event_search s join events e on e.id = s.event_id
       where s.event_id > ${after} and s.event_id <= ${last} and ${searchDocumentOnSaleSql(now)}
+        and e.id > ${after} and e.id <= ${last}
       order by s.event_id
       limit ${ROWS_PER_STATEMENT}`)) as unknown as { rows: SitemapRow[] };
     for (const row of rows) {
