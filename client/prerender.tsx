@@ -1,13 +1,16 @@
 // Renders the pages a visitor lands on to HTML, in Node: at build time (scripts/prerender.ts), and on
 // request for the pages whose data is in them (server/modules/event-page/html.ts).
 import './lib/zod-jitless';
+import type { UpcomingShow } from '@common/schemas/upcoming-shows';
 import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { loadFirstPage } from './app/first-page';
 import { AppProviders } from './app/providers';
 import { documentTitle, matchedHandles, titleOfMatches } from './app/route-title';
 import { AppRoutes, appRoutes } from './app/routes';
+import { UpcomingShowsList } from './features/show-finder/upcoming-shows';
 import { createQueryClient } from './lib/query-client';
 import { currentUserQueryOptions } from './lib/session';
 
@@ -58,4 +61,16 @@ export async function prerenderPage(
   );
   const html = await renderStatic(app, location);
   return { title: documentTitle(titleOfMatches(handles, '')), html };
+}
+
+/**
+ * The upcoming shows' list of / and /home as the app renders it with `shows` (undefined: as the build
+ * prerendered it, before any data). The server swaps one for the other in a visitor's page (decision 0092).
+ */
+export function renderUpcomingShows(shows: UpcomingShow[] | undefined): string {
+  return renderToString(
+    <StaticRouter location="/">
+      <UpcomingShowsList shows={shows} />
+    </StaticRouter>,
+  );
 }

@@ -44,6 +44,7 @@ import { eventPageHtmlRoutes } from './modules/event-page/html.js';
 import { eventPageRoutes } from './modules/event-page/routes.js';
 import { ConcertSearch } from './modules/events/concert-search.js';
 import { eventRoutes } from './modules/events/routes.js';
+import { findable } from './modules/findable/routes.js';
 import { startHoldEnds } from './modules/holds/hold-ends.js';
 import { holdRoutes } from './modules/holds/routes.js';
 import { returnIdlePart } from './modules/holds/splits.js';
@@ -131,6 +132,8 @@ export interface AppDeps {
   liveLimits?: LiveHubLimits;
   /** How often live streams get a heartbeat; tests pass a short one. */
   liveHeartbeatMs?: number;
+  /** Addresses per sitemap file (decision 0092): 50,000 unless a test splits the sitemap sooner. */
+  sitemapAddressesPerFile?: number;
 }
 
 /** Builds the Fastify instance without listening, so tests drive the very same app. */
@@ -446,7 +449,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const clientDir = config.clientDistDir;
-  if (existsSync(path.join(clientDir, 'index.html'))) {
+  const clientBuilt = existsSync(path.join(clientDir, 'index.html'));
+  // How visitors and crawlers find the shows: robots.txt, the sitemap, previews, / and /home (decision 0092).
+  const findableParts = findable({
+    db: database.db,
+    clock,
+    appUrl: config.appUrl,
+    clientDir: clientBuilt ? clientDir : null,
+    ...(deps.sitemapAddressesPerFile ? { sitemapAddressesPerFile: deps.sitemapAddressesPerFile } : {}),
+  });
+  await app.register(findableParts.routes);
+  if (clientBuilt) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
@@ -489,6 +502,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A visitor (no session cookie) gets the page already rendered where the build made one; anyone
       // else gets the shell, since a session's pages depend on who is signed in.
       const visitorPage = request.cookies[SESSION_COOKIE] ? null : prerenderedPage(clientDir, pathname);
+      // / and /home list the upcoming shows as links, filled in on request (decision 0092).
+      const withShows =
+        visitorPage &&
+        (await findableParts.visitorPage(pathname).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'the upcoming shows were left out of a visitor page');
+          return null;
+        }));
+      if (withShows) {
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'accept-encoding, cookie')
+          .send(withShows);
+      }
       return reply.sendFile(visitorPage ?? 'index.html');
     });
   }

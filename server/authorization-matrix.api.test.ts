@@ -105,6 +105,7 @@ const ROWS: Record<string, Row> = {
   'GET /api/artists/info': { expect: everyone(), call: fixed('/api/artists/info?name=Nova') },
   'GET /api/artists/{id}/image': { expect: everyone(), call: fixed(`/api/artists/${NO_SUCH_ID}/image`) },
   'GET /api/concerts/search': { expect: everyone(), call: fixed('/api/concerts/search?query=nova') },
+  'GET /api/concerts/upcoming': { expect: everyone(), call: fixed('/api/concerts/upcoming') },
   'GET /api/events/{id}': { expect: everyone(), call: fixed(`/api/events/${NO_SUCH_ID}`) },
   'GET /api/events/{id}/price-story': {
     expect: everyone(),

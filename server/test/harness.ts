@@ -71,7 +71,10 @@ export interface TestApp {
 }
 
 /** Dependencies a test may put in place of the defaults (a clock it moves, a payment provider). */
-export type TestAppDeps = Pick<AppDeps, 'clock' | 'payments' | 'liveLimits' | 'liveHeartbeatMs'>;
+export type TestAppDeps = Pick<
+  AppDeps,
+  'clock' | 'payments' | 'liveLimits' | 'liveHeartbeatMs' | 'sitemapAddressesPerFile'
+>;
 
 /** Starts the real app on a random local port against a fresh database. */
 export async function startTestApp(

@@ -5,6 +5,13 @@ import { PRICE_COMPARISON_TEXT } from '../../../common/texts/price-comparison.js
 import { ticketPath } from '../../../common/ticket-path.js';
 import { formatCalendarDate, formatShowTimes, isoWithOffset } from '../../../common/venue-time.js';
 import { webAddress } from '../events/catalog-values.js';
+import {
+  PREVIEW_HEIGHT,
+  PREVIEW_WIDTH,
+  previewAlt,
+  previewCard,
+  previewImagePath,
+} from '../findable/preview-card.js';
 
 /** An artist's picture as an absolute http(s) address, or null (a stored javascript: address never shows). */
 function pictureOf(image: string | null, origin: string): string | null {
@@ -119,7 +126,11 @@ function showDescription(event: EventPage['event']): string {
 export function musicEventJsonLd(page: EventPage, origin: string): Record<string, unknown> {
   const { event, offers } = page;
   const canonicalUrl = `${origin}${event.path}`;
-  const images = event.lineup.flatMap((artist) => pictureOf(artist.image, origin) ?? []);
+  // The show's preview card first (decision 0092), then the artists' own pictures.
+  const images = [
+    `${origin}${previewImagePath(page)}`,
+    ...event.lineup.flatMap((artist) => pictureOf(artist.image, origin) ?? []),
+  ];
   const at = (time: string | null) => (time ? isoWithOffset(event.date, time, event.timeZone) : null);
   const doorTime = at(event.doorsTime);
   return {
@@ -138,7 +149,7 @@ export function musicEventJsonLd(page: EventPage, origin: string): Record<string
     ...(event.lineup.length > 0
       ? { performer: event.lineup.map((artist) => ({ '@type': 'MusicGroup', name: artist.name })) }
       : {}),
-    ...(images.length > 0 ? { image: images } : {}),
+    image: images,
     ...(event.state === 'cancelled'
       ? {}
       : {
@@ -176,9 +187,10 @@ export function headTags(page: EventPage, origin: string): string {
   const canonical = `${origin}${page.event.path}`;
   const title = pageTitle(page);
   const description = pageDescription(page);
-  const absoluteImage =
-    page.event.lineup.map((artist) => pictureOf(artist.image, origin)).find((image) => image !== null) ??
-    null;
+  // The show's card as a 1200×630 PNG (decision 0092): what link previews show large.
+  const card = previewCard(page);
+  const image = `${origin}${previewImagePath(page)}`;
+  const imageAlt = previewAlt(card);
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
   return [
@@ -190,11 +202,16 @@ export function headTags(page: EventPage, origin: string): string {
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', canonical),
-    ...(absoluteImage ? [meta('property', 'og:image', absoluteImage)] : []),
-    meta('name', 'twitter:card', absoluteImage ? 'summary_large_image' : 'summary'),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(PREVIEW_WIDTH)),
+    meta('property', 'og:image:height', String(PREVIEW_HEIGHT)),
+    meta('property', 'og:image:alt', imageAlt),
+    meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
-    ...(absoluteImage ? [meta('name', 'twitter:image', absoluteImage)] : []),
+    meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image:alt', imageAlt),
     `<script type="application/ld+json">${scriptJson(musicEventJsonLd(page, origin))}</script>`,
   ].join('\n    ');
 }

@@ -354,7 +354,10 @@ describe.each(backends)('the event page on %s', (backend) => {
       expect(html.match(/<meta name="description"/g)).toHaveLength(1);
       expect(html).toContain(`<link rel="canonical" href="${canonical}">`);
       expect(html).toContain(`<meta property="og:url" content="${canonical}">`);
-      expect(html).toContain('<meta property="og:image" content="https://img.example/ellie.jpg">');
+      const preview = /<meta property="og:image" content="([^"]+)">/.exec(html)?.[1] ?? '';
+      expect(preview).toMatch(
+        new RegExp(`^${harness.config.appUrl}/events/${api.event.id}/preview\\.png\\?v=[\\w-]{16}$`),
+      );
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
       const ld = jsonLdOf(html);
       expect(ld).toMatchObject({
@@ -414,9 +417,10 @@ describe.each(backends)('the event page on %s', (backend) => {
       try {
         const api = await page('festival');
         const html = await (await fetch(`${harness.baseUrl}${api.event.path}`)).text();
-        expect(html).not.toContain('og:image');
-        expect(html).toContain('<meta name="twitter:card" content="summary">');
-        expect(jsonLdOf(html).image).toBeUndefined();
+        // The show's preview card is the only image left.
+        expect(jsonLdOf(html).image).toEqual([
+          expect.stringMatching(new RegExp(`^${harness.config.appUrl}/events/${api.event.id}/preview\\.png`)),
+        ]);
         expect(html).not.toMatch(/content="javascript:|"image":\["javascript:/);
       } finally {
         await db

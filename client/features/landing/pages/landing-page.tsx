@@ -1,6 +1,7 @@
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
+import { ShowFinder } from '@client/features/show-finder/show-finder';
 import { TAGLINE } from '@common/constants';
 import { LANDING_TEXT, SHELL_TEXT } from '@common/messages';
 import { ArrowRight, BadgePercent, HeartHandshake, ShieldCheck, Sparkles } from 'lucide-react';
@@ -92,6 +93,9 @@ export function LandingPage() {
             </li>
           ))}
         </ul>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 pb-12 sm:px-6 sm:pb-16">
+        <ShowFinder />
       </div>
     </div>
   );

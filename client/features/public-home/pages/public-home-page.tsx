@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { ShowFinder } from '@client/features/show-finder/show-finder';
 import { TAGLINE } from '@common/constants';
 import { SHELL_TEXT } from '@common/messages';
 import { CalendarCheck, Lock, Receipt, Send, Ticket, Users } from 'lucide-react';
@@ -65,6 +66,8 @@ export function PublicHomePage() {
             </Button>
           </div>
         </header>
+
+        <ShowFinder />
 
         <section aria-labelledby="how-it-works" className="flex flex-col gap-6">
           <h2 id="how-it-works" className="text-2xl font-bold">
