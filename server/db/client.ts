@@ -35,25 +35,10 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
-  /** LISTENs on `channel` (decision 0066); `close()` on the answer stops. */
-  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   /** PostgreSQL only: PGlite is one connection in this process, with no pool and no timeout. */
   poolStats?(): PoolStats;
   /** PGlite only: the whole data directory as a tarball, which `openPglite` can start from. */
   dumpDataDir?(): Promise<Blob>;
-  close(): Promise<void>;
-}
-
-export interface ListenHandlers {
-  /** A NOTIFY's payload, after its transaction committed. */
-  onNotify(payload: string): void;
-  /** The listening connection was lost and is back: notifications sent in between were missed. */
-  onReconnect?(): void;
-  /** The listening connection failed; it is opened again after a pause. */
-  onError?(error: Error): void;
-}
-
-export interface Listening {
   close(): Promise<void>;
 }
 
@@ -80,12 +65,6 @@ export async function openPglite(dataDir?: string, options: { template?: Blob } 
     async migrate() {
       await client.exec(CREATE_EXTENSIONS);
       await migratePglite(db as never, { migrationsFolder });
-    },
-    // One process, one connection: PGlite delivers its own NOTIFYs to this callback after commit.
-    async listen(channel, handlers) {
-      const unlisten = await client.listen(channel, handlers.onNotify);
-      // A database closed (or dropped) first has nothing left to stop listening on.
-      return { close: async () => (client.closed ? undefined : unlisten()) };
     },
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
@@ -160,7 +139,6 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       waiting: pool.waitingCount,
       statementTimeouts,
     }),
-    listen: (channel, handlers) => listenOnOwnConnection(url, channel, handlers),
     async close() {
       const allClosed = new Promise<void>((resolve) => {
         lastConnectionClosed = resolve;
@@ -199,79 +177,6 @@ function countStatementTimeouts(client: pg.PoolClient, onTimeout: () => void): v
         if (isQueryCanceled(error)) onTimeout();
       });
     return answer;
-  };
-}
-
-/** How long a lost LISTEN connection waits before it is opened again: doubling from 0.5 s up to 15 s. */
-const LISTEN_RETRY_FIRST_MS = 500;
-const LISTEN_RETRY_MAX_MS = 15_000;
-
-/**
- * One dedicated connection outside the pool that LISTENs on `channel` (a pooled connection would be handed to
- * queries and lose the LISTEN). When the connection drops it is opened again with backoff, and `onReconnect`
- * says notifications may have been missed meanwhile.
- */
-async function listenOnOwnConnection(
-  url: string,
-  channel: string,
-  handlers: ListenHandlers,
-): Promise<Listening> {
-  let closed = false;
-  let client: pg.Client | null = null;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let retryMs = LISTEN_RETRY_FIRST_MS;
-  const connect = async (isReconnect: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) handlers.onNotify(message.payload);
-    });
-    const lost = (error?: Error) => {
-      if (client !== next) return;
-      client = null;
-      next.removeAllListeners('end');
-      void next.end().catch(() => undefined);
-      if (error) handlers.onError?.(error);
-      scheduleRetry();
-    };
-    next.on('error', lost);
-    next.on('end', () => lost());
-    client = next;
-    try {
-      await next.connect();
-      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
-    } catch (error) {
-      if (isReconnect) return lost(error as Error);
-      // The first connection fails to the caller, with no retry behind its back.
-      closed = true;
-      client = null;
-      clearTimeout(retryTimer);
-      await next.end().catch(() => undefined);
-      throw error;
-    }
-    if (closed) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    retryMs = LISTEN_RETRY_FIRST_MS;
-    if (isReconnect) handlers.onReconnect?.();
-  };
-  const scheduleRetry = () => {
-    if (closed) return;
-    retryTimer = setTimeout(() => void connect(true), retryMs);
-    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
-  };
-  await connect(false);
-  return {
-    async close() {
-      closed = true;
-      clearTimeout(retryTimer);
-      const current = client;
-      client = null;
-      if (current) {
-        current.removeAllListeners('end');
-        await current.end().catch(() => undefined);
-      }
-    },
   };
 }
 
