@@ -12,13 +12,14 @@ import { printRows } from './stats.js';
  * pooled connection, do the app's typical writes on the tables that announce changes, each its own
  * transaction: a listing's price edited, a hold taken and released (the row locked, then updated), a message
  * in a sale's thread, a read marker moved. The phases alternate between the live triggers enabled and
- * disabled (every other trigger, the search change counters included, stays on), ALTERNATIONS times each,
- * PHASE_MS per phase; the first phase warms up and is not counted. The ratio of the two medians is the
- * triggers' cost, whatever they do: NOTIFY at commit (migration 0030) or a row in the outbox (0047).
+ * disabled (every other trigger, the search change counters included, stays on), and, enabled, between
+ * sending each notice by NOTIFY at commit (migration 0030) and as a row in the outbox (0047): ALTERNATIONS
+ * rounds of the three, PHASE_MS per phase; the first phase warms up and is not counted. The ratio of each
+ * way's median to the disabled one's is its cost to the writes.
  */
 
 const WRITERS = Number(process.env.NOTIFY_BENCH_WRITERS ?? 50);
-const ALTERNATIONS = Number(process.env.NOTIFY_BENCH_ALTERNATIONS ?? 4);
+const ALTERNATIONS = Number(process.env.NOTIFY_BENCH_ALTERNATIONS ?? 3);
 const PHASE_MS = Number(process.env.NOTIFY_BENCH_PHASE_MS ?? 3_000);
 const LISTINGS = 5_000;
 const SALES = 1_000;
@@ -127,15 +128,31 @@ async function phase(db: Db, seeded: Seeded, ms: number): Promise<number> {
   return done / ((performance.now() - started) / 1_000);
 }
 
-async function setLiveTriggers(db: Db, enabled: boolean): Promise<void> {
+type Mode = 'off' | 'notify' | 'outbox';
+
+/** What live_notice() does: NOTIFY at commit as migration 0030 made it, or a row in the outbox (0047). */
+const NOTICE_BODY: Record<Exclude<Mode, 'off'>, string> = {
+  notify: `select pg_notify('encore_live', json_strip_nulls(json_build_object(
+    'k', kind, 'id', id, 'u', members, 'a', audience, 'p', everybody, 'e', event_id, 's', session_hint))::text)`,
+  outbox: `insert into live_outbox (payload) values (json_strip_nulls(json_build_object(
+    'k', kind, 'id', id, 'u', members, 'a', audience, 'p', everybody, 'e', event_id, 's', session_hint))::text)`,
+};
+
+async function setMode(db: Db, mode: Mode): Promise<void> {
   const found = (await db.execute(
     sql`select c.relname as "table", t.tgname as "trigger" from pg_trigger t join pg_class c on c.oid = t.tgrelid
       where t.tgname like '%\_live' and not t.tgisinternal`,
   )) as unknown as { rows: { table: string; trigger: string }[] };
   for (const { table, trigger } of found.rows)
     await db.execute(
-      sql.raw(`alter table "${table}" ${enabled ? 'enable' : 'disable'} trigger "${trigger}"`),
+      sql.raw(`alter table "${table}" ${mode === 'off' ? 'disable' : 'enable'} trigger "${trigger}"`),
     );
+  if (mode !== 'off')
+    await db.execute(
+      sql.raw(`create or replace function live_notice(kind text, id integer, members integer[], audience text,
+        everybody boolean, event_id integer, session_hint text) returns void language sql as $$ ${NOTICE_BODY[mode]} $$`),
+    );
+  await db.execute(sql`truncate live_outbox`);
 }
 
 const median = (values: number[]) => {
@@ -156,30 +173,34 @@ export async function run(): Promise<BenchResult[]> {
   try {
     const seeded = await seed(database.db);
     await phase(database.db, seeded, PHASE_MS);
-    const on: number[] = [];
-    const off: number[] = [];
+    const rates: Record<Mode, number[]> = { off: [], notify: [], outbox: [] };
+    const orders: Mode[][] = [
+      ['off', 'notify', 'outbox'],
+      ['outbox', 'off', 'notify'],
+      ['notify', 'outbox', 'off'],
+    ];
     for (let round = 0; round < ALTERNATIONS; round += 1) {
-      // On first in even rounds, off first in odd ones: neither side always follows the other.
-      for (const enabled of round % 2 === 0 ? [true, false] : [false, true]) {
-        await setLiveTriggers(database.db, enabled);
-        (enabled ? on : off).push(await phase(database.db, seeded, PHASE_MS));
+      // Each mode takes each place in the round in turn: none always follows another.
+      for (const mode of orders[round % orders.length] as Mode[]) {
+        await setMode(database.db, mode);
+        rates[mode].push(await phase(database.db, seeded, PHASE_MS));
       }
     }
-    await setLiveTriggers(database.db, true);
-    const costPercent = (1 - median(on) / median(off)) * 100;
-    const rate = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
-    console.log(`live triggers on: ${rate(on)} writes/s; off: ${rate(off)} writes/s`);
-    return [
-      {
-        name: `notify cost: ${WRITERS} writers, live triggers on vs off`,
+    await setMode(database.db, 'outbox');
+    const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
+    const off = median(rates.off);
+    return (['notify', 'outbox'] as const).map((mode) => {
+      const on = median(rates[mode]);
+      return {
+        name: `notify cost: ${WRITERS} writers, live triggers by ${mode} vs off`,
         backend: 'postgres',
-        samples: on.length + off.length,
+        samples: rates[mode].length + rates.off.length,
         p50Ms: 0,
         p95Ms: 0,
         maxMs: 0,
-        note: `median ${median(on).toFixed(0)} writes/s on, ${median(off).toFixed(0)} off: the triggers cost ${costPercent.toFixed(1)}% (on ${rate(on)}; off ${rate(off)})`,
-      },
-    ];
+        note: `median ${on.toFixed(0)} writes/s with, ${off.toFixed(0)} without: ${((1 - on / off) * 100).toFixed(1)}% fewer (with ${list(rates[mode])}; without ${list(rates.off)})`,
+      };
+    });
   } finally {
     await database.drop();
   }

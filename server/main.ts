@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   let log: FastifyBaseLogger | undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
     dataDir: config.dataDir,
     onConnectionError: (error) => {
       const message = 'database connection dropped; the pool replaces it';

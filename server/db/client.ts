@@ -86,13 +86,22 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
   /** Told about a connection the server dropped while it sat idle; the pool replaces it on next use. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * A direct connection to PostgreSQL (DATABASE_DIRECT_URL, decision 0095) when `url` is a pooler in
+   * transaction mode (PgBouncer): migrations, which hold a session's advisory lock and settings, run on it.
+   * Through the pooler every statement is unnamed (a named one would be prepared on one server connection
+   * and run on another) and the statement timeout is not sent at start-up (PgBouncer refuses the
+   * parameter): the pooler sets it on its server connections (docs/operations.md).
+   */
+  directUrl?: string;
 }
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const behindPooler = options.directUrl !== undefined;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+    ...(behindPooler ? {} : { statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS }),
   });
   // Without a listener, a dropped idle connection (a restart, a failover) would crash the process.
   pool.on('error', (error) => options.onConnectionError?.(error));
@@ -111,6 +120,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     countStatementTimeouts(client, () => {
       statementTimeouts += 1;
     });
+    if (behindPooler) forgetStatementNames(client);
   });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   // PGlite runs one transaction at a time and never deadlocks; PostgreSQL may, between any two instances.
@@ -120,7 +130,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     kind: 'postgres',
     async migrate() {
       // Several instances may start at once: one migrates while the others wait.
-      const client = await pool.connect();
+      const direct = options.directUrl ? new pg.Client({ connectionString: options.directUrl }) : null;
+      await direct?.connect();
+      const client = direct ?? (await pool.connect());
       try {
         // Waiting for another instance's migration, or a long migration itself, may outlast the timeout.
         await client.query('set statement_timeout = 0');
@@ -130,7 +142,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         await client.query('reset statement_timeout').catch(() => undefined);
-        client.release();
+        if (direct) await direct.end();
+        else (client as pg.PoolClient).release();
       }
     },
     poolStats: () => ({
@@ -180,13 +193,30 @@ function countStatementTimeouts(client: pg.PoolClient, onTimeout: () => void): v
   };
 }
 
+/** Drops the name of each statement `client` runs: behind a transaction pooler it would be prepared on one server connection and run on another. */
+function forgetStatementNames(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [first] = args;
+    if (first && typeof first === 'object' && 'name' in first) {
+      const { name: _unnamed, ...unnamed } = first as { name?: string };
+      args[0] = unnamed;
+    }
+    return query(...args);
+  };
+}
+
 export async function openDatabase(options: {
   databaseUrl?: string;
+  directUrl?: string;
   dataDir?: string;
   onConnectionError?: PostgresOptions['onConnectionError'];
 }): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, { onConnectionError: options.onConnectionError })
+    ? openPostgres(options.databaseUrl, {
+        onConnectionError: options.onConnectionError,
+        directUrl: options.directUrl,
+      })
     : openPglite(options.dataDir);
 }
 
