@@ -120,6 +120,7 @@ export async function startOutboxReader(options: OutboxReaderOptions): Promise<O
       if (failing) {
         // Whatever was missed meanwhile, every stream refetches: reading starts again from now.
         unseen = await unseenNow(db);
+        await read();
         failing = false;
         options.onResync();
       } else await read();
