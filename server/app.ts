@@ -24,6 +24,7 @@ import { guardProviderErrors } from './adapters/payments/provider-errors.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { isReachable } from './db/client.js';
+import type { ReadReplica } from './db/replica.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-json.js';
 import { prerenderedPage, START_APP_SCRIPT_SOURCE } from './lib/prerendered-pages.js';
@@ -86,6 +87,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logging.js';
 import { AUTH_RATE_LIMIT_WINDOW_MS } from './plugins/rate-limit.js';
+import { registerReadYourWrites } from './plugins/read-your-writes.js';
 import { registerSameOriginGuard } from './plugins/same-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.js';
@@ -134,6 +136,8 @@ export interface AppDeps {
   liveHeartbeatMs?: number;
   /** Addresses per sitemap file (decision 0092): 50,000 unless a test splits the sitemap sooner. */
   sitemapAddressesPerFile?: number;
+  /** The read replica of DATABASE_REPLICA_URL (decision 0095), with its lag guard. */
+  readReplica?: ReadReplica;
 }
 
 /** Builds the Fastify instance without listening, so tests drive the very same app. */
@@ -205,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   registerSameOriginGuard(app, config.appUrl);
   await app.register(sessionPlugin, { db: database.db, secureCookies: config.appUrl.startsWith('https://') });
+  if (deps.readReplica) registerReadYourWrites(app, deps.readReplica);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -254,7 +259,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A load or read of changes under way finishes before the database closes.
   app.addHook('onClose', () => concertSearch.close());
   await app.register(eventRoutes, { db: database.db, clock, concertSearch });
-  await app.register(eventPageRoutes, { db: database.db, clock });
+  // Decision 0095: the heavy reads go to the read replica while it keeps up.
+  const readDb = deps.readReplica?.db ?? database.db;
+  await app.register(eventPageRoutes, { db: readDb, clock });
   // A show that changes leaves the CDN within a second or so (decision 0090).
   const cdnPurges = startCdnPurges({
     db: database.db,
@@ -266,7 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('cdnPurges', cdnPurges);
   app.addHook('onClose', () => cdnPurges.stop());
-  await app.register(priceStoryRoutes, { db: database.db, clock });
+  await app.register(priceStoryRoutes, { db: readDb, clock });
   const images = deps.images ?? createImageStore(config, database.db);
   await app.register(imageRoutes, { db: database.db, images });
   // The marketplace list (GET /api/tickets) sits beside the listing routes; ticketRoutes has no GET /api/tickets.
@@ -483,7 +490,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     // A show's page, rendered on request (decision 0058).
     await app.register(eventPageHtmlRoutes, {
-      db: database.db,
+      db: readDb,
       clock,
       clientDir,
       appUrl: config.appUrl,

@@ -32,6 +32,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ APP_URL: 'https://encore.example/' }).appUrl).toBe('https://encore.example');
   });
 
+  it('reads the direct and replica connections only beside DATABASE_URL (decision 0095)', () => {
+    const database = { DATABASE_URL: 'postgres://pgbouncer.internal/encore' };
+    const config = loadConfig({
+      ...database,
+      DATABASE_DIRECT_URL: 'postgres://db.internal/encore',
+      DATABASE_REPLICA_URL: 'postgres://replica.internal/encore',
+    });
+    expect(config.databaseDirectUrl).toBe('postgres://db.internal/encore');
+    expect(config.databaseReplica).toEqual({ url: 'postgres://replica.internal/encore', maxLagMs: 1_500 });
+    expect(loadConfig(database).databaseReplica).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://replica.internal/encore' })).toThrow(
+      /need DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...database, DATABASE_REPLICA_MAX_LAG_MS: '50' })).toThrow(
+      /DATABASE_REPLICA_MAX_LAG_MS/,
+    );
+  });
+
   it('treats blank variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });

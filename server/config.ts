@@ -16,6 +16,9 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   CLIENT_DIST_DIR: z.string().min(1).default('dist/client'),
   DATABASE_URL: z.url().optional(),
+  DATABASE_DIRECT_URL: z.url().optional(),
+  DATABASE_REPLICA_URL: z.url().optional(),
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Encore <no-reply@encore.local>'),
   SUPPORT_EMAIL: z.email().default('support@encore.local'),
@@ -94,6 +97,16 @@ export interface Config {
   dataDir: string;
   clientDistDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Decision 0095: a direct connection to PostgreSQL when DATABASE_URL is a pooler in transaction mode
+   * (PgBouncer); migrations, which need a session of their own, run on it.
+   */
+  databaseDirectUrl: string | undefined;
+  /**
+   * Decision 0095: a read replica for the heavy reads (search index loads, event pages, the price story),
+   * used while it is at most `maxLagMs` behind the primary and not for a member who just wrote.
+   */
+  databaseReplica: { url: string; maxLagMs: number } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
@@ -224,6 +237,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (isProduction && !values.DATABASE_URL) {
     throw new ConfigError('DATABASE_URL is required when NODE_ENV=production.');
   }
+  if (!values.DATABASE_URL && (values.DATABASE_DIRECT_URL || values.DATABASE_REPLICA_URL)) {
+    throw new ConfigError(
+      'DATABASE_DIRECT_URL and DATABASE_REPLICA_URL need DATABASE_URL: without it the embedded database is used.',
+    );
+  }
   if (isProduction && !values.CLOUDINARY_URL) {
     throw new ConfigError(
       'CLOUDINARY_URL is required when NODE_ENV=production: the database image store exists only for development.',
@@ -289,6 +307,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir,
     clientDistDir: path.resolve(values.CLIENT_DIST_DIR),
     databaseUrl: values.DATABASE_URL,
+    databaseDirectUrl: values.DATABASE_DIRECT_URL,
+    databaseReplica: values.DATABASE_REPLICA_URL
+      ? { url: values.DATABASE_REPLICA_URL, maxLagMs: values.DATABASE_REPLICA_MAX_LAG_MS }
+      : undefined,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     supportEmail: values.SUPPORT_EMAIL,

@@ -4,7 +4,8 @@ import { createMailer } from './adapters/mail/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, openPostgres } from './db/client.js';
+import { startReadReplica } from './db/replica.js';
 import { type CheckoutRecovery, startCheckoutRecovery } from './jobs/checkout-recovery.js';
 import { type JobRunner, startJobRunner } from './jobs/queue.js';
 import { type Sweeps, startSweeps } from './jobs/sweeps.js';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   let log: FastifyBaseLogger | undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
     dataDir: config.dataDir,
     onConnectionError: (error) => {
       const message = 'database connection dropped; the pool replaces it';
@@ -48,7 +50,18 @@ async function main(): Promise<void> {
     sandboxSessionStore(database.db, systemClock),
     sandboxCardStore(database.db, systemClock),
   );
-  const app = await buildApp({ config, database, mailer, images, payments, clock: systemClock });
+  const replicaDatabase = config.databaseReplica ? await openPostgres(config.databaseReplica.url) : undefined;
+  const readReplica =
+    replicaDatabase && config.databaseReplica
+      ? startReadReplica({
+          primary: database.db,
+          replica: replicaDatabase.db,
+          maxLagMs: config.databaseReplica.maxLagMs,
+          onError: (error) =>
+            log?.warn({ err: error }, 'read replica: its lag is unknown; reading the primary'),
+        })
+      : undefined;
+  const app = await buildApp({ config, database, mailer, images, payments, clock: systemClock, readReplica });
   log = app.log;
   let sweeps: Sweeps | undefined;
   let recovery: CheckoutRecovery | undefined;
@@ -77,6 +90,8 @@ async function main(): Promise<void> {
     await app.close();
     await backgroundStopped;
     await metricsServer?.close();
+    readReplica?.stop();
+    await replicaDatabase?.close();
     await database.close();
     app.log.info('shut down');
     process.exit(0);

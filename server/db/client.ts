@@ -35,25 +35,10 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
-  /** LISTENs on `channel` (decision 0066); `close()` on the answer stops. */
-  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   /** PostgreSQL only: PGlite is one connection in this process, with no pool and no timeout. */
   poolStats?(): PoolStats;
   /** PGlite only: the whole data directory as a tarball, which `openPglite` can start from. */
   dumpDataDir?(): Promise<Blob>;
-  close(): Promise<void>;
-}
-
-export interface ListenHandlers {
-  /** A NOTIFY's payload, after its transaction committed. */
-  onNotify(payload: string): void;
-  /** The listening connection was lost and is back: notifications sent in between were missed. */
-  onReconnect?(): void;
-  /** The listening connection failed; it is opened again after a pause. */
-  onError?(error: Error): void;
-}
-
-export interface Listening {
   close(): Promise<void>;
 }
 
@@ -81,12 +66,6 @@ export async function openPglite(dataDir?: string, options: { template?: Blob } 
       await client.exec(CREATE_EXTENSIONS);
       await migratePglite(db as never, { migrationsFolder });
     },
-    // One process, one connection: PGlite delivers its own NOTIFYs to this callback after commit.
-    async listen(channel, handlers) {
-      const unlisten = await client.listen(channel, handlers.onNotify);
-      // A database closed (or dropped) first has nothing left to stop listening on.
-      return { close: async () => (client.closed ? undefined : unlisten()) };
-    },
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
@@ -107,13 +86,22 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
   /** Told about a connection the server dropped while it sat idle; the pool replaces it on next use. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * A direct connection to PostgreSQL (DATABASE_DIRECT_URL, decision 0095) when `url` is a pooler in
+   * transaction mode (PgBouncer): migrations, which hold a session's advisory lock and settings, run on it.
+   * Through the pooler every statement is unnamed (a named one would be prepared on one server connection
+   * and run on another) and the statement timeout is not sent at start-up (PgBouncer refuses the
+   * parameter): the pooler sets it on its server connections (docs/operations.md).
+   */
+  directUrl?: string;
 }
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const behindPooler = options.directUrl !== undefined;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+    ...(behindPooler ? {} : { statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS }),
   });
   // Without a listener, a dropped idle connection (a restart, a failover) would crash the process.
   pool.on('error', (error) => options.onConnectionError?.(error));
@@ -132,6 +120,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     countStatementTimeouts(client, () => {
       statementTimeouts += 1;
     });
+    if (behindPooler) forgetStatementNames(client);
   });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   // PGlite runs one transaction at a time and never deadlocks; PostgreSQL may, between any two instances.
@@ -141,7 +130,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     kind: 'postgres',
     async migrate() {
       // Several instances may start at once: one migrates while the others wait.
-      const client = await pool.connect();
+      const direct = options.directUrl ? new pg.Client({ connectionString: options.directUrl }) : null;
+      await direct?.connect();
+      const client = direct ?? (await pool.connect());
       try {
         // Waiting for another instance's migration, or a long migration itself, may outlast the timeout.
         await client.query('set statement_timeout = 0');
@@ -151,7 +142,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         await client.query('reset statement_timeout').catch(() => undefined);
-        client.release();
+        if (direct) await direct.end();
+        else (client as pg.PoolClient).release();
       }
     },
     poolStats: () => ({
@@ -160,7 +152,6 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       waiting: pool.waitingCount,
       statementTimeouts,
     }),
-    listen: (channel, handlers) => listenOnOwnConnection(url, channel, handlers),
     async close() {
       const allClosed = new Promise<void>((resolve) => {
         lastConnectionClosed = resolve;
@@ -202,86 +193,30 @@ function countStatementTimeouts(client: pg.PoolClient, onTimeout: () => void): v
   };
 }
 
-/** How long a lost LISTEN connection waits before it is opened again: doubling from 0.5 s up to 15 s. */
-const LISTEN_RETRY_FIRST_MS = 500;
-const LISTEN_RETRY_MAX_MS = 15_000;
-
-/**
- * One dedicated connection outside the pool that LISTENs on `channel` (a pooled connection would be handed to
- * queries and lose the LISTEN). When the connection drops it is opened again with backoff, and `onReconnect`
- * says notifications may have been missed meanwhile.
- */
-async function listenOnOwnConnection(
-  url: string,
-  channel: string,
-  handlers: ListenHandlers,
-): Promise<Listening> {
-  let closed = false;
-  let client: pg.Client | null = null;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let retryMs = LISTEN_RETRY_FIRST_MS;
-  const connect = async (isReconnect: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) handlers.onNotify(message.payload);
-    });
-    const lost = (error?: Error) => {
-      if (client !== next) return;
-      client = null;
-      next.removeAllListeners('end');
-      void next.end().catch(() => undefined);
-      if (error) handlers.onError?.(error);
-      scheduleRetry();
-    };
-    next.on('error', lost);
-    next.on('end', () => lost());
-    client = next;
-    try {
-      await next.connect();
-      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
-    } catch (error) {
-      if (isReconnect) return lost(error as Error);
-      // The first connection fails to the caller, with no retry behind its back.
-      closed = true;
-      client = null;
-      clearTimeout(retryTimer);
-      await next.end().catch(() => undefined);
-      throw error;
+/** Drops the name of each statement `client` runs: behind a transaction pooler it would be prepared on one server connection and run on another. */
+function forgetStatementNames(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [first] = args;
+    if (first && typeof first === 'object' && 'name' in first) {
+      const { name: _unnamed, ...unnamed } = first as { name?: string };
+      args[0] = unnamed;
     }
-    if (closed) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    retryMs = LISTEN_RETRY_FIRST_MS;
-    if (isReconnect) handlers.onReconnect?.();
-  };
-  const scheduleRetry = () => {
-    if (closed) return;
-    retryTimer = setTimeout(() => void connect(true), retryMs);
-    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
-  };
-  await connect(false);
-  return {
-    async close() {
-      closed = true;
-      clearTimeout(retryTimer);
-      const current = client;
-      client = null;
-      if (current) {
-        current.removeAllListeners('end');
-        await current.end().catch(() => undefined);
-      }
-    },
+    return query(...args);
   };
 }
 
 export async function openDatabase(options: {
   databaseUrl?: string;
+  directUrl?: string;
   dataDir?: string;
   onConnectionError?: PostgresOptions['onConnectionError'];
 }): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, { onConnectionError: options.onConnectionError })
+    ? openPostgres(options.databaseUrl, {
+        onConnectionError: options.onConnectionError,
+        directUrl: options.directUrl,
+      })
     : openPglite(options.dataDir);
 }
 

@@ -7,7 +7,11 @@ if (config.isProduction) {
   console.error('Demo data is never seeded in production.');
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  directUrl: config.databaseDirectUrl,
+  dataDir: config.dataDir,
+});
 await database.migrate();
 await seedDemoData(database.db, config.appUrl);
 await database.close();

@@ -21,7 +21,11 @@ try {
 }
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  directUrl: config.databaseDirectUrl,
+  dataDir: config.dataDir,
+});
 try {
   await database.migrate();
   const counts = await upsertCatalog(database.db, parsed.events, config.platformTimeZone);

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { LIVE_NOTICE_KINDS, type LiveNotice } from '../../../common/schemas/live.js';
 
-/** The channel the database's triggers NOTIFY on (migration 0030). */
-export const LIVE_CHANNEL = 'encore_live';
-
 /** The length of the token hash prefix a session-ended notice carries. */
 export const SESSION_HINT_LENGTH = 16;
 
@@ -35,7 +32,7 @@ export type RoutedNotice =
   /** The member's role changed (migration 0037): their streams, opened with the old role, are cut. */
   | { type: 'role-changed'; memberId: number };
 
-/** Reads one NOTIFY payload; null for anything else (nothing on the channel is trusted to be well formed). */
+/** Reads one notice the triggers wrote (migrations 0030, 0047); null for anything else (nothing on the channel is trusted to be well formed). */
 export function parseRoutedNotice(payload: string): RoutedNotice | null {
   let json: unknown;
   try {

@@ -7,7 +7,8 @@ import { sessions } from '../../db/schema/index.js';
 import { TooManyRequests, Unauthorized } from '../../errors.js';
 import { currentUser, requireUser } from '../../plugins/session.js';
 import { type LiveHub, type LiveStream, READY_EVENT } from './hub.js';
-import { LIVE_CHANNEL, parseRoutedNotice, SESSION_HINT_LENGTH } from './notices.js';
+import { parseRoutedNotice, SESSION_HINT_LENGTH } from './notices.js';
+import { startOutboxReader } from './outbox.js';
 
 /** How long the browser waits before it reconnects a dropped stream (EventSource's `retry`). */
 export const RECONNECT_MS = 3_000;
@@ -20,22 +21,24 @@ export interface LiveOptions {
 }
 
 /**
- * Live notices (decision 0066): GET /api/live holds one server-sent events stream per signed-in tab; the
- * database's NOTIFYs, heard on one connection per instance, go to the streams allowed to hear them.
+ * Live notices (decisions 0066, 0095): GET /api/live holds one server-sent events stream per signed-in tab;
+ * the notices the triggers write to the outbox, read a few times a second by each instance, go to the
+ * streams allowed to hear them.
  */
 export async function liveRoutes(app: FastifyInstance, options: LiveOptions): Promise<void> {
   const { hub } = options;
-  const listening = await options.database.listen(LIVE_CHANNEL, {
-    onNotify: (payload) => {
+  const reader = await startOutboxReader({
+    db: options.database.db,
+    onNotice: (payload) => {
       const routed = parseRoutedNotice(payload);
       if (routed) hub.deliver(routed);
       else options.log.warn('live: an unreadable notice was dropped');
     },
-    onReconnect: () => {
-      options.log.info('live: listening again; every stream refetches');
+    onResync: () => {
+      options.log.info('live: reading notices again; every stream refetches');
       hub.resync();
     },
-    onError: (error) => options.log.warn({ err: error }, 'live: the listening connection was lost'),
+    onError: (error) => options.log.warn({ err: error }, 'live: reading the notices failed'),
   });
   const heartbeat = setInterval(() => hub.beat(Date.now()), options.heartbeatMs ?? LIVE_HEARTBEAT_MS);
   heartbeat.unref();
@@ -43,7 +46,7 @@ export async function liveRoutes(app: FastifyInstance, options: LiveOptions): Pr
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
     hub.closeAll();
-    await listening.close();
+    await reader.stop();
   });
 
   app.get('/api/live', { onRequest: requireUser, schema: { hide: true } }, async (request, reply) => {
