@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { ticketListQuerySchema } from '../common/schemas/marketplace.js';
 import { OutboxMailer } from '../server/adapters/mail/outbox.js';
@@ -554,6 +555,9 @@ async function measure(label: string, database: Database, size: CatalogSize): Pr
   const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', APP_URL: 'http://127.0.0.1:3000' });
   const app = await buildApp({ config, database, mailer: new OutboxMailer(database.db) });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const hello = Fastify();
+  hello.get('/hello', async () => ({ hello: 'world' }));
+  await hello.listen({ port: 0, host: '127.0.0.1' });
   const rows: BenchResult[] = [];
   try {
     const concert = await loadedConcertIndex(app, database.db);
@@ -584,15 +588,29 @@ async function measure(label: string, database: Database, size: CatalogSize): Pr
     );
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const cookie = await signedInCookie(database.db);
+    // Issue 45: the searches' rates as a share of a hello-world Fastify's, measured in the same run.
+    const helloRow = await throughput(label, {
+      name: 'hello-world Fastify (same run)',
+      base: `http://127.0.0.1:${(hello.server.address() as AddressInfo).port}`,
+      paths: ['/hello'],
+      note: 'the ratios below are of this rate',
+    });
+    rows.push(helloRow);
+    const shareOfHello = (row: BenchResult): BenchResult => ({
+      ...row,
+      note: `${row.note}; ${((100 * row.samples) / helloRow.samples).toFixed(1)}% of hello-world's req/s`,
+    });
     // Reversed: none of the SQL run's first queries, whose pages the database has just read.
     const httpQueries = [...load].reverse();
     rows.push(
-      await throughput(label, {
-        name: `GET /api/concerts/search, ${events} events, distinct queries`,
-        base,
-        paths: httpQueries.map(searchPath),
-        note: 'no answer shared',
-      }),
+      shareOfHello(
+        await throughput(label, {
+          name: `GET /api/concerts/search, ${events} events, distinct queries`,
+          base,
+          paths: httpQueries.map(searchPath),
+          note: 'no answer shared',
+        }),
+      ),
       await throughput(label, {
         name: `GET /api/concerts/search, ${events} events, repeated queries`,
         base,
@@ -611,16 +629,19 @@ async function measure(label: string, database: Database, size: CatalogSize): Pr
           (await listMarketplaceTickets(database.db, listQuery(query), new Date(), index.indexed)).tickets,
         `the service without shared answers; the listing index loaded in ${index.loadSeconds.toFixed(1)} s`,
       ),
-      await throughput(label, {
-        name: `GET /api/tickets?search=…&sortBy=price_asc (signed in), ${events} events, distinct queries`,
-        base,
-        paths: load.map((query) => `/api/tickets?search=${encodeURIComponent(query)}&sortBy=price_asc`),
-        headers: { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' },
-        note: 'no page shared',
-      }),
+      shareOfHello(
+        await throughput(label, {
+          name: `GET /api/tickets?search=…&sortBy=price_asc (signed in), ${events} events, distinct queries`,
+          base,
+          paths: load.map((query) => `/api/tickets?search=${encodeURIComponent(query)}&sortBy=price_asc`),
+          headers: { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' },
+          note: 'no page shared',
+        }),
+      ),
     );
   } finally {
     await app.close();
+    await hello.close();
   }
   return rows;
 }

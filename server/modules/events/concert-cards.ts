@@ -1,9 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../common/money.js';
 import type { ConcertSearchResult } from '../../../common/schemas/events.js';
 import type { Db } from '../../db/client.js';
 import { batchedReader } from '../../lib/batched-reads.js';
+import { preparedSql } from '../../lib/prepared-sql.js';
 import { artistImageUrlSql } from './artist-image.js';
 
 /** An event as a concert search result is made from it (spec 000 §3 'Concert search result'). */
@@ -69,32 +69,31 @@ export interface ConcertCard {
   search: { date: string; endsAt: number } | null;
 }
 
-/** Where the ids go in the statement rendered once. */
-const IDS = '/* ids */';
+type CardRow = ConcertRow & { searchDate: string | null; searchEndsAt: number | string | null };
 
 /**
  * Concert search results by event id, for the pages the in-memory index finds (decision 0049), with the
  * first day and sale end of each event's search document, so the page can be checked against the database
  * as it is now.
- * Read in batches: the results of every search in one turn cost one round trip (decision 0047); the
- * statement is rendered once, the ids (checked integers) the only part that changes (decision 0048).
+ * Read in batches: the results of every search in one turn cost one round trip (decision 0047), through one
+ * statement prepared once per connection (decision 0091: planning it took longer than running it).
  */
 export function concertCardsReader(db: Db) {
-  const statement: SQL = sql`select ${concertColumns}, s.date::text as "searchDate",
+  const readCards = preparedSql<CardRow>(
+    db,
+    'concert_cards',
+    sql`select ${concertColumns}, s.date::text as "searchDate",
     (extract(epoch from s.ends_at) * 1000)::float8 as "searchEndsAt"
     from events e
     join venues v on v.id = e.venue_id
     left join event_search s on s.event_id = e.id
     ${concertJoins}
-    where e.id = any(array[${sql.raw(IDS)}]::integer[])`;
-  const [head, tail] = new PgDialect().sqlToQuery(statement.inlineParams()).sql.split(IDS);
+    where e.id = any(${sql.placeholder('ids')}::integer[])`,
+  );
   return batchedReader(async (ids: number[]) => {
-    if (!ids.every((id) => Number.isSafeInteger(id))) throw new TypeError('event ids must be integers');
-    const result = (await db.execute(sql.raw(`${head}${ids.join(',')}${tail}`))) as unknown as {
-      rows: (ConcertRow & { searchDate: string | null; searchEndsAt: number | string | null })[];
-    };
+    const rows = await readCards({ ids });
     return new Map(
-      result.rows.map(({ searchDate, searchEndsAt, ...row }) => [
+      rows.map(({ searchDate, searchEndsAt, ...row }) => [
         row.id,
         {
           result: concertResultOf(row),

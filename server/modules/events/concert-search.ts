@@ -38,7 +38,7 @@ async function loadDocuments(db: Db, now: Date, closed: () => boolean): Promise<
     const from = after ? sql`(date, event_id) > (${after.date}::date, ${after.eventId}::int)` : sql`true`;
     const { rows } = (await db.execute(sql`select ${documentColumns} from event_search s
       where ${searchDocumentOnSaleSql(now)} and ${from}
-      order by date, event_id limit ${LOAD_PAGE}`)) as unknown as Rows<ConcertDocument>;
+      order by s.date, s.event_id limit ${LOAD_PAGE}`)) as unknown as Rows<ConcertDocument>;
     // A page indexed at once held the event loop for up to 140 ms at 1M events; a slice takes ~15 ms.
     for (let start = 0; start < rows.length; start += INDEX_SLICE) {
       for (const row of rows.slice(start, start + INDEX_SLICE)) index.upsert(documentOf(row));

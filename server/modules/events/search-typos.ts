@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { escapeLike } from '../../lib/like-patterns.js';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { batchedReader } from '../../lib/batched-reads.js';
+import { preparedSql } from '../../lib/prepared-sql.js';
 import { queryWords } from './search-terms.js';
 
 /**
@@ -51,24 +53,85 @@ export function variantsOf(word: string): string[] {
   return [...new Set([word, ...deletions])];
 }
 
-const textArray = (list: string[]) =>
-  `{${list.map((item) => `"${item.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-
 /** Words a typo is looked for in: letters and digits only, long enough for a slip to be told from a prefix. */
 const correctable = (word: string) =>
   /^[\p{L}\p{N}]+$/u.test(word) && characters(word).length >= TYPO_MIN_LETTERS;
 
+/** What the catalog says of a query word: whether a catalog word starts with it, and the words near it. */
 interface WordLookup {
-  index: number;
   known: boolean;
   candidates: string[];
 }
 
 /**
+ * One statement for any number of words: `words`, and each one's variants (`variants`, with the word's
+ * 1-based position in `of`). "Some catalog word starts with it" is "the first catalog word at or after it
+ * starts with it" (the words are in "C" order), which the primary key answers with a parameter, as a LIKE
+ * prefix pattern would not in a prepared statement.
+ */
+const lookupStatement = (words: SQL, variants: SQL, of: SQL) => sql`select q.word,
+    starts_with(coalesce((select w.word from search_words w where w.word >= q.word order by w.word limit 1), ''),
+      q.word) as known,
+    array(select near.word from (
+        select v.word, bool_or(v.variant = q.word) as missing_letter from search_word_variants v
+        where v.variant = any(array(
+          select x.variant from unnest(${variants}::text[], ${of}::int[]) x(variant, word_number) where x.word_number = q.word_number))
+        group by v.word
+      ) near order by near.missing_letter desc, near.word limit ${sql.raw(String(CANDIDATES_PER_WORD))}) as candidates
+  from unnest(${words}::text[]) with ordinality q(word, word_number)`;
+
+const lookupValues = (words: string[]) => {
+  const variants = words.map(variantsOf);
+  return {
+    words,
+    variants: variants.flat(),
+    of: variants.flatMap((list, index) => list.map(() => index + 1)),
+  };
+};
+
+type LookupRow = WordLookup & { word: string };
+const rowsByWord = (rows: LookupRow[]) => new Map(rows.map(({ word, ...lookup }) => [word, lookup]));
+
+const lookupReaders = new WeakMap<Db, (word: string) => Promise<WordLookup | undefined>>();
+
+/**
+ * The database's word lookups, read in batches: the words of every search in one turn cost one statement
+ * (decision 0047), prepared once per connection (decision 0091).
+ */
+function lookupReaderOf(db: Db) {
+  let reader = lookupReaders.get(db);
+  if (reader) return reader;
+  const read = preparedSql<LookupRow>(
+    db,
+    'search_word_lookups',
+    lookupStatement(
+      sql`${sql.placeholder('words')}`,
+      sql`${sql.placeholder('variants')}`,
+      sql`${sql.placeholder('of')}`,
+    ),
+  );
+  reader = batchedReader(async (words: string[]) => rowsByWord(await read(lookupValues(words))));
+  lookupReaders.set(db, reader);
+  return reader;
+}
+
+/** The lookups of `words`: batched, or in one statement of their own inside a transaction. */
+async function lookUp(db: DbOrTx, words: string[]): Promise<Map<string, WordLookup>> {
+  if (db instanceof PgTransaction) {
+    const values = lookupValues(words);
+    const statement = lookupStatement(sql`${values.words}`, sql`${values.variants}`, sql`${values.of}`);
+    return rowsByWord(((await db.execute(statement)) as unknown as { rows: LookupRow[] }).rows);
+  }
+  const read = lookupReaderOf(db);
+  const found = await Promise.all(words.map(read));
+  return new Map(words.flatMap((word, index) => (found[index] ? [[word, found[index]]] : [])));
+}
+
+/**
  * The query (folded) with its one-letter slips corrected: at most CORRECTED_QUERIES texts, none when
  * every word starts a catalog word (as typed, or still being typed) or no word has a correction.
- * One statement, equality and prefix lookups on two primary keys; none when `knownWithout` already says
- * that every word starts a catalog word.
+ * Equality and prefix lookups on two primary keys, in the statement of the turn's lookups; none when
+ * `knownWithout` already says that every word starts a catalog word.
  */
 export async function correctedQueries(
   db: DbOrTx,
@@ -79,20 +142,12 @@ export async function correctedQueries(
   // A word known without asking (the concert index's own words, decision 0049) has no correction either.
   const asked = [...new Set(words.filter((word) => correctable(word) && !knownWithout(word)))];
   if (asked.length === 0) return [];
-  const lookups = asked.map(
-    (word, index) => sql`select ${index}::int as index,
-      exists(select 1 from search_words w where w.word like ${`${escapeLike(word)}%`}) as known,
-      array(select near.word from (
-          select v.word, bool_or(v.variant = ${word}) as missing_letter from search_word_variants v
-          where v.variant = any(${textArray(variantsOf(word))}::text[]) group by v.word
-        ) near order by near.missing_letter desc, near.word limit ${CANDIDATES_PER_WORD}) as candidates`,
-  );
-  const result = (await db.execute(sql.join(lookups, sql` union all `))) as unknown as { rows: WordLookup[] };
+  const lookups = await lookUp(db, asked);
   const corrections = new Map<string, string[]>();
-  for (const { index, known, candidates } of result.rows) {
-    const word = asked[index];
-    if (word === undefined || known) continue;
-    const near = candidates
+  for (const word of asked) {
+    const lookup = lookups.get(word);
+    if (!lookup || lookup.known) continue;
+    const near = lookup.candidates
       .filter((candidate) => candidate !== word && withinOneEdit(word, candidate))
       .sort((a, b) => a.localeCompare(b, 'en'))
       .slice(0, CORRECTIONS_PER_WORD);

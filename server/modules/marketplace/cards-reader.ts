@@ -1,10 +1,11 @@
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
-import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TicketArtist } from '../../../common/schemas/marketplace.js';
 import type { Rating } from '../../../common/schemas/reviews.js';
 import type { Db } from '../../db/client.js';
 import { artists, eventArtists, tickets, users } from '../../db/schema/index.js';
 import { batchedReader } from '../../lib/batched-reads.js';
+import { preparedSql } from '../../lib/prepared-sql.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
 import { ratingJoinedOn } from '../reviews/ratings.js';
 import { listingCitySql, listingColumns } from '../tickets/listing-columns.js';
@@ -47,9 +48,6 @@ type RawRow = Record<string, unknown> & {
   total_reviews: number;
   listing_city: string;
 };
-
-/** Where the ids go in the statement rendered once. */
-const IDS = '/* ids */';
 
 function cardOf(raw: RawRow): MarketplaceCardRow {
   const ticket = raw as unknown as CardTicket;
@@ -102,11 +100,12 @@ export function marketplaceCardsReader(db: Db) {
     Object.entries(cardColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
     sql`, `,
   );
-  // Rendered once: the ORM building this statement for every batch cost as much as reading its rows.
-  // Its constants are inlined and the ids, checked integers, are the only part that changes.
-  const [head, tail] = new PgDialect()
-    .sqlToQuery(
-      sql`select ${selected},
+  // Rendered once (the ORM building this statement for every batch cost as much as reading its rows) and
+  // prepared once per connection (planning it cost PostgreSQL more than running it, decision 0091).
+  const readCards = preparedSql<RawRow>(
+    db,
+    'marketplace_cards',
+    sql`select ${selected},
         ${headliner.name} as artist_name, ${headliner.image} as artist_image,
         ${headliner.genres} as artist_genres, ${headliner.url} as artist_url,
         ${rating.averageRating} as average_rating, ${rating.totalReviews}::integer as total_reviews,
@@ -115,14 +114,11 @@ export function marketplaceCardsReader(db: Db) {
       inner join ${users} on ${users.id} = ${tickets.sellerId}
       left join lateral ${headliner} on true
       left join lateral ${rating} on true
-      where ${tickets.id} = any(array[${sql.raw(IDS)}]::integer[])`.inlineParams(),
-    )
-    .sql.split(IDS);
+      where ${tickets.id} = any(${sql.placeholder('ids')}::integer[])`,
+  );
   return batchedReader(async (ids: number[]) => {
-    if (!ids.every((id) => Number.isSafeInteger(id))) throw new TypeError('listing ids must be integers');
-    const statement = sql.raw(`${head}${ids.join(',')}${tail}`);
-    const result = (await db.execute(statement)) as unknown as { rows: RawRow[] };
-    return new Map(result.rows.map((raw) => [raw.id as number, cardOf(raw)]));
+    const rows = await readCards({ ids });
+    return new Map(rows.map((raw) => [raw.id as number, cardOf(raw)]));
   });
 }
 export type MarketplaceCardsReader = ReturnType<typeof marketplaceCardsReader>;
