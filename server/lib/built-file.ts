@@ -1,9 +1,12 @@
 import { readFileSync, statSync } from 'node:fs';
 
-/** A file of the client build, read again only when a rebuild replaced it; null while it is missing. */
-export function builtFile(file: string): () => string | null {
+/**
+ * A file of the client build, read again only when a rebuild replaced it; null while it is missing.
+ * `builtAt` tells which build it is (0 while missing).
+ */
+export function builtFile(file: string): (() => string | null) & { builtAt: () => number } {
   let cached: { mtimeMs: number; text: string } | null = null;
-  return () => {
+  const read = (): string | null => {
     let mtimeMs: number;
     try {
       mtimeMs = statSync(file).mtimeMs;
@@ -13,4 +16,5 @@ export function builtFile(file: string): () => string | null {
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: readFileSync(file, 'utf8') };
     return cached.text;
   };
+  return Object.assign(read, { builtAt: () => (read() === null ? 0 : (cached?.mtimeMs ?? 0)) });
 }

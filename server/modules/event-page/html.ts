@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +10,7 @@ import { QUERY_DATA_ELEMENT_ID } from '../../../common/start-app-script.js';
 import { EVENT_PAGES_SURROGATE_KEY, showSurrogateKey } from '../../adapters/cdn/cdn.js';
 import type { Db } from '../../db/client.js';
 import { NotFound } from '../../errors.js';
+import { builtFile } from '../../lib/built-file.js';
 import type { Clock } from '../../lib/clock.js';
 import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES } from '../../lib/encoded-json.js';
 import {
@@ -65,22 +65,6 @@ export interface EventPageHtmlOptions {
   appUrl: string;
   /** Whether the request comes from a signed-in member, whose pages the app renders itself. */
   signedIn: (cookies: Record<string, string | undefined>) => boolean;
-}
-
-/** A built file read again only when the build replaced it; `builtAt` tells which build it is. */
-function builtFile(file: string) {
-  let cached: { mtimeMs: number; text: string } | null = null;
-  const read = (): string | null => {
-    let mtimeMs: number;
-    try {
-      mtimeMs = statSync(file).mtimeMs;
-    } catch {
-      return null;
-    }
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: readFileSync(file, 'utf8') };
-    return cached.text;
-  };
-  return Object.assign(read, { builtAt: () => (read() === null ? 0 : (cached?.mtimeMs ?? 0)) });
 }
 
 /**

@@ -148,7 +148,7 @@ describe.each(backends)('concert search through the in-memory index on %s', (bac
     const { rows } = (await harness.database.db.execute(
       sql`select event_id as "eventId", date::text as date, name, artists, venue, city,
         (extract(epoch from ends_at) * 1000)::float8 as "endsAt"
-        from event_search s where ${searchDocumentOnSaleSql(clock.now())} order by date, event_id`,
+        from event_search s where ${searchDocumentOnSaleSql(clock.now())} order by s.date, s.event_id`,
     )) as unknown as { rows: Parameters<ConcertIndex['upsert']>[0][] };
     return rows.map((row) => ({ ...row, endsAt: Number(row.endsAt) }));
   }

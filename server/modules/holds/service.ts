@@ -85,19 +85,9 @@ function refuseUnavailable(row: UnavailableFields, buyerId: number, now: Date): 
     throw lockConflict('editing', CHECKOUT_TEXT.beingEditedBySeller, row);
 }
 
-/**
- * Refuses a lock on a listing that is taken by what is committed now: sold, withdrawn, over, in its seller's
- * editor, or held by another buyer. Read without a row lock, so in an on-sale rush the fans who clicked a
- * listing already taken are told at once, instead of queueing on its row behind the hold, payment start or
- * sale at work on it (and, past the lock wait, being told to slow down); decision 0094.
- */
-async function refuseTaken(
-  tx: Tx,
-  ticketId: number,
-  buyerId: number,
-  now: Date,
-): Promise<ConflictListing | undefined> {
-  const [row] = await tx
+/** What decides whether a listing can be held now, and what a refusal names; read without a row lock. */
+async function availabilityOf(db: DbOrTx, ticketId: number) {
+  const [row] = await db
     .select({
       sellerId: tickets.sellerId,
       sold: tickets.sold,
@@ -115,6 +105,22 @@ async function refuseTaken(
     .from(tickets)
     .where(eq(tickets.id, ticketId))
     .limit(1);
+  return row;
+}
+
+/**
+ * Refuses a lock on a listing that is taken by what is committed now: sold, withdrawn, over, in its seller's
+ * editor, or held by another buyer. Read without a row lock, so in an on-sale rush the fans who clicked a
+ * listing already taken are told at once, instead of queueing on its row behind the hold, payment start or
+ * sale at work on it (and, past the lock wait, being told to slow down); decision 0094.
+ */
+async function refuseTaken(
+  tx: Tx,
+  ticketId: number,
+  buyerId: number,
+  now: Date,
+): Promise<ConflictListing | undefined> {
+  const row = await availabilityOf(tx, ticketId);
   if (!row) return undefined;
   refuseUnavailable(row, buyerId, now);
   if (
@@ -134,24 +140,7 @@ function allowanceKey(row: { id: number; splitFromTicketId: number | null }): nu
 
 /** Why a lock or extend matched nothing, in the order a buyer would want to hear it. */
 async function explainUnavailable(db: DbOrTx, ticketId: number, buyerId: number, now: Date): Promise<never> {
-  const [row] = await db
-    .select({
-      sellerId: tickets.sellerId,
-      sold: tickets.sold,
-      status: tickets.status,
-      eventDate: tickets.eventDate,
-      daysCount: tickets.daysCount,
-      timeZone: tickets.timeZone,
-      currentViewerId: tickets.currentViewerId,
-      lockExpiresAt: tickets.lockExpiresAt,
-      editingBy: tickets.editingBy,
-      editExpiresAt: tickets.editExpiresAt,
-      eventId: tickets.eventId,
-      eventName: tickets.eventName,
-    })
-    .from(tickets)
-    .where(eq(tickets.id, ticketId))
-    .limit(1);
+  const row = await availabilityOf(db, ticketId);
   if (!row) throw new NotFound(TICKET_TEXT.notFound);
   refuseUnavailable(row, buyerId, now);
   const [held] = await db

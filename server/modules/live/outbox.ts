@@ -51,15 +51,20 @@ interface ReadRow {
 
 const SNAPSHOT_COLUMNS = sql`pg_snapshot_xmax(s)::text as xmax, array(select pg_snapshot_xip(s))::text as running`;
 
-/** The notices of the transactions `unseen` did not see that this statement sees, and what it does not see. */
+/**
+ * The notices of the transactions `unseen` did not see that this statement sees, and what it does not see.
+ * A transaction's identical notices are read once, as NOTIFY delivered them (a statement touching many rows
+ * of one ticket tells its streams once).
+ */
 async function readSince(db: Db, unseen: Unseen): Promise<ReadRow[]> {
   const result = (await db.execute(sql`
     with snapshot as (select pg_current_snapshot() as s)
     select ${SNAPSHOT_COLUMNS}, o.payload
     from snapshot left join lateral (
-      select xid, id, payload from live_outbox
+      select xid, min(id) as id, payload from live_outbox
       where xid >= ${unseen.xmax}::xid8 or xid = any(${unseen.running}::xid8[])
-      order by xid, id
+      group by xid, payload
+      order by xid, min(id)
     ) o on true`)) as unknown as { rows: ReadRow[] };
   return result.rows;
 }

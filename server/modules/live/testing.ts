@@ -99,8 +99,8 @@ export interface TwoInstances {
 }
 
 /**
- * Two app instances on one throwaway database: on PostgreSQL each with its own pool and LISTEN connection,
- * on PGlite both on the one embedded database.
+ * Two app instances on one throwaway database: on PostgreSQL each with its own pool and outbox reader, on
+ * PGlite both on the one embedded database.
  */
 export async function startTwoInstances(backend: Backend, deps: TestAppDeps = {}): Promise<TwoInstances> {
   const database = await openTestDatabase(backend);
