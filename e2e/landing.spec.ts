@@ -43,7 +43,7 @@ test.describe('landing page (visitors at /)', () => {
     // A cookie the subscribe call must not carry (it is sent with credentials: 'omit').
     await context.addCookies([{ name: 'encore_probe', value: 'present', url: baseURL ?? '' }]);
     await page.goto('/');
-    const name = page.getByLabel('Name');
+    const name = page.getByLabel('Name', { exact: true });
     const email = page.getByLabel('Email');
     const submit = page.getByRole('button', { name: 'Submit' });
 
