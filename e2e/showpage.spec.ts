@@ -49,7 +49,9 @@ for (const { name, viewport } of WIDTHS) {
   }) => {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    const show = await timedShowWithListings(page, name);
+    // Other journeys list on the same seeded show: this run's sections are its own.
+    const tag = `${name} ${Date.now().toString(36)}`;
+    const show = await timedShowWithListings(page, tag);
     const { event, moreShows } = show;
     expect(event.startTime).not.toBeNull();
     expect(moreShows.tour.length + moreShows.venue.length).toBeGreaterThan(0);
@@ -81,17 +83,17 @@ for (const { name, viewport } of WIDTHS) {
     await sort.selectOption({ label: EVENT_SCREEN_TEXT.sortQuantity });
     await expect(page).toHaveURL(/sort=quantity/);
     const listings = page.getByTestId('event-listing');
-    const four = listings.filter({ hasText: `Four ${name}` });
-    const pair = listings.filter({ hasText: `Pair ${name}` });
+    const four = listings.filter({ hasText: `Four ${tag}` });
+    const pair = listings.filter({ hasText: `Pair ${tag}` });
     await expect(four).toBeVisible();
     await expect(pair).toBeVisible();
     // The reordered page arrives after the address changes: wait for it.
     const firstOfMine = () =>
       listings.evaluateAll(
-        (rows, tag) => rows.map((row) => row.textContent ?? '').find((text) => text.includes(tag)) ?? '',
-        name,
+        (rows, mine) => rows.map((row) => row.textContent ?? '').find((text) => text.includes(mine)) ?? '',
+        tag,
       );
-    await expect.poll(firstOfMine).toContain(`Four ${name}`);
+    await expect.poll(firstOfMine).toContain(`Four ${tag}`);
     await sort.selectOption({ label: EVENT_SCREEN_TEXT.sortSection });
     await expect(page).toHaveURL(/sort=section/);
 
