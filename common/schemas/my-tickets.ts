@@ -35,6 +35,8 @@ export const myTicketSchema = z.object({
   daysCount: z.number().int(),
   /** The venue's IANA time zone, in which the sale's deadlines are shown (decision 0056). */
   timeZone: z.string(),
+  /** When the show starts (and doors open) in the venue's zone, '8:00 PM EDT (doors 7:00 PM)'; null when unknown. */
+  showTime: z.string().nullable(),
   section: z.string(),
   row: z.string(),
   seats: z.string(),

@@ -253,6 +253,8 @@ export const ticketDetailsSchema = z.object({
   eventName: z.string(),
   /** yyyy-MM-dd */
   eventDate: z.string(),
+  /** When the show starts (and doors open) in the venue's zone, '8:00 PM EDT (doors 7:00 PM)'; null when unknown. */
+  showTime: z.string().nullable(),
   description: z.string(),
   venue: z.string(),
   daysCount: z.number().int(),

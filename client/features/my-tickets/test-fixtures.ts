@@ -11,6 +11,7 @@ export function myTicket(overrides: Partial<MyTicket> = {}): MyTicket {
     eventDate: '2025-01-05',
     daysCount: 1,
     timeZone: 'America/New_York',
+    showTime: null,
     section: '101',
     row: 'C',
     seats: '4, 5',

@@ -4,8 +4,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_PAGE_TEXT } from '../../../common/messages.js';
 import type { EventPage } from '../../../common/schemas/event-page.js';
+import type { MyTicketsPage } from '../../../common/schemas/my-tickets.js';
+import type { TicketDetails } from '../../../common/schemas/tickets.js';
 import { events, users } from '../../db/schema/index.js';
 import { backends, startTestApp, type TestApp } from '../../test/harness.js';
+import { signedInClient } from '../auth/testing.js';
 import { type CatalogEvent, type CatalogVenue, upsertCatalog } from '../events/import.js';
 import { insertListing, isoDay } from '../marketplace/testing.js';
 
@@ -49,6 +52,8 @@ function show(key: string, date: string, more: Partial<CatalogEvent> = {}): Cata
 
 describe.each(backends)('a show’s page on %s (decision 0093)', (backend) => {
   let harness: TestApp;
+  let sellerId = 0;
+  const listingIds: number[] = [];
   const ids = new Map<string, number>();
   const id = (key: string) => ids.get(key) ?? Number.NaN;
   const page = async (key: string, search = '') => {
@@ -101,16 +106,24 @@ describe.each(backends)('a show’s page on %s (decision 0093)', (backend) => {
       .returning({ id: users.id });
     const listed = { eventId: id('main'), eventName: 'Nova Reyes: main', eventDate: '2030-05-01', markup: 0 };
     // Prices 100 to 150, sections B, A, C in turn, quantities 1 to 4: 55 listings, more than a page.
+    sellerId = seller?.id ?? 0;
     for (let index = 0; index < 55; index += 1) {
-      await insertListing(db, seller?.id ?? 0, {
+      const listing = await insertListing(db, sellerId, {
         ...listed,
         faceValueCents: 10_000 + index * 100,
         serviceFeeCents: 0,
         section: ['B', 'A', 'C'][index % 3],
         quantity: 1 + (index % 4),
       });
+      listingIds.push(listing.id);
     }
-    await insertListing(db, seller?.id ?? 0, { ...listed, eventId: id('winter'), eventDate: '2030-12-01' });
+    const winter = await insertListing(db, sellerId, {
+      ...listed,
+      eventId: id('winter'),
+      eventDate: '2030-12-01',
+    });
+    const outside = await insertListing(db, sellerId, { eventDate: '2030-05-03' });
+    listingIds.push(winter.id, outside.id);
   }, 120_000);
 
   afterAll(async () => {
@@ -132,6 +145,33 @@ describe.each(backends)('a show’s page on %s (decision 0093)', (backend) => {
       },
     });
     expect((await page('hall-untimed')).event).toMatchObject({ startTime: null, doorsTime: null });
+  });
+
+  it('says the show’s time on the ticket’s dialog and on My Tickets, in the venue’s zone', async () => {
+    const seller = await signedInClient(harness, sellerId);
+    const [main, winter, outside] = [listingIds[0], listingIds.at(-2), listingIds.at(-1)];
+    const dialogTime = async (ticketId: number | undefined) => {
+      const details = await seller.get<TicketDetails>(`/api/tickets/${ticketId}`);
+      expect(details.status).toBe(200);
+      return details.body.showTime;
+    };
+    expect(await dialogTime(main)).toBe('8:00 PM EDT (doors 7:00 PM)');
+    expect(await dialogTime(winter)).toBe('8:00 PM EST');
+    expect(await dialogTime(outside)).toBeNull();
+    const mine: MyTicketsPage['tickets'] = [];
+    let cursor: string | null = null;
+    do {
+      const next: { status: number; body: MyTicketsPage } = await seller.get<MyTicketsPage>(
+        `/api/my-tickets?tab=listings&limit=50${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(next.status).toBe(200);
+      mine.push(...next.body.tickets);
+      cursor = next.body.nextCursor;
+    } while (cursor !== null);
+    const timeOf = (ticketId: number | undefined) => mine.find((ticket) => ticket.id === ticketId)?.showTime;
+    expect(timeOf(main)).toBe('8:00 PM EDT (doors 7:00 PM)');
+    expect(timeOf(winter)).toBe('8:00 PM EST');
+    expect(timeOf(outside)).toBeNull();
   });
 
   it('links the headliner’s next six shows and the venue’s other shows, soonest first', async () => {

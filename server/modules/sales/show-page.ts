@@ -22,13 +22,12 @@ export interface ShowTimeFacts {
 }
 
 /**
- * 'Wednesday, May 1, 2030 at 8:00 PM EDT (doors 7:00 PM)', or the date alone when the start is not known
- * (decision 0093): how a sale's e-mails name the show's day.
+ * '8:00 PM EDT (doors 7:00 PM)' in the venue's zone, or null when the start is not known (decision 0093):
+ * said after the show's date on My Tickets, the ticket's dialog and a sale's e-mails.
  */
-export function showDayOf(eventDate: string, times: ShowTimeFacts | null | undefined): string {
-  const day = formatCalendarDate(eventDate);
-  if (!times?.startTime) return day;
-  const time = formatShowTimes(
+export function showTimeOf(eventDate: string, times: ShowTimeFacts | null | undefined): string | null {
+  if (!times?.startTime) return null;
+  return formatShowTimes(
     eventDate,
     {
       startTime: wallTime(times.startTime),
@@ -36,5 +35,14 @@ export function showDayOf(eventDate: string, times: ShowTimeFacts | null | undef
     },
     times.timeZone,
   );
+}
+
+/**
+ * 'Wednesday, May 1, 2030 at 8:00 PM EDT (doors 7:00 PM)', or the date alone when the start is not known:
+ * how a sale's e-mails name the show's day.
+ */
+export function showDayOf(eventDate: string, times: ShowTimeFacts | null | undefined): string {
+  const day = formatCalendarDate(eventDate);
+  const time = showTimeOf(eventDate, times);
   return time ? `${day} at ${time}` : day;
 }

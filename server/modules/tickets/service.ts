@@ -21,6 +21,7 @@ import { sellerTrustOf, UNKNOWN_SELLER } from '../identity/trust.js';
 import { resumeCapPausedListing } from '../price-caps/pauses.js';
 import { assertListingWithinCap, ruleInEffect } from '../price-caps/place.js';
 import { NO_RATING, ratingJoinedOn, sellerRating } from '../reviews/ratings.js';
+import { showTimeOf } from '../sales/show-page.js';
 import { assertMayList, lockMemberForLimits } from '../show-limits/service.js';
 import { assertNotPausedForReview } from '../strikes/service.js';
 import { noBuyerAtWork } from './buyer-at-work.js';
@@ -382,12 +383,15 @@ export function ticketDetailsReader(db: Db) {
         imagePublicId: tickets.imagePublicId,
         status: tickets.status,
         updatedAt: tickets.updatedAt,
+        timeZone: tickets.timeZone,
       },
       seller: { id: users.id, username: users.username, createdAt: users.createdAt },
       rating: { averageRating: rating.averageRating, totalReviews: rating.totalReviews },
+      show: { date: events.date, startTime: events.startTime, doorsTime: events.doorsTime },
     })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.sellerId))
+    .leftJoin(events, eq(events.id, tickets.eventId))
     .leftJoinLateral(rating, sql`true`)
     .where(sql`${tickets.id} = any(${sql.placeholder('ids')})`)
     .prepare('ticket_details');
@@ -428,6 +432,10 @@ export async function getTicketDetails(
     eventId: ticket.eventId,
     eventName: ticket.eventName,
     eventDate: ticket.eventDate,
+    showTime: showTimeOf(
+      row.show?.date ?? ticket.eventDate,
+      row.show && { ...row.show, timeZone: ticket.timeZone },
+    ),
     description: ticket.description,
     venue: ticket.venue,
     daysCount: ticket.daysCount,

@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { events, orders, payouts, tickets, users } from '../../db/schema/index.js';
 import { Invalid } from '../../errors.js';
 import { headliners } from '../marketplace/service.js';
+import { showTimeOf } from '../sales/show-page.js';
 
 export const MY_TICKETS_ERROR = { badCursor: 'Invalid cursor' } as const;
 
@@ -207,6 +208,8 @@ export async function listMyTickets(
       payoutId: payouts.id,
       eventStatus: events.status,
       postponedTo: events.date,
+      startTime: events.startTime,
+      doorsTime: events.doorsTime,
       heldByBuyers,
     })
     .from(tickets)
@@ -240,6 +243,7 @@ export async function listMyTickets(
         eventDate: ticket.eventDate,
         daysCount: ticket.daysCount,
         timeZone: ticket.timeZone,
+        showTime: showTimeOf(row.postponedTo ?? ticket.eventDate, { ...row, timeZone: ticket.timeZone }),
         section: ticket.section,
         row: ticket.row,
         seats: ticket.seats,

@@ -69,6 +69,7 @@ const ticketDetails = (
   },
 ) => ({
   ...listed,
+  showTime: '8:00 PM EDT (doors 7:00 PM)',
   ticketImage: null,
   cloudinaryUrl: null,
   cloudinaryPublicId: null,
@@ -326,6 +327,7 @@ describe('MarketplaceHome', () => {
     await user.click(within(card).getByRole('button', { name: BUYING_TEXT.viewDetails }));
     const dialog = await screen.findByRole('dialog', { name: 'Aurora Skies' });
     expect(within(dialog).getByTestId('hold-countdown')).toHaveTextContent(/^Time left: 0[45]:\d\d$/);
+    expect(within(dialog).getByTestId('show-time')).toHaveTextContent('8:00 PM EDT (doors 7:00 PM)');
     expect(within(dialog).getByTestId('what-you-pay')).toHaveTextContent('$207.46');
     // $103.73 a ticket all-in against $80.00 face value and a $12.50 original fee (decision 0073).
     expect(within(dialog).getByTestId('price-comparison')).toHaveTextContent('12% above the original price');

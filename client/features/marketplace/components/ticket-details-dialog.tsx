@@ -2,6 +2,7 @@ import { FaceValueNote } from '@client/components/face-value-note';
 import { PromiseLink } from '@client/components/promise-link';
 import { SellerTrustBadge } from '@client/components/seller-trust-badge';
 import { ShareButton } from '@client/components/share-button';
+import { ShowTime } from '@client/components/show-time';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -158,6 +159,7 @@ export function TicketDetailsDialog({
             {formatEventDate(ticket.eventDate)}
             {ticket.daysCount > 1 ? <Badge variant="info">{ticket.daysCount}-Day</Badge> : null}
           </p>
+          <ShowTime showTime={ticket.showTime} className="flex items-center gap-2" />
           {ticket.venue ? (
             <p className="flex items-center gap-2">
               <MapPin aria-hidden className="size-4 text-muted-foreground" />

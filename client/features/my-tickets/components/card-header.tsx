@@ -1,3 +1,4 @@
+import { ShowTime } from '@client/components/show-time';
 import { Badge } from '@client/components/ui/badge';
 import { formatEventDate } from '@client/lib/format';
 import type { MyTicket } from '@common/schemas/my-tickets';
@@ -5,7 +6,7 @@ import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { cardBadge } from '../card-rules';
 
-/** Event name, date, the N-Day badge and the card's status badge. */
+/** Event name, date and time, the N-Day badge and the card's status badge. */
 export function CardHeader({ ticket, titleId }: { ticket: MyTicket; titleId: string }) {
   const badge = cardBadge(ticket);
   return (
@@ -25,6 +26,10 @@ export function CardHeader({ ticket, titleId }: { ticket: MyTicket; titleId: str
           {formatEventDate(ticket.eventDate)}
           {ticket.daysCount > 1 ? <Badge variant="info">{ticket.daysCount}-Day</Badge> : null}
         </p>
+        <ShowTime
+          showTime={ticket.showTime}
+          className="flex items-center gap-1.5 text-sm text-muted-foreground"
+        />
       </div>
       <Badge variant={badge.tone} className="shrink-0" data-testid="card-badge">
         {badge.label}

@@ -48,6 +48,19 @@ function renderCard(ticket: MyTicket, onEdit?: (ticketId: number) => void) {
   return { card: screen.getByTestId(`my-ticket-${ticket.id}`), renderSaleExtras, renderThread };
 }
 
+describe('MyTicketCard header', () => {
+  it('says when the show starts, in the venue’s zone', () => {
+    const { card } = renderCard(soldTo({ ...asBuyer, showTime: '8:00 PM EDT (doors 7:00 PM)' }));
+    expect(within(card).getByTestId('show-time')).toHaveTextContent('8:00 PM EDT (doors 7:00 PM)');
+    expect(within(card).getByText(/^Show time/)).toHaveClass('sr-only');
+  });
+
+  it('names no time for a show whose start is not known', () => {
+    const { card } = renderCard(soldTo({ ...asBuyer, id: 8, showTime: null }));
+    expect(within(card).queryByTestId('show-time')).toBeNull();
+  });
+});
+
 describe('MyTicketCard after the sale', () => {
   it("shows the buyer a sale refunded at the deadline: badge, amount, no transfer step, the thread's toggle", async () => {
     const { card, renderSaleExtras, renderThread } = renderCard(soldTo({ ...asBuyer, refunded: true }));
