@@ -37,8 +37,12 @@ interface PageRenderer {
  * to the show shows within it whatever made it.
  */
 export const EVENT_HTML_RECHECK_MS = 500;
-/** Rendered pages kept (about 20 to 60 KB each, compressed copies included). */
+/**
+ * Rendered pages kept, by count and by bytes: a page is 80 KB of HTML or more (about 285 KB with 50
+ * listings) before its compressed copies.
+ */
 const EVENT_HTML_PAGES = 500;
+const EVENT_HTML_BYTES = 64 * 1024 * 1024;
 
 /**
  * What shared caches may do with a visitor's page (decision 0090): browsers check it on every use (their
@@ -88,6 +92,7 @@ export async function eventPageHtmlRoutes(app: FastifyInstance, options: EventPa
     clock,
     versions: showVersionsReader(db),
     maxPages: EVENT_HTML_PAGES,
+    maxBytes: EVENT_HTML_BYTES,
     recheckMs: EVENT_HTML_RECHECK_MS,
   });
 

@@ -25,6 +25,7 @@ export class RenderedPage {
   readonly body: Buffer;
   private readonly hash: string;
   private readonly copies = new Map<HtmlEncoding, Promise<Buffer>>();
+  private copiesBytes = 0;
 
   constructor(html: string) {
     this.body = Buffer.from(html);
@@ -44,6 +45,11 @@ export class RenderedPage {
     return ifNoneMatch.split(',').some((tag) => tags.has(tag.trim().replace(/^W\//, '')));
   }
 
+  /** What the page holds in memory: its HTML and the compressed copies made so far. */
+  get bytes(): number {
+    return this.body.length + this.copiesBytes;
+  }
+
   copy(encoding: HtmlEncoding): Promise<Buffer> {
     let copy = this.copies.get(encoding);
     if (!copy) {
@@ -58,6 +64,12 @@ export class RenderedPage {
             })
           : compressGzip(this.body);
       this.copies.set(encoding, copy);
+      copy.then(
+        (made) => {
+          this.copiesBytes += made.length;
+        },
+        () => undefined,
+      );
     }
     return copy;
   }
@@ -114,8 +126,9 @@ export interface PageData {
 export interface RenderedPagesOptions {
   clock: Clock;
   versions: () => Promise<string>;
-  /** At most this many pages are kept, the least recently used leaving first. */
+  /** At most this many pages are kept, and at most this many bytes of them: the least recently used leave first. */
   maxPages: number;
+  maxBytes: number;
   /**
    * Data read this long ago is read again even when no counter moved: what the counters do not follow (a
    * hold or an editor lapsing by time, a seller's rating, a counter read between a change and its commit)
@@ -184,12 +197,24 @@ export class RenderedPages {
     return entry;
   }
 
+  /** What the kept pages hold in memory (a page kept at two addresses counts twice: an upper bound). */
+  get bytes(): number {
+    let total = 0;
+    for (const entry of this.entries.values()) total += entry.page.rendered.bytes;
+    return total;
+  }
+
   private touch(location: string, entry: Entry): void {
     this.entries.delete(location);
     this.entries.set(location, entry);
-    if (this.entries.size > this.options.maxPages) {
+    // The page just touched stays, however large: it is the one being asked for.
+    while (
+      this.entries.size > 1 &&
+      (this.entries.size > this.options.maxPages || this.bytes > this.options.maxBytes)
+    ) {
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
     }
   }
 }
