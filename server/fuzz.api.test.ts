@@ -276,4 +276,38 @@ describe.each(backends)('fuzzing every route of the OpenAPI document on %s', (ba
     expect(sent).toBe(operations.length * 2 * REQUESTS_PER_OPERATION);
     expect(failures).toEqual([]);
   });
+
+  it('answers the pages outside the document (robots, sitemaps, previews, event pages) with no 5xx', async () => {
+    const failures: string[] = [];
+    const values = [
+      ...STRINGS,
+      '1',
+      '0',
+      'events-1.xml',
+      'events-0.xml',
+      'events-99999999999.xml',
+      'pages.xml',
+    ];
+    const paths = [
+      '/robots.txt',
+      '/sitemap.xml',
+      ...values.flatMap((value) => {
+        // A lone surrogate has no UTF-8: sent as the bytes a broken client would send.
+        const segment = value.includes('\ud800') ? '%ED%A0%80' : encodeURIComponent(value.slice(0, 4_000));
+        return [`/sitemaps/${segment}`, `/events/${segment}/preview.png`, `/events/${segment}`];
+      }),
+    ];
+    const headerSets: Record<string, string>[] = [
+      {},
+      { 'if-none-match': '"x", *', 'accept-encoding': 'br;q=2, gzip' },
+    ];
+    for (const path of paths)
+      for (const headers of headerSets) {
+        const response = await harness.client().request('GET', path, { headers });
+        if (response.status >= 500) failures.push(`GET ${path.slice(0, 120)} → ${response.status}`);
+      }
+    expect(failures).toEqual([]);
+    expect((await harness.client().get('/robots.txt')).status).toBe(200);
+    expect((await harness.client().get('/events/1/preview.png')).status).toBe(404);
+  });
 });
