@@ -39,6 +39,13 @@ for (const { name, viewport } of WIDTHS) {
     await page.goto('/');
     await search.fill(second.name.slice(0, 2));
     await expect(page.getByRole('status').filter({ hasText: SHOW_FINDER_TEXT.tooShort })).toBeVisible();
+    await expectNoSeriousViolations(page, `/ with too short a search at ${name}`);
+    // A search the server cannot answer says so.
+    await page.route('**/api/concerts/search?**', (route) => route.fulfill({ status: 503, body: '{}' }));
+    await search.fill(`${second.name} failing`);
+    await expect(page.getByRole('status').filter({ hasText: SHOW_FINDER_TEXT.failed })).toBeVisible();
+    await expectNoSeriousViolations(page, `/ with a failed search at ${name}`);
+    await page.unroute('**/api/concerts/search?**');
     await search.fill(second.name);
     const results = page.getByRole('list', { name: SHOW_FINDER_TEXT.resultsLabel });
     const result = results.locator(`a[href="${second.path}"]`);
