@@ -70,7 +70,41 @@ function renderBar() {
   return { latest: () => seen[seen.length - 1] as TicketFilters, router };
 }
 
+/** A page whose address takes its time: each search reaches the filters only when the test lets it. */
+function SlowAddress({ held }: { held: TicketFilters[] }) {
+  const [filters, setFilters] = useState<TicketFilters>(DEFAULT_FILTERS);
+  return (
+    <>
+      <FilterBar filters={filters} onChange={(next) => held.push(next)} />
+      <button type="button" onClick={() => setFilters(held.shift() ?? filters)}>
+        arrive
+      </button>
+    </>
+  );
+}
+
 describe('FilterBar', () => {
+  it('keeps letters typed while the address catches up with the search before them', async () => {
+    const user = userEvent.setup();
+    const held: TicketFilters[] = [];
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={createMemoryRouter([{ path: '/', element: <SlowAddress held={held} /> }])} />
+      </QueryClientProvider>,
+    );
+    const search = screen.getByRole('combobox', { name: BUYING_TEXT.searchLabel });
+    await user.type(search, 'Aur');
+    await waitFor(() => expect(held.map((filters) => filters.search)).toEqual(['Aur']));
+    await user.type(search, 'o');
+    await user.click(screen.getByRole('button', { name: 'arrive' }));
+    expect(search).toHaveValue('Auro');
+    await waitFor(() => expect(held.map((filters) => filters.search)).toEqual(['Auro']));
+    // A search from outside (Back) still shows in the box.
+    held.splice(0, 1, { ...DEFAULT_FILTERS, search: 'Back' });
+    await user.click(screen.getByRole('button', { name: 'arrive' }));
+    expect(search).toHaveValue('Back');
+  });
+
   it('disables the Advanced Sort add button at 4 criteria, and removing one enables it again', async () => {
     const user = userEvent.setup();
     const { latest } = renderBar();

@@ -63,10 +63,20 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
   const latest = useRef({ value, onSearch });
   latest.current = { value, onSearch };
 
-  useEffect(() => setText(value), [value]);
+  /** The search this box sent last, until the address brings it back. */
+  const sent = useRef<string | null>(null);
+  // A search from outside (Back, a Clear, a shared link) shows in the box; the box's own search coming back
+  // leaves it alone, or letters typed while the address changed would be lost.
+  useEffect(() => {
+    const own = value === sent.current;
+    sent.current = null;
+    if (!own) setText(value);
+  }, [value]);
   // Only a change of the typed text searches: a Clear from outside must not bring the old text back.
   useEffect(() => {
-    if (typed !== latest.current.value) latest.current.onSearch(typed);
+    if (typed === latest.current.value) return;
+    sent.current = typed;
+    latest.current.onSearch(typed);
   }, [typed]);
 
   /** A catalog event's suggestion leads to its page; any other name becomes the search. */
