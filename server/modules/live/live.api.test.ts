@@ -6,6 +6,7 @@ import { sha256 } from '../../lib/tokens.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 import { backends, type TestApp } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
+import { insertListing } from '../marketplace/testing.js';
 import { buySoldTicket } from '../messages/testing.js';
 import { BURST_NOTICES } from './hub.js';
 import {
@@ -42,24 +43,9 @@ describe.each(backends)('live notices on %s', (backend) => {
   }
 
   /** A new listing of a fresh seller: every stream hears of it. */
-  async function newListing(): Promise<number | undefined> {
+  async function newListing(): Promise<number> {
     const seller = await createTestUser(a.database.db);
-    const [listing] = await a.database.db
-      .insert(tickets)
-      .values({
-        sellerId: seller.id,
-        eventName: 'Live Event',
-        eventDate: '2030-06-01',
-        description: 'Live Event at Hall, Town',
-        section: 'A',
-        row: '1',
-        seats: '1',
-        faceValueCents: 5000,
-        serviceFeeCents: 500,
-        listingPriceCents: 5500,
-      })
-      .returning({ id: tickets.id });
-    return listing?.id;
+    return (await insertListing(a.database.db, seller.id)).id;
   }
 
   /**
