@@ -55,7 +55,8 @@ export function pageTitle(page: EventPage): string {
 
 export function pageDescription(page: EventPage): string {
   const { event, offers } = page;
-  const where = `${showDates(event)} at ${event.venue}, ${event.city}.`;
+  const time = formatShowTimes(event.date, event, event.timeZone);
+  const where = `${showDates(event)}${time ? `, ${time},` : ''} at ${event.venue}, ${event.city}.`;
   switch (event.state) {
     case 'cancelled':
       return `${event.name} was cancelled. ${where}`;

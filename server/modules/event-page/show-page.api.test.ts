@@ -307,5 +307,16 @@ describe.each(backends)('a show’s page on %s (decision 0093)', (backend) => {
       expect(html).toContain(`href="/events/${id('hall-later')}-hall-night"`);
       expect(await htmlOf('hall-untimed')).toContain('Time to be announced');
     });
+
+    it('says the time in the description a search result or a link preview shows', async () => {
+      const description = (html: string) =>
+        /<meta name="description" content="([^"]*)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+      expect(description(await htmlOf('main'))).toMatch(
+        /^Wednesday, May 1, 2030, 8:00 PM EDT \(doors 7:00 PM\), at Lakeside Hall, Boston\. /,
+      );
+      expect(description(await htmlOf('hall-untimed'))).toMatch(
+        /^Wednesday, April 10, 2030 at Lakeside Hall, Boston\. /,
+      );
+    });
   });
 });
