@@ -208,13 +208,15 @@ export class RenderedPages {
     this.entries.delete(location);
     this.entries.set(location, entry);
     // The page just touched stays, however large: it is the one being asked for.
-    while (
-      this.entries.size > 1 &&
-      (this.entries.size > this.options.maxPages || this.bytes > this.options.maxBytes)
-    ) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
+    let bytes = this.bytes;
+    for (const [oldest, left] of this.entries) {
+      if (
+        this.entries.size <= 1 ||
+        (this.entries.size <= this.options.maxPages && bytes <= this.options.maxBytes)
+      )
+        break;
       this.entries.delete(oldest);
+      bytes -= left.page.rendered.bytes;
     }
   }
 }

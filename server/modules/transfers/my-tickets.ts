@@ -243,7 +243,11 @@ export async function listMyTickets(
         eventDate: ticket.eventDate,
         daysCount: ticket.daysCount,
         timeZone: ticket.timeZone,
-        showTime: showTimeOf(row.postponedTo ?? ticket.eventDate, { ...row, timeZone: ticket.timeZone }),
+        showTime: showTimeOf(row.postponedTo ?? ticket.eventDate, {
+          startTime: row.startTime,
+          doorsTime: row.doorsTime,
+          timeZone: ticket.timeZone,
+        }),
         section: ticket.section,
         row: ticket.row,
         seats: ticket.seats,
