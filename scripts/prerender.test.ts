@@ -35,6 +35,12 @@ describe('fillShell', () => {
     expect(html).not.toContain('rel="stylesheet"');
   });
 
+  it('links the stylesheet instead for a page rendered on request, which the browser and a CDN keep', () => {
+    const html = fillShell(SHELL, page, () => 'a{}</style>', 'linked');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/index-CCCC.css">');
+    expect(html).not.toContain('<style>');
+  });
+
   it("asks for the entry, the shell's preloads and the page's chunks only from the script that starts the app", () => {
     const html = fillShell(SHELL, page, readAsset);
     expect(html).not.toContain('<script type="module"');

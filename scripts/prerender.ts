@@ -25,25 +25,31 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w-]+\.
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="\/(assets\/[\w-]+\.js)"><\/script>/;
 const SHELL_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="\/(assets\/[\w-]+\.js)">/g;
 /**
- * The built shell with a page in it and its stylesheet inlined, so that the page paints from the HTML
- * alone. The app's code (the entry, the chunks it preloads and the page's own chunks) is asked for by
- * START_APP_SCRIPT once the page has painted, not by tags the browser would fetch before painting. The
- * page's controls are disabled: they come alive when the app takes over, so nothing typed is lost and
- * no form is submitted by the browser itself (a login form's password in the address). The styles keep
- * them looking as they will (`[data-prerender-disabled]` in styles.css).
+ * The built shell with a page in it and, for a page the build prerenders, its stylesheet inlined, so that
+ * the page paints from the HTML alone. A page rendered on request (a show's event page) links the
+ * stylesheet instead (`styles: 'linked'`, decision 0089): 65 KB of every page, and most of what each page
+ * cost to compress and send, is then fetched once and kept by the browser and the CDN. The app's code
+ * (the entry, the chunks it preloads and the page's own chunks) is asked for by START_APP_SCRIPT once the
+ * page has painted, not by tags the browser would fetch before painting. The page's controls are
+ * disabled: they come alive when the app takes over, so nothing typed is lost and no form is submitted by
+ * the browser itself (a login form's password in the address). The styles keep them looking as they will
+ * (`[data-prerender-disabled]` in styles.css).
  */
 export function fillShell(
   shell: string,
   page: { title: string; html: string; chunks: string[] },
   readAsset: (file: string) => string,
+  styles: 'inlined' | 'linked' = 'inlined',
 ): string {
   const stylesheet = STYLESHEET.exec(shell)?.[1];
   const entry = ENTRY_SCRIPT.exec(shell)?.[1];
   if (!shell.includes(ROOT_ELEMENT) || !TITLE.test(shell) || !stylesheet || !entry) {
     throw new Error('index.html has no empty #root, no title, no entry script or no stylesheet');
   }
-  const css = readAsset(stylesheet);
+  const css = styles === 'inlined' ? readAsset(stylesheet) : '';
   if (css.includes('</')) throw new Error(`${stylesheet} cannot be inlined: it holds '</'`);
+  const styleTag =
+    styles === 'inlined' ? `<style>${css}</style>` : `<link rel="stylesheet" href="/${stylesheet}">`;
   const title = page.title.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
   const shellPreloads = [...shell.matchAll(SHELL_PRELOAD)].map((match) => match[1] ?? '');
   const modules = [...new Set([entry, ...shellPreloads, ...page.chunks])].map((file) => `/${file}`);
@@ -53,7 +59,7 @@ export function fillShell(
     .replace(TITLE, () => `<title>${title}</title>`)
     .replace(ENTRY_SCRIPT, '')
     .replace(SHELL_PRELOAD, '')
-    .replace(STYLESHEET, () => `${startApp}\n    <style>${css}</style>`)
+    .replace(STYLESHEET, () => `${startApp}\n    ${styleTag}`)
     .replace(ROOT_ELEMENT, () => root);
 }
 
@@ -110,5 +116,5 @@ export async function prerenderVisitorPages(outDir: string, configFile: string |
   // The event page's shell: the server puts a show's head tags and page in its slots (decision 0058).
   const eventChunks = chunkFiles(manifest, RENDERED_ON_REQUEST['/events/:id'] ?? []);
   const eventPage = { title: EVENT_PAGE_TITLE_SLOT, html: EVENT_PAGE_ROOT_SLOT, chunks: eventChunks };
-  write(path.join(outDir, EVENT_PAGE_TEMPLATE), fillShell(shell, eventPage, readAsset));
+  write(path.join(outDir, EVENT_PAGE_TEMPLATE), fillShell(shell, eventPage, readAsset, 'linked'));
 }

@@ -41,7 +41,7 @@ import { checkoutRoutes } from './modules/checkout/routes.js';
 import { expireOpenCheckouts, sandboxSessionStore } from './modules/checkout/service.js';
 import { devMailRoutes } from './modules/dev-mail/routes.js';
 import { type CdnPurges, startCdnPurges } from './modules/event-page/cdn-purges.js';
-import { eventPageHtmlRoutes } from './modules/event-page/html.js';
+import { EVENT_HTML_COUNTERS_MS, eventPageHtmlRoutes } from './modules/event-page/html.js';
 import { eventPageRoutes } from './modules/event-page/routes.js';
 import { ConcertSearch } from './modules/events/concert-search.js';
 import { eventRoutes } from './modules/events/routes.js';
@@ -270,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     leaseMs: config.jobLeaseMs,
     jobObserver: metrics?.jobObserver,
+    settleMs: EVENT_HTML_COUNTERS_MS,
   });
   app.decorate('cdnPurges', cdnPurges);
   app.addHook('onClose', () => cdnPurges.stop());

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { type Cdn, EVENT_PAGES_SURROGATE_KEY, showSurrogateKey } from '../../adapters/cdn/cdn.js';
 import type { Db } from '../../db/client.js';
@@ -18,8 +19,10 @@ import { type PeriodicRun, startPeriodicRun } from '../../lib/periodic-run.js';
  * purged from the CDN within about a second. Each instance looks every second at the change counters the
  * search indexes read (listings: migration 0007; the catalog's search documents: migration 0021); when
  * one moved, it reads which shows changed since it last looked and schedules a durable purge job per show
- * (one job per show, however many instances schedule it), which it then runs: a purge the CDN refuses is
- * retried with the job queue's backoff.
+ * (one job per show, however many instances schedule it), which it then runs once every instance's page
+ * reflects the change (`settleMs`: the change counters the pages read are at most that old, decision 0089),
+ * so that the CDN's next request cannot fetch the page as it was. A purge the CDN refuses is retried with
+ * the job queue's backoff.
  */
 
 export const CDN_PURGE_JOB = 'cdn_purge';
@@ -75,6 +78,8 @@ export interface CdnPurgesOptions {
   leaseMs: number;
   jobObserver?: JobObserver;
   watchMs?: number;
+  /** How old, at most, the change counters are that an instance's event pages are served by (real time). */
+  settleMs: number;
 }
 
 export interface CdnPurges {
@@ -122,6 +127,7 @@ export function startCdnPurges(options: CdnPurgesOptions): CdnPurges {
       return keys;
     }
     for (const key of keys) await scheduleJobNow(db, CDN_PURGE_JOB, key, {}, clock.now());
+    await delay(options.settleMs);
     await runner.runOnce();
     return keys;
   }

@@ -38,6 +38,11 @@ interface PageRenderer {
  */
 export const EVENT_HTML_RECHECK_MS = 500;
 /**
+ * The change counters are read at most this often (decision 0089): a new listing, a sale or a price change
+ * shows on a visitor's page within this and one read, well inside issue 45's second.
+ */
+export const EVENT_HTML_COUNTERS_MS = 100;
+/**
  * Rendered pages kept, by count and by bytes: a page is 80 KB of HTML or more (about 285 KB with 50
  * listings) before its compressed copies.
  */
@@ -90,7 +95,7 @@ export async function eventPageHtmlRoutes(app: FastifyInstance, options: EventPa
   };
   const pages = new RenderedPages({
     clock,
-    versions: showVersionsReader(db),
+    versions: showVersionsReader(db, clock, EVENT_HTML_COUNTERS_MS),
     maxPages: EVENT_HTML_PAGES,
     maxBytes: EVENT_HTML_BYTES,
     recheckMs: EVENT_HTML_RECHECK_MS,

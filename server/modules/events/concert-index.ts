@@ -417,7 +417,10 @@ export class ConcertIndex {
     });
   }
 
-  /** The documents of the groups that are in the tier, in the window, sorted. */
+  /**
+   * The first `limit` documents of the groups that are in the tier and the window, in order: kept sorted as
+   * they are met, so that thousands of matches cost one comparison each once `limit` are kept, not a sort.
+   */
   private sorted(
     groups: TextGroups,
     matching: number[],
@@ -426,15 +429,30 @@ export class ConcertIndex {
     window: SaleWindow,
     limit: number,
   ): number[] {
-    const slots: number[] = [];
+    const first: number[] = [];
     for (const group of matching) {
       for (const slot of groups.documents[group] as number[]) {
         if (this.slotSeen[slot] === query) continue;
         this.slotSeen[slot] = query;
-        if (this.inWindow(slot, window) && inTier(slot)) slots.push(slot);
+        if (first.length === limit && this.compareSlots(slot, first[limit - 1] as number) >= 0) continue;
+        if (!this.inWindow(slot, window) || !inTier(slot)) continue;
+        first.splice(this.insertionPoint(first, slot), 0, slot);
+        if (first.length > limit) first.pop();
       }
     }
-    return slots.sort((a, b) => this.compareSlots(a, b)).slice(0, limit);
+    return first;
+  }
+
+  /** Where `slot` goes in `slots` (sorted by compareSlots): after every slot before it. */
+  private insertionPoint(slots: number[], slot: number): number {
+    let low = 0;
+    let high = slots.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compareSlots(slots[middle] as number, slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   /**
