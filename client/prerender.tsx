@@ -8,7 +8,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { loadFirstPage } from './app/first-page';
 import { AppProviders } from './app/providers';
-import { documentTitle, matchedHandles, titleOfMatches } from './app/route-title';
+import { documentTitle, matchedBranch, matchedHandles, titleOfMatches } from './app/route-title';
 import { AppRoutes, appRoutes } from './app/routes';
 import { UpcomingShowsList } from './features/show-finder/upcoming-shows';
 import { createQueryClient } from './lib/query-client';
@@ -45,17 +45,19 @@ export async function prerenderPage(
   queryData: [readonly unknown[], unknown][] = [],
 ): Promise<PrerenderedPage> {
   const pathname = location.split('?')[0] ?? location;
-  const handles = matchedHandles(appRoutes, pathname);
+  // The routes matched once: every later match (the router's, the title's, the code's) is of this branch.
+  const routes = matchedBranch(appRoutes, pathname);
+  const handles = matchedHandles(routes, pathname);
   if (handles.length === 0) throw new Error(`${pathname} is not a page`);
   // As the browser does before it hydrates the page (main.tsx).
-  await loadFirstPage(appRoutes, pathname);
+  await loadFirstPage(routes, pathname);
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
   for (const [queryKey, data] of queryData) queryClient.setQueryData(queryKey, data);
   const app = (
     <AppProviders queryClient={queryClient}>
       <StaticRouter location={location}>
-        <AppRoutes />
+        <AppRoutes routes={routes} />
       </StaticRouter>
     </AppProviders>
   );

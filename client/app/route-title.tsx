@@ -25,6 +25,19 @@ export function titleOfMatches(matches: readonly { handle?: unknown }[], search:
   return null;
 }
 
+/**
+ * The routes of `routes` that `pathname` matches, from the root down, as a tree of that one branch: each
+ * matched route with only the next one as its child. It renders the same page as `routes`.
+ */
+export function matchedBranch(routes: RouteObject[], pathname: string): RouteObject[] {
+  return (matchRoutes(routes, pathname) ?? []).reduceRight<RouteObject[]>(
+    (children, { route }) => [
+      { ...route, children: children.length > 0 ? children : undefined } as RouteObject,
+    ],
+    [],
+  );
+}
+
 /** The handles of the routes of `routes` that `pathname` matches, from the root down. */
 export function matchedHandles(routes: RouteObject[], pathname: string): { handle?: unknown }[] {
   return (matchRoutes(routes, pathname) ?? []).map((match) => ({ handle: match.route.handle }));

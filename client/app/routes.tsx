@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, createContext, useContext } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate, useLocation, useRoutes } from 'react-router';
 import { RequireAdmin, RequireAmbassador, RequireUser } from './guards';
@@ -31,12 +31,15 @@ const signUp = page('Sign Up', () =>
   authPage().then((AuthPage) => () => <AuthPage key="register" initialMode="register" />),
 );
 
+/** The routes being rendered: the app's, or the one branch a server render of a page needs (AppRoutes). */
+const RenderedRoutes = createContext<RouteObject[] | null>(null);
+
 /** The layout, announcing each page by the title its route gives; a page that fails shows RouteError. */
 function RootLayout() {
   const { pathname } = useLocation();
   return (
     <RouteErrorBoundary resetKey={pathname}>
-      <AppLayout routes={appRoutes} />
+      <AppLayout routes={useContext(RenderedRoutes) ?? appRoutes} />
     </RouteErrorBoundary>
   );
 }
@@ -276,7 +279,11 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-/** The app's pages for the current address, under whichever router renders them. */
-export function AppRoutes() {
-  return useRoutes(appRoutes);
+/**
+ * The app's pages for the current address, under whichever router renders them. A server render of one
+ * address passes `routes`, the branch it matches (matchedBranch), so that the router does not flatten and
+ * rank every route of the app for each page it renders (decision 0089).
+ */
+export function AppRoutes({ routes = appRoutes }: { routes?: RouteObject[] }) {
+  return <RenderedRoutes.Provider value={routes}>{useRoutes(routes)}</RenderedRoutes.Provider>;
 }

@@ -20,11 +20,19 @@ export function instantSql(now: Date): SQL {
  * Drizzle columns are used. The first-day bound lets the date indexes narrow the rows first.
  */
 export function listingOnSaleSql(now: Date, alias?: string): SQL {
+  return listingOnSaleAtSql(sql`${earliestListingDateOnSale(now)}`, instantSql(now), alias);
+}
+
+/**
+ * listingOnSaleSql with the day and the instant as SQL: a prepared statement's placeholders
+ * (`firstDay`, the earliestListingDateOnSale of the instant, and `now`, a timestamptz).
+ */
+export function listingOnSaleAtSql(firstDay: SQL, now: SQL, alias?: string): SQL {
   const column = (name: string, drizzle: SQL) => (alias ? sql.raw(`${alias}.${name}`) : drizzle);
   const date = column('event_date', sql`${tickets.eventDate}`);
   const days = column('days_count', sql`${tickets.daysCount}`);
   const zone = column('time_zone', sql`${tickets.timeZone}`);
-  return sql`(${date} >= ${earliestListingDateOnSale(now)}::date and ${saleEndsAtSql(date, days, zone)} > ${instantSql(now)})`;
+  return sql`(${date} >= ${firstDay}::date and ${saleEndsAtSql(date, days, zone)} > ${now})`;
 }
 
 /** A catalog event is still on sale at `now`: the query joins `venues` for the zone. */

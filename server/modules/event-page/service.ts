@@ -1,5 +1,4 @@
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   EVENT_PAGE_LISTINGS,
   EVENT_PAGE_MAX_SECTIONS,
@@ -26,7 +25,8 @@ import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { batchedReader } from '../../lib/batched-reads.js';
-import { instantSql, saleEndsAtSql } from '../../lib/on-sale-sql.js';
+import { saleEndsAtSql } from '../../lib/on-sale-sql.js';
+import { preparedSql } from '../../lib/prepared-sql.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
 import { sellerTrustOf, UNKNOWN_SELLER } from '../identity/trust.js';
 import { ratingJoinedOn } from '../reviews/ratings.js';
@@ -272,12 +272,13 @@ interface OtherShowRow {
  * are billed on (`event_artists_artist_idx`: a few dozen even for a long tour) and keep those they head. A
  * cancelled show is not offered.
  */
-function moreShowsStatement(id: number, now: Date): SQL {
+const moreShowsStatement = (() => {
+  const id = sql`${sql.placeholder('id')}::integer`;
   const columns = sql`e.id, e.name, e.date::text as date, e.days_count, e.start_time::text as start_time,
     v.name as venue, v.city, v.time_zone`;
   const upcoming = sql`e.id <> ${id} and e.status <> 'cancelled'
-    and e.date >= ${earliestListingDateOnSale(now)}::date
-    and ${saleEndsAtSql(sql`e.date`, sql`e.days_count`, sql`v.time_zone`)} > ${instantSql(now)}`;
+    and e.date >= ${sql.placeholder('firstDay')}::date
+    and ${saleEndsAtSql(sql`e.date`, sql`e.days_count`, sql`v.time_zone`)} > ${sql.placeholder('now')}::timestamptz`;
   // A lineup's first artist (by position, then id, as the page lists it) is its headliner.
   const headlinerOf = (event: SQL) =>
     sql`(select h.artist_id from event_artists h where h.event_id = ${event} order by h.position, h.artist_id limit 1)`;
@@ -287,9 +288,9 @@ function moreShowsStatement(id: number, now: Date): SQL {
     union all
     (select 'tour' as kind, ${columns} from event_artists ea
       join events e on e.id = ea.event_id join venues v on v.id = e.venue_id
-      where ea.artist_id = ${headlinerOf(sql`${id}`)} and ${upcoming} and ${headlinerOf(sql`e.id`)} = ea.artist_id
+      where ea.artist_id = ${headlinerOf(id)} and ${upcoming} and ${headlinerOf(sql`e.id`)} = ea.artist_id
       order by e.date, e.id limit ${EVENT_PAGE_MORE_SHOWS})`;
-}
+})();
 
 function otherShowOf(row: OtherShowRow): OtherShow {
   return {
@@ -374,26 +375,21 @@ function listingOf(
 const rowsOf = async <T>(db: Db, statement: SQL) =>
   ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 
-/** Where the ids go in a statement rendered once. */
-const IDS = '/* ids */';
-
 /**
  * Rows by event id, read in batches (decision 0047): the pages asked in one turn of the event loop cost one
- * statement, rendered once, the ids (checked integers) the only part that changes.
+ * statement, prepared once per connection (decision 0091: planning it took longer than running it), the
+ * ids its one parameter.
  */
 function rowsByEvent<T extends { id?: number; event_id?: number }>(
   db: Db,
+  name: string,
   statement: (ids: SQL) => SQL,
   eventOf: (row: T) => number,
 ) {
-  const [head, tail] = new PgDialect()
-    .sqlToQuery(statement(sql.raw(`array[${IDS}]::integer[]`)).inlineParams())
-    .sql.split(IDS);
+  const read = preparedSql<T>(db, name, statement(sql`${sql.placeholder('ids')}::integer[]`));
   return batchedReader(async (ids: number[]) => {
-    if (!ids.every((id) => Number.isSafeInteger(id))) throw new TypeError('event ids must be integers');
-    const rows = await rowsOf<T>(db, sql.raw(`${head}${ids.join(',')}${tail}`));
     const byEvent = new Map<number, T[]>();
-    for (const row of rows) {
+    for (const row of await read({ ids })) {
       const key = eventOf(row);
       byEvent.set(key, [...(byEvent.get(key) ?? []), row]);
     }
@@ -406,12 +402,14 @@ export type EventPageLoader = (id: number, query: EventPageQuery, now: Date) => 
 
 /** The page of an event, or NotFound. A listing outside the catalog has no page (its event_id is null). */
 export function eventPageLoader(db: Db): EventPageLoader {
-  const readEvent = rowsByEvent<EventRow>(db, eventsStatement, (row) => row.id);
+  const readEvent = rowsByEvent<EventRow>(db, 'event_page_events', eventsStatement, (row) => row.id);
   const readFirstPage = rowsByEvent<ListingRow>(
     db,
+    'event_page_first_listings',
     (ids) => firstPagesStatement(db, ids),
     (row) => row.event_id,
   );
+  const readMoreShows = preparedSql<OtherShowRow>(db, 'event_page_more_shows', moreShowsStatement);
   return async (id, query, now) => {
     const unfiltered =
       query.quantity === undefined &&
@@ -426,7 +424,7 @@ export function eventPageLoader(db: Db): EventPageLoader {
       unfiltered
         ? readFirstPage(id).then((rows) => rows ?? [])
         : rowsOf<ListingRow>(db, filteredListingsStatement(db, id, query)),
-      rowsOf<OtherShowRow>(db, moreShowsStatement(id, now)),
+      readMoreShows({ id, firstDay: earliestListingDateOnSale(now), now: now.toISOString() }),
     ]);
     const event = events?.[0];
     if (!event) throw new NotFound(EVENT_PAGE_TEXT.notFound);

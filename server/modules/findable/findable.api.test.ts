@@ -258,8 +258,11 @@ describe.each(backends)('finding and sharing shows on %s', (backend) => {
         serviceFeeCents: 0,
         markup: 0,
       });
+      // The page reads the change counters at most every EVENT_HTML_COUNTERS_MS (decision 0089).
+      await expect
+        .poll(async () => (await previewOf('later')).image.search, { timeout: 1_000 })
+        .not.toBe(before.image.search);
       const after = await previewOf('later');
-      expect(after.image.search).not.toBe(before.image.search);
       expect(after.html).toMatch(
         /<meta property="og:image:alt" content="[^"]*From \$\d+\.\d\d per ticket, all-in\.">/,
       );

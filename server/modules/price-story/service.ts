@@ -1,18 +1,18 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../common/money.js';
+import { earliestListingDateOnSale } from '../../../common/on-sale.js';
 import { type ListingPriceSummary, priceStorySentence } from '../../../common/price-story.js';
 import {
   PRICE_STORY_DAYS,
   PRICE_STORY_MAX_POINTS,
   type PriceStory,
-  type PriceStoryPoint,
-  type PriceStorySoldDay,
 } from '../../../common/schemas/price-story.js';
 import { PRICE_STORY_TEXT } from '../../../common/texts/price-story.js';
 import type { Db } from '../../db/client.js';
-import { events, tickets, venues } from '../../db/schema/index.js';
+import { tickets } from '../../db/schema/index.js';
 import { NotFound } from '../../errors.js';
-import { onSaleFilters } from '../marketplace/service.js';
+import { listingOnSaleAtSql } from '../../lib/on-sale-sql.js';
+import { preparedSql } from '../../lib/prepared-sql.js';
 import { ticketAtOrBelowOriginal } from '../tickets/price-comparison.js';
 
 /**
@@ -32,6 +32,12 @@ interface SummaryRow {
   highest: number | string | null;
 }
 
+interface PointRow {
+  id: number;
+  all_in_cents: number;
+  original_cents: number;
+}
+
 interface SoldDayRow {
   day: string;
   sales: number | string;
@@ -40,12 +46,20 @@ interface SoldDayRow {
 
 const orNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
+/** The listings on sale of the event `id`, as the placeholders `id`, `firstDay` and `now` give them. */
+const onSaleOfEvent = and(
+  eq(tickets.eventId, sql.placeholder('id')),
+  eq(tickets.sold, false),
+  eq(tickets.status, 'available'),
+  listingOnSaleAtSql(sql`${sql.placeholder('firstDay')}`, sql`${sql.placeholder('now')}::timestamptz`),
+);
+
 /** What the listings' figures say, over every listing on sale (not only the points sent). */
-async function listingSummary(db: Db, eventId: number, now: Date): Promise<ListingPriceSummary> {
+function summaryStatement(): SQL {
   const original = sql`(${tickets.faceValueCents} + ${tickets.serviceFeeCents})`;
   const difference = sql`(${tickets.buyerPaysPerTicketCents} - ${original}) * 100.0 / ${original}`;
   const compared = sql`${original} > 0`;
-  const result = (await db.execute(sql`
+  return sql`
     select count(*)::int as listings,
       count(*) filter (where not ${compared})::int as without_original_price,
       count(*) filter (where ${ticketAtOrBelowOriginal})::int as at_or_below_original,
@@ -54,8 +68,10 @@ async function listingSummary(db: Db, eventId: number, now: Date): Promise<Listi
       percentile_disc(0.75) within group (order by ${difference}) filter (where ${compared}) as upper_quartile,
       max(${difference}) filter (where ${compared}) as highest
     from ${tickets}
-    where ${and(eq(tickets.eventId, eventId), ...onSaleFilters(now))}`)) as unknown as { rows: SummaryRow[] };
-  const row = result.rows[0];
+    where ${onSaleOfEvent}`;
+}
+
+function summaryOf(row: SummaryRow | undefined): ListingPriceSummary {
   return {
     listings: Number(row?.listings ?? 0),
     withoutOriginalPrice: Number(row?.without_original_price ?? 0),
@@ -68,68 +84,91 @@ async function listingSummary(db: Db, eventId: number, now: Date): Promise<Listi
 }
 
 /** The PRICE_STORY_MAX_POINTS cheapest listings on sale, cheapest first. */
-async function listingPoints(db: Db, eventId: number, now: Date): Promise<PriceStoryPoint[]> {
-  const rows = await db
-    .select({
-      id: tickets.id,
-      allInCents: tickets.buyerPaysPerTicketCents,
-      originalCents: sql<number>`(${tickets.faceValueCents} + ${tickets.serviceFeeCents})::int`,
-    })
-    .from(tickets)
-    .where(and(eq(tickets.eventId, eventId), ...onSaleFilters(now)))
-    .orderBy(asc(tickets.buyerPaysPerTicketCents), asc(tickets.id))
-    .limit(PRICE_STORY_MAX_POINTS);
-  return rows.map((row) => ({
-    listingId: row.id,
-    perTicketAllIn: centsToDollars(row.allInCents),
-    originalPricePerTicket: centsToDollars(Number(row.originalCents)),
-  }));
-}
+const pointsStatement = sql`
+  select ${tickets.id} as id, ${tickets.buyerPaysPerTicketCents} as all_in_cents,
+    (${tickets.faceValueCents} + ${tickets.serviceFeeCents})::int as original_cents
+  from ${tickets}
+  where ${onSaleOfEvent}
+  order by ${tickets.buyerPaysPerTicketCents}, ${tickets.id}
+  limit ${PRICE_STORY_MAX_POINTS}`;
 
 /**
  * The median all-in price per ticket (the amount charged over the quantity) of the event's sales, per
- * calendar day at the venue, over its last PRICE_STORY_DAYS days. A sale counts while it stands: in escrow
- * or released to the seller, never once refunded. Its day is when the ticket was sold.
+ * calendar day at the venue (the placeholder `timeZone`), over its last PRICE_STORY_DAYS days. A sale counts
+ * while it stands: in escrow or released to the seller, never once refunded. Its day is when the ticket was
+ * sold.
  */
-async function soldDays(db: Db, eventId: number, timeZone: string, now: Date): Promise<PriceStorySoldDay[]> {
-  const result = (await db.execute(sql`
-    select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as sales,
-      percentile_cont(0.5) within group (order by per_ticket) as median_cents
-    from (
-      select (coalesce(t.sold_at, o.created_at) at time zone ${timeZone})::date as day,
-        o.amount_cents::numeric / o.quantity as per_ticket
-      from orders o join tickets t on t.id = o.ticket_id
-      where t.event_id = ${eventId} and o.status in ('in_escrow', 'released')
-    ) sales
-    where day > (${now.toISOString()}::timestamptz at time zone ${timeZone})::date - ${PRICE_STORY_DAYS}::int
-    group by day
-    order by day`)) as unknown as { rows: SoldDayRow[] };
-  return result.rows.map((row) => ({
-    day: row.day,
-    sales: Number(row.sales),
-    medianPerTicketAllIn: centsToDollars(Math.round(Number(row.median_cents))),
-  }));
+const soldDaysStatement = sql`
+  select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as sales,
+    percentile_cont(0.5) within group (order by per_ticket) as median_cents
+  from (
+    select (coalesce(t.sold_at, o.created_at) at time zone ${sql.placeholder('timeZone')})::date as day,
+      o.amount_cents::numeric / o.quantity as per_ticket
+    from orders o join tickets t on t.id = o.ticket_id
+    where t.event_id = ${sql.placeholder('id')} and o.status in ('in_escrow', 'released')
+  ) sales
+  where day > (${sql.placeholder('now')}::timestamptz at time zone ${sql.placeholder('timeZone')})::date - ${PRICE_STORY_DAYS}::int
+  group by day
+  order by day`;
+
+type Read<Row> = (values: Record<string, unknown>) => Promise<Row[]>;
+
+interface PriceStoryReads {
+  event: Read<{ id: number; time_zone: string }>;
+  summary: Read<SummaryRow>;
+  points: Read<PointRow>;
+  soldDays: Read<SoldDayRow>;
 }
 
+const readsByDatabase = new WeakMap<Db, PriceStoryReads>();
+
+/**
+ * The price story's four statements, each prepared once per connection (decision 0091: a visitor's event
+ * page reads them beside the page's own, and planning them took longer than running them).
+ */
+function priceStoryReads(db: Db): PriceStoryReads {
+  let reads = readsByDatabase.get(db);
+  if (!reads) {
+    reads = {
+      event: preparedSql<{ id: number; time_zone: string }>(
+        db,
+        'price_story_event',
+        sql`select e.id, v.time_zone from events e join venues v on v.id = e.venue_id where e.id = ${sql.placeholder('id')}`,
+      ),
+      summary: preparedSql<SummaryRow>(db, 'price_story_summary', summaryStatement()),
+      points: preparedSql<PointRow>(db, 'price_story_points', pointsStatement),
+      soldDays: preparedSql<SoldDayRow>(db, 'price_story_sold_days', soldDaysStatement),
+    };
+    readsByDatabase.set(db, reads);
+  }
+  return reads;
+}
 /** GET /api/events/:id/price-story. NotFound for an id the catalog does not hold. */
 export async function priceStory(db: Db, eventId: number, now: Date): Promise<PriceStory> {
-  const [event] = await db
-    .select({ id: events.id, timeZone: venues.timeZone })
-    .from(events)
-    .innerJoin(venues, eq(venues.id, events.venueId))
-    .where(eq(events.id, eventId));
+  const reads = priceStoryReads(db);
+  const [event] = await reads.event({ id: eventId });
   if (!event) throw new NotFound(PRICE_STORY_TEXT.eventNotFound);
-  const [summary, points, days] = await Promise.all([
-    listingSummary(db, eventId, now),
-    listingPoints(db, eventId, now),
-    soldDays(db, eventId, event.timeZone, now),
+  const onSale = { id: eventId, firstDay: earliestListingDateOnSale(now), now: now.toISOString() };
+  const [[summaryRow], points, days] = await Promise.all([
+    reads.summary(onSale),
+    reads.points(onSale),
+    reads.soldDays({ id: eventId, timeZone: event.time_zone, now: now.toISOString() }),
   ]);
+  const summary = summaryOf(summaryRow);
   return {
     eventId,
-    timeZone: event.timeZone,
+    timeZone: event.time_zone,
     listingCount: summary.listings,
-    points,
-    soldDays: days,
+    points: points.map((row) => ({
+      listingId: row.id,
+      perTicketAllIn: centsToDollars(row.all_in_cents),
+      originalPricePerTicket: centsToDollars(Number(row.original_cents)),
+    })),
+    soldDays: days.map((row) => ({
+      day: row.day,
+      sales: Number(row.sales),
+      medianPerTicketAllIn: centsToDollars(Math.round(Number(row.median_cents))),
+    })),
     sentence: priceStorySentence(summary),
   };
 }
