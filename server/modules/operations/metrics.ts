@@ -21,7 +21,8 @@ export interface AppMetrics {
 
 const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** Seconds; from a cached read to the statement timeout and beyond. */
-const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** 0.2 s is a goal of its own (a hold answers within it at p95: issue 45, decision 0094). */
+const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Provider event types are the provider's own short names; anything longer is not one. */
 const MAX_EVENT_TYPE_LENGTH = 64;
 
