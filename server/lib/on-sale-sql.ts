@@ -20,19 +20,30 @@ export function instantSql(now: Date): SQL {
  * Drizzle columns are used. The first-day bound lets the date indexes narrow the rows first.
  */
 export function listingOnSaleSql(now: Date, alias?: string): SQL {
-  return listingOnSaleAtSql(sql`${earliestListingDateOnSale(now)}`, instantSql(now), alias);
+  return listingOnSaleAtSql(sql`${earliestListingDateOnSale(now)}::date`, instantSql(now), alias);
 }
 
 /**
- * listingOnSaleSql with the day and the instant as SQL: a prepared statement's placeholders
- * (`firstDay`, the earliestListingDateOnSale of the instant, and `now`, a timestamptz).
+ * A prepared statement's on-sale bounds (decision 0091): the placeholders `firstDay` (the earliest first
+ * day still on sale) and `now` (the instant), which onSaleValues fills.
  */
+export const ON_SALE_PLACEHOLDERS = {
+  firstDay: sql`${sql.placeholder('firstDay')}::date`,
+  now: sql`${sql.placeholder('now')}::timestamptz`,
+};
+
+/** The values of ON_SALE_PLACEHOLDERS at `now`. */
+export function onSaleValues(now: Date): { firstDay: string; now: string } {
+  return { firstDay: earliestListingDateOnSale(now), now: now.toISOString() };
+}
+
+/** listingOnSaleSql with the first day and the instant as SQL (ON_SALE_PLACEHOLDERS in a prepared statement). */
 export function listingOnSaleAtSql(firstDay: SQL, now: SQL, alias?: string): SQL {
   const column = (name: string, drizzle: SQL) => (alias ? sql.raw(`${alias}.${name}`) : drizzle);
   const date = column('event_date', sql`${tickets.eventDate}`);
   const days = column('days_count', sql`${tickets.daysCount}`);
   const zone = column('time_zone', sql`${tickets.timeZone}`);
-  return sql`(${date} >= ${firstDay}::date and ${saleEndsAtSql(date, days, zone)} > ${now})`;
+  return sql`(${date} >= ${firstDay} and ${saleEndsAtSql(date, days, zone)} > ${now})`;
 }
 
 /** A catalog event is still on sale at `now`: the query joins `venues` for the zone. */

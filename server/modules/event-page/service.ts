@@ -8,7 +8,7 @@ import {
 import { eventPath } from '../../../common/event-path.js';
 import { EVENT_PAGE_TEXT } from '../../../common/messages.js';
 import { centsToDollars, dollarsToCents } from '../../../common/money.js';
-import { earliestListingDateOnSale, onSaleAt } from '../../../common/on-sale.js';
+import { onSaleAt } from '../../../common/on-sale.js';
 import { comparePrice, originalPriceCents } from '../../../common/price-comparison.js';
 import { saleBreakdown } from '../../../common/pricing.js';
 import type {
@@ -25,7 +25,7 @@ import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { batchedReader } from '../../lib/batched-reads.js';
-import { saleEndsAtSql } from '../../lib/on-sale-sql.js';
+import { ON_SALE_PLACEHOLDERS, onSaleValues, saleEndsAtSql } from '../../lib/on-sale-sql.js';
 import { preparedSql } from '../../lib/prepared-sql.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
 import { sellerTrustOf, UNKNOWN_SELLER } from '../identity/trust.js';
@@ -277,8 +277,8 @@ const moreShowsStatement = (() => {
   const columns = sql`e.id, e.name, e.date::text as date, e.days_count, e.start_time::text as start_time,
     v.name as venue, v.city, v.time_zone`;
   const upcoming = sql`e.id <> ${id} and e.status <> 'cancelled'
-    and e.date >= ${sql.placeholder('firstDay')}::date
-    and ${saleEndsAtSql(sql`e.date`, sql`e.days_count`, sql`v.time_zone`)} > ${sql.placeholder('now')}::timestamptz`;
+    and e.date >= ${ON_SALE_PLACEHOLDERS.firstDay}
+    and ${saleEndsAtSql(sql`e.date`, sql`e.days_count`, sql`v.time_zone`)} > ${ON_SALE_PLACEHOLDERS.now}`;
   // A lineup's first artist (by position, then id, as the page lists it) is its headliner.
   const headlinerOf = (event: SQL) =>
     sql`(select h.artist_id from event_artists h where h.event_id = ${event} order by h.position, h.artist_id limit 1)`;
@@ -424,7 +424,7 @@ export function eventPageLoader(db: Db): EventPageLoader {
       unfiltered
         ? readFirstPage(id).then((rows) => rows ?? [])
         : rowsOf<ListingRow>(db, filteredListingsStatement(db, id, query)),
-      readMoreShows({ id, firstDay: earliestListingDateOnSale(now), now: now.toISOString() }),
+      readMoreShows({ id, ...onSaleValues(now) }),
     ]);
     const event = events?.[0];
     if (!event) throw new NotFound(EVENT_PAGE_TEXT.notFound);

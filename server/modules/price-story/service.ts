@@ -1,6 +1,5 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../common/money.js';
-import { earliestListingDateOnSale } from '../../../common/on-sale.js';
 import { type ListingPriceSummary, priceStorySentence } from '../../../common/price-story.js';
 import {
   PRICE_STORY_DAYS,
@@ -11,7 +10,7 @@ import { PRICE_STORY_TEXT } from '../../../common/texts/price-story.js';
 import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import { NotFound } from '../../errors.js';
-import { listingOnSaleAtSql } from '../../lib/on-sale-sql.js';
+import { listingOnSaleAtSql, ON_SALE_PLACEHOLDERS, onSaleValues } from '../../lib/on-sale-sql.js';
 import { preparedSql } from '../../lib/prepared-sql.js';
 import { ticketAtOrBelowOriginal } from '../tickets/price-comparison.js';
 
@@ -46,20 +45,20 @@ interface SoldDayRow {
 
 const orNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
-/** The listings on sale of the event `id`, as the placeholders `id`, `firstDay` and `now` give them. */
+/** The listings on sale of the event `id` (placeholder), at the instant of ON_SALE_PLACEHOLDERS. */
 const onSaleOfEvent = and(
   eq(tickets.eventId, sql.placeholder('id')),
   eq(tickets.sold, false),
   eq(tickets.status, 'available'),
-  listingOnSaleAtSql(sql`${sql.placeholder('firstDay')}`, sql`${sql.placeholder('now')}::timestamptz`),
+  listingOnSaleAtSql(ON_SALE_PLACEHOLDERS.firstDay, ON_SALE_PLACEHOLDERS.now),
 );
 
+const original = sql`(${tickets.faceValueCents} + ${tickets.serviceFeeCents})`;
+const difference = sql`(${tickets.buyerPaysPerTicketCents} - ${original}) * 100.0 / ${original}`;
+const compared = sql`${original} > 0`;
+
 /** What the listings' figures say, over every listing on sale (not only the points sent). */
-function summaryStatement(): SQL {
-  const original = sql`(${tickets.faceValueCents} + ${tickets.serviceFeeCents})`;
-  const difference = sql`(${tickets.buyerPaysPerTicketCents} - ${original}) * 100.0 / ${original}`;
-  const compared = sql`${original} > 0`;
-  return sql`
+const summaryStatement = sql`
     select count(*)::int as listings,
       count(*) filter (where not ${compared})::int as without_original_price,
       count(*) filter (where ${ticketAtOrBelowOriginal})::int as at_or_below_original,
@@ -69,7 +68,6 @@ function summaryStatement(): SQL {
       max(${difference}) filter (where ${compared}) as highest
     from ${tickets}
     where ${onSaleOfEvent}`;
-}
 
 function summaryOf(row: SummaryRow | undefined): ListingPriceSummary {
   return {
@@ -86,7 +84,7 @@ function summaryOf(row: SummaryRow | undefined): ListingPriceSummary {
 /** The PRICE_STORY_MAX_POINTS cheapest listings on sale, cheapest first. */
 const pointsStatement = sql`
   select ${tickets.id} as id, ${tickets.buyerPaysPerTicketCents} as all_in_cents,
-    (${tickets.faceValueCents} + ${tickets.serviceFeeCents})::int as original_cents
+    ${original}::int as original_cents
   from ${tickets}
   where ${onSaleOfEvent}
   order by ${tickets.buyerPaysPerTicketCents}, ${tickets.id}
@@ -107,7 +105,7 @@ const soldDaysStatement = sql`
     from orders o join tickets t on t.id = o.ticket_id
     where t.event_id = ${sql.placeholder('id')} and o.status in ('in_escrow', 'released')
   ) sales
-  where day > (${sql.placeholder('now')}::timestamptz at time zone ${sql.placeholder('timeZone')})::date - ${PRICE_STORY_DAYS}::int
+  where day > (${ON_SALE_PLACEHOLDERS.now} at time zone ${sql.placeholder('timeZone')})::date - ${PRICE_STORY_DAYS}::int
   group by day
   order by day`;
 
@@ -135,7 +133,7 @@ function priceStoryReads(db: Db): PriceStoryReads {
         'price_story_event',
         sql`select e.id, v.time_zone from events e join venues v on v.id = e.venue_id where e.id = ${sql.placeholder('id')}`,
       ),
-      summary: preparedSql<SummaryRow>(db, 'price_story_summary', summaryStatement()),
+      summary: preparedSql<SummaryRow>(db, 'price_story_summary', summaryStatement),
       points: preparedSql<PointRow>(db, 'price_story_points', pointsStatement),
       soldDays: preparedSql<SoldDayRow>(db, 'price_story_sold_days', soldDaysStatement),
     };
@@ -148,11 +146,11 @@ export async function priceStory(db: Db, eventId: number, now: Date): Promise<Pr
   const reads = priceStoryReads(db);
   const [event] = await reads.event({ id: eventId });
   if (!event) throw new NotFound(PRICE_STORY_TEXT.eventNotFound);
-  const onSale = { id: eventId, firstDay: earliestListingDateOnSale(now), now: now.toISOString() };
+  const onSale = { id: eventId, ...onSaleValues(now) };
   const [[summaryRow], points, days] = await Promise.all([
     reads.summary(onSale),
     reads.points(onSale),
-    reads.soldDays({ id: eventId, timeZone: event.time_zone, now: now.toISOString() }),
+    reads.soldDays({ ...onSale, timeZone: event.time_zone }),
   ]);
   const summary = summaryOf(summaryRow);
   return {
