@@ -41,8 +41,10 @@ async function makePgliteTemplate(): Promise<Blob> {
     const dump = await (database.dumpDataDir as () => Promise<Blob>)();
     await database.close();
     mkdirSync(pgliteTemplateDir, { recursive: true });
+    // Templates of other migrations go; this one's, being written by another test process now, stays.
     for (const old of readdirSync(pgliteTemplateDir))
-      rmSync(path.join(pgliteTemplateDir, old), { force: true });
+      if (!old.startsWith(path.basename(pgliteTemplateFile)))
+        rmSync(path.join(pgliteTemplateDir, old), { force: true });
     // Written aside and renamed, so a process reading it at the same time never sees half a file.
     const partial = `${pgliteTemplateFile}.${randomBytes(4).toString('hex')}`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
