@@ -254,7 +254,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The local mailbox exists only outside production, and only when mail goes to the outbox.
   if (!config.isProduction && deps.mailer instanceof OutboxMailer)
     await app.register(devMailRoutes, { mailer: deps.mailer });
-  const concertSearch = new ConcertSearch({ db: database.db, clock, log: app.log });
+  const concertSearch = new ConcertSearch({
+    db: database.db,
+    replica: deps.readReplica?.forIndexLoads,
+    clock,
+    log: app.log,
+  });
   app.decorate('concertSearch', concertSearch);
   // A load or read of changes under way finishes before the database closes.
   app.addHook('onClose', () => concertSearch.close());
@@ -278,7 +283,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const images = deps.images ?? createImageStore(config, database.db);
   await app.register(imageRoutes, { db: database.db, images });
   // The marketplace list (GET /api/tickets) sits beside the listing routes; ticketRoutes has no GET /api/tickets.
-  const listingSearch = new ListingSearch({ db: database.db, clock, log: app.log });
+  const listingSearch = new ListingSearch({
+    db: database.db,
+    replica: deps.readReplica?.forIndexLoads,
+    clock,
+    log: app.log,
+  });
   app.decorate('listingSearch', listingSearch);
   app.addHook('onClose', () => listingSearch.close());
   await app.register(marketplaceRoutes, { db: database.db, clock, listingSearch });

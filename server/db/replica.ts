@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
+import type { ReplicaForLoads } from '../lib/synced-index.js';
 import type { Db } from './client.js';
 
 /**
@@ -19,12 +20,23 @@ export interface ReadReplica {
   checkLag(): Promise<void>;
   /** True while reads go to the replica. */
   readonly fresh: boolean;
+  /** The search indexes' full loads, which read the replica once it has caught up with the primary. */
+  forIndexLoads: ReplicaForLoads;
   stop(): void;
 }
 
 const LAG_CHECK_MS = 500;
 /** Writers remembered at most; beyond it the oldest are forgotten early (their reads risk a stale page). */
 const WRITERS_MAX = 100_000;
+
+/** Whether the replica has replayed the primary's log up to `lsn`; false for a database that is no replica. */
+export async function replayedPast(replica: Db, lsn: string): Promise<boolean> {
+  const result = (await replica.execute(sql`
+    select coalesce(pg_is_in_recovery() and pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn, false) as replayed`)) as unknown as {
+    rows: { replayed: boolean }[];
+  };
+  return result.rows[0]?.replayed === true;
+}
 
 /**
  * How far the replica's replay is behind, in milliseconds; null when it is not replaying (not a replica).
@@ -46,6 +58,8 @@ export function startReadReplica(options: {
   maxLagMs: number;
   /** Defaults to streamingLagMs on the replica. */
   lagMs?: () => Promise<number | null>;
+  /** Defaults to replayedPast on the replica. */
+  replayedPast?: (lsn: string) => Promise<boolean>;
   onError?: (error: Error) => void;
   now?: () => number;
 }): ReadReplica {
@@ -91,6 +105,11 @@ export function startReadReplica(options: {
       if (writes.size > WRITERS_MAX) writes.delete(writes.keys().next().value as string);
     },
     checkLag,
+    forIndexLoads: {
+      db: replica,
+      replayedPast: options.replayedPast ?? ((lsn) => replayedPast(replica, lsn)),
+      waitMs: maxLagMs,
+    },
     get fresh() {
       return fresh;
     },

@@ -75,8 +75,26 @@ export interface SyncedIndexStats {
   lastFullLoadSeconds: number | null;
 }
 
+/**
+ * A read replica a full load may read instead of the primary (decision 0095): the load's position is read
+ * on the primary, and the replica is used once it has replayed the primary's log up to that moment, so the
+ * rows it gives hold every change the position says the index holds.
+ */
+export interface ReplicaForLoads {
+  db: Db;
+  /** Whether the replica has replayed the primary's write-ahead log up to `lsn`. */
+  replayedPast(lsn: string): Promise<boolean>;
+  /** How long a load waits for the replica to catch up before it reads the primary. */
+  waitMs: number;
+}
+
+/** How often a load asks whether the replica has caught up. */
+const REPLICA_POLL_MS = 50;
+
 export interface SyncedIndexOptions {
   db: Db;
+  /** Where full loads read when it has caught up; reads of changes always go to `db`. */
+  replica?: ReplicaForLoads;
   clock: Clock;
   log: FastifyBaseLogger;
   monotonicMs?: () => number;
@@ -122,6 +140,16 @@ async function positionOf(db: Db, changeCounter: SQL): Promise<Position> {
         - interval '1 second')::text as horizon
     from ${changeCounter}`)) as unknown as { rows: Position[] };
   return result.rows[0] as Position;
+}
+
+/** Where the primary's write-ahead log ends now: past the commit of every transaction committed so far. */
+async function primaryLogPosition(db: Db): Promise<string> {
+  const result = (await db.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as {
+    rows: { lsn: string }[];
+  };
+  const lsn = result.rows[0]?.lsn;
+  if (!lsn) throw new Error('the primary gave no log position');
+  return lsn;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -236,7 +264,7 @@ export class SyncedIndex<Index, Cursor = unknown> {
     const now = clock.now();
     const today = utcDate(now);
     const position = await positionOf(db, this.source.changeCounter);
-    const index = await this.source.load(db, now, () => this.closed);
+    const index = await this.source.load(await this.loadDatabase(), now, () => this.closed);
     if (this.closed) return;
     this.index = index;
     this.position = position;
@@ -253,6 +281,27 @@ export class SyncedIndex<Index, Cursor = unknown> {
       { documents, seconds },
       `${this.source.label} ready: ${documents} documents in ${seconds.toFixed(1)} s`,
     );
+  }
+
+  /** The replica once it holds everything committed on the primary before the position was read; else the primary. */
+  private async loadDatabase(): Promise<Db> {
+    const { db, replica, log } = this.options;
+    if (!replica) return db;
+    try {
+      const lsn = await primaryLogPosition(db);
+      const deadline = this.now + replica.waitMs;
+      while (!(await replica.replayedPast(lsn))) {
+        if (this.now >= deadline || this.closed) {
+          log.info(`${this.source.label} loads from the primary: the replica has not caught up`);
+          return db;
+        }
+        await new Promise((resolve) => setTimeout(resolve, REPLICA_POLL_MS));
+      }
+      return replica.db;
+    } catch (error) {
+      log.warn({ err: error }, `${this.source.label} loads from the primary: the replica did not answer`);
+      return db;
+    }
   }
 
   private async readChanges(): Promise<void> {
