@@ -115,12 +115,12 @@ async function availabilityOf(db: DbOrTx, ticketId: number) {
  * sale at work on it (and, past the lock wait, being told to slow down); decision 0094.
  */
 async function refuseTaken(
-  tx: Tx,
+  db: DbOrTx,
   ticketId: number,
   buyerId: number,
   now: Date,
 ): Promise<ConflictListing | undefined> {
-  const row = await availabilityOf(tx, ticketId);
+  const row = await availabilityOf(db, ticketId);
   if (!row) return undefined;
   refuseUnavailable(row, buyerId, now);
   if (
@@ -255,14 +255,17 @@ export async function lockTicket(
   now: Date,
   wanted?: number,
 ): Promise<Hold> {
-  const seen: { listing?: ConflictListing } = {};
+  // Refused before any transaction when what is committed already says no: in an on-sale rush most fans
+  // click a listing just taken, and each is answered after one read instead of a transaction's ten (0094).
+  const listing = await refuseTaken(db, ticketId, buyerId, now);
+  const seen = { pastMemberQueue: false };
   try {
     return await lockInTransaction(db, buyerId, ticketId, now, wanted, seen);
   } catch (error) {
     // Past the member's own queue, a lock wait that runs out is other buyers at work on this listing (a
     // hold being made, a payment start, a sale): it is held, not the member's requests piling up (0094).
-    if (seen.listing && sqlStateOf(error) === '55P03')
-      throw lockConflict('held', CHECKOUT_TEXT.heldByOther, seen.listing);
+    if (listing && seen.pastMemberQueue && sqlStateOf(error) === '55P03')
+      throw lockConflict('held', CHECKOUT_TEXT.heldByOther, listing);
     throw error;
   }
 }
@@ -273,7 +276,7 @@ function lockInTransaction(
   ticketId: number,
   now: Date,
   wanted: number | undefined,
-  seen: { listing?: ConflictListing },
+  seen: { pastMemberQueue: boolean },
 ): Promise<Hold> {
   return db.transaction(async (tx) => {
     // One member's locks run one after another (the live-holds count must see the others). A burst of them
@@ -284,7 +287,7 @@ function lockInTransaction(
     // A listing, or a part of it, above its show's price cap is not sold (decision 0084).
     await assertHoldWithinCap(tx, ticketId, now);
     await assertShowLimits(tx, buyerId, ticketId, wanted, now);
-    seen.listing = await refuseTaken(tx, ticketId, buyerId, now);
+    seen.pastMemberQueue = true;
     let freshExpiry = await holdEndFor(tx, buyerId, ticketId, now);
     if (wanted !== undefined) {
       const part = await holdPart(tx, buyerId, ticketId, wanted, freshExpiry, now, (listing) =>
