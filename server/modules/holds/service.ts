@@ -257,7 +257,14 @@ export async function lockTicket(
 ): Promise<Hold> {
   // Refused before any transaction when what is committed already says no: in an on-sale rush most fans
   // click a listing just taken, and each is answered after one read instead of a transaction's ten (0094).
-  const listing = await refuseTaken(db, ticketId, buyerId, now);
+  // A listing, or a part of it, above its show's price cap is not sold (decision 0084): read meanwhile.
+  const [taken, capped] = await Promise.allSettled([
+    refuseTaken(db, ticketId, buyerId, now),
+    assertHoldWithinCap(db, ticketId, now),
+  ]);
+  if (taken.status === 'rejected') throw taken.reason;
+  if (capped.status === 'rejected') throw capped.reason;
+  const listing = taken.value;
   const seen = { pastMemberQueue: false };
   try {
     return await lockInTransaction(db, buyerId, ticketId, now, wanted, seen);
@@ -284,8 +291,6 @@ function lockInTransaction(
     // into the statement timeout (503) on a busy server (issue 21, reliability bench).
     await tx.execute(sql.raw(`set local lock_timeout = ${HOLD_QUEUE_WAIT_MS}`));
     await lockMemberForLimits(tx, buyerId);
-    // A listing, or a part of it, above its show's price cap is not sold (decision 0084).
-    await assertHoldWithinCap(tx, ticketId, now);
     await assertShowLimits(tx, buyerId, ticketId, wanted, now);
     seen.pastMemberQueue = true;
     let freshExpiry = await holdEndFor(tx, buyerId, ticketId, now);

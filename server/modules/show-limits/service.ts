@@ -47,19 +47,10 @@ async function count(tx: Tx, statement: SQL): Promise<number> {
  * Tickets the member holds for the show now (live holds on listings and on parts of listings), leaving out
  * the listing `exceptListingId` and its parts: the hold being made or resized replaces those.
  */
-export function ticketsHeld(
-  tx: Tx,
-  userId: number,
-  show: Show,
-  exceptListingId: number,
-  now: Date,
-): Promise<number> {
-  return count(
-    tx,
-    sql`select coalesce(sum(t.quantity), 0)::int as n from tickets t
+function ticketsHeldSql(userId: number, show: Show, exceptListingId: number, now: Date): SQL {
+  return sql`(select coalesce(sum(t.quantity), 0) from tickets t
       where t.current_viewer_id = ${userId} and t.lock_expires_at > ${instantSql(now)}
-        and not t.sold and coalesce(t.split_from_ticket_id, t.id) <> ${exceptListingId} and ${ofShow('t', show)}`,
-  );
+        and not t.sold and coalesce(t.split_from_ticket_id, t.id) <> ${exceptListingId} and ${ofShow('t', show)})`;
 }
 
 /**
@@ -68,18 +59,10 @@ export function ticketsHeld(
  * checkout of it replaces), and the quantities of their active, unmatched bids. A bid's own checkout is
  * left out: its bid already counts.
  */
-export function ticketsBought(
-  tx: Tx,
-  userId: number,
-  show: Show,
-  exceptListingId: number | null,
-  now: Date,
-): Promise<number> {
+function ticketsBoughtSql(userId: number, show: Show, exceptListingId: number | null, now: Date): SQL {
   const except =
     exceptListingId === null ? sql`` : sql`and coalesce(t.split_from_ticket_id, t.id) <> ${exceptListingId}`;
-  return count(
-    tx,
-    sql`select (
+  return sql`(
         coalesce((select sum(o.quantity) from orders o join tickets t on t.id = o.ticket_id
           where o.buyer_id = ${userId} and o.status <> 'refunded' and ${ofShow('t', show)}), 0)
       + coalesce((select sum(c.quantity) from checkout_sessions c join tickets t on t.id = c.ticket_id
@@ -88,8 +71,7 @@ export function ticketsBought(
             ${except} and ${ofShow('t', show)}), 0)
       + coalesce((select sum(b.quantity) from bids b
           where b.user_id = ${userId} and b.is_active and not b.matched and ${ofShow('b', show)}), 0)
-      )::int as n`,
-  );
+      )`;
 }
 
 /** The seller's listings of the show still to sell: on sale, or paused (a suspension, a strike). */
@@ -114,10 +96,15 @@ export async function assertMayHold(
   quantity: number,
   now: Date,
 ): Promise<void> {
-  const held = await ticketsHeld(tx, userId, show, listingId, now);
+  // Both counts in one statement: a hold in an on-sale rush waits on every round trip (decision 0094).
+  const result = (await tx.execute(
+    sql`select ${ticketsHeldSql(userId, show, listingId, now)}::int as held,
+      ${ticketsBoughtSql(userId, show, listingId, now)}::int as bought`,
+  )) as unknown as { rows: { held: number | string | null; bought: number | string | null }[] };
+  const held = Number(result.rows[0]?.held ?? 0);
+  const bought = Number(result.rows[0]?.bought ?? 0);
   if (held + quantity > MAX_TICKETS_HELD_PER_SHOW)
     throw new TooManyRequests(SHOW_LIMIT_TEXT.tooManyHeld(held));
-  const bought = await ticketsBought(tx, userId, show, listingId, now);
   if (bought + quantity > MAX_TICKETS_BOUGHT_PER_SHOW)
     throw new TooManyRequests(SHOW_LIMIT_TEXT.tooManyBought(bought));
 }
@@ -131,7 +118,7 @@ export async function assertMayBuy(
   quantity: number,
   now: Date,
 ): Promise<void> {
-  const bought = await ticketsBought(tx, userId, show, listingId, now);
+  const bought = await count(tx, sql`select ${ticketsBoughtSql(userId, show, listingId, now)}::int as n`);
   if (bought + quantity > MAX_TICKETS_BOUGHT_PER_SHOW)
     throw new Conflict(SHOW_LIMIT_TEXT.tooManyBought(bought), { code: 'show_limit' });
 }
