@@ -39,6 +39,8 @@ import { type BidMatching, createBidMatching } from './modules/bids/jobs.js';
 import { bidRoutes } from './modules/bids/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { expireOpenCheckouts, sandboxSessionStore } from './modules/checkout/service.js';
+import { createDataExports, type DataExports } from './modules/data-exports/jobs.js';
+import { dataExportRoutes } from './modules/data-exports/routes.js';
 import { devMailRoutes } from './modules/dev-mail/routes.js';
 import { type CdnPurges, startCdnPurges } from './modules/event-page/cdn-purges.js';
 import { EVENT_HTML_COUNTERS_MS, eventPageHtmlRoutes } from './modules/event-page/html.js';
@@ -115,6 +117,8 @@ declare module 'fastify' {
     liveHub: LiveHub;
     /** This instance's watch of the shows to purge from the CDN (decision 0090); tests call its look(). */
     cdnPurges: CdnPurges;
+    /** This instance's runner of members' data exports (decision 0097); tests run dataExports.runner. */
+    dataExports: DataExports;
   }
 }
 
@@ -453,6 +457,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Price alerts (decision 0060).
   await app.register(priceAlertRoutes, { ...priceAlertDeps, matching: priceAlertMatching });
+
+  // A copy of my data (issue 47 item 4, decision 0097): built by a durable job, downloaded by signed link.
+  const dataExportDeps = { ...priceAlertDeps, timeZone: config.platformTimeZone };
+  const dataExports = createDataExports({
+    ...dataExportDeps,
+    log: app.log,
+    leaseMs: config.jobLeaseMs,
+    jobObserver,
+  });
+  app.decorate('dataExports', dataExports);
+  app.addHook('onClose', () => dataExports.runner.stop());
+  await dataExports.scheduleExpiry();
+  await app.register(dataExportRoutes, dataExportDeps);
 
   // Live notices (decision 0066).
   const liveHub = new LiveHub(deps.liveLimits);

@@ -231,6 +231,13 @@ const ROWS: Record<string, Row> = {
   'GET /api/user': { expect: membersOnly(), call: fixed('/api/user') },
   'PATCH /api/user': { expect: membersOnly(), call: fixed('/api/user', {}) },
   'POST /api/user/tour-completed': { expect: membersOnly(), call: fixed('/api/user/tour-completed') },
+  // A copy of my data (decision 0097): one's own only; the download's token names the caller's own copy.
+  'GET /api/user/data-export': { expect: membersOnly(), call: fixed('/api/user/data-export') },
+  'POST /api/user/data-export': { expect: membersOnly(), call: fixed('/api/user/data-export') },
+  'GET /api/user/data-export/download': {
+    expect: membersOnly(),
+    call: fixed('/api/user/data-export/download?token=1.not-a-signature'),
+  },
   'GET /api/my-tickets': { expect: membersOnly(), call: fixed('/api/my-tickets') },
   'GET /api/notifications': { expect: membersOnly(), call: fixed('/api/notifications') },
   'GET /api/payouts': { expect: membersOnly(), call: fixed('/api/payouts') },

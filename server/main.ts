@@ -13,6 +13,7 @@ import { systemClock } from './lib/clock.js';
 import { assignUsernameSkeletons } from './modules/auth/skeleton-backfill.js';
 import { bidJobHandlers } from './modules/bids/jobs.js';
 import { sandboxSessionStore } from './modules/checkout/service.js';
+import { dataExportJobHandlers } from './modules/data-exports/jobs.js';
 import { developmentExposureWarning } from './modules/dev-mail/exposure.js';
 import { ledgerCheckJobHandlers, scheduleLedgerCheck } from './modules/ledger/self-check.js';
 import { type MetricsServer, startMetricsServer } from './modules/operations/metrics-server.js';
@@ -134,6 +135,11 @@ async function main(): Promise<void> {
       ...priceAlertJobHandlers({ ...checkoutDeps, emailLinkSecret: config.emailLinkSecret }),
       ...priceCapJobHandlers({ ...checkoutDeps, emailLinkSecret: config.emailLinkSecret }),
       ...ledgerCheckJobHandlers(checkoutDeps),
+      ...dataExportJobHandlers({
+        ...checkoutDeps,
+        emailLinkSecret: config.emailLinkSecret,
+        timeZone: config.platformTimeZone,
+      }),
       ...app.cdnPurges.handlers,
     },
     intervalMs: config.jobPollIntervalMs,

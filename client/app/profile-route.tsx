@@ -1,10 +1,11 @@
 import { PageSpinner } from '@client/components/ui/spinner';
+import { DataExportPanel } from '@client/features/data-export/data-export-panel';
 import { PayoutsPanel } from '@client/features/payouts/payouts-panel';
 import { ProfilePage } from '@client/features/profile/pages/profile-page';
 import { ReviewsList } from '@client/features/reviews/components/reviews-list';
 import { useCurrentUser } from '@client/lib/session';
 
-/** /profile composes the profile with the user's reviews list and the seller's payouts. */
+/** /profile composes the profile with the user's reviews list, the seller's payouts and a copy of their data. */
 export function ProfileRoute() {
   const { data: user } = useCurrentUser();
   if (!user) return <PageSpinner />;
@@ -13,6 +14,7 @@ export function ProfileRoute() {
       user={user}
       reviewsPanel={<ReviewsList userId={user.id} />}
       payoutsPanel={<PayoutsPanel />}
+      dataExportPanel={<DataExportPanel />}
     />
   );
 }

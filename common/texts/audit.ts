@@ -44,6 +44,9 @@ export const AUDIT_TEXT = {
     'job.retry': 'Retried a job that gave up',
     'barcode-duplicates.list': 'Viewed the duplicate barcodes',
     'barcode-duplicate.review': 'Marked a duplicate barcode as reviewed',
+    // A member's own actions on their data (decision 0097): the actor is the member.
+    'data_export.request': 'Asked for a copy of their data',
+    'data_export.download': 'Downloaded a copy of their data',
   } as Record<string, string>,
   fields: {
     role: 'Role',
@@ -96,6 +99,8 @@ export const AUDIT_TEXT = {
     runAt: 'Runs at',
     reviewed: 'Reviewed',
     fingerprint: 'Barcode fingerprint (prefix)',
+    exportId: 'Data copy ID',
+    bytes: 'Size (bytes)',
   } as Record<string, string>,
   targets: {
     user: 'User',

@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './barcodes.js';
 export * from './bids.js';
 export * from './checkout.js';
+export * from './data-exports.js';
 export * from './events.js';
 export * from './holds.js';
 export * from './images.js';

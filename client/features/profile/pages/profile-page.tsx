@@ -21,10 +21,13 @@ export function ProfilePage({
   user,
   reviewsPanel,
   payoutsPanel,
+  dataExportPanel,
 }: {
   user: CurrentUser;
   reviewsPanel: ReactNode;
   payoutsPanel?: ReactNode;
+  /** "Your data": a copy of the member's data (decision 0097). */
+  dataExportPanel?: ReactNode;
 }) {
   const [search, setSearch] = useSearchParams();
   const tab: ProfileTab = search.get('tab') === 'reviews' ? 'reviews' : 'settings';
@@ -61,6 +64,7 @@ export function ProfilePage({
                 </CardContent>
               </Card>
               {payoutsPanel}
+              {dataExportPanel}
             </div>
           </div>
         </TabsContent>
