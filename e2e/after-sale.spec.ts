@@ -7,6 +7,7 @@ import {
   PROFILE_TEXT,
   SALE_STATE_TEXT,
 } from '../common/messages';
+import { WALLET_TEXT } from '../common/texts/wallet';
 import { expectNoSeriousViolations, newParty, ticketImagePng, toastWith } from './helpers';
 import { buyThroughSandbox, listTicketThroughApi } from './sale-helpers';
 
@@ -264,6 +265,19 @@ test.describe('after the sale', () => {
     expect(byBuyer.headers()['content-disposition']).toContain(`ticket-${ticketId}-barcode.jpg`);
     // Someone outside the sale learns nothing, not even that the ticket exists.
     expect((await stranger.page.request.get(downloadPath)).status()).toBe(404);
+
+    // The show in the buyer's calendar (decision 0096); no wallet is set up here, so none is offered.
+    const [calendar] = await Promise.all([
+      buyer.page.waitForEvent('download'),
+      buyerCard.getByRole('button', { name: WALLET_TEXT.addToCalendar }).click(),
+    ]);
+    expect(calendar.suggestedFilename()).toBe(`encore-ticket-${ticketId}.ics`);
+    await expect(buyerCard.getByRole('button', { name: WALLET_TEXT.addToAppleWallet })).toHaveCount(0);
+    await expect(buyerCard.getByRole('button', { name: WALLET_TEXT.saveToGoogleWallet })).toHaveCount(0);
+    const calendarPath = `/api/tickets/${ticketId}/calendar.ics`;
+    expect((await buyer.page.request.get(calendarPath)).headers()['content-type']).toContain('text/calendar');
+    expect((await seller.page.request.get(calendarPath)).status()).toBe(404);
+    await expect(sellerCard.getByRole('button', { name: WALLET_TEXT.addToCalendar })).toHaveCount(0);
 
     for (const party of [seller, buyer, stranger]) await party.page.context().close();
   });

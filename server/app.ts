@@ -86,6 +86,7 @@ import { withListingFormBody } from './modules/tickets/form-document.js';
 import { ticketRoutes } from './modules/tickets/routes.js';
 import { transferRoutes } from './modules/transfers/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { walletRoutes } from './modules/wallet/routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logging.js';
 import { AUTH_RATE_LIMIT_WINDOW_MS } from './plugins/rate-limit.js';
@@ -403,6 +404,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     appUrl: config.appUrl,
     barcodeHashSecret: () => config.barcodeHashSecret,
+    barcodeDecodeTimeoutMs: config.barcodeDecodeTimeoutMs,
+  });
+  // Issue 47 items 2 and 3: the show in a calendar and wallet passes (decision 0096).
+  await app.register(walletRoutes, {
+    db: database.db,
+    images,
+    clock,
+    appUrl: config.appUrl,
+    wallet: config.wallet,
     barcodeDecodeTimeoutMs: config.barcodeDecodeTimeoutMs,
   });
   await app.register(payoutRoutes, checkout);

@@ -373,6 +373,23 @@ const ROWS: Record<string, Row> = {
     expect: { ...parties('seller', 'buyer') },
     call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/barcode/download` }),
   },
+  // The show in a calendar and wallet passes (decision 0096): the buyer's alone.
+  'GET /api/tickets/{id}/wallet': {
+    expect: { ...parties('buyer') },
+    call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/wallet` }),
+  },
+  'GET /api/tickets/{id}/calendar.ics': {
+    expect: { ...parties('buyer') },
+    call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/calendar.ics` }),
+  },
+  'GET /api/tickets/{id}/wallet/apple': {
+    expect: { ...parties('buyer') },
+    call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/wallet/apple` }),
+  },
+  'GET /api/tickets/{id}/wallet/google': {
+    expect: { ...parties('buyer') },
+    call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/wallet/google` }),
+  },
   'POST /api/tickets/{id}/complete-transfer': {
     expect: { ...parties('buyer') },
     call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/complete-transfer` }),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, EMAIL_LINK_SECRET_FILE, loadConfig } from './config.js';
+import { makeTestWalletCredentials } from './modules/wallet/testing.js';
 
 describe('loadConfig', () => {
   it('gives working local defaults with an empty environment', () => {
@@ -101,6 +102,66 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FASTLY_API_TOKEN: 't' })).toThrow(/FASTLY_SERVICE_ID and FASTLY_API_TOKEN/);
     expect(() => loadConfig({ FASTLY_SERVICE_ID: 'svc/../1', FASTLY_API_TOKEN: 't' })).toThrow(
       /FASTLY_SERVICE_ID/,
+    );
+  });
+
+  it('sets a wallet up only with all its settings, PEM inline or by path, and checks the keys (decision 0096)', () => {
+    const credentials = makeTestWalletCredentials();
+    const none = loadConfig({}).wallet;
+    expect(none).toEqual({ apple: undefined, google: undefined });
+    const both = loadConfig(credentials.env).wallet;
+    expect(both.apple).toMatchObject({
+      passTypeId: 'pass.test.encore.tickets',
+      teamId: 'TESTTEAM01',
+      signerKeyPassphrase: 'test-passphrase',
+    });
+    expect(both.apple?.signerCert).toContain('-----BEGIN CERTIFICATE-----');
+    expect(both.google).toMatchObject({
+      issuerId: credentials.env.GOOGLE_WALLET_ISSUER_ID,
+      serviceAccountEmail: credentials.env.GOOGLE_WALLET_CLIENT_EMAIL,
+    });
+    // One line with escaped line breaks, as an environment file holds it, and a file's path.
+    const directory = mkdtempSync(path.join(tmpdir(), 'encore-config-wallet-'));
+    try {
+      const keyFile = path.join(directory, 'google.pem');
+      writeFileSync(keyFile, credentials.google.privateKey);
+      const google = loadConfig({
+        GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
+        GOOGLE_WALLET_CLIENT_EMAIL: 'wallet@encore.iam.gserviceaccount.com',
+        GOOGLE_WALLET_PRIVATE_KEY: keyFile,
+      }).wallet.google;
+      expect(google?.privateKey).toBe(credentials.google.privateKey);
+      const inline = loadConfig({
+        ...credentials.env,
+        APPLE_WALLET_WWDR_CERT: credentials.apple.wwdrCert.trim().replaceAll('\n', '\\n'),
+      }).wallet.apple;
+      expect(inline?.wwdrCert).toBe(credentials.apple.wwdrCert);
+      expect(() =>
+        loadConfig({ ...credentials.env, APPLE_WALLET_SIGNER_CERT: path.join(directory, 'missing.pem') }),
+      ).toThrow(/APPLE_WALLET_SIGNER_CERT must be PEM text/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+    // Some of a wallet's settings but not all stops start-up naming the rest.
+    expect(() => loadConfig({ APPLE_WALLET_PASS_TYPE_ID: 'pass.test.encore.tickets' })).toThrow(
+      /APPLE_WALLET_TEAM_ID, APPLE_WALLET_SIGNER_CERT, APPLE_WALLET_SIGNER_KEY, APPLE_WALLET_WWDR_CERT/,
+    );
+    expect(() => loadConfig({ GOOGLE_WALLET_ISSUER_ID: '1' })).toThrow(/GOOGLE_WALLET_CLIENT_EMAIL/);
+    // A wrong passphrase, a key that is not one, a certificate that is not one, a malformed id.
+    expect(() => loadConfig({ ...credentials.env, APPLE_WALLET_KEY_PASSPHRASE: 'wrong' })).toThrow(
+      /APPLE_WALLET_SIGNER_KEY is not a readable private key/,
+    );
+    expect(() =>
+      loadConfig({ ...credentials.env, GOOGLE_WALLET_PRIVATE_KEY: credentials.google.publicKey }),
+    ).toThrow(/GOOGLE_WALLET_PRIVATE_KEY is not a readable private key/);
+    expect(() =>
+      loadConfig({ ...credentials.env, APPLE_WALLET_WWDR_CERT: credentials.google.publicKey }),
+    ).toThrow(/APPLE_WALLET_WWDR_CERT is not a readable X.509 certificate/);
+    expect(() => loadConfig({ ...credentials.env, APPLE_WALLET_TEAM_ID: 'team' })).toThrow(
+      /APPLE_WALLET_TEAM_ID/,
+    );
+    expect(() => loadConfig({ ...credentials.env, GOOGLE_WALLET_ISSUER_ID: 'abc' })).toThrow(
+      /GOOGLE_WALLET_ISSUER_ID/,
     );
   });
 

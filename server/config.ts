@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -86,6 +86,25 @@ const environmentSchema = z.object({
     .regex(/^[\x21-\x7e]{1,256}$/, 'must be a Fastly API token (printable ASCII without spaces)')
     .optional(),
   FASTLY_API_URL: z.url().default('https://api.fastly.com'),
+  // Wallet passes (decision 0096): PEM contents, or the path of a PEM file.
+  APPLE_WALLET_PASS_TYPE_ID: z
+    .string()
+    .regex(/^pass\.[A-Za-z0-9.-]{1,200}$/, 'must be a pass type identifier (pass.com.example.tickets)')
+    .optional(),
+  APPLE_WALLET_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be an Apple team identifier (10 capital letters and digits)')
+    .optional(),
+  APPLE_WALLET_SIGNER_CERT: z.string().optional(),
+  APPLE_WALLET_SIGNER_KEY: z.string().optional(),
+  APPLE_WALLET_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WALLET_WWDR_CERT: z.string().optional(),
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, 'must be a Google Wallet issuer id (digits)')
+    .optional(),
+  GOOGLE_WALLET_CLIENT_EMAIL: z.email().optional(),
+  GOOGLE_WALLET_PRIVATE_KEY: z.string().optional(),
 });
 
 export interface Config {
@@ -167,6 +186,11 @@ export interface Config {
    * /metrics at all and nothing is collected.
    */
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  /**
+   * Wallet passes (decision 0096): Apple's signing certificates and Google's service account. A wallet left
+   * out is not offered; the calendar (.ics) needs no setting.
+   */
+  wallet: WalletSettings;
   /** Shutdown (decision 0067): how long a draining instance keeps serving while the load balancer notices its readiness failing, then how long in-flight work may take before it exits anyway. */
   shutdown: { drainDelayMs: number; timeoutMs: number };
 }
@@ -341,6 +365,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       drainDelayMs: values.DRAIN_DELAY_MS ?? (isProduction ? PRODUCTION_DRAIN_DELAY_MS : 0),
       timeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     },
+    wallet: walletSettings(values),
     fastly:
       values.FASTLY_SERVICE_ID && values.FASTLY_API_TOKEN
         ? {
@@ -359,4 +384,122 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           }
         : undefined,
   };
+}
+
+// ── Wallet passes (decision 0096) ─────────────────────────────────────────────────────────────────────────
+
+export interface AppleWalletSettings {
+  passTypeId: string;
+  teamId: string;
+  /** PEM text of the pass type certificate, its private key (and the key's passphrase), Apple's WWDR. */
+  signerCert: string;
+  signerKey: string;
+  signerKeyPassphrase: string | undefined;
+  wwdrCert: string;
+}
+
+export interface GoogleWalletSettings {
+  issuerId: string;
+  serviceAccountEmail: string;
+  /** PEM text of the service account's RSA private key. */
+  privateKey: string;
+}
+
+export interface WalletSettings {
+  apple: AppleWalletSettings | undefined;
+  google: GoogleWalletSettings | undefined;
+}
+
+type Environment = z.output<typeof environmentSchema>;
+
+/**
+ * A PEM setting: the PEM itself (a one-line value may write its line breaks as \\n), or the path of a file
+ * holding it. Anything else stops start-up naming the variable.
+ */
+function pemSetting(name: string, value: string): string {
+  const inline = value.replace(/\\n/g, '\n').trim();
+  if (inline.startsWith('-----BEGIN ')) return `${inline}\n`;
+  let text: string;
+  try {
+    text = readFileSync(path.resolve(value), 'utf8');
+  } catch {
+    throw new ConfigError(`${name} must be PEM text (-----BEGIN …) or the path of a readable PEM file.`);
+  }
+  if (!text.includes('-----BEGIN ')) throw new ConfigError(`${name}: ${value} holds no PEM block.`);
+  return text;
+}
+
+function checkCertificate(name: string, pem: string): void {
+  try {
+    new X509Certificate(pem);
+  } catch {
+    throw new ConfigError(`${name} is not a readable X.509 certificate.`);
+  }
+}
+
+function checkPrivateKey(name: string, pem: string, passphrase?: string): void {
+  try {
+    createPrivateKey({ key: pem, format: 'pem', ...(passphrase === undefined ? {} : { passphrase }) });
+  } catch {
+    throw new ConfigError(
+      `${name} is not a readable private key${passphrase === undefined ? '' : ' with its passphrase'}.`,
+    );
+  }
+}
+
+/** All of a wallet's settings, or none (then it is not offered); some only stops start-up naming the rest. */
+function allOrNone(wallet: string, settings: Record<string, string | undefined>): boolean {
+  const missing = Object.entries(settings)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  if (missing.length === Object.keys(settings).length) return false;
+  if (missing.length > 0)
+    throw new ConfigError(
+      `${wallet} passes need ${missing.join(', ')} too: set all of its settings or none.`,
+    );
+  return true;
+}
+
+function walletSettings(values: Environment): WalletSettings {
+  let apple: AppleWalletSettings | undefined;
+  const appleSettings = {
+    APPLE_WALLET_PASS_TYPE_ID: values.APPLE_WALLET_PASS_TYPE_ID,
+    APPLE_WALLET_TEAM_ID: values.APPLE_WALLET_TEAM_ID,
+    APPLE_WALLET_SIGNER_CERT: values.APPLE_WALLET_SIGNER_CERT,
+    APPLE_WALLET_SIGNER_KEY: values.APPLE_WALLET_SIGNER_KEY,
+    APPLE_WALLET_WWDR_CERT: values.APPLE_WALLET_WWDR_CERT,
+  };
+  if (allOrNone('Apple Wallet', appleSettings)) {
+    const signerCert = pemSetting('APPLE_WALLET_SIGNER_CERT', values.APPLE_WALLET_SIGNER_CERT as string);
+    const signerKey = pemSetting('APPLE_WALLET_SIGNER_KEY', values.APPLE_WALLET_SIGNER_KEY as string);
+    const wwdrCert = pemSetting('APPLE_WALLET_WWDR_CERT', values.APPLE_WALLET_WWDR_CERT as string);
+    const passphrase = values.APPLE_WALLET_KEY_PASSPHRASE;
+    checkCertificate('APPLE_WALLET_SIGNER_CERT', signerCert);
+    checkCertificate('APPLE_WALLET_WWDR_CERT', wwdrCert);
+    checkPrivateKey('APPLE_WALLET_SIGNER_KEY', signerKey, passphrase);
+    apple = {
+      passTypeId: values.APPLE_WALLET_PASS_TYPE_ID as string,
+      teamId: values.APPLE_WALLET_TEAM_ID as string,
+      signerCert,
+      signerKey,
+      signerKeyPassphrase: passphrase,
+      wwdrCert,
+    };
+  }
+  let google: GoogleWalletSettings | undefined;
+  const googleSettings = {
+    GOOGLE_WALLET_ISSUER_ID: values.GOOGLE_WALLET_ISSUER_ID,
+    GOOGLE_WALLET_CLIENT_EMAIL: values.GOOGLE_WALLET_CLIENT_EMAIL,
+    GOOGLE_WALLET_PRIVATE_KEY: values.GOOGLE_WALLET_PRIVATE_KEY,
+  };
+  if (allOrNone('Google Wallet', googleSettings)) {
+    const privateKey = pemSetting('GOOGLE_WALLET_PRIVATE_KEY', values.GOOGLE_WALLET_PRIVATE_KEY as string);
+    checkPrivateKey('GOOGLE_WALLET_PRIVATE_KEY', privateKey);
+    google = {
+      issuerId: values.GOOGLE_WALLET_ISSUER_ID as string,
+      serviceAccountEmail: values.GOOGLE_WALLET_CLIENT_EMAIL as string,
+      privateKey,
+    };
+  }
+  return { apple, google };
 }

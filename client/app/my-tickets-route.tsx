@@ -8,6 +8,7 @@ import { TicketSummary } from '@client/features/my-tickets/components/ticket-sum
 import { useNotificationNews } from '@client/features/notifications/use-notification-news';
 import { ReportProblemButton } from '@client/features/payouts/report-problem';
 import { SalePayout, saleStateOf } from '@client/features/payouts/sale-payout';
+import { ShowLinks } from '@client/features/wallet/show-links';
 import { useCurrentUser } from '@client/lib/session';
 import { LISTING_TEXT } from '@common/messages';
 import { useQueryClient } from '@tanstack/react-query';
@@ -58,6 +59,7 @@ export function MyTicketsRoute() {
           onBarcodeChange={refetchTickets}
         />
       )}
+      renderShowLinks={(ticket) => <ShowLinks ticketId={ticket.id} transferStatus={ticket.transferStatus} />}
       renderSaleExtras={(ticket, role) => {
         if (role === 'seller') return <SalePayout ticketId={ticket.id} saleState={saleStateOf(ticket)} />;
         // A reported problem shows on the card itself (disputedAt); it cannot be reported twice.

@@ -12,6 +12,8 @@ export interface MyTicketsSlots {
   renderBarcode?: (ticket: MyTicket, role: 'seller' | 'buyer') => ReactNode;
   /** Payout status on sold and pending-seller cards, report-a-problem on buyer pending cards (payouts). */
   renderSaleExtras?: (ticket: MyTicket, role: 'seller' | 'buyer') => ReactNode;
+  /** A bought ticket's calendar and wallet links, on the buyer's pending and bought cards (wallet feature). */
+  renderShowLinks?: (ticket: MyTicket) => ReactNode;
   /** The listing form editing a ticket in place (listing feature); `close` returns to the list. */
   renderEditor?: (ticketId: number, close: () => void) => ReactNode;
 }

@@ -10,7 +10,12 @@ export class OutboxMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     const { to, subject, text, html } = message;
-    await this.db.insert(outboxEmails).values({ to, subject, text, html });
+    const attachments = (message.attachments ?? []).map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      contentBase64: Buffer.from(file.content).toString('base64'),
+    }));
+    await this.db.insert(outboxEmails).values({ to, subject, text, html, attachments });
   }
 
   /** Newest first; `to` matches case-insensitively. */
@@ -21,6 +26,7 @@ export class OutboxMailer implements Mailer {
         subject: outboxEmails.subject,
         text: outboxEmails.text,
         html: outboxEmails.html,
+        attachments: outboxEmails.attachments,
         createdAt: outboxEmails.createdAt,
       })
       .from(outboxEmails)

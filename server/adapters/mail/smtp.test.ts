@@ -55,6 +55,41 @@ describe('SmtpMailer', () => {
     );
     expect(unfolded).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   });
+
+  it('attaches a message’s files as MIME parts of their own (the purchase e-mail’s .ics)', async () => {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    const sent: string[] = [];
+    const original = transport.sendMail.bind(transport);
+    transport.sendMail = (async (options: Parameters<typeof original>[0]) => {
+      const info = await original(options);
+      sent.push(String(info.message));
+      return info;
+    }) as typeof transport.sendMail;
+    const mailer = new SmtpMailer('smtp://unused.invalid', 'Encore <no-reply@encore.test>', transport);
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    await mailer.send({
+      to: 'rae@example.com',
+      subject: 'Hello',
+      text: 'plain',
+      html: '<p>rich</p>',
+      attachments: [
+        { filename: 'encore-ticket-7.ics', contentType: 'text/calendar; charset=utf-8', content: ics },
+      ],
+    });
+    const raw = sent[0] ?? '';
+    expect(raw).toMatch(/Content-Type: multipart\/mixed/);
+    expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; name=encore-ticket-7\.ics/);
+    expect(raw).toMatch(/Content-Disposition: attachment; filename=encore-ticket-7\.ics/);
+    // The part's headers, a blank line, then its body in base64 up to the closing boundary.
+    const afterHeaders =
+      raw.split(/Content-Disposition: attachment; filename=encore-ticket-7\.ics\r\n\r\n/)[1] ?? '';
+    expect(raw).toMatch(/name=encore-ticket-7\.ics\r\nContent-Transfer-Encoding: base64/);
+    const decoded = Buffer.from(
+      afterHeaders.split('\r\n--')[0]?.replace(/\r\n/g, '') ?? '',
+      'base64',
+    ).toString('utf8');
+    expect(decoded).toBe(ics);
+  });
 });
 
 describe('createMailer', () => {

@@ -15,6 +15,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
+    // nodemailer attaches each file as a MIME part of its own (filename, content, contentType).
     await this.transport.sendMail({ from: this.from, ...message });
   }
 }

@@ -15,6 +15,8 @@ export class BarcodeDecodeRefused extends Error {
 export interface DecodedUpload {
   /** Each barcode's content, once each, in the order found; never logged or stored as such. */
   contents: Uint8Array[];
+  /** Each one's symbology as ZXing names it ('QRCode', 'PDF417', …), in the same order: a wallet pass shows it. */
+  formats: string[];
   /** A PDF's pages rendered one under the other, the picture stored for the buyer; null for an image. */
   pagesJpeg: Buffer | null;
 }
@@ -95,6 +97,7 @@ export async function decodeBarcodes(
         else
           resolve({
             contents: message.contents,
+            formats: message.formats,
             pagesJpeg: message.pagesJpeg ? Buffer.from(message.pagesJpeg) : null,
           });
       }),
@@ -106,5 +109,5 @@ export async function decodeBarcodes(
 }
 
 type WorkerAnswer =
-  | { ok: true; contents: Uint8Array[]; pagesJpeg?: Uint8Array }
+  | { ok: true; contents: Uint8Array[]; formats: string[]; pagesJpeg?: Uint8Array }
   | { ok: false; reason: DecodeRefusal };

@@ -1,7 +1,7 @@
 // Decodes the barcodes of one upload in a worker thread of its own (decision 0085): the parent ends the
 // thread when it runs past its time, and the thread's memory goes with it. Plain JavaScript, so that the
 // same file runs under Vitest, tsx and the bundled server (scripts/build-server.mjs copies it beside main.js).
-// It answers the parent with { ok: true, contents, pagesJpeg } or { ok: false, reason }, and never logs.
+// It answers the parent with { ok: true, contents, formats, pagesJpeg } or { ok: false, reason }, and never logs.
 import { parentPort, workerData } from 'node:worker_threads';
 
 /** The symbologies tickets carry (issue 44 item 3). */
@@ -60,7 +60,9 @@ async function read(zxing, image) {
   const options = { formats: FORMATS, maxNumberOfSymbols: limits.maxSymbols };
   let results = await zxing.readBarcodes(input, { ...options, tryHarder: false });
   if (!results.some((result) => result.isValid)) results = await zxing.readBarcodes(input, options);
-  return results.filter((result) => result.isValid && result.bytes.length > 0).map((result) => result.bytes);
+  return results
+    .filter((result) => result.isValid && result.bytes.length > 0)
+    .map((result) => ({ bytes: result.bytes, format: result.format }));
 }
 
 async function decodeImage() {
@@ -93,7 +95,8 @@ async function decodeImage() {
   const zxing = await reader();
   const { data, info } = raw;
   const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
-  return { contents: await read(zxing, { data: pixels, width: info.width, height: info.height }) };
+  const found = await read(zxing, { data: pixels, width: info.width, height: info.height });
+  return { contents: found.map((symbol) => symbol.bytes), formats: found.map((symbol) => symbol.format) };
 }
 
 /**
@@ -158,7 +161,7 @@ async function decodePdf() {
   const zxing = await reader();
   const pdf = document.asPDF();
   const seen = new Set();
-  const contents = [];
+  const found = [];
   const pages = [];
   for (let index = 0; index < pageCount; index++) {
     const page = document.loadPage(index);
@@ -175,10 +178,14 @@ async function decodePdf() {
     const stride = pixmap.getStride();
     pixmap.destroy();
     page.destroy();
-    contents.push(...(await read(zxing, { data: greyToRgba(grey, width, height, stride), width, height })));
+    found.push(...(await read(zxing, { data: greyToRgba(grey, width, height, stride), width, height })));
     pages.push({ grey, width, height, stride });
   }
-  return { contents, pagesJpeg: await stackPages(pages) };
+  return {
+    contents: found.map((symbol) => symbol.bytes),
+    formats: found.map((symbol) => symbol.format),
+    pagesJpeg: await stackPages(pages),
+  };
 }
 
 /** The pages one under the other as the JPEG the buyer downloads (a PDF's tickets in one picture). */

@@ -78,8 +78,11 @@ async function readUpload(request: FastifyRequest): Promise<{ ticketId: number; 
   return { ticketId: ticketId.data, barcode };
 }
 
-/** The stored bytes: from the database store, or fetched from the vendor that serves them. */
-async function barcodeBytes(images: ImageStore, barcode: { url: string; publicId: string }): Promise<Buffer> {
+/** The stored bytes: from the database store, or fetched from the vendor that serves them (wallet passes too). */
+export async function barcodeBytes(
+  images: ImageStore,
+  barcode: { url: string; publicId: string },
+): Promise<Buffer> {
   const file = await images.get(barcode.publicId);
   if (file) return file.bytes;
   if (images.kind === 'database') throw new NotFound(BARCODE_TEXT.noBarcode);

@@ -21,6 +21,7 @@ import { showPageUrl } from '../sales/show-page.js';
 import { scheduleSaleTimeline } from '../sales/timeline.js';
 import { assertMayBuy, lockMemberForLimits } from '../show-limits/service.js';
 import { missingTransferEmail, noteBuyerAskedForTransferEmail } from '../transfers/transfer-email.js';
+import { calendarAttachment } from '../wallet/ics.js';
 import {
   buyerConfirmationMail,
   buyerRefundMail,
@@ -380,15 +381,20 @@ async function sendSaleMails(deps: MoneyDeps, session: SessionRow): Promise<void
   const seller = await contactOf(deps.db, session.sellerId);
   const myTickets = `${deps.appUrl}/my-tickets`;
   const missing = await missingTransferEmail(deps.db, session.ticketId);
+  // The show in the buyer's calendar (issue 47 item 3, decision 0096): the .ics My Tickets also offers.
+  const calendar = await calendarAttachment(deps.db, session.ticketId, session.buyerId, deps.appUrl);
   const [buyerMailed] = await sendAll(deps, [
-    buyerConfirmationMail(
-      buyer.email,
-      buyer.firstName,
-      facts,
-      session.amountCents,
-      myTickets,
-      missing && PLATFORM_LABELS[missing],
-    ),
+    {
+      ...buyerConfirmationMail(
+        buyer.email,
+        buyer.firstName,
+        facts,
+        session.amountCents,
+        myTickets,
+        missing && PLATFORM_LABELS[missing],
+      ),
+      ...(calendar ? { attachments: [calendar] } : {}),
+    },
     sellerSoldMail(seller.email, seller.firstName, facts, session.sellerProceedsCents, myTickets),
   ]);
   // The seller's card tells them the buyer was asked only once the e-mail asking them went out.

@@ -22,6 +22,9 @@ describe.each(backends)('dev mail on %s', (backend) => {
       subject: 'Other',
       text: 'three',
       html: '<p>three</p>',
+      attachments: [
+        { filename: 'show "1".ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR' },
+      ],
     });
   });
   afterAll(async () => {
@@ -43,8 +46,17 @@ describe.each(backends)('dev mail on %s', (backend) => {
       subject: 'Second <script>alert(1)</script>',
       text: 'two & <b>bold</b>',
       html: '<p onclick="x()">two</p><script>alert("x")</script>',
+      attachments: [],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
+    // A mail's files, kept as SMTP would have attached them (decision 0096).
+    expect(all.body[0].attachments).toEqual([
+      {
+        filename: 'show "1".ics',
+        contentType: 'text/calendar; charset=utf-8',
+        contentBase64: Buffer.from('BEGIN:VCALENDAR').toString('base64'),
+      },
+    ]);
   });
 
   it('shows a readable page that escapes every mail and sandboxes its HTML', async () => {
@@ -58,6 +70,10 @@ describe.each(backends)('dev mail on %s', (backend) => {
     expect(page.text.indexOf('Other')).toBeLessThan(page.text.indexOf('First'));
     const filtered = await harness.client().get('/dev/mail?to=sam@example.com');
     expect(filtered.text).toContain('Other');
+    // The attachment is offered as a download, its name escaped.
+    expect(filtered.text).toContain(
+      `<a download="show &quot;1&quot;.ics" href="data:text/calendar;base64,${Buffer.from('BEGIN:VCALENDAR').toString('base64')}">`,
+    );
     expect(filtered.text).not.toContain('First');
   });
 });

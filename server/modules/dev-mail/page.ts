@@ -5,7 +5,19 @@ export interface OutboxEntry {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the mail (decision 0096), offered as downloads under it. */
+  attachments?: { filename: string; contentType: string; contentBase64: string }[];
   createdAt: Date;
+}
+
+function attachmentLinks(mail: OutboxEntry): string {
+  const files = mail.attachments ?? [];
+  if (files.length === 0) return '';
+  const links = files.map(
+    (file) =>
+      `<li><a download="${escapeHtml(file.filename)}" href="data:${escapeHtml(file.contentType.split(';')[0] ?? 'application/octet-stream')};base64,${escapeHtml(file.contentBase64)}">${escapeHtml(file.filename)}</a></li>`,
+  );
+  return `<p>Attachments:</p><ul>${links.join('')}</ul>`;
 }
 
 /**
@@ -18,7 +30,7 @@ export function renderOutboxPage(mails: OutboxEntry[], filter?: string): string 
 <h2>${escapeHtml(mail.subject)}</h2>
 <p class="meta">To <strong>${escapeHtml(mail.to)}</strong> · <time datetime="${escapeHtml(mail.createdAt.toISOString())}">${escapeHtml(mail.createdAt.toISOString())}</time></p>
 <iframe sandbox="" title="${escapeHtml(mail.subject)}" srcdoc="${escapeHtml(mail.html)}"></iframe>
-<details><summary>Plain text</summary><pre>${escapeHtml(mail.text)}</pre></details>
+${attachmentLinks(mail)}<details><summary>Plain text</summary><pre>${escapeHtml(mail.text)}</pre></details>
 </article>`,
   );
   const heading = filter ? `Mail to ${escapeHtml(filter)}` : 'All mail';

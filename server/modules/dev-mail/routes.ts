@@ -13,6 +13,10 @@ const outboxEntrySchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** The mail's files (decision 0096), their content in base64. */
+  attachments: z.array(
+    z.object({ filename: z.string(), contentType: z.string(), contentBase64: z.string() }),
+  ),
   createdAt: z.string(),
 });
 

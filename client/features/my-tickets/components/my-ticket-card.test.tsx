@@ -32,6 +32,7 @@ afterEach(() => {
 function renderCard(ticket: MyTicket, onEdit?: (ticketId: number) => void) {
   const renderSaleExtras = vi.fn(() => <p>sale extras</p>);
   const renderThread = vi.fn(() => <p>the thread</p>);
+  const renderShowLinks = vi.fn(() => <p>show links</p>);
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
@@ -40,12 +41,18 @@ function renderCard(ticket: MyTicket, onEdit?: (ticketId: number) => void) {
           viewerId={ticket.role === 'seller' ? ticket.sellerId : 5}
           renderSaleExtras={renderSaleExtras}
           renderThread={renderThread}
+          renderShowLinks={renderShowLinks}
           onEdit={onEdit}
         />
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { card: screen.getByTestId(`my-ticket-${ticket.id}`), renderSaleExtras, renderThread };
+  return {
+    card: screen.getByTestId(`my-ticket-${ticket.id}`),
+    renderSaleExtras,
+    renderThread,
+    renderShowLinks,
+  };
 }
 
 describe('MyTicketCard header', () => {
@@ -58,6 +65,28 @@ describe('MyTicketCard header', () => {
   it('names no time for a show whose start is not known', () => {
     const { card } = renderCard(soldTo({ ...asBuyer, id: 8, showTime: null }));
     expect(within(card).queryByTestId('show-time')).toBeNull();
+  });
+});
+
+describe('MyTicketCard calendar and wallet links (decision 0096)', () => {
+  it('puts them on the buyer’s pending and bought cards only', () => {
+    const pending = renderCard(soldTo({ ...asBuyer, id: 21 }));
+    expect(pending.card.dataset.kind).toBe('pending-buyer');
+    expect(within(pending.card).getByText('show links')).toBeVisible();
+    const bought = renderCard(
+      soldTo({ ...asBuyer, id: 22, transferComplete: true, transferStatus: 'completed' }),
+    );
+    expect(bought.card.dataset.kind).toBe('bought');
+    expect(within(bought.card).getByText('show links')).toBeVisible();
+    for (const ticket of [
+      soldTo({ id: 23 }),
+      soldTo({ ...asBuyer, id: 24, refunded: true }),
+      myTicket({ id: 25 }),
+    ]) {
+      const { card, renderShowLinks } = renderCard(ticket);
+      expect(within(card).queryByText('show links')).toBeNull();
+      expect(renderShowLinks).not.toHaveBeenCalled();
+    }
   });
 });
 

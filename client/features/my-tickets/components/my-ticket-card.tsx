@@ -34,6 +34,7 @@ export const MyTicketCard = memo(function MyTicketCard({
   renderThread,
   renderBarcode,
   renderSaleExtras,
+  renderShowLinks,
 }: MyTicketCardProps) {
   const [threadOpen, setThreadOpen] = useState(false);
   const kind = cardKindOf(ticket);
@@ -68,6 +69,7 @@ export const MyTicketCard = memo(function MyTicketCard({
         )}
         {pending && ticket.ticketType === 'paper' ? renderBarcode?.(ticket, ticket.role) : null}
         <SaleNotice ticket={ticket} />
+        {kind === 'pending-buyer' || kind === 'bought' ? renderShowLinks?.(ticket) : null}
         {extras}
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
           {kind === 'listing' ? (
