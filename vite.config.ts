@@ -4,8 +4,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { precompressDirectory } from './scripts/precompress';
 import { prerenderVisitorPages } from './scripts/prerender';
+import { pwa } from './scripts/pwa';
 
 const root = import.meta.dirname;
+const outDir = process.env.CLIENT_DIST_DIR
+  ? path.resolve(process.env.CLIENT_DIST_DIR)
+  : path.join(root, 'dist/client');
 
 /**
  * Once the client is on disk: the pages visitors land on rendered to HTML (scripts/prerender.ts), then
@@ -21,10 +25,15 @@ function prerenderAndPrecompress(): Plugin {
       outDir = config.build.outDir;
       configFile = config.configFile;
     },
-    async closeBundle(error) {
-      if (error) return;
-      await prerenderVisitorPages(outDir, configFile);
-      precompressDirectory(outDir);
+    closeBundle: {
+      // After the service worker is written (vite-plugin-pwa's closeBundle), so that it is compressed too.
+      order: 'post',
+      sequential: true,
+      async handler(error) {
+        if (error) return;
+        await prerenderVisitorPages(outDir, configFile);
+        precompressDirectory(outDir);
+      },
     },
   };
 }
@@ -73,7 +82,8 @@ function vendorChunk(id: string): string | undefined {
 export default defineConfig({
   root: path.join(root, 'client'),
   publicDir: path.join(root, 'client/public'),
-  plugins: [react(), quietDependencyWarnings(), tailwindcss(), prerenderAndPrecompress()],
+  // The service worker is built (closeBundle) before the pages are prerendered and the files precompressed.
+  plugins: [react(), quietDependencyWarnings(), tailwindcss(), ...pwa(outDir), prerenderAndPrecompress()],
   resolve: {
     alias: {
       '@common': path.join(root, 'common'),
@@ -81,9 +91,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: process.env.CLIENT_DIST_DIR
-      ? path.resolve(process.env.CLIENT_DIST_DIR)
-      : path.join(root, 'dist/client'),
+    outDir,
     emptyOutDir: true,
     // No source maps: the build is what production serves, and its maps would publish the sources.
     sourcemap: false,

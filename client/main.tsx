@@ -12,6 +12,7 @@ import { loadFirstPage } from './app/first-page';
 import { appRoutes } from './app/routes';
 import { createQueryClient } from './lib/query-client';
 import { currentUserQueryOptions } from './lib/session';
+import { registerServiceWorker } from './pwa/register';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -55,3 +56,5 @@ async function hydratePrerenderedPage(root: HTMLElement) {
 
 if (container.hasAttribute(PRERENDERED_ATTRIBUTE)) void hydratePrerenderedPage(container);
 else createRoot(container).render(app);
+// Tickets that open offline (decision 0098): the service worker registers once the page is usable.
+registerServiceWorker();

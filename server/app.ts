@@ -199,6 +199,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'", START_APP_SCRIPT_SOURCE, ...(config.stripe ? ['https://js.stripe.com'] : [])],
         connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
         frameSrc: ["'self'", 'https:'],
+        // The app's service worker and web app manifest (decision 0098), named although default-src allows them.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },

@@ -3,12 +3,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { PageSpinner } from '@client/components/ui/spinner';
 import { useLiveUpdates } from '@client/lib/live';
 import { useCurrentUser } from '@client/lib/session';
+import { useOnline } from '@client/lib/use-online';
+import { keepDataFor } from '@client/pwa/kept-data';
+import { opensOffline } from '@client/pwa/member-data';
 import { A11Y_TEXT } from '@common/messages';
-import { Suspense, useLayoutEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, type RouteObject, useLocation, useNavigationType } from 'react-router';
 import { useNavigationPending } from './app-router';
 import { BetaBanner } from './beta-banner';
 import { NavBar, VisitorTopBar } from './nav-bar';
+import { OfflineBanner, OfflineState } from './offline-state';
 import { RouteAnnouncer } from './route-title';
 import { SiteFooter } from './site-footer';
 
@@ -51,14 +56,50 @@ function SessionError({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
+ * Whether the page at `pathname` is replaced by the offline state (decision 0098): it was opened without a
+ * connection and needs one. A page already open when the connection goes keeps what it shows; a replaced
+ * page opens by itself once the connection is back.
+ */
+function useOfflineInPlaceOfPage(pathname: string, online: boolean): boolean {
+  const [opened, setOpened] = useState({ pathname, offline: !online });
+  let current = opened;
+  if (opened.pathname !== pathname || (online && opened.offline)) {
+    current = { pathname, offline: !online };
+    setOpened(current);
+  }
+  return current.offline && !opensOffline(pathname);
+}
+
+/**
  * Every page: the navigation for the session (spinner while it loads), the beta notice and the footer.
  * `routes` are the app's, whose titles name the pages.
  */
 export function AppLayout({ routes }: { routes: RouteObject[] }) {
   const session = useCurrentUser();
   useLiveUpdates(Boolean(session.data));
+  const online = useOnline();
+  const { pathname } = useLocation();
+  const offlineState = useOfflineInPlaceOfPage(pathname, online);
+  const memberId = session.isSuccess ? (session.data?.id ?? null) : undefined;
+  // What the device kept is the signed-in member's only: another member's, or anyone's once nobody is
+  // signed in, is deleted as soon as the session says so (decision 0098).
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (memberId === undefined) return;
+    void keepDataFor(memberId).then((forgot) => {
+      // Answers asked for before the old data was deleted are not kept: read the member's again.
+      if (!forgot || memberId === null) return;
+      void queryClient.invalidateQueries({ queryKey: ['user'] });
+      void queryClient.invalidateQueries({ queryKey: ['tickets'] });
+    });
+  }, [memberId, queryClient]);
   if (session.isPending) return <PageSpinner label="Loading your session" />;
-  if (session.isError) return <SessionError onRetry={() => void session.refetch()} />;
+  if (session.isError)
+    return online ? (
+      <SessionError onRetry={() => void session.refetch()} />
+    ) : (
+      <OfflineState signedIn={false} fullScreen />
+    );
   const user = session.data;
 
   return (
@@ -79,9 +120,14 @@ export function AppLayout({ routes }: { routes: RouteObject[] }) {
           tabIndex={-1}
           className="flex flex-1 flex-col focus-visible:ring-0 focus-visible:ring-offset-0"
         >
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
+          {!online && !offlineState && !opensOffline(pathname) ? <OfflineBanner /> : null}
+          {offlineState ? (
+            <OfflineState signedIn={Boolean(user)} />
+          ) : (
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          )}
         </main>
         <SiteFooter />
       </div>

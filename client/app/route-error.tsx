@@ -1,10 +1,17 @@
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { useOnline } from '@client/lib/use-online';
 import { TriangleAlert } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
+import { OfflineState } from './offline-state';
 
-/** Shown when a page fails to load or render (for instance a stale bundle after a deploy). */
+/**
+ * Shown when a page fails to load or render (for instance a stale bundle after a deploy); without a
+ * connection, a page whose code this device has not kept says that it needs one (decision 0098).
+ */
 export function RouteError() {
+  const online = useOnline();
+  if (!online) return <OfflineState signedIn={false} fullScreen />;
   return (
     <div className="flex min-h-dvh items-center justify-center bg-stage px-4 py-16">
       <Card className="flex w-full max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">

@@ -1,13 +1,17 @@
 import { toast } from '@client/components/ui/toaster';
 import { authRequest } from '@client/lib/api';
 import { currentUserQueryOptions } from '@client/lib/session';
+import { forgetKeptData, markPendingSignOut } from '@client/pwa/kept-data';
+import { OFFLINE_TEXT } from '@common/texts/offline';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * POST /api/logout, then forget everything cached for the signed-out user and go home.
- * The user query is set to null rather than refetched: the answer is already known.
+ * POST /api/logout, then forget everything cached for the signed-out user (the tickets kept on the device
+ * too, decision 0098) and go home. The user query is set to null rather than refetched: the answer is
+ * already known. Without a connection the sign-out still happens on this device: what was kept is
+ * deleted at once, and the server is told when the connection is back (before anyone can sign in).
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
@@ -17,11 +21,14 @@ export function useSignOut() {
   async function run() {
     setPending(true);
     const result = await authRequest('/api/logout');
-    setPending(false);
-    if (!result.ok) {
+    // Status 0: the request never reached the server.
+    const offline = !result.ok && result.status === 0;
+    if (!result.ok && !offline) {
+      setPending(false);
       toast({ title: 'Sign out failed', description: result.message, variant: 'destructive' });
       return;
     }
+    setPending(false);
     // Leave the page first, synchronously: a signed-in-only page still on screen when the user
     // vanishes would send us to /login instead of home.
     await navigate('/', { flushSync: true });
@@ -29,6 +36,11 @@ export function useSignOut() {
     queryClient.removeQueries({
       predicate: (query) => query.queryKey[0] !== currentUserQueryOptions.queryKey[0],
     });
+    // From here on the session reads as signed out until the server has been told (kept-data.ts).
+    markPendingSignOut(offline);
+    await forgetKeptData();
+    if (offline)
+      toast({ title: OFFLINE_TEXT.signedOutOfflineTitle, description: OFFLINE_TEXT.signedOutOffline });
   }
 
   return { run: () => void run(), pending };

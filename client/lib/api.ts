@@ -1,3 +1,5 @@
+import { finishPendingSignOut } from '../pwa/kept-data';
+
 /**
  * The client's one way to call the API (spec 000 §7): every call sends credentials,
  * and a non-OK answer becomes an Error whose text is '{status}: {status text}' for
@@ -87,6 +89,9 @@ export async function authRequest<T = Record<string, unknown>>(
   path: string,
   body?: unknown,
 ): Promise<AuthHelperResult<T>> {
+  // A sign-out made offline ends the old session first, so that no sign-in happens under its cookie (0098).
+  if (path !== '/api/logout' && !(await finishPendingSignOut()))
+    return { ok: false, status: 0, message: 'Network connection error' };
   let response: Response;
   try {
     response = await fetch(path, {

@@ -23,11 +23,14 @@ export function useRemoveBarcode(ticketId: number) {
 
 export const barcodeFileName = (ticketId: number) => `ticket-${ticketId}-barcode.jpg`;
 
+/** The barcode's image (the service worker keeps it for the member, decision 0098). */
+export const barcodeDownloadPath = (ticketId: number) => `/api/tickets/${ticketId}/barcode/download`;
+
 /** GET /api/tickets/{id}/barcode/download, saved by the browser as ticket-{id}-barcode.jpg. */
 export function useDownloadBarcode(ticketId: number) {
   return useMutation({
     mutationFn: async () => {
-      const response = await apiFetch(`/api/tickets/${ticketId}/barcode/download`);
+      const response = await apiFetch(barcodeDownloadPath(ticketId));
       const url = URL.createObjectURL(await response.blob());
       try {
         const link = document.createElement('a');

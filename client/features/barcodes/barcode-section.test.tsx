@@ -3,8 +3,9 @@ import { createQueryClient } from '@client/lib/query-client';
 import { type FetchCall, fakeApi, json } from '@client/lib/test-fetch';
 import { BARCODE_TEXT } from '@common/messages';
 import { BARCODE_MAX_BYTES } from '@common/schemas/barcodes';
+import { KEPT_TICKETS_TEXT } from '@common/texts/kept-tickets';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast as sonner } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -219,5 +220,21 @@ describe('BarcodeSection for the buyer', () => {
     renderSection({ role: 'buyer', hasBarcode: false, transferStatus: 'initiated' });
     expect(screen.getByText(BARCODE_TEXT.notUploadedYet)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: BARCODE_TEXT.download })).toBeDisabled();
+    expect(screen.queryByRole('img', { name: KEPT_TICKETS_TEXT.barcodeAlt })).not.toBeInTheDocument();
+  });
+
+  it('shows the barcode itself once it may be downloaded, so the device keeps it for the gate (0098)', () => {
+    renderSection({ role: 'buyer', hasBarcode: true, transferStatus: 'completed' });
+    const barcode = screen.getByRole('img', { name: KEPT_TICKETS_TEXT.barcodeAlt });
+    expect(barcode).toHaveAttribute('src', '/api/tickets/4/barcode/download');
+    // An image that cannot be had (offline, never kept) is left out; Download stays.
+    fireEvent.error(barcode);
+    expect(screen.queryByRole('img', { name: KEPT_TICKETS_TEXT.barcodeAlt })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: BARCODE_TEXT.download })).toBeEnabled();
+  });
+
+  it('shows no barcode before the transfer is initiated', () => {
+    renderSection({ role: 'buyer', hasBarcode: true, transferStatus: 'not_started' });
+    expect(screen.queryByRole('img', { name: KEPT_TICKETS_TEXT.barcodeAlt })).not.toBeInTheDocument();
   });
 });

@@ -5,9 +5,10 @@ import { ApiError } from '@client/lib/api';
 import { BARCODE_TEXT } from '@common/messages';
 import { BARCODE_MAX_BYTES } from '@common/schemas/barcodes';
 import { BARCODE_CHECK_TEXT } from '@common/texts/barcode-check';
+import { KEPT_TICKETS_TEXT } from '@common/texts/kept-tickets';
 import { Barcode, CheckCircle2, ChevronDown, ChevronUp, Download, Trash2, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useDownloadBarcode, useRemoveBarcode, useUploadBarcode } from './api';
+import { barcodeDownloadPath, useDownloadBarcode, useRemoveBarcode, useUploadBarcode } from './api';
 
 export type TransferStatus = 'not_started' | 'initiated' | 'completed';
 
@@ -258,7 +259,11 @@ function SellerBarcode({
   );
 }
 
-/** Buyer: Barcode Access; the download opens once the seller initiated the transfer (spec 001 §4). */
+/**
+ * Buyer: Barcode Access; the download opens once the seller initiated the transfer (spec 001 §4). From
+ * then on the barcode also shows on the card, fetched like the download, so that the device keeps it and
+ * it opens at the gate without signal (decision 0098); an image that cannot be had is left out.
+ */
 function BuyerBarcode({
   ticketId,
   transferStatus,
@@ -266,6 +271,7 @@ function BuyerBarcode({
 }: Omit<BarcodeSectionProps, 'role' | 'barcodeUrl'>) {
   const download = useDownloadBarcode(ticketId);
   const available = transferStatus !== 'not_started';
+  const [imageFailed, setImageFailed] = useState(false);
 
   function onDownload() {
     download.mutate(undefined, {
@@ -287,6 +293,15 @@ function BuyerBarcode({
       </h4>
       {available && !hasBarcode ? (
         <p className="text-sm text-muted-foreground">{BARCODE_TEXT.notUploadedYet}</p>
+      ) : null}
+      {available && hasBarcode && !imageFailed ? (
+        <img
+          src={barcodeDownloadPath(ticketId)}
+          alt={KEPT_TICKETS_TEXT.barcodeAlt}
+          data-testid="buyer-barcode"
+          onError={() => setImageFailed(true)}
+          className="max-h-64 w-full max-w-sm rounded border border-border bg-white object-contain"
+        />
       ) : null}
       <div>
         <Button size="sm" disabled={!available || !hasBarcode || download.isPending} onClick={onDownload}>

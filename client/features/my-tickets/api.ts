@@ -1,5 +1,6 @@
-import { getJson, sendJson } from '@client/lib/api';
+import { apiFetch, getJson, sendJson } from '@client/lib/api';
 import { currentUserQueryOptions } from '@client/lib/session';
+import { type KeptCopy, keptCopyOf } from '@client/pwa/kept-copy';
 import {
   type BuyerTransferInfo,
   type CompleteTransferResponse,
@@ -23,14 +24,22 @@ export const myTicketsKeys = {
   notifications: ['notifications'] as const,
 };
 
+/** A page of My Tickets, and the copy this device kept it from when the network could not answer (0098). */
+export interface MyTicketsPageAnswer extends MyTicketsPage {
+  keptCopy: KeptCopy | null;
+}
+
 /** GET /api/my-tickets for one tab, page by page; refetched on focus by the page (spec 001 §4). */
 export function myTicketsQueryOptions(tab: MyTicketsTab) {
   return infiniteQueryOptions({
     queryKey: myTicketsKeys.tab(tab),
-    queryFn: ({ pageParam }) => {
+    queryFn: async ({ pageParam }): Promise<MyTicketsPageAnswer> => {
       const params = new URLSearchParams({ tab, limit: String(MY_TICKETS_PAGE_SIZE_DEFAULT) });
       if (pageParam) params.set('cursor', pageParam);
-      return getJson<MyTicketsPage>(`/api/my-tickets?${params.toString()}`);
+      const response = await apiFetch(`/api/my-tickets?${params.toString()}`, {
+        headers: { accept: 'application/json' },
+      });
+      return { ...((await response.json()) as MyTicketsPage), keptCopy: keptCopyOf(response.headers) };
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -67,7 +67,10 @@ export const MyTicketCard = memo(function MyTicketCard({
         ) : (
           <PriceDetails ticket={ticket} />
         )}
-        {pending && ticket.ticketType === 'paper' ? renderBarcode?.(ticket, ticket.role) : null}
+        {/* The buyer keeps their barcode after confirming receipt: it opens at the gate (decision 0098). */}
+        {(pending || kind === 'bought') && ticket.ticketType === 'paper'
+          ? renderBarcode?.(ticket, ticket.role)
+          : null}
         <SaleNotice ticket={ticket} />
         {kind === 'pending-buyer' || kind === 'bought' ? renderShowLinks?.(ticket) : null}
         {extras}

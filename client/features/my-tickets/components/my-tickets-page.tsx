@@ -1,12 +1,14 @@
 import { Tabs, TabsContent } from '@client/components/ui/tabs';
+import { useOnline } from '@client/lib/use-online';
 import { MY_TICKETS_TEXT } from '@common/messages';
 import { MY_TICKETS_TABS, type MyTicketsCounts, type MyTicketsTab } from '@common/schemas/my-tickets';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { myTicketsQueryOptions } from '../api';
 import type { MyTicketsSlots } from '../slots';
 import { useRefetchOnFocus } from '../use-refetch-on-focus';
+import { KeptCopyNote, keptCopyNoteText } from './kept-copy-note';
 import { TabBar } from './tab-bar';
 import { TabContent } from './tab-content';
 
@@ -50,6 +52,17 @@ export function MyTicketsPage({
     if (editing === null) void query.refetch();
   });
   const firstPage = query.data?.pages[0];
+  // Without the network, the tickets come from what this device kept, and say since when (decision 0098).
+  const online = useOnline();
+  const keptCopy = firstPage?.keptCopy ?? null;
+  const note = keptCopyNoteText(keptCopy, !online, query.dataUpdatedAt);
+  // Back online: what is on screen is read again (the focus does the same when the member returns).
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (cameBack && editing === null) void query.refetch();
+  }, [online, editing, query.refetch]);
   // Counts stay from the last answer while another tab loads, so the labels do not flicker.
   const [counts, setCounts] = useState<{ counts: MyTicketsCounts; sellerActionCount: number } | null>(null);
   useEffect(() => {
@@ -63,6 +76,7 @@ export function MyTicketsPage({
     <div className="flex-1 bg-stage">
       <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6">
         <h1 className="text-3xl font-bold">{MY_TICKETS_TEXT.title}</h1>
+        {note ? <KeptCopyNote {...note} /> : null}
         <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)}>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <TabBar counts={counts?.counts ?? null} sellerActionCount={counts?.sellerActionCount ?? 0} />
@@ -79,6 +93,8 @@ export function MyTicketsPage({
                   loadingMore={query.isFetchingNextPage}
                   onLoadMore={() => void query.fetchNextPage()}
                   onRetry={() => void query.refetch()}
+                  // A request that never got an answer (fetch's TypeError) failed for want of a network.
+                  offline={!online || query.error instanceof TypeError}
                   today={today}
                   viewerId={viewerId}
                   onEdit={renderEditor ? setEditing : undefined}

@@ -3,6 +3,7 @@ import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { MY_TICKETS_TEXT } from '@common/messages';
 import type { MyTicket, MyTicketsTab } from '@common/schemas/my-tickets';
+import { KEPT_TICKETS_TEXT } from '@common/texts/kept-tickets';
 import { Ticket } from 'lucide-react';
 import { PendingPanel } from './pending-panel';
 import { TicketGrid, type TicketGridProps } from './ticket-grid';
@@ -23,6 +24,8 @@ export interface TabContentProps extends Omit<TicketGridProps, 'tickets'> {
   onLoadMore(): void;
   onRetry(): void;
   today: Date;
+  /** No network: a tab the device kept shows as it was kept, one it did not says so (decision 0098). */
+  offline?: boolean;
 }
 
 /** One tab's body; the pending tab is headed 'Pending Transfers' whatever it holds. */
@@ -46,6 +49,7 @@ function TabBody({
   onLoadMore,
   onRetry,
   today,
+  offline = false,
   ...gridProps
 }: TabContentProps) {
   if (status === 'pending')
@@ -54,10 +58,10 @@ function TabBody({
         <Spinner />
       </div>
     );
-  if (status === 'error' || !tickets)
+  if ((status === 'error' && !(offline && tickets)) || !tickets)
     return (
       <Card className="flex flex-col items-center gap-3 p-8 text-center" role="alert">
-        <p className="font-medium">{MY_TICKETS_TEXT.loadFailed}</p>
+        <p className="font-medium">{offline ? KEPT_TICKETS_TEXT.tabNotKept : MY_TICKETS_TEXT.loadFailed}</p>
         <Button variant="outline" onClick={onRetry}>
           {MY_TICKETS_TEXT.retry}
         </Button>
