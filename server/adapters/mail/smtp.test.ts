@@ -6,16 +6,22 @@ import { createMailer } from './index.js';
 import { OutboxMailer } from './outbox.js';
 import { SmtpMailer } from './smtp.js';
 
+/** A nodemailer transport that keeps each message it would have sent, as text. */
+function capturingTransport(options: { jsonTransport: true } | { streamTransport: true; buffer: true }) {
+  const transport = nodemailer.createTransport(options);
+  const sent: string[] = [];
+  const original = transport.sendMail.bind(transport);
+  transport.sendMail = (async (message: Parameters<typeof original>[0]) => {
+    const info = await original(message);
+    sent.push(String(info.message));
+    return info;
+  }) as typeof transport.sendMail;
+  return { transport, sent };
+}
+
 describe('SmtpMailer', () => {
   it('hands the message to the transport with the configured sender', async () => {
-    const transport = nodemailer.createTransport({ jsonTransport: true });
-    const sent: string[] = [];
-    const original = transport.sendMail.bind(transport);
-    transport.sendMail = (async (options: Parameters<typeof original>[0]) => {
-      const info = await original(options);
-      sent.push(String(info.message));
-      return info;
-    }) as typeof transport.sendMail;
+    const { transport, sent } = capturingTransport({ jsonTransport: true });
     const mailer = new SmtpMailer('smtp://unused.invalid', 'Encore <no-reply@encore.test>', transport);
     expect(mailer.kind).toBe('smtp');
     await mailer.send({ to: 'rae@example.com', subject: 'Hello', text: 'plain', html: '<p>rich</p>' });
@@ -29,14 +35,7 @@ describe('SmtpMailer', () => {
   });
 
   it('sends a message’s extra headers, such as RFC 8058’s one-click unsubscribe', async () => {
-    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-    const sent: string[] = [];
-    const original = transport.sendMail.bind(transport);
-    transport.sendMail = (async (options: Parameters<typeof original>[0]) => {
-      const info = await original(options);
-      sent.push(String(info.message));
-      return info;
-    }) as typeof transport.sendMail;
+    const { transport, sent } = capturingTransport({ streamTransport: true, buffer: true });
     const mailer = new SmtpMailer('smtp://unused.invalid', 'Encore <no-reply@encore.test>', transport);
     await mailer.send({
       to: 'rae@example.com',
@@ -57,14 +56,7 @@ describe('SmtpMailer', () => {
   });
 
   it('attaches a message’s files as MIME parts of their own (the purchase e-mail’s .ics)', async () => {
-    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-    const sent: string[] = [];
-    const original = transport.sendMail.bind(transport);
-    transport.sendMail = (async (options: Parameters<typeof original>[0]) => {
-      const info = await original(options);
-      sent.push(String(info.message));
-      return info;
-    }) as typeof transport.sendMail;
+    const { transport, sent } = capturingTransport({ streamTransport: true, buffer: true });
     const mailer = new SmtpMailer('smtp://unused.invalid', 'Encore <no-reply@encore.test>', transport);
     const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
     await mailer.send({
