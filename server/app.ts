@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -25,9 +25,12 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { isReachable } from './db/client.js';
 import type { ReadReplica } from './db/replica.js';
+import type { JobRunner } from './jobs/queue.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-json.js';
 import { prerenderedPage, START_APP_SCRIPT_SOURCE } from './lib/prerendered-pages.js';
+import { createAccountClosureRunner } from './modules/account-closure/jobs.js';
+import { accountClosureRoutes } from './modules/account-closure/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { systemRoutes } from './modules/admin/system-routes.js';
 import { adminMoneyRoutes } from './modules/admin-money/routes.js';
@@ -120,6 +123,8 @@ declare module 'fastify' {
     cdnPurges: CdnPurges;
     /** This instance's runner of members' data exports (decision 0097); tests run dataExports.runner. */
     dataExports: DataExports;
+    /** This instance's runner of the account closure's job (decision 0099); tests run it. */
+    accountClosures: JobRunner;
   }
 }
 
@@ -247,7 +252,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Feature modules register here.
   const authRateLimit = { max: config.authRateLimit, windowMs: AUTH_RATE_LIMIT_WINDOW_MS };
-  await app.register(authRoutes, { db: database.db, mailer: deps.mailer, config, rateLimit: authRateLimit });
+  await app.register(authRoutes, {
+    db: database.db,
+    mailer: deps.mailer,
+    config,
+    rateLimit: authRateLimit,
+    clock,
+  });
   await app.register(userRoutes, { db: database.db, mailer: deps.mailer, config, clock });
   await app.register(reviewRoutes, { db: database.db, clock });
   await app.register(notificationRoutes, { db: database.db });
@@ -435,16 +446,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes, { db: database.db });
   await app.register(systemRoutes, { db: database.db, clock });
   await app.register(refundRoutes, checkout);
+  // A hold that a suspension or an account closure ended: its checkouts end, its part goes back on sale.
+  const onHoldEnded = async (ticketId: number, buyerId: number, log: FastifyBaseLogger) => {
+    await expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId);
+    const onSale = await returnIdlePart(database.db, ticketId, clock.now());
+    if (onSale !== null) await listingBuyable(onSale);
+  };
   await app.register(adminRoutes, {
     db: database.db,
     clock,
     money: { ...checkout, log: app.log },
     supportEmail: config.supportEmail,
-    onHoldEnded: async (ticketId, buyerId, log) => {
-      await expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId);
-      const onSale = await returnIdlePart(database.db, ticketId, clock.now());
-      if (onSale !== null) await listingBuyable(onSale);
-    },
+    onHoldEnded,
     onBackOnSale: async (ticketId) => {
       const onSale = await returnIdlePart(database.db, ticketId, clock.now());
       if (onSale !== null) await listingBuyable(onSale);
@@ -483,6 +496,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => dataExports.runner.stop());
   await dataExports.scheduleExpiry();
   await app.register(dataExportRoutes, dataExportDeps);
+  // Closing my account (decision 0099).
+  const accountClosureDeps = {
+    ...checkout,
+    usernameQuarantineKey: config.emailLinkSecret,
+    log: app.log,
+  };
+  const accountClosures = createAccountClosureRunner({
+    ...accountClosureDeps,
+    leaseMs: config.jobLeaseMs,
+    jobObserver,
+  });
+  app.decorate('accountClosures', accountClosures);
+  app.addHook('onClose', () => accountClosures.stop());
+  await app.register(accountClosureRoutes, { ...accountClosureDeps, onHoldEnded });
 
   // Live notices (decision 0066).
   const liveHub = new LiveHub(deps.liveLimits);

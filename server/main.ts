@@ -10,6 +10,7 @@ import { type CheckoutRecovery, startCheckoutRecovery } from './jobs/checkout-re
 import { type JobRunner, startJobRunner } from './jobs/queue.js';
 import { type Sweeps, startSweeps } from './jobs/sweeps.js';
 import { systemClock } from './lib/clock.js';
+import { accountClosureJobHandlers } from './modules/account-closure/jobs.js';
 import { assignUsernameSkeletons } from './modules/auth/skeleton-backfill.js';
 import { bidJobHandlers } from './modules/bids/jobs.js';
 import { sandboxSessionStore } from './modules/checkout/service.js';
@@ -140,6 +141,7 @@ async function main(): Promise<void> {
         emailLinkSecret: config.emailLinkSecret,
         timeZone: config.platformTimeZone,
       }),
+      ...accountClosureJobHandlers(checkoutDeps),
       ...app.cdnPurges.handlers,
     },
     intervalMs: config.jobPollIntervalMs,

@@ -8,14 +8,35 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * POST /api/logout, then forget everything cached for the signed-out user (the tickets kept on the device
- * too, decision 0098) and go home. The user query is set to null rather than refetched: the answer is
- * already known. Without a connection the sign-out still happens on this device: what was kept is
- * deleted at once, and the server is told when the connection is back (before anyone can sign in).
+ * Once the session is over: go home, then forget everything cached for the member who was signed in (the
+ * tickets kept on the device too, decision 0098). The user query is set to null rather than refetched: the
+ * answer is already known. `offline`: the server has not been told yet, and is told before anyone signs in.
+ * Sign-out uses it, and so does closing the account (decision 0099), whose answer ends the session.
  */
-export function useSignOut() {
+export function useForgetSignedInMember() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  return async (offline = false) => {
+    // Leave the page first, synchronously: a signed-in-only page still on screen when the user
+    // vanishes would send us to /login instead of home.
+    await navigate('/', { flushSync: true });
+    queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
+    queryClient.removeQueries({
+      predicate: (query) => query.queryKey[0] !== currentUserQueryOptions.queryKey[0],
+    });
+    // From here on the session reads as signed out until the server has been told (kept-data.ts).
+    markPendingSignOut(offline);
+    await forgetKeptData();
+  };
+}
+
+/**
+ * POST /api/logout, then forget the member and go home. Without a connection the sign-out still happens
+ * on this device: what was kept is deleted at once, and the server is told when the connection is back
+ * (before anyone can sign in).
+ */
+export function useSignOut() {
+  const forgetMember = useForgetSignedInMember();
   const [pending, setPending] = useState(false);
 
   async function run() {
@@ -29,16 +50,7 @@ export function useSignOut() {
       return;
     }
     setPending(false);
-    // Leave the page first, synchronously: a signed-in-only page still on screen when the user
-    // vanishes would send us to /login instead of home.
-    await navigate('/', { flushSync: true });
-    queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
-    queryClient.removeQueries({
-      predicate: (query) => query.queryKey[0] !== currentUserQueryOptions.queryKey[0],
-    });
-    // From here on the session reads as signed out until the server has been told (kept-data.ts).
-    markPendingSignOut(offline);
-    await forgetKeptData();
+    await forgetMember(offline);
     if (offline)
       toast({ title: OFFLINE_TEXT.signedOutOfflineTitle, description: OFFLINE_TEXT.signedOutOffline });
   }

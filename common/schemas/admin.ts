@@ -67,6 +67,11 @@ export const adminUserSchema = z.object({
   averageRating: z.number().nullable(),
   /** Suspended by an admin: cannot sign in, and their sessions ended (decision 0063). */
   suspended: z.boolean(),
+  /**
+   * When the member closed their account (decision 0099): their personal data is erased, `username` is the
+   * anonymous name the row keeps and `email` is null.
+   */
+  closedAt: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -17,8 +17,16 @@ export const PRICE_ALERTS_PAGE_MAX = 1_000;
 
 export const priceAlertStatuses = ['active', 'matched', 'ended', 'removed'] as const;
 export type PriceAlertStatus = (typeof priceAlertStatuses)[number];
-/** 'account_suspended': paused while the member is suspended, and restored when they are reinstated. */
-export const priceAlertEndedReasons = ['event_cancelled', 'event_passed', 'account_suspended'] as const;
+/**
+ * 'account_suspended': paused while the member is suspended, and restored when they are reinstated.
+ * 'account_closed': ended for good when the member closed their account (decision 0099).
+ */
+export const priceAlertEndedReasons = [
+  'event_cancelled',
+  'event_passed',
+  'account_suspended',
+  'account_closed',
+] as const;
 
 const number = (required: string, invalid: string) =>
   z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) });

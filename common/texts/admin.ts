@@ -26,6 +26,9 @@ export const ADMIN_TEXT = {
   userReinstated: (username: string) => `${username} is reinstated and can sign in again`,
   suspensionFailed: 'Failed to update suspension',
   adminNotSuspended: 'An admin cannot be suspended. Change their role first.',
+  // A member who closed their account (decision 0099): shown, never managed.
+  closedBadge: 'Closed',
+  closedOn: (date: string) => `Account closed on ${date}`,
   hideReview: 'Hide Review',
   showReview: 'Show Review',
   hiddenBadge: 'Hidden',

@@ -47,6 +47,8 @@ export const AUDIT_TEXT = {
     // A member's own actions on their data (decision 0097): the actor is the member.
     'data_export.request': 'Asked for a copy of their data',
     'data_export.download': 'Downloaded a copy of their data',
+    // Decision 0099: the member closed their account.
+    'user.close': 'Closed their account',
   } as Record<string, string>,
   fields: {
     role: 'Role',
@@ -101,6 +103,11 @@ export const AUDIT_TEXT = {
     fingerprint: 'Barcode fingerprint (prefix)',
     exportId: 'Data copy ID',
     bytes: 'Size (bytes)',
+    listingsEnded: 'Listings ended',
+    bidsEnded: 'Bids ended',
+    alertsEnded: 'Price alerts ended',
+    cardsRemoved: 'Saved cards removed',
+    sessionsEnded: 'Sessions ended',
   } as Record<string, string>,
   targets: {
     user: 'User',

@@ -10,12 +10,14 @@ import {
   emailTokens,
   loginCodes,
   rateLimitCounters,
+  retiredUsernames,
   sessions,
   storedImages,
   tickets,
   trustedDevices,
   users,
 } from '../db/schema/index.js';
+import { releaseRetiredUsernames } from '../modules/auth/retired-usernames.js';
 import { createTestUser } from '../modules/auth/testing.js';
 import { backends, openTestDatabase } from '../test/harness.js';
 import {
@@ -98,6 +100,10 @@ async function seedStaleAndLiveRows(db: Db, now: Date) {
     { key: 'gone-window-over', count: 20, resetAt: at(-MINUTE) },
     { key: 'kept-window-open', count: 3, resetAt: at(10 * MINUTE) },
   ]);
+  await db.insert(retiredUsernames).values([
+    { skeletonHash: 'gone-quarantine-over', retiredAt: at(-400 * DAY), releasedAt: at(-MINUTE) },
+    { skeletonHash: 'kept-in-quarantine', retiredAt: at(-DAY), releasedAt: at(364 * DAY) },
+  ]);
   const image = (publicId: string, ageMs: number) => ({
     publicId,
     ownerId: userId,
@@ -140,6 +146,9 @@ async function remaining(db: Db) {
     emailTokens: labels(await db.select({ label: emailTokens.tokenHash }).from(emailTokens)),
     trustedDevices: labels(await db.select({ label: trustedDevices.tokenHash }).from(trustedDevices)),
     rateLimitCounters: labels(await db.select({ label: rateLimitCounters.key }).from(rateLimitCounters)),
+    retiredUsernames: labels(
+      await db.select({ label: retiredUsernames.skeletonHash }).from(retiredUsernames),
+    ),
     storedImages: labels(await db.select({ label: storedImages.publicId }).from(storedImages)),
   };
 }
@@ -166,6 +175,7 @@ describe.each(backends)('housekeeping sweeps on %s', (backend) => {
     ['emailTokens', () => sweepOldEmailTokens(db, now), 2],
     ['trustedDevices', () => sweepExpiredTrustedDevices(db, now), 1],
     ['rateLimitCounters', () => sweepRateLimitCounters(db, now), 1],
+    ['retiredUsernames', () => releaseRetiredUsernames(db, now), 1],
     ['storedImages', () => sweepOrphanedUploads(db, new DatabaseImageStore(db), now), 2],
   ] as const)(
     'sweeps %s: removes exactly the stale rows, and again removes nothing',
@@ -224,6 +234,7 @@ describe.each(backends)('housekeeping sweeps on %s', (backend) => {
           rateLimitCounters: 1,
           orphanedUploads: 2,
           idleParts: 0,
+          retiredUsernames: 1,
         },
         failed: [],
       });
@@ -234,6 +245,7 @@ describe.each(backends)('housekeeping sweeps on %s', (backend) => {
         emailTokens: kept(before.emailTokens),
         trustedDevices: kept(before.trustedDevices),
         rateLimitCounters: kept(before.rateLimitCounters),
+        retiredUsernames: kept(before.retiredUsernames),
         storedImages: kept(before.storedImages),
       });
       expect(after.storedImages).toEqual(['img_kept_listed_two_days_old', 'img_kept_orphan_an_hour_old']);
@@ -250,6 +262,7 @@ describe.each(backends)('housekeeping sweeps on %s', (backend) => {
           rateLimitCounters: 0,
           orphanedUploads: 0,
           idleParts: 0,
+          retiredUsernames: 0,
         },
         failed: [],
       });

@@ -11,6 +11,7 @@ import {
   trustedDevices,
 } from '../db/schema/index.js';
 import { startPeriodicRun } from '../lib/periodic-run.js';
+import { releaseRetiredUsernames } from '../modules/auth/retired-usernames.js';
 import { sweepIdleParts } from '../modules/holds/splits.js';
 import { pruneRateLimitCounters } from '../plugins/rate-limit.js';
 
@@ -105,6 +106,8 @@ export interface SweepCounts {
   orphanedUploads: number;
   /** Not removed: parts of listings whose hold lapsed unsold, put back into their listings (decision 0062). */
   idleParts: number;
+  /** Closed accounts' usernames whose quarantine ended (decision 0099). */
+  retiredUsernames: number;
 }
 export type SweepName = keyof SweepCounts;
 
@@ -140,6 +143,7 @@ const SWEEPS: Record<SweepName, (db: DbOrTx, images: ImageStore, now: Date) => P
   rateLimitCounters: (db, _images, now) => sweepRateLimitCounters(db, now),
   orphanedUploads: sweepOrphanedUploads,
   idleParts: (db, _images, now) => sweepIdleParts(db, now),
+  retiredUsernames: (db, _images, now) => releaseRetiredUsernames(db, now),
 };
 
 /**
@@ -169,6 +173,7 @@ export function startSweeps(options: SweepOptions): Sweeps {
         rateLimitCounters: 0,
         orphanedUploads: 0,
         idleParts: 0,
+        retiredUsernames: 0,
       };
       const failed: SweepName[] = [];
       for (const name of Object.keys(SWEEPS) as SweepName[]) {

@@ -39,6 +39,7 @@ export const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   totalTicketsBought: 2,
   averageRating: null,
   suspended: false,
+  closedAt: null,
   ...overrides,
 });
 

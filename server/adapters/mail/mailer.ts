@@ -16,6 +16,16 @@ export interface MailMessage {
   attachments?: MailAttachment[];
 }
 
+/**
+ * A closed account's row keeps an address under this domain (decision 0099): `.invalid` never resolves
+ * (RFC 2606), and every mailer drops mail to it, so a job that was due for the member sends nothing.
+ */
+export const CLOSED_ACCOUNT_MAIL_DOMAIN = 'closed.invalid';
+
+export function isClosedAccountAddress(address: string): boolean {
+  return address.toLowerCase().endsWith(`@${CLOSED_ACCOUNT_MAIL_DOMAIN}`);
+}
+
 /** Sends e-mail. Production: SMTP through nodemailer. Local default: the outbox table. */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';

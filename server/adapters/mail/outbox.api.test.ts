@@ -25,4 +25,11 @@ describe.each(backends)('OutboxMailer on %s', (backend) => {
     expect(await mailer.list('nobody@example.com')).toEqual([]);
     expect(await mailer.list(undefined, 1)).toHaveLength(1);
   });
+
+  it('drops mail to a closed account’s address', async () => {
+    const mailer = new OutboxMailer(database.db);
+    const to = 'former-member-0a1b2c3d4e@Closed.Invalid';
+    await mailer.send({ to, subject: 'due', text: 't', html: '<p>t</p>' });
+    expect(await mailer.list(to)).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { outboxEmails } from '../../db/schema/index.js';
-import type { Mailer, MailMessage } from './mailer.js';
+import { isClosedAccountAddress, type Mailer, type MailMessage } from './mailer.js';
 
 /** Local default: every message is stored, readable at /dev/mail and GET /api/dev/outbox. */
 export class OutboxMailer implements Mailer {
@@ -9,6 +9,7 @@ export class OutboxMailer implements Mailer {
   constructor(private readonly db: Db) {}
 
   async send(message: MailMessage): Promise<void> {
+    if (isClosedAccountAddress(message.to)) return;
     const { to, subject, text, html } = message;
     const attachments = (message.attachments ?? []).map((file) => ({
       filename: file.filename,

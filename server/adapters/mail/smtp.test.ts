@@ -34,6 +34,13 @@ describe('SmtpMailer', () => {
     expect(message.html).toBe('<p>rich</p>');
   });
 
+  it('sends nothing to a closed account’s address', async () => {
+    const { transport, sent } = capturingTransport({ jsonTransport: true });
+    const mailer = new SmtpMailer('smtp://unused.invalid', 'Encore <no-reply@encore.test>', transport);
+    await mailer.send({ to: 'former-member-0a1b2c3d4e@closed.invalid', subject: 'x', text: 'x', html: 'x' });
+    expect(sent).toEqual([]);
+  });
+
   it('sends a message’s extra headers, such as RFC 8058’s one-click unsubscribe', async () => {
     const { transport, sent } = capturingTransport({ streamTransport: true, buffer: true });
     const mailer = new SmtpMailer('smtp://unused.invalid', 'Encore <no-reply@encore.test>', transport);

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Mailer, MailMessage } from './mailer.js';
+import { isClosedAccountAddress, type Mailer, type MailMessage } from './mailer.js';
 
 /** Production: any SMTP server, e.g. smtps://user:pass@smtp.example.com:465. */
 export class SmtpMailer implements Mailer {
@@ -15,6 +15,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
+    if (isClosedAccountAddress(message.to)) return;
     // nodemailer attaches each file as a MIME part of its own (filename, content, contentType).
     await this.transport.sendMail({ from: this.from, ...message });
   }

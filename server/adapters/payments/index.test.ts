@@ -15,6 +15,7 @@ const cards = {
   saveSetupIntent: async () => undefined,
   savedCards: async () => [],
   removeCard: async () => undefined,
+  removeCustomer: async () => undefined,
 };
 
 describe('createPaymentProvider', () => {

@@ -187,6 +187,11 @@ export interface PaymentProvider {
   /** Removes a saved card from its customer, so it can no longer be charged. */
   detachSavedCard(paymentMethodId: string): Promise<void>;
   /**
+   * Deletes the member's customer at the provider, with the e-mail address it holds and any card still on
+   * it, when they close their account (decision 0099). A customer already deleted counts as done.
+   */
+  deleteCustomer(customerId: string): Promise<void>;
+  /**
    * The payments, refunds, transfers and dispute fees in the platform's balance from `from` up to `to` (the
    * ledger's self-check compares them with its journals; decisions 0068, 0079). Processing fees, payouts to
    * the bank and the disputed amounts themselves are left out.

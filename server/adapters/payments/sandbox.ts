@@ -67,6 +67,8 @@ export interface SandboxCardStore {
   savedCards(customerId: string): Promise<SavedCard[]>;
   /** Marks a card removed; one removed already is left alone. */
   removeCard(paymentMethodId: string): Promise<void>;
+  /** Forgets a customer: its setup intents are deleted and its cards removed. */
+  removeCustomer(customerId: string): Promise<void>;
 }
 
 /**
@@ -195,6 +197,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   detachSavedCard(paymentMethodId: string): Promise<void> {
     return this.cards.removeCard(paymentMethodId);
+  }
+
+  /** The sandbox's customer is only a name; what it keeps for one is its setup intents and cards. */
+  deleteCustomer(customerId: string): Promise<void> {
+    return this.cards.removeCustomer(customerId);
   }
 
   /** Answered from the sandbox's own records, as Stripe answers from its balance (decision 0068). */

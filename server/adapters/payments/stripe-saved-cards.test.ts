@@ -78,4 +78,15 @@ describe('Stripe saved cards (recorded responses)', () => {
       Stripe.errors.StripeInvalidRequestError,
     );
   });
+
+  it('deletes a customer with the cards still on it; deleting it again is done, not an error', async () => {
+    const { stripe, payments } = provider();
+    const customerId = await payments.createCustomer({ userId: 9, email: 'buyer@example.com' });
+    stripe.saveCard(customerId, { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
+    await payments.deleteCustomer(customerId);
+    expect(stripe.calls.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/customers/${customerId}` });
+    expect(await payments.listSavedCards(customerId)).toEqual([]);
+    await payments.deleteCustomer(customerId);
+    expect(stripe.calls.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/customers/${customerId}` });
+  });
 });

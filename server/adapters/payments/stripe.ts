@@ -454,6 +454,17 @@ export class StripePaymentProvider implements PaymentProvider {
     await this.stripe.paymentMethods.detach(paymentMethodId);
   }
 
+  async deleteCustomer(customerId: string): Promise<void> {
+    try {
+      await this.stripe.customers.del(customerId);
+    } catch (error) {
+      // Deleted by an earlier run of the same job: Stripe no longer knows it.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+        return;
+      throw error;
+    }
+  }
+
   /** Every page of GET /v1/balance_transactions for the period, sources expanded (the SDK pages on). */
   async listBalanceMovements(from: Date, to: Date): Promise<BalanceMovement[]> {
     const movements: BalanceMovement[] = [];

@@ -12,7 +12,9 @@ import {
   checkoutSessionPaid,
   connectedAccount,
   customer,
+  deletedCustomer,
   invalidRequestError,
+  noSuchCustomerError,
   noSuchDestinationError,
   noSuchPaymentMethodError,
   paymentIntentWithCharge,
@@ -211,6 +213,11 @@ export function recordedStripe() {
         email: form.get('email'),
         metadata: { userId: form.get('metadata[userId]') },
       });
+    }
+    if (parts[1] === 'customers' && parts[2] && !parts[3] && method === 'DELETE') {
+      if (!customers.delete(parts[2])) return reply(noSuchCustomerError, 404);
+      for (const entry of cards.values()) if (entry.customer === parts[2]) entry.customer = null;
+      return reply({ ...deletedCustomer, id: parts[2] });
     }
     if (url.pathname === '/v1/setup_intents' && method === 'POST') {
       const id = `seti_test_${counter.toString().padStart(6, '0')}${'b'.repeat(18)}`;

@@ -49,6 +49,11 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** When the member finished or skipped the welcome tour; it is not offered again, on any browser. */
     tourCompletedAt: timestamp('tour_completed_at', { withTimezone: true }),
+    /**
+     * When the member closed their account (decision 0099): the row stays, keyed by its id for the orders,
+     * ledger and payouts the law keeps, with every personal field erased or replaced by an anonymous name.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -167,3 +172,18 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Usernames of closed accounts, held back from registration until `releasedAt` so nobody can take one to
+ * pose as its former owner (decision 0099). Only a keyed hash of the name's confusable skeleton is kept, so
+ * the table does not hold the name itself.
+ */
+export const retiredUsernames = pgTable(
+  'retired_usernames',
+  {
+    skeletonHash: text('skeleton_hash').primaryKey(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('retired_usernames_released_idx').on(t.releasedAt)],
+);

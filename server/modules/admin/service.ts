@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/constants.js';
 import { ADMIN_TEXT, SUSPENSION_TEXT } from '../../../common/messages.js';
 import type { AdminTicketStatus } from '../../../common/schemas/admin.js';
+import { ACCOUNT_CLOSURE_TEXT } from '../../../common/texts/account-closure.js';
 import type { Db, Tx } from '../../db/client.js';
 import { events, tickets, users } from '../../db/schema/index.js';
 import { Conflict, NotFound } from '../../errors.js';
@@ -34,11 +35,12 @@ export async function changeUserRole(db: Db, adminId: number, userId: number, ro
   return db.transaction(async (tx): Promise<RoleChange> => {
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
     const [target] = await tx
-      .select({ role: users.role })
+      .select({ role: users.role, closedAt: users.closedAt })
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
     if (!target) throw new NotFound(ADMIN_TEXT.userNotFound);
+    if (target.closedAt) throw new Conflict(ACCOUNT_CLOSURE_TEXT.closedForAdmins);
     if (target.role === 'admin' && role !== 'admin' && admins.length <= 1)
       throw new Conflict(ADMIN_TEXT.lastAdmin);
     const change: RoleChange = {

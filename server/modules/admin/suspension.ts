@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { ADMIN_TEXT, SUSPENSION_TEXT } from '../../../common/messages.js';
+import { ACCOUNT_CLOSURE_TEXT } from '../../../common/texts/account-closure.js';
 import type { Tx } from '../../db/client.js';
 import {
   bids,
@@ -248,11 +249,12 @@ export async function setUserSuspended(
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx): Promise<SuspensionOutcome> => {
     const [target] = await tx
-      .select({ role: users.role, suspendedAt: users.suspendedAt })
+      .select({ role: users.role, suspendedAt: users.suspendedAt, closedAt: users.closedAt })
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
     if (!target) throw new NotFound(ADMIN_TEXT.userNotFound);
+    if (target.closedAt) throw new Conflict(ACCOUNT_CLOSURE_TEXT.closedForAdmins);
     if (target.role === 'admin' && change.suspended) throw new Conflict(ADMIN_TEXT.adminNotSuspended);
     const was = target.suspendedAt !== null;
     if (was === change.suspended) return UNCHANGED;

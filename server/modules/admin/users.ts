@@ -31,6 +31,7 @@ const columns = {
   role: users.role,
   createdAt: users.createdAt,
   suspendedAt: users.suspendedAt,
+  closedAt: users.closedAt,
 };
 
 type UserRow = {
@@ -40,6 +41,7 @@ type UserRow = {
   role: AdminUser['role'];
   createdAt: Date;
   suspendedAt: Date | null;
+  closedAt: Date | null;
 };
 
 /** Points for each completed sale and each completed purchase (decision 0065). */
@@ -73,13 +75,16 @@ async function withFigures(db: DbOrTx, rows: UserRow[]): Promise<AdminUser[]> {
   ]);
   const soldBy = new Map(sold.map((row) => [row.userId, row]));
   const boughtBy = new Map(bought.map((row) => [row.userId, row]));
-  return rows.map(({ suspendedAt, ...row }) => {
+  return rows.map(({ suspendedAt, closedAt, ...row }) => {
     const asSeller = soldBy.get(row.id);
     const asBuyer = boughtBy.get(row.id);
     const completedSales = (asSeller?.completed ?? 0) + (asBuyer?.completed ?? 0);
     return {
       ...row,
       suspended: suspendedAt !== null,
+      // A closed account keeps an anonymous name and no e-mail address (decision 0099).
+      email: closedAt ? null : row.email,
+      closedAt: closedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
       rewardPoints: completedSales * REWARD_POINTS_PER_COMPLETED_SALE,
       totalTicketsSold: asSeller?.total ?? 0,

@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { NotFound } from '../../errors.js';
+import { memberNameSql } from '../../lib/member-name.js';
 import { recordAdminAction } from '../audit/service.js';
 
 /**
@@ -92,7 +93,7 @@ const messageColumns = {
   userId: ambassadorChatMessages.userId,
   content: ambassadorChatMessages.content,
   createdAt: ambassadorChatMessages.createdAt,
-  username: users.username,
+  username: memberNameSql(users),
   firstName: users.firstName,
   lastName: users.lastName,
   role: users.role,

@@ -19,6 +19,7 @@ import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { Unauthorized } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
 import { type RateLimitOptions, rateLimit } from '../../plugins/rate-limit.js';
 import { createSession, endSession } from '../../plugins/session.js';
 import { getCurrentUser } from '../users/service.js';
@@ -45,12 +46,20 @@ export interface AuthRoutesOptions {
   mailer: Mailer;
   config: Config;
   rateLimit: RateLimitOptions;
+  clock: Clock;
 }
 
 export async function authRoutes(instance: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, config } = options;
-  const deps = { db, mailer: options.mailer, appUrl: config.appUrl, supportEmail: config.supportEmail };
+  const deps = {
+    db,
+    mailer: options.mailer,
+    appUrl: config.appUrl,
+    supportEmail: config.supportEmail,
+    usernameQuarantineKey: config.emailLinkSecret,
+    clock: options.clock,
+  };
   const secureCookies = config.appUrl.startsWith('https://');
   const limit = (name: string) => rateLimit(db, name, options.rateLimit);
 

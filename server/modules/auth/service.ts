@@ -21,6 +21,7 @@ import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { loginCodes, trustedDevices, users } from '../../db/schema/index.js';
 import { Conflict, DomainError, Forbidden, Invalid, TooManyRequests, Unauthorized } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
 import { newNumericCode, newToken, sameHash, sha256 } from '../../lib/tokens.js';
 import { endAllSessions } from '../../plugins/session.js';
 import { isEmailTaken } from '../users/service.js';
@@ -40,6 +41,7 @@ import {
   verifyEmailMail,
 } from './mail-templates.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { isUsernameRetired, readsAsFormerMember } from './retired-usernames.js';
 import { uniqueViolation } from './unique-violation.js';
 import { USERNAME_SKELETON_INDEX, usernameSkeleton } from './username-skeleton.js';
 import {
@@ -55,6 +57,9 @@ export interface AuthDeps {
   appUrl: string;
   /** Told to a suspended member at sign-in: support they can reach without signing in (decision 0078). */
   supportEmail: string;
+  /** Keys the hashes of closed accounts' usernames held back from registration (decision 0099). */
+  usernameQuarantineKey: string;
+  clock: Clock;
 }
 
 const MINUTE_MS = 60_000;
@@ -125,7 +130,7 @@ export async function register(
     .from(users)
     .where(byUsername(fields.username))
     .limit(1);
-  if (sameName) throw new Conflict(SERVER_MESSAGE.usernameTaken);
+  if (sameName || readsAsFormerMember(fields.username)) throw new Conflict(SERVER_MESSAGE.usernameTaken);
   const skeleton = usernameSkeleton(fields.username);
   const [lookalike] = await deps.db
     .select({ id: users.id })
@@ -154,6 +159,10 @@ export async function register(
         })
         .returning({ id: users.id, username: users.username, email: users.email });
       if (!user) throw new Error('user insert returned no row');
+      // Checked after the insert: an account closing at this moment frees the name and retires it in one
+      // commit, which the insert waits for on the unique index and this read then sees.
+      if (await isUsernameRetired(tx, deps.usernameQuarantineKey, fields.username, deps.clock.now()))
+        throw new Conflict(SERVER_MESSAGE.usernameTaken);
       const token = await issueEmailToken(tx, {
         userId: user.id,
         purpose: 'verify_email',
@@ -227,6 +236,36 @@ async function claimPasswordCheck(
   return { count: row.count, windowStart: row.windowStart };
 }
 
+/**
+ * The signed-in member proves it is them again (closing the account, decision 0099): their password, under
+ * the same atomic count and lock as sign-in, so it cannot be guessed through this door either. Throws
+ * AccountLocked, or Unauthorized with `wrongPassword` (the member knows their own name, so the message may
+ * say it is the password that is wrong).
+ */
+export async function confirmPassword(
+  db: Db,
+  userId: number,
+  password: string,
+  wrongPassword: string,
+  now: Date,
+): Promise<void> {
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash, closedAt: users.closedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || user.closedAt) throw new Unauthorized(SERVER_MESSAGE.notAuthenticated);
+  const claim = await claimPasswordCheck(db, userId, now);
+  if (!claim) throw new AccountLocked();
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    if (claim.count >= LOGIN_FAILURE_LIMIT) {
+      await lockAfterFailures(db, userId, now);
+      throw new AccountLocked();
+    }
+    throw new Unauthorized(wrongPassword);
+  }
+  await clearFailures(db, userId, claim);
+}
+
 /** The LOGIN_FAILURE_LIMIT-th failure in the window locks the account (unless it is locked already). */
 async function lockAfterFailures(db: Db, userId: number, now: Date): Promise<void> {
   await db
@@ -287,7 +326,8 @@ export async function login(
   if (!input.password) throw new Invalid(SERVER_MESSAGE.passwordRequired);
 
   const [user] = await deps.db.select().from(users).where(byUsername(username)).limit(1);
-  if (!user) {
+  // A closed account (decision 0099) answers as a name that does not exist: it has no password left.
+  if (!user || user.closedAt) {
     await verifyPassword(await decoy(), input.password);
     throw new Unauthorized(SERVER_MESSAGE.badCredentials);
   }

@@ -8,7 +8,7 @@ import type { PaymentRequest, PurchaseResult } from '../../../common/schemas/che
 import { PLATFORM_LABELS } from '../../../common/schemas/tickets.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { BalanceMovement, CheckoutPaymentState } from '../../adapters/payments/payment-provider.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { bids, checkoutSessions, events, orders, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -234,6 +234,45 @@ const listingNotWithdrawn = sql`not exists (select 1 from tickets as listing
   and listing.status in ('pending', 'cancelled'))`;
 
 /**
+ * The ticket becomes sold to the session's buyer, if it still may be: the same version and seller, unsold,
+ * on sale, not withdrawn, and not held by someone else. Answers the ticket, or undefined.
+ */
+async function sellTicket(tx: Tx, session: SessionRow, now: Date) {
+  const [sold] = await tx
+    .update(tickets)
+    .set({
+      sold: true,
+      status: 'sold',
+      buyerId: session.buyerId,
+      soldAt: now,
+      transferStatus: 'not_started',
+      currentViewerId: null,
+      lockExpiresAt: null,
+      editingBy: null,
+      editExpiresAt: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(tickets.id, session.ticketId),
+        eq(tickets.version, session.ticketVersion),
+        eq(tickets.sellerId, session.sellerId),
+        eq(tickets.sold, false),
+        eq(tickets.status, 'available'),
+        listingNotWithdrawn,
+        or(
+          isNull(tickets.currentViewerId),
+          isNull(tickets.lockExpiresAt),
+          lte(tickets.lockExpiresAt, now),
+          eq(tickets.currentViewerId, session.buyerId),
+        ),
+      ),
+    )
+    .returning({ id: tickets.id });
+  return sold;
+}
+
+/**
  * The paid session's one decision, in one transaction with the session row locked: the ticket becomes the
  * buyer's (a conditional UPDATE: same version, unsold, available, not held live by anyone else) with its
  * order and sale journal, or the payment is marked for refund with its journal. A second caller finds the
@@ -249,37 +288,14 @@ async function decide(deps: MoneyDeps, sessionId: string, paymentReference: stri
       .for('update');
     if (!session) throw new NotFound(CHECKOUT_TEXT.sessionNotFound);
     if (session.outcome) return { outcome: session.outcome, fresh: false };
-    const [sold] = await tx
-      .update(tickets)
-      .set({
-        sold: true,
-        status: 'sold',
-        buyerId: session.buyerId,
-        soldAt: now,
-        transferStatus: 'not_started',
-        currentViewerId: null,
-        lockExpiresAt: null,
-        editingBy: null,
-        editExpiresAt: null,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(tickets.id, session.ticketId),
-          eq(tickets.version, session.ticketVersion),
-          eq(tickets.sellerId, session.sellerId),
-          eq(tickets.sold, false),
-          eq(tickets.status, 'available'),
-          listingNotWithdrawn,
-          or(
-            isNull(tickets.currentViewerId),
-            isNull(tickets.lockExpiresAt),
-            lte(tickets.lockExpiresAt, now),
-            eq(tickets.currentViewerId, session.buyerId),
-          ),
-        ),
-      )
-      .returning({ id: tickets.id });
+    // A buyer who closed their account (decision 0099) is refunded, not sold to. Read under a share lock,
+    // so a closure committing now is waited for and seen.
+    const [buyer] = await tx
+      .select({ closedAt: users.closedAt })
+      .from(users)
+      .where(eq(users.id, session.buyerId))
+      .for('share');
+    const sold = buyer?.closedAt ? undefined : await sellTicket(tx, session, now);
     const settled = {
       status: 'paid' as const,
       paymentReference,

@@ -5,6 +5,7 @@ import { MESSAGE_PAGE_SIZE, type TicketMessage } from '../../../common/schemas/m
 import type { Db, DbOrTx } from '../../db/client.js';
 import { ticketMessageReads, ticketMessages, tickets, users } from '../../db/schema/index.js';
 import { NotFound } from '../../errors.js';
+import { memberNameSql } from '../../lib/member-name.js';
 import { recordAdminAction } from '../audit/service.js';
 
 /** At most one e-mail per reader and thread in this period, however many messages arrive (decision 0015). */
@@ -66,7 +67,7 @@ const messageColumns = {
   content: ticketMessages.content,
   messageType: ticketMessages.messageType,
   senderId: ticketMessages.senderId,
-  username: users.username,
+  username: memberNameSql(users),
   createdAt: ticketMessages.createdAt,
 };
 

@@ -231,5 +231,12 @@ export function sandboxCardStore(db: Db, clock: Clock): SandboxCardStore {
         .set({ removedAt: clock.now() })
         .where(and(eq(savedCards.id, paymentMethodId), isNull(savedCards.removedAt)));
     },
+    async removeCustomer(customerId) {
+      await db.delete(sandboxSetupIntents).where(eq(sandboxSetupIntents.customerId, customerId));
+      await db
+        .update(savedCards)
+        .set({ removedAt: clock.now() })
+        .where(and(eq(savedCards.customerId, customerId), isNull(savedCards.removedAt)));
+    },
   };
 }

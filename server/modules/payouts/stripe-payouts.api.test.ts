@@ -49,6 +49,7 @@ function sandboxCheckoutWithStripeConnect(getSandbox: () => SandboxPaymentProvid
     createSetupIntent: (request) => getSandbox().createSetupIntent(request),
     listSavedCards: (customerId) => getSandbox().listSavedCards(customerId),
     detachSavedCard: (id) => getSandbox().detachSavedCard(id),
+    deleteCustomer: (id) => getSandbox().deleteCustomer(id),
     listBalanceMovements: (from, to) => getSandbox().listBalanceMovements(from, to),
   };
   return { stripe, payments };

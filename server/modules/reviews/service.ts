@@ -11,6 +11,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { reviews, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
+import { memberNameSql } from '../../lib/member-name.js';
 
 const reviewer = alias(users, 'reviewer');
 const target = alias(users, 'target');
@@ -24,7 +25,7 @@ export async function listPendingReviews(db: DbOrTx, userId: number): Promise<Pe
       eventDate: tickets.eventDate,
       reviewType: reviews.reviewType,
       targetUserId: reviews.targetUserId,
-      targetUserName: target.username,
+      targetUserName: memberNameSql(target),
       ticketId: reviews.ticketId,
       transactionId: reviews.orderId,
     })
@@ -39,7 +40,7 @@ export async function listPendingReviews(db: DbOrTx, userId: number): Promise<Pe
 const listedColumns = {
   id: reviews.id,
   rating: reviews.rating,
-  reviewerName: reviewer.username,
+  reviewerName: memberNameSql(reviewer),
   ticketDate: tickets.eventDate,
   ticketEvent: tickets.eventName,
   reviewType: reviews.reviewType,

@@ -17,6 +17,7 @@ import { type eventStatuses, events, tickets, users, venues } from '../../db/sch
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import { batchedReader } from '../../lib/batched-reads.js';
 import type { Clock } from '../../lib/clock.js';
+import { memberNameSql } from '../../lib/member-name.js';
 import { sellerTrustOf, UNKNOWN_SELLER } from '../identity/trust.js';
 import { resumeCapPausedListing } from '../price-caps/pauses.js';
 import { assertListingWithinCap, ruleInEffect } from '../price-caps/place.js';
@@ -385,7 +386,7 @@ export function ticketDetailsReader(db: Db) {
         updatedAt: tickets.updatedAt,
         timeZone: tickets.timeZone,
       },
-      seller: { id: users.id, username: users.username, createdAt: users.createdAt },
+      seller: { id: users.id, username: memberNameSql(users), createdAt: users.createdAt },
       rating: { averageRating: rating.averageRating, totalReviews: rating.totalReviews },
       show: { date: events.date, startTime: events.startTime, doorsTime: events.doorsTime },
     })

@@ -8,6 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminKeys, updateUserRole, updateUserSuspension, userDetailOptions } from '../api';
 import { longDate } from '../format';
+import { RoleBadge } from './badges';
 import { DetailDialog, DetailItem, DetailList, FieldSelect, failureText } from './detail-dialog';
 import { ReasonDialog } from './reason-dialog';
 
@@ -85,21 +86,31 @@ function UserDetails({ user }: { user: AdminUser }) {
   return (
     <DetailList>
       <DetailItem label="ID">{user.id}</DetailItem>
-      <DetailItem label="Username">{user.username}</DetailItem>
+      <DetailItem label="Username">
+        <span className="flex flex-wrap items-center gap-2">
+          {user.username}
+          {user.closedAt ? <Badge variant="secondary">{ADMIN_TEXT.closedBadge}</Badge> : null}
+        </span>
+      </DetailItem>
       <DetailItem label="Email">{user.email || ADMIN_TEXT.notProvided}</DetailItem>
       <DetailItem label="Role">
-        <FieldSelect
-          id="admin-user-role"
-          label="Role"
-          hideLabel
-          value={user.role}
-          options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
-          disabled={change.isPending}
-          onChange={(role) => change.mutate(role)}
-        />
+        {/* A closed account is kept for the records only: nothing of it is managed any more. */}
+        {user.closedAt ? (
+          <RoleBadge role={user.role} />
+        ) : (
+          <FieldSelect
+            id="admin-user-role"
+            label="Role"
+            hideLabel
+            value={user.role}
+            options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+            disabled={change.isPending}
+            onChange={(role) => change.mutate(role)}
+          />
+        )}
       </DetailItem>
       <DetailItem label="Account">
-        <SuspensionControl user={user} />
+        {user.closedAt ? ADMIN_TEXT.closedOn(longDate(user.closedAt)) : <SuspensionControl user={user} />}
       </DetailItem>
       <DetailItem label="Joined">{longDate(user.createdAt)}</DetailItem>
       <DetailItem label="Reward Points">{user.rewardPoints}</DetailItem>

@@ -15,7 +15,12 @@ const columns: ColumnDef<AdminUser, never>[] = [
   {
     accessorKey: 'username',
     header: 'Username',
-    cell: ({ row }) => <Truncated text={row.original.username} />,
+    cell: ({ row }) => (
+      <span className="flex flex-wrap items-center gap-1">
+        <Truncated text={row.original.username} />
+        {row.original.closedAt ? <Badge variant="secondary">{ADMIN_TEXT.closedBadge}</Badge> : null}
+      </span>
+    ),
   },
   { accessorKey: 'email', header: 'Email', cell: ({ row }) => <Truncated text={row.original.email ?? ''} /> },
   {

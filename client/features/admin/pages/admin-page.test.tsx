@@ -239,6 +239,29 @@ describe('AdminPage', () => {
     await waitFor(() => expect(within(table).getByRole('button', { name: ADMIN_TEXT.view })).toHaveFocus());
   });
 
+  it('marks a closed member and offers neither a role nor a suspension for them', async () => {
+    const closed = adminUser({
+      username: 'former-member-7',
+      email: null,
+      closedAt: '2026-11-30T09:00:00.000Z',
+    });
+    api(
+      (call) => (call.url.startsWith('/api/admin/users?') ? json(200, page([closed])) : undefined),
+      (call) => (call.url === '/api/admin/users/7' ? json(200, closed) : undefined),
+    );
+    renderWithClient(<AdminPage />, '/admin?tab=users');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const row = (await within(table).findByText('former-member-7')).closest('tr') as HTMLElement;
+    expect(within(row).getByText(ADMIN_TEXT.closedBadge)).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: ADMIN_TEXT.view }));
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXT.userDetails });
+    expect(await within(dialog).findByText(ADMIN_TEXT.closedBadge)).toBeInTheDocument();
+    expect(within(dialog).getByText(ADMIN_TEXT.notProvided)).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Account closed on November 30, 2026/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Role' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: ADMIN_TEXT.suspend })).not.toBeInTheDocument();
+  });
+
   it('Go Back leaves a member as they were', async () => {
     const calls = api(
       (call) => (call.url.startsWith('/api/admin/users?') ? json(200, page([adminUser()])) : undefined),

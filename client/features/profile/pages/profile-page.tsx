@@ -22,12 +22,15 @@ export function ProfilePage({
   reviewsPanel,
   payoutsPanel,
   dataExportPanel,
+  accountClosurePanel,
 }: {
   user: CurrentUser;
   reviewsPanel: ReactNode;
   payoutsPanel?: ReactNode;
   /** "Your data": a copy of the member's data (decision 0097). */
   dataExportPanel?: ReactNode;
+  /** "Close your account", below "Your data" (decision 0099). */
+  accountClosurePanel?: ReactNode;
 }) {
   const [search, setSearch] = useSearchParams();
   const tab: ProfileTab = search.get('tab') === 'reviews' ? 'reviews' : 'settings';
@@ -65,6 +68,7 @@ export function ProfilePage({
               </Card>
               {payoutsPanel}
               {dataExportPanel}
+              {accountClosurePanel}
             </div>
           </div>
         </TabsContent>
