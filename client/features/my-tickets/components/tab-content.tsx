@@ -28,9 +28,22 @@ export interface TabContentProps extends Omit<TicketGridProps, 'tickets'> {
   offline?: boolean;
 }
 
+/** Headings for screen readers of the tabs without a visible one, so the cards' h3 follow an h2. */
+const HIDDEN_HEADING: Record<Exclude<MyTicketsTab, 'pending'>, string> = {
+  listings: MY_TICKETS_TEXT.tabListings,
+  bought: MY_TICKETS_TEXT.tabBought,
+  sold: MY_TICKETS_TEXT.tabSold,
+};
+
 /** One tab's body; the pending tab is headed 'Pending Transfers' whatever it holds. */
 export function TabContent(props: TabContentProps) {
-  if (props.tab !== 'pending') return <TabBody {...props} />;
+  if (props.tab !== 'pending')
+    return (
+      <div>
+        <h2 className="sr-only">{HIDDEN_HEADING[props.tab]}</h2>
+        <TabBody {...props} />
+      </div>
+    );
   return (
     <div className="space-y-4">
       <h2 className="text-xl font-semibold">{MY_TICKETS_TEXT.pendingHeading}</h2>
