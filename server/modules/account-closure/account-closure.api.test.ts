@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILURE_LIMIT } from '../../../common/constants.js';
 import { SERVER_MESSAGE } from '../../../common/messages.js';
 import { ACCOUNT_CLOSURE_TEXT as TEXT } from '../../../common/texts/account-closure.js';
-import { createPaymentProvider } from '../../adapters/payments/index.js';
 import {
   adminAuditLog,
   ambassadorChatMessages,
@@ -31,10 +30,9 @@ import { ManualClock } from '../../lib/clock.js';
 import { sha256 } from '../../lib/tokens.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, latestMail, signedInClient, type TestAccount } from '../auth/testing.js';
-import { fulfilCheckout, sandboxSessionStore } from '../checkout/service.js';
+import { fulfilCheckout } from '../checkout/service.js';
 import { insertListing, insertShowListing } from '../marketplace/testing.js';
-import { sandboxCardStore } from '../payment-methods/service.js';
-import { buyListing, startCheckoutOf, testJobRunner } from '../payouts/testing.js';
+import { buyListing, startCheckoutOf, testJobRunner, testMoneyDeps } from '../payouts/testing.js';
 import { completedSale } from '../reviews/testing.js';
 import { completeTransfer, initiateTransfer } from '../transfers/service.js';
 
@@ -489,19 +487,7 @@ describe.each(backends)('closing my account on %s', (backend) => {
       .update(checkoutSessions)
       .set({ status: 'paid', paymentReference: `sbx_pi_${sessionId}`, paidAt: clock.now() })
       .where(eq(checkoutSessions.id, sessionId));
-    const money = {
-      db,
-      payments: createPaymentProvider(
-        harness.config,
-        sandboxSessionStore(db, clock),
-        sandboxCardStore(db, clock),
-      ),
-      mailer: harness.mailer,
-      clock,
-      appUrl: harness.config.appUrl,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-    };
-    const settled = await fulfilCheckout(money, sessionId);
+    const settled = await fulfilCheckout(testMoneyDeps(harness, clock), sessionId);
     expect(settled?.outcome).toBe('refunded');
     const [unsold] = await db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(unsold).toMatchObject({ sold: false, buyerId: null, status: 'available' });

@@ -27,6 +27,7 @@ import { endAllSessions } from '../../plugins/session.js';
 import type { EndedHold } from '../admin/suspension.js';
 import { retireUsername } from '../auth/retired-usernames.js';
 import { usernameSkeleton } from '../auth/username-skeleton.js';
+import { offSaleNow } from '../tickets/off-sale.js';
 
 /**
  * What closing an account erases, ends and keeps (decision 0099), all in the closing transaction. The users
@@ -62,15 +63,8 @@ function newAnonymousName(): string {
 async function endListingsAndHolds(tx: Tx, userId: number, now: Date) {
   const listings = await tx
     .update(tickets)
-    .set({
-      status: 'cancelled',
-      version: sql`${tickets.version} + 1`,
-      currentViewerId: null,
-      lockExpiresAt: null,
-      editingBy: null,
-      editExpiresAt: null,
-      updatedAt: now,
-    })
+    // As a suspension takes them off sale, but for good.
+    .set({ ...offSaleNow(now), status: 'cancelled' })
     .where(
       and(
         eq(tickets.sellerId, userId),

@@ -11,6 +11,7 @@ import type { TestApp, TestClient } from '../../test/harness.js';
 import { sandboxSessionStore } from '../checkout/service.js';
 import { insertListing, type ListingOverrides } from '../marketplace/testing.js';
 import { sandboxCardStore } from '../payment-methods/service.js';
+import type { MoneyDeps } from '../sales/deps.js';
 import { afterSaleJobHandlers } from './service.js';
 
 /** Helpers for API tests of the after-sale timeline: a real purchase, a job runner, ledger sums. */
@@ -68,10 +69,10 @@ export async function buyListing(
   return { ticket, sessionId, order, price };
 }
 
-/** A job runner with the after-sale handlers, on the test app's database and clock. */
-export function testJobRunner(harness: TestApp, clock: Clock, payments?: PaymentProvider) {
+/** The money path's dependencies on the test app's database, mail and clock, with the sandbox unless told. */
+export function testMoneyDeps(harness: TestApp, clock: Clock, payments?: PaymentProvider): MoneyDeps {
   const db = harness.database.db;
-  const deps = {
+  return {
     db,
     payments:
       payments ??
@@ -81,7 +82,12 @@ export function testJobRunner(harness: TestApp, clock: Clock, payments?: Payment
     appUrl: harness.config.appUrl,
     log: quiet,
   };
-  return createJobRunner({ db, clock, log: quiet, handlers: afterSaleJobHandlers(deps) });
+}
+
+/** A job runner with the after-sale handlers, on the test app's database and clock. */
+export function testJobRunner(harness: TestApp, clock: Clock, payments?: PaymentProvider) {
+  const deps = testMoneyDeps(harness, clock, payments);
+  return createJobRunner({ db: deps.db, clock, log: quiet, handlers: afterSaleJobHandlers(deps) });
 }
 
 /** Every journal of a checkout session with its sum (each must be zero) and the session's account balances. */
