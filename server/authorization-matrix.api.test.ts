@@ -232,6 +232,9 @@ const ROWS: Record<string, Row> = {
   'PATCH /api/user': { expect: membersOnly(), call: fixed('/api/user', {}) },
   'POST /api/user/tour-completed': { expect: membersOnly(), call: fixed('/api/user/tour-completed') },
   // A copy of my data (decision 0097): one's own only; the download's token names the caller's own copy.
+  // Closing my account (decision 0099): one's own only; an empty password is refused after authorization.
+  'GET /api/user/closure': { expect: membersOnly(), call: fixed('/api/user/closure') },
+  'POST /api/user/closure': { expect: membersOnly(), call: fixed('/api/user/closure', {}) },
   'GET /api/user/data-export': { expect: membersOnly(), call: fixed('/api/user/data-export') },
   'POST /api/user/data-export': { expect: membersOnly(), call: fixed('/api/user/data-export') },
   'GET /api/user/data-export/download': {
@@ -374,10 +377,7 @@ const ROWS: Record<string, Row> = {
     call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/barcode/download` }),
   },
   // The show in a calendar and wallet passes (decision 0096): the buyer's alone.
-  'GET /api/tickets/{id}/wallet': {
-    expect: { ...parties('buyer') },
-    call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/wallet` }),
-  },
+  'GET /api/wallets': { expect: membersOnly(), call: fixed('/api/wallets') },
   'GET /api/tickets/{id}/calendar.ics': {
     expect: { ...parties('buyer') },
     call: (f) => ({ path: `/api/tickets/${f.sale.ticket.id}/calendar.ics` }),

@@ -59,7 +59,10 @@ export function MyTicketsRoute() {
           onBarcodeChange={refetchTickets}
         />
       )}
-      renderShowLinks={(ticket) => <ShowLinks ticketId={ticket.id} transferStatus={ticket.transferStatus} />}
+      // The buyer's card shows the barcode once the seller sent it (decision 0098): a wallet can carry it then.
+      renderShowLinks={(ticket) => (
+        <ShowLinks ticketId={ticket.id} barcodeReady={ticket.barcodeCloudinaryUrl !== null} />
+      )}
       renderSaleExtras={(ticket, role) => {
         if (role === 'seller') return <SalePayout ticketId={ticket.id} saleState={saleStateOf(ticket)} />;
         // A reported problem shows on the card itself (disputedAt); it cannot be reported twice.

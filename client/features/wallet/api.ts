@@ -1,18 +1,17 @@
 import { apiFetch, getJson } from '@client/lib/api';
-import type { GoogleWalletSave, WalletOffers } from '@common/schemas/wallet';
+import type { GoogleWalletSave, Wallets } from '@common/schemas/wallet';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 
-/** Every wallet query starts with this key. */
+/** The wallets' query key. */
 export const WALLET_KEY = ['wallet'] as const;
 
-/** GET /api/tickets/{id}/wallet: the calendar, and the wallets set up for this ticket now. */
-export const walletOffersQueryOptions = (ticketId: number, transferStatus: string) =>
-  queryOptions({
-    // The transfer's step is in the key: a wallet opens once the seller initiates the transfer.
-    queryKey: [...WALLET_KEY, ticketId, transferStatus] as const,
-    queryFn: () => getJson<WalletOffers>(`/api/tickets/${ticketId}/wallet`),
-    staleTime: 5 * 60_000,
-  });
+/** GET /api/wallets: the wallets this Encore is set up for, asked once for every card of the page. */
+export const walletsQueryOptions = queryOptions({
+  queryKey: WALLET_KEY,
+  queryFn: () => getJson<Wallets>('/api/wallets'),
+  // Settings change only with a restart of the server.
+  staleTime: Number.POSITIVE_INFINITY,
+});
 
 /** Hands a downloaded file to the browser under `fileName`. */
 function saveFile(blob: Blob, fileName: string): void {

@@ -22,7 +22,7 @@ const file = (type: string, name: string) => () =>
 
 beforeEach(() => {
   answers = {
-    'GET /api/tickets/4/wallet': () => json(200, { calendar: true, appleWallet: true, googleWallet: true }),
+    'GET /api/wallets': () => json(200, { appleWallet: true, googleWallet: true }),
     'GET /api/tickets/4/calendar.ics': file('text/calendar', 'encore-ticket-4.ics'),
     'GET /api/tickets/4/wallet/apple': file('application/vnd.apple.pkpass', 'encore-ticket-4.pkpass'),
     'GET /api/tickets/4/wallet/google': () =>
@@ -46,12 +46,12 @@ afterEach(() => {
   sonner.dismiss();
 });
 
-function renderLinks() {
+function renderLinks({ barcodeReady = true } = {}) {
   const openUrl = vi.fn();
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <ShowLinks ticketId={4} transferStatus="initiated" openUrl={openUrl} />
+      <ShowLinks ticketId={4} barcodeReady={barcodeReady} openUrl={openUrl} />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -67,16 +67,22 @@ describe('ShowLinks', () => {
     expect(screen.getByRole('region', { name: WALLET_TEXT.groupLabel })).toBeInTheDocument();
   });
 
-  it('offers the calendar alone when no wallet is set up for the ticket', async () => {
-    answers['GET /api/tickets/4/wallet'] = () =>
-      json(200, { calendar: true, appleWallet: false, googleWallet: false });
+  it('offers the calendar alone when no wallet is set up on this Encore', async () => {
+    answers['GET /api/wallets'] = () => json(200, { appleWallet: false, googleWallet: false });
     renderLinks();
-    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/tickets/4/wallet'));
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/wallets'));
     // The answer has arrived and rendered: still only the calendar.
     await waitFor(() => expect(screen.getAllByRole('button')).toHaveLength(1));
     expect(screen.getByRole('button', { name: WALLET_TEXT.addToCalendar })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: WALLET_TEXT.addToAppleWallet })).toBeNull();
     expect(screen.queryByRole('button', { name: WALLET_TEXT.saveToGoogleWallet })).toBeNull();
+  });
+
+  it('offers the calendar alone, without asking, until the seller sends the barcode', async () => {
+    renderLinks({ barcodeReady: false });
+    expect(screen.getByRole('button', { name: WALLET_TEXT.addToCalendar })).toBeEnabled();
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+    expect(calls).toEqual([]);
   });
 
   it('downloads the .ics and the .pkpass under the names the server gives, from the keyboard too', async () => {

@@ -6,17 +6,12 @@ import { WALLET_TEXT } from '@common/texts/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarPlus, Wallet, WalletCards } from 'lucide-react';
 import { useId } from 'react';
-import {
-  useAppleWalletPass,
-  useDownloadCalendar,
-  useGoogleWalletSave,
-  walletOffersQueryOptions,
-} from './api';
+import { useAppleWalletPass, useDownloadCalendar, useGoogleWalletSave, walletsQueryOptions } from './api';
 
 export interface ShowLinksProps {
   ticketId: number;
-  /** The transfer's step: a wallet is offered once the seller initiated it and the barcode is there. */
-  transferStatus: string;
+  /** The buyer may download the ticket's barcode (the seller sent it): a wallet pass can carry it. */
+  barcodeReady: boolean;
   /** Where Google's save page opens (this tab); tests pass their own. */
   openUrl?: (url: string) => void;
 }
@@ -32,15 +27,19 @@ function failed(title: string) {
 
 /**
  * A bought ticket's "keep this show" links (issue 47 items 2 and 3, decision 0096): the show in a calendar
- * always, and Apple Wallet and Google Wallet only when the API says they are set up for this ticket.
+ * always, and Apple Wallet and Google Wallet once the barcode is there, when this Encore is set up for them.
  */
 export function ShowLinks({
   ticketId,
-  transferStatus,
+  barcodeReady,
   openUrl = (url) => window.location.assign(url),
 }: ShowLinksProps) {
   const headingId = useId();
-  const offers = useQuery(walletOffersQueryOptions(ticketId, transferStatus));
+  const wallets = useQuery({ ...walletsQueryOptions, enabled: barcodeReady });
+  const offers = {
+    apple: barcodeReady && wallets.data?.appleWallet,
+    google: barcodeReady && wallets.data?.googleWallet,
+  };
   const calendar = useDownloadCalendar(ticketId);
   const apple = useAppleWalletPass(ticketId);
   const google = useGoogleWalletSave(ticketId, openUrl);
@@ -60,7 +59,7 @@ export function ShowLinks({
           {calendar.isPending ? <Spinner label={WALLET_TEXT.addToCalendar} /> : <CalendarPlus aria-hidden />}
           {WALLET_TEXT.addToCalendar}
         </Button>
-        {offers.data?.appleWallet ? (
+        {offers.apple ? (
           <Button
             variant="outline"
             size="sm"
@@ -71,7 +70,7 @@ export function ShowLinks({
             {WALLET_TEXT.addToAppleWallet}
           </Button>
         ) : null}
-        {offers.data?.googleWallet ? (
+        {offers.google ? (
           <Button
             variant="outline"
             size="sm"

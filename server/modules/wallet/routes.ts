@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ticketIdParams } from '../../../common/schemas/messages.js';
-import { googleWalletSaveSchema, walletOffersSchema } from '../../../common/schemas/wallet.js';
+import { googleWalletSaveSchema, walletsSchema } from '../../../common/schemas/wallet.js';
 import { WALLET_TEXT } from '../../../common/texts/wallet.js';
 import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { WalletSettings } from '../../config.js';
@@ -48,26 +48,17 @@ export async function walletRoutes(instance: FastifyInstance, options: WalletRou
   }
 
   app.get(
-    '/api/tickets/:id/wallet',
+    '/api/wallets',
     {
       onRequest: requireUser,
       schema: {
         tags: ['wallet'],
         summary:
-          "What the buyer of a ticket may add: the calendar always, a wallet when it is set up on this Encore and the ticket's barcode may be downloaded (buyer only)",
-        params: ticketIdParams,
-        response: { 200: walletOffersSchema },
+          'The wallets this Encore is set up for; a bought ticket offers them once its barcode may be downloaded',
+        response: { 200: walletsSchema },
       },
     },
-    async (request) => {
-      const ticket = await boughtTicket(db, request.params.id, currentUser(request).id);
-      const withBarcode = barcodeDownloadable(ticket);
-      return {
-        calendar: true as const,
-        appleWallet: wallet.apple !== undefined && withBarcode,
-        googleWallet: wallet.google !== undefined && withBarcode,
-      };
-    },
+    async () => ({ appleWallet: wallet.apple !== undefined, googleWallet: wallet.google !== undefined }),
   );
 
   app.get(
