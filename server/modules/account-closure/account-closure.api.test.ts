@@ -463,7 +463,7 @@ describe.each(backends)('closing my account on %s', (backend) => {
     expect(taken.body.message).toBe(SERVER_MESSAGE.usernameTaken);
   });
 
-  it('ends a hold that raced the check and its checkout, and refunds a payment that arrives after', async () => {
+  it('refunds, not sells, a payment for a lapsed hold of theirs that arrives after the closure', async () => {
     const db = harness.database.db;
     clock.set(new Date('2030-03-01T12:00:00Z'));
     const member = await party();
@@ -471,7 +471,7 @@ describe.each(backends)('closing my account on %s', (backend) => {
     const { ticket, sessionId } = await startCheckoutOf(harness, member.client, seller.id, {
       eventName: 'Raced Hold',
     });
-    // The hold lapses as far as the check can tell, then the closure finds it still named.
+    // The hold lapses; the closure or the hold-ends poller, whichever comes first, ends it.
     await db
       .update(tickets)
       .set({ lockExpiresAt: new Date(clock.now().getTime() - 1_000) })
@@ -480,8 +480,6 @@ describe.each(backends)('closing my account on %s', (backend) => {
     expect(closed.status, closed.text).toBe(200);
     const [after] = await db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(after).toMatchObject({ currentViewerId: null, status: 'available' });
-    const [checkout] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
-    expect(checkout?.status).toBe('cancelled');
     // The provider took the payment all the same (its page was open): the closed buyer is refunded.
     await db
       .update(checkoutSessions)
