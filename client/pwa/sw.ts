@@ -6,7 +6,8 @@
  * - the signed-in member's own answers (who is signed in, My Tickets, the barcodes they may download) are
  *   network first, kept in MEMBER_CACHE for when the network fails or is too slow; nothing else of /api is
  *   kept; the page deletes MEMBER_CACHE at sign-out and when another member signs in;
- * - other built files the app loads (page chunks, named by their content) are kept once loaded.
+ * - other built files the app loads (page chunks, named by their content) are kept once loaded;
+ * - a request sent as a page goes away (keepalive) is fetched by the worker, so it outlives the page.
  */
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -59,6 +60,11 @@ registerRoute(
     request.mode === 'navigate' && url.origin === self.location.origin && isAppPath(url.pathname),
   new NetworkOnly({ plugins: [new PrecacheFallbackPlugin({ fallbackURL: SHELL })] }),
 );
+
+// A request a page sends as it goes away (`keepalive`: the edit lock's and a hold's release) is made by the
+// worker itself: left to the browser's own fallback to the network, half of them were lost once the page
+// that sent them was gone.
+registerRoute(({ request }) => request.keepalive, new NetworkOnly(), 'POST');
 
 /** How often the member's data was forgotten: an answer to a request made before the last time is not kept. */
 let generation = 0;
