@@ -14,6 +14,7 @@ import {
   MAX_JOB_ATTEMPTS,
   MAX_JOB_ERROR_LENGTH,
   retryGivenUpJob,
+  scheduleJobNow,
 } from './queue.js';
 
 const quiet = { info: () => undefined, error: () => undefined };
@@ -144,6 +145,34 @@ describe.each(backends)('durable job runner on %s', (backend) => {
     expect(calls).toBe(3);
     expect(row?.doneAt).not.toBeNull();
     expect([1, 2, 3, 4, 20].map(backoffMs)).toEqual([60_000, 120_000, 240_000, 480_000, 6 * 3_600_000]);
+  });
+
+  it('runs a job scheduled now at once, and keeps a failed one waiting out its backoff when asked to', async () => {
+    const db = await open();
+    const clock = new ManualClock(START);
+    const runs: string[] = [];
+    const runner = createJobRunner({
+      db,
+      clock,
+      log: quiet,
+      handlers: {
+        refused: async (job) => {
+          runs.push(job.key);
+          throw new Error('refused');
+        },
+      },
+    });
+    await scheduleJobNow(db, 'refused', 'kept', {}, clock.now());
+    await scheduleJobNow(db, 'refused', 'reset', {}, clock.now());
+    await runner.runOnce();
+    expect(runs.sort()).toEqual(['kept', 'reset']);
+
+    await scheduleJobNow(db, 'refused', 'kept', {}, clock.now(), { keepRetryBackoff: true });
+    await scheduleJobNow(db, 'refused', 'reset', {}, clock.now());
+    await runner.runOnce();
+    expect(runs.sort()).toEqual(['kept', 'reset', 'reset']);
+    expect(await rowOf('kept')).toMatchObject({ attempts: 1, runAt: new Date(START.getTime() + 60_000) });
+    expect((await rowOf('reset'))?.attempts).toBe(1);
   });
 
   it('puts a job that cannot finish yet back to its retry time without counting a failure', async () => {

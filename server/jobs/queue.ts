@@ -32,14 +32,19 @@ export async function scheduleJobNow(
   key: string,
   payload: Record<string, unknown>,
   now: Date,
+  options: { keepRetryBackoff?: boolean } = {},
 ): Promise<void> {
+  // A job waiting out its backoff after a failure will run anyway; with keepRetryBackoff it keeps waiting.
+  const waitingToRun = options.keepRetryBackoff
+    ? sql`(${jobs.runAt} > ${now.toISOString()}::timestamptz and ${jobs.attempts} = 0)`
+    : sql`${jobs.runAt} > ${now.toISOString()}::timestamptz`;
   await db
     .insert(jobs)
     .values({ kind, key, runAt: now, payload })
     .onConflictDoUpdate({
       target: [jobs.kind, jobs.key],
       set: { runAt: now, doneAt: null, lockedUntil: null, attempts: 0, lastError: null, gaveUpAt: null },
-      setWhere: sql`${jobs.doneAt} is not null or ${jobs.runAt} > ${now.toISOString()}::timestamptz or ${jobs.lockedUntil} is not null`,
+      setWhere: sql`${jobs.doneAt} is not null or ${waitingToRun} or ${jobs.lockedUntil} is not null`,
     });
 }
 

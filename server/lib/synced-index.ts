@@ -128,7 +128,7 @@ interface Position {
 
 /**
  * Where the index stands before it reads rows. The horizon is the earlier of now and the start of the
- * oldest transaction that has written and not finished (its rows carry the time of their write, which is
+ * oldest transaction in this database that has written and not finished (its rows carry the time of their write, which is
  * later), less a second for clock steps; read before the rows' statement takes its snapshot, so a row
  * that statement cannot see yet is read by the next.
  */
@@ -136,7 +136,8 @@ async function positionOf(db: Db, changeCounter: SQL): Promise<Position> {
   const result = (await db.execute(sql`
     select (case when is_called then last_value else 0 end)::text as version,
       (least(statement_timestamp(),
-        (select min(xact_start) from pg_stat_activity where backend_xid is not null and pid <> pg_backend_pid()))
+        (select min(xact_start) from pg_stat_activity
+          where backend_xid is not null and datname = current_database() and pid <> pg_backend_pid()))
         - interval '1 second')::text as horizon
     from ${changeCounter}`)) as unknown as { rows: Position[] };
   return result.rows[0] as Position;

@@ -51,7 +51,9 @@ async function positionOf(db: Db): Promise<Position> {
       (least(statement_timestamp(), writer.since) - interval '1 second')::text as horizon,
       writer.since is not null as writing
     from (select min(xact_start) as since from pg_stat_activity
-      where backend_xid is not null and pid <> pg_backend_pid()) writer`)) as unknown as { rows: Position[] };
+      where backend_xid is not null and datname = current_database() and pid <> pg_backend_pid()) writer`)) as unknown as {
+    rows: Position[];
+  };
   return result.rows[0] as Position;
 }
 
@@ -126,7 +128,10 @@ export function startCdnPurges(options: CdnPurgesOptions): CdnPurges {
       await cdn.purge(keys);
       return keys;
     }
-    for (const key of keys) await scheduleJobNow(db, CDN_PURGE_JOB, key, {}, clock.now());
+    // A purge the CDN refused keeps its backoff: its retry purges this change too.
+    for (const key of keys) {
+      await scheduleJobNow(db, CDN_PURGE_JOB, key, {}, clock.now(), { keepRetryBackoff: true });
+    }
     await delay(options.settleMs);
     await runner.runOnce();
     return keys;
