@@ -9,6 +9,7 @@
  * - bid: a bid placed, matched, ended, or its purchase waiting for the cardholder (id: the bid)
  * - alert: a price alert matched, seen or ended (id: the alert)
  * - ambassador: a new topic or post in the ambassadors' chat (id: the topic)
+ * - fan-queue: a show's Fan Queue changed (id and eventId: the catalog event): open pages read their place again
  * - read: something was read in another tab, so the badges changed (id: the newest message read)
  * - resync: notices may have been missed (the server's listening connection came back): refetch everything
  */
@@ -20,6 +21,7 @@ export const LIVE_NOTICE_KINDS = [
   'bid',
   'alert',
   'ambassador',
+  'fan-queue',
   'read',
   'resync',
 ] as const;

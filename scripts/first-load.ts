@@ -25,7 +25,8 @@ export const FIRST_LOAD_PAGES: Record<string, { modules: string[]; budgeted: boo
     modules: [
       ...(RENDERED_ON_REQUEST['/events/:id'] ?? []),
       // The event route's own lazy parts, which it renders at once (beside the listings on a desktop).
-      'features/price-alerts/components/price-alert-form.tsx',
+      'features/fan-queue/components/fan-queue-panel.tsx',
+      'features/price-alerts/components/price-alert-panel.tsx',
       'features/price-story/components/price-story.tsx',
       // Once a story with prices renders (decision 0061): a show with listings has one.
       'features/price-story/components/price-story-chart.tsx',

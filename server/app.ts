@@ -50,6 +50,9 @@ import { EVENT_HTML_COUNTERS_MS, eventPageHtmlRoutes } from './modules/event-pag
 import { eventPageRoutes } from './modules/event-page/routes.js';
 import { ConcertSearch } from './modules/events/concert-search.js';
 import { eventRoutes } from './modules/events/routes.js';
+import { adminFanQueueRoutes } from './modules/fan-queue/admin-routes.js';
+import { createFanQueueOffers, type FanQueueOffers } from './modules/fan-queue/offer-jobs.js';
+import { fanQueueRoutes } from './modules/fan-queue/routes.js';
 import { findable } from './modules/findable/routes.js';
 import { startHoldEnds } from './modules/holds/hold-ends.js';
 import { holdRoutes } from './modules/holds/routes.js';
@@ -104,6 +107,8 @@ declare module 'fastify' {
     bidMatching: BidMatching;
     /** This instance's price alert matcher (decision 0060); tests await priceAlertMatching.runner.runOnce(). */
     priceAlertMatching: PriceAlertMatching;
+    /** This instance's Fan Queue offers (decision 0100); tests await fanQueueOffers.runner.runOnce(). */
+    fanQueueOffers: FanQueueOffers;
     /** This instance's price-cap sweep and its e-mails (decision 0084); tests run priceCapSweeps.runner. */
     priceCapSweeps: PriceCapSweeps;
     /** This instance's in-memory listing search index (decision 0048); tests and benches await its ready(). */
@@ -351,11 +356,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await priceAlertMatching.mailRunner.stop();
   });
   await priceAlertMatching.scheduleEndingPassed();
-  /** A listing became buyable: bids may buy it (decision 0045) and price alerts may match it (0060). */
-  const listingBuyable = async (ticketId: number) => {
-    await bidMatching.listingBuyable(ticketId);
-    await priceAlertMatching.listingBuyable(ticketId);
-  };
+  // Fan Queue (issue 46, decision 0100): a buyable listing goes to the Fan Queue first; bids
+  // (decision 0045) and price alerts (0060) see it only once the queue passed it on (`passedOn`).
+  const fanQueueOffers = createFanQueueOffers({
+    db: database.db,
+    mailer: deps.mailer,
+    clock,
+    appUrl: config.appUrl,
+    log: app.log,
+    leaseMs: config.jobLeaseMs,
+    jobObserver,
+    passedOn: async (ticketId) => {
+      await bidMatching.listingBuyable(ticketId);
+      await priceAlertMatching.listingBuyable(ticketId);
+    },
+  });
+  app.decorate('fanQueueOffers', fanQueueOffers);
+  app.addHook('onClose', () => fanQueueOffers.runner.stop());
+  /** A listing became buyable: the Fan Queue, then bids and price alerts. */
+  const listingBuyable = (ticketId: number) => fanQueueOffers.listingBuyable(ticketId);
   // Price caps by place (decision 0084): the sweep of listings a new or tightened rule puts above their cap.
   const priceCapSweeps = createPriceCapSweeps({
     ...priceAlertDeps,
@@ -384,6 +403,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     onRelease: async (ticketId, buyerId, log) => {
       await expireOpenCheckouts({ ...checkout, log }, ticketId, buyerId);
+      // Fan Queue: letting go of an offer's hold withdraws it; its tickets go to the next fan in line.
+      if (await fanQueueOffers.released(ticketId, buyerId)) return;
       const onSale = await returnIdlePart(database.db, ticketId, clock.now());
       if (onSale !== null) await listingBuyable(onSale);
     },
@@ -483,6 +504,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Price alerts (decision 0060).
   await app.register(priceAlertRoutes, { ...priceAlertDeps, matching: priceAlertMatching });
+
+  // The Fan Queue's line (issue 46, decision 0100). an entry that leaves with an open offer
+  // has it withdrawn and handed on to the next fan in line by the offers' module (offer-jobs.ts).
+  await app.register(fanQueueRoutes, {
+    db: database.db,
+    clock,
+    onLeftWithOffer: (entryId) => fanQueueOffers.leftWithOffer(entryId),
+  });
+  // The admins' view of a show's line and removal of an entry: a removed entry's open offer is handed on.
+  await app.register(adminFanQueueRoutes, {
+    db: database.db,
+    clock,
+    onRemovedWithOffer: (entryId) => fanQueueOffers.leftWithOffer(entryId),
+  });
 
   // A copy of my data (issue 47 item 4, decision 0097): built by a durable job, downloaded by signed link.
   const dataExportDeps = { ...priceAlertDeps, timeZone: config.platformTimeZone };

@@ -210,6 +210,20 @@ const ROWS: Record<string, Row> = {
     expect: everyone(),
     call: fixed('/api/price-alerts/unsubscribe?token=1.not-a-signature'),
   },
+  // Issue 46, decision 0100: a show's Fan Queue is public; joining, leaving and one's places are members'.
+  'GET /api/events/{id}/fan-queue': {
+    expect: everyone(),
+    call: fixed(`/api/events/${NO_SUCH_ID}/fan-queue`),
+  },
+  'PUT /api/events/{id}/fan-queue': {
+    expect: membersOnly(),
+    call: fixed(`/api/events/${NO_SUCH_ID}/fan-queue`, { quantity: 1, maxPrice: 10 }),
+  },
+  'DELETE /api/events/{id}/fan-queue': {
+    expect: membersOnly(),
+    call: fixed(`/api/events/${NO_SUCH_ID}/fan-queue`),
+  },
+  'GET /api/fan-queue': { expect: membersOnly(), call: fixed('/api/fan-queue') },
   'GET /api/tickets/average-price': {
     expect: membersOnly(),
     call: fixed('/api/tickets/average-price?eventName=Nova&quantity=1'),
@@ -543,6 +557,15 @@ const ROWS: Record<string, Row> = {
   'POST /api/admin/events/{id}/cancel': {
     expect: adminsOnly(),
     call: fixed(`/api/admin/events/${NO_SUCH_ID}/cancel`, { reason: 'Matrix check' }),
+  },
+  // Decision 0100: a show's Fan Queue in the back office, and removing an entry from it.
+  'GET /api/admin/events/{id}/fan-queue': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/events/${NO_SUCH_ID}/fan-queue`),
+  },
+  'DELETE /api/admin/fan-queue/{entryId}': {
+    expect: adminsOnly(),
+    call: fixed(`/api/admin/fan-queue/${NO_SUCH_ID}`, { reason: 'Matrix check' }),
   },
   'POST /api/admin/events/{id}/postpone': {
     expect: adminsOnly(),

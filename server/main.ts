@@ -16,6 +16,7 @@ import { bidJobHandlers } from './modules/bids/jobs.js';
 import { sandboxSessionStore } from './modules/checkout/service.js';
 import { dataExportJobHandlers } from './modules/data-exports/jobs.js';
 import { developmentExposureWarning } from './modules/dev-mail/exposure.js';
+import { fanQueueOfferJobHandlers, scheduleMarketFor } from './modules/fan-queue/offer-jobs.js';
 import { ledgerCheckJobHandlers, scheduleLedgerCheck } from './modules/ledger/self-check.js';
 import { type MetricsServer, startMetricsServer } from './modules/operations/metrics-server.js';
 import { sandboxCardStore } from './modules/payment-methods/service.js';
@@ -134,6 +135,12 @@ async function main(): Promise<void> {
       ...afterSaleJobHandlers(checkoutDeps),
       ...bidJobHandlers(checkoutDeps),
       ...priceAlertJobHandlers({ ...checkoutDeps, emailLinkSecret: config.emailLinkSecret }),
+      // Fan Queue (decision 0100): offers, their expiry and e-mails; what the queue passes on gets the
+      // bids' and alerts' durable jobs.
+      ...fanQueueOfferJobHandlers({
+        ...checkoutDeps,
+        passedOn: scheduleMarketFor(database.db, systemClock),
+      }),
       ...priceCapJobHandlers({ ...checkoutDeps, emailLinkSecret: config.emailLinkSecret }),
       ...ledgerCheckJobHandlers(checkoutDeps),
       ...dataExportJobHandlers({

@@ -68,6 +68,11 @@ export function staleKeysOf(notice: LiveNotice): QueryKey[] {
       return [['price-alerts'], ['notifications']];
     case 'ambassador':
       return [['ambassador']];
+    case 'fan-queue':
+      return [
+        ['fan-queue', 'event', notice.id],
+        ['fan-queue', 'mine'],
+      ];
     case 'read':
       return [['notifications'], ['ambassador', 'topics']];
     case 'resync':
@@ -92,6 +97,16 @@ function isMarketKey(key: QueryKey): boolean {
 function showsTicket(data: unknown, ticketIds: ReadonlySet<number>): boolean {
   const pages = (data as { pages?: { tickets?: { id: number }[] }[] } | undefined)?.pages ?? [];
   return pages.some((page) => page.tickets?.some((ticket) => ticketIds.has(ticket.id)) ?? false);
+}
+
+/**
+ * A show's Fan Queue changes with every fan who joins, leaves or is offered tickets: a page reads its line
+ * (and the member's place in it) at most this often, the first notice at once (decision 0100).
+ */
+export const FAN_QUEUE_READ_MS = 1_000;
+
+function isFanQueueKey(key: QueryKey): boolean {
+  return key[0] === 'fan-queue';
 }
 
 /** Notices that arrive together cost one refetch per query: they are gathered for this long. */
@@ -132,6 +147,23 @@ export function connectLive(queryClient: QueryClient, url = '/api/live'): { clos
   const changedTickets = new Set<number>();
   /** A show's many listings changed (a 'show' notice): every marketplace list is read at once. */
   let showChanged = false;
+  /** Fan Queue keys read within the last FAN_QUEUE_READ_MS, and whether a notice for one came since. */
+  const fanQueueReads = new Map<string, { timer: ReturnType<typeof setTimeout>; again: boolean }>();
+
+  const readFanQueue = (id: string, queryKey: QueryKey) => {
+    const recent = fanQueueReads.get(id);
+    if (recent) {
+      recent.again = true;
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey });
+    const timer = setTimeout(() => {
+      const read = fanQueueReads.get(id);
+      fanQueueReads.delete(id);
+      if (read?.again) readFanQueue(id, queryKey);
+    }, FAN_QUEUE_READ_MS);
+    fanQueueReads.set(id, { timer, again: false });
+  };
 
   /** A list showing a changed ticket is read now; the rest wait for the next MARKET_NEWS_MS. */
   const refreshMarket = (ticketIds: ReadonlySet<number>) => {
@@ -146,14 +178,15 @@ export function connectLive(queryClient: QueryClient, url = '/api/live'): { clos
   };
   const flush = () => {
     gatherTimer = undefined;
-    const keys = [...pending.values()];
+    const keys = [...pending.entries()];
     const ticketIds = new Set(changedTickets);
     const marketNow = showChanged;
     pending.clear();
     changedTickets.clear();
     showChanged = false;
-    for (const queryKey of keys) {
+    for (const [id, queryKey] of keys) {
       if (isMarketKey(queryKey) && !marketNow) refreshMarket(ticketIds);
+      else if (isFanQueueKey(queryKey)) readFanQueue(id, queryKey);
       else void queryClient.invalidateQueries({ queryKey });
     }
   };
@@ -228,6 +261,8 @@ export function connectLive(queryClient: QueryClient, url = '/api/live'): { clos
       clearTimeout(retryTimer);
       clearTimeout(gatherTimer);
       clearTimeout(marketNewsTimer);
+      for (const read of fanQueueReads.values()) clearTimeout(read.timer);
+      fanQueueReads.clear();
       dropSource();
     },
   };

@@ -156,6 +156,7 @@ export const AUDIT_TARGET_TYPES = [
   'review',
   'job',
   'barcode_duplicate',
+  'fan_queue_entry',
 ] as const;
 
 /**
@@ -176,6 +177,7 @@ export const AUDIT_READ_ACTIONS = [
   'image.view',
   'attendees.search',
   'barcode-duplicates.list',
+  'fan_queue.list',
 ] as const;
 export type AuditReadAction = (typeof AUDIT_READ_ACTIONS)[number];
 /** Changes only, or views only (issue 43 item 14: the views no longer bury the changes). */

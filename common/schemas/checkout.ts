@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TICKET_MAX_QUANTITY } from '../constants.js';
 import { CHECKOUT_TEXT } from '../messages.js';
+import { isWholeCents } from './numbers.js';
 import { INT32_MAX, singleLineText } from './text.js';
 
 /**
@@ -93,7 +94,7 @@ const dollarAmount = z
   .number({ error: CHECKOUT_TEXT.amountInvalid })
   .min(0, { error: CHECKOUT_TEXT.amountInvalid })
   .max(MAX_AMOUNT_DOLLARS, { error: CHECKOUT_TEXT.amountInvalid })
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+  .refine(isWholeCents, {
     error: CHECKOUT_TEXT.amountInvalid,
   });
 const version = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRICE_ALERT_QUANTITY_MAX } from '../constants.js';
 import { PRICE_ALERT_TEXT } from '../texts/price-alerts.js';
+import { isWholeCents, jsonNumber } from './numbers.js';
 import { INT32_MAX, TEXT_LIMITS } from './text.js';
 
 /** Price alerts (decision 0060): "tell me when N tickets for this show are listed at or below $X each". */
@@ -28,23 +29,20 @@ export const priceAlertEndedReasons = [
   'account_closed',
 ] as const;
 
-const number = (required: string, invalid: string) =>
-  z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) });
-
 /** POST /api/price-alerts. `maxPrice` is dollars per ticket, all-in, with at most two decimals. */
 export const createPriceAlertSchema = z.object({
-  eventId: number(PRICE_ALERT_TEXT.eventNotFound, PRICE_ALERT_TEXT.eventNotFound)
+  eventId: jsonNumber(PRICE_ALERT_TEXT.eventNotFound, PRICE_ALERT_TEXT.eventNotFound)
     .int({ error: PRICE_ALERT_TEXT.eventNotFound })
     .min(1, { error: PRICE_ALERT_TEXT.eventNotFound })
     .max(INT32_MAX, { error: PRICE_ALERT_TEXT.eventNotFound }),
-  quantity: number(PRICE_ALERT_TEXT.quantityInvalid, PRICE_ALERT_TEXT.quantityInvalid)
+  quantity: jsonNumber(PRICE_ALERT_TEXT.quantityInvalid, PRICE_ALERT_TEXT.quantityInvalid)
     .int({ error: PRICE_ALERT_TEXT.quantityInvalid })
     .min(1, { error: PRICE_ALERT_TEXT.quantityInvalid })
     .max(PRICE_ALERT_QUANTITY_MAX, { error: PRICE_ALERT_TEXT.quantityInvalid }),
-  maxPrice: number(PRICE_ALERT_TEXT.maxPriceRequired, PRICE_ALERT_TEXT.maxPriceInvalid)
+  maxPrice: jsonNumber(PRICE_ALERT_TEXT.maxPriceRequired, PRICE_ALERT_TEXT.maxPriceInvalid)
     .gt(0, { error: PRICE_ALERT_TEXT.maxPricePositive })
     .max(PRICE_ALERT_MAX_PRICE_DOLLARS, { error: PRICE_ALERT_TEXT.maxPriceTooHigh })
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    .refine(isWholeCents, {
       error: PRICE_ALERT_TEXT.maxPriceInvalid,
     }),
 });

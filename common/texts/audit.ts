@@ -49,6 +49,9 @@ export const AUDIT_TEXT = {
     'data_export.download': 'Downloaded a copy of their data',
     // Decision 0099: the member closed their account.
     'user.close': 'Closed their account',
+    // Decision 0100: a show's Fan Queue as admins see it, and removing a fan from it.
+    'fan_queue.list': 'Viewed a show’s Fan Queue',
+    'fan_queue.remove': 'Removed a fan from a Fan Queue',
   } as Record<string, string>,
   fields: {
     role: 'Role',
@@ -123,5 +126,6 @@ export const AUDIT_TEXT = {
     review: 'Review',
     job: 'Job',
     barcode_duplicate: 'Duplicate barcode',
+    fan_queue_entry: 'Fan Queue entry',
   } satisfies Record<(typeof AUDIT_TARGET_TYPES)[number], string>,
 } as const;

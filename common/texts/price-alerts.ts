@@ -1,3 +1,5 @@
+import { PRICE_ALERT_SIGN_IN } from './price-alert-sign-in.js';
+
 /** Price alerts (decision 0060): the form, the list, the server's refusals and the e-mail. */
 
 export const PRICE_ALERT_TEXT = {
@@ -7,7 +9,7 @@ export const PRICE_ALERT_TEXT = {
   maxPriceLabel: 'Max price per ticket (USD, all-in)',
   submit: 'Create alert',
   submitting: 'Creating…',
-  signInPrompt: 'Sign in to get a price alert for this show',
+  signInPrompt: PRICE_ALERT_SIGN_IN,
   createdTitle: 'Price alert created',
   created: (eventName: string) => `We will e-mail you when tickets for ${eventName} reach your price.`,
   createFailed: 'Could not create the alert. Please try again.',

@@ -7,6 +7,7 @@ export * from './bids.js';
 export * from './checkout.js';
 export * from './data-exports.js';
 export * from './events.js';
+export * from './fan-queue.js';
 export * from './holds.js';
 export * from './images.js';
 export * from './ledger-checks.js';

@@ -27,6 +27,7 @@ import { endAllSessions } from '../../plugins/session.js';
 import type { EndedHold } from '../admin/suspension.js';
 import { retireUsername } from '../auth/retired-usernames.js';
 import { usernameSkeleton } from '../auth/username-skeleton.js';
+import { endFanQueueOfClosedAccount } from '../fan-queue/ending.js';
 import { offSaleNow } from '../tickets/off-sale.js';
 
 /**
@@ -84,7 +85,7 @@ async function endListingsAndHolds(tx: Tx, userId: number, now: Date) {
   };
 }
 
-/** Bids and price alerts end; saved cards are removed here and their customers deleted at the provider. */
+/** Bids, price alerts and Fan Queue places end; saved cards are removed here and their customers deleted at the provider. */
 async function endBidsAlertsAndCards(tx: Tx, userId: number, now: Date) {
   const endedBids = await tx
     .update(bids)
@@ -96,6 +97,8 @@ async function endBidsAlertsAndCards(tx: Tx, userId: number, now: Date) {
     .set({ status: 'ended', endedReason: 'account_closed', endedAt: now })
     .where(and(eq(priceAlerts.userId, userId), eq(priceAlerts.status, 'active')))
     .returning({ id: priceAlerts.id });
+  // Fan Queue places end too (decision 0100); a live offer is a hold, which blocked the closing already.
+  await endFanQueueOfClosedAccount(tx, userId, now);
   const removedCards = await tx
     .update(savedCards)
     .set({ removedAt: now })

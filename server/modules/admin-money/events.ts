@@ -6,6 +6,7 @@ import { checkoutSessions, events, orders, payouts, tickets, venues } from '../.
 import { Conflict, NotFound } from '../../errors.js';
 import { recordAdminAction } from '../audit/service.js';
 import { endBidsOfCancelledEvent } from '../bids/cancelled-event.js';
+import { endFanQueueOfCancelledEvent } from '../fan-queue/ending.js';
 import { endPriceAlertsOfCancelledEvent } from '../price-alerts/service.js';
 import { refundFromEscrow } from '../refunds/service.js';
 import { scheduleWithdrawnListingsMail } from '../refunds/withdrawn-listings.js';
@@ -105,6 +106,7 @@ export async function cancelEvent(deps: MoneyDeps, adminId: number, eventId: num
       .where(eq(events.id, eventId));
     await endBidsOfCancelledEvent(tx, eventId, now);
     await endPriceAlertsOfCancelledEvent(tx, eventId, now);
+    await endFanQueueOfCancelledEvent(tx, eventId, now);
     const withdrawnRows = await tx
       .update(tickets)
       .set({

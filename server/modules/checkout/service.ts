@@ -12,6 +12,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { bids, checkoutSessions, events, orders, tickets, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { offerBought } from '../fan-queue/offer-ends.js';
 import { holdForCheckout } from '../holds/service.js';
 import { saleRows, unmatchedPaymentRows, unmatchedRefundRows, writeJournal } from '../ledger/journal.js';
 import { refundRestAtProvider } from '../refunds/provider-refund.js';
@@ -331,6 +332,8 @@ async function decide(deps: MoneyDeps, sessionId: string, paymentReference: stri
         .update(checkoutSessions)
         .set({ ...settled, outcome: 'fulfilled' })
         .where(eq(checkoutSessions.id, session.id));
+      // Fan Queue (decision 0100): an offer of this row to its buyer is bought, in the sale's transaction.
+      await offerBought(tx, session.ticketId, session.buyerId, session.quantity, now);
       // A bid's purchase: the bid is matched in the sale's own transaction (decision 0045).
       if (session.bidId !== null)
         await tx

@@ -7,6 +7,7 @@ import {
   ambassadorChatTopics,
   bids,
   events,
+  fanQueueEntries,
   loginCodes,
   newsletterSubscribers,
   orders,
@@ -609,6 +610,53 @@ async function priceAlertsFile(db: DbOrTx, userId: number, limits: DataExportLim
   };
 }
 
+async function fanQueueFile(db: DbOrTx, userId: number, limits: DataExportLimits): Promise<ExportFile> {
+  const cut: ListCut[] = [];
+  const mine = eq(fanQueueEntries.userId, userId);
+  const rows = await bounded(
+    (limit) =>
+      db
+        .select({
+          entry: fanQueueEntries,
+          eventName: events.name,
+          eventDate: events.date,
+          venue: venues.name,
+        })
+        .from(fanQueueEntries)
+        .innerJoin(events, eq(events.id, fanQueueEntries.eventId))
+        .innerJoin(venues, eq(venues.id, events.venueId))
+        .where(mine)
+        .orderBy(desc(fanQueueEntries.id))
+        .limit(limit),
+    () => countOf(db, fanQueueEntries, mine),
+    limits.maxRowsPerList,
+    'fanQueueEntries',
+    cut,
+  );
+  return {
+    name: 'fan-queue.json',
+    description:
+      'Your places in Fan Queues: the show, how many tickets, the most per ticket (all-in), when you joined and their state.',
+    lists: {
+      fanQueueEntries: rows.map(({ entry, eventName, eventDate, venue }) => ({
+        id: entry.id,
+        eventId: entry.eventId,
+        eventName,
+        eventDate,
+        venue,
+        quantity: entry.quantity,
+        currency: EXPORT_CURRENCY,
+        maxPricePerTicketCents: entry.maxPriceCents,
+        status: entry.status,
+        endedReason: entry.endedReason,
+        joinedAt: iso(entry.joinedAt),
+        endedAt: iso(entry.endedAt),
+      })),
+    },
+    cut,
+  };
+}
+
 async function supportFile(
   db: DbOrTx,
   member: { id: number; username: string },
@@ -826,6 +874,7 @@ export async function buildDataExport(
     await reviewsFile(db, userId, limits),
     await bidsFile(db, userId, limits),
     await priceAlertsFile(db, userId, limits),
+    await fanQueueFile(db, userId, limits),
     await supportFile(db, member, limits),
     await savedCardsFile(db, userId, limits),
     await signInFile(db, userId, limits),

@@ -11,6 +11,7 @@ import {
   bids,
   checkoutSessions,
   dataExports,
+  fanQueueEntries,
   loginCodes,
   newsletterSubscribers,
   orders,
@@ -49,6 +50,7 @@ interface Seeded {
   customerId: string;
   bidId: number;
   alertId: number;
+  entryId: number;
   hashes: string[];
 }
 
@@ -143,6 +145,18 @@ describe.each(backends)('a copy of my data on %s', (backend) => {
       .insert(priceAlerts)
       .values({ userId: me.id, eventId: show.event.id, quantity: 2, maxPriceCents: 15_075 })
       .returning();
+    const joined = new Date('2030-02-20T10:00:00Z');
+    const [entry] = await db
+      .insert(fanQueueEntries)
+      .values({
+        userId: me.id,
+        eventId: show.event.id,
+        quantity: 3,
+        maxPriceCents: 9_025,
+        joinedAt: joined,
+        positionKey: joined,
+      })
+      .returning();
     await db.insert(supportMessages).values([
       { userId: me.id, senderId: me.id, topic: 'payment', message: `${marker}-SUPPORT-QUESTION` },
       {
@@ -196,6 +210,7 @@ describe.each(backends)('a copy of my data on %s', (backend) => {
       customerId,
       bidId: bid?.id ?? 0,
       alertId: alert?.id ?? 0,
+      entryId: entry?.id ?? 0,
       hashes: [sessionHash, deviceHash, codeHash, pendingHash, password?.hash ?? 'no password hash'],
     };
   }
@@ -354,6 +369,7 @@ describe.each(backends)('a copy of my data on %s', (backend) => {
     expect(Object.keys(files).sort()).toEqual([
       'about.json',
       'bids.json',
+      'fan-queue.json',
       'listings.json',
       'messages.json',
       'price-alerts.json',
@@ -488,6 +504,23 @@ describe.each(backends)('a copy of my data on %s', (backend) => {
         quantity: 2,
         status: 'active',
       }),
+    ]);
+    // Fan Queue places (issue 46): the member's own, not the other member's.
+    expect(files['fan-queue.json'].fanQueueEntries).toEqual([
+      {
+        id: mayaData.entryId,
+        eventId: expect.any(Number),
+        eventName: 'Maya Alert Show',
+        eventDate: '2030-07-01',
+        venue: expect.any(String),
+        quantity: 3,
+        currency: 'USD',
+        maxPricePerTicketCents: 9_025,
+        status: 'waiting',
+        endedReason: null,
+        joinedAt: '2030-02-20T10:00:00.000Z',
+        endedAt: null,
+      },
     ]);
     expect(
       (files['support.json'].messages as any[]).map((row) => [row.from, row.message, row.topic]).sort(),

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { type PeriodicRun, startPeriodicRun } from '../../lib/periodic-run.js';
+import { noOpenOfferSql } from '../fan-queue/open-offer-sql.js';
 import { returnIdlePart, returnIdleParts } from './splits.js';
 
 /**
@@ -24,7 +25,8 @@ export async function endLapsedHolds(db: DbOrTx, now: Date): Promise<number> {
   const lapsed = await db
     .select({ id: tickets.id, listingId: tickets.splitFromTicketId })
     .from(tickets)
-    .where(and(isNotNull(tickets.currentViewerId), lte(tickets.lockExpiresAt, now)))
+    // Fan Queue (decision 0100): a hold an open offer has is left to the offer's expiry job, which hands it on.
+    .where(and(isNotNull(tickets.currentViewerId), lte(tickets.lockExpiresAt, now), noOpenOfferSql()))
     .orderBy(tickets.lockExpiresAt)
     .limit(HOLD_ENDS_PER_RUN);
   for (const { id, listingId } of lapsed) {
@@ -33,7 +35,14 @@ export async function endLapsedHolds(db: DbOrTx, now: Date): Promise<number> {
     await db
       .update(tickets)
       .set({ currentViewerId: null, lockExpiresAt: null })
-      .where(and(eq(tickets.id, id), isNotNull(tickets.currentViewerId), lte(tickets.lockExpiresAt, now)));
+      .where(
+        and(
+          eq(tickets.id, id),
+          isNotNull(tickets.currentViewerId),
+          lte(tickets.lockExpiresAt, now),
+          noOpenOfferSql(),
+        ),
+      );
     if (listingId === null) await returnIdleParts(db, id, now);
   }
   return lapsed.length;

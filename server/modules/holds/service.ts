@@ -12,6 +12,7 @@ import { holdAllowances, tickets } from '../../db/schema/index.js';
 import { sqlStateOf } from '../../db/sql-state.js';
 import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../errors.js';
 import { listingOnSaleSql } from '../../lib/on-sale-sql.js';
+import { noOpenOfferSql } from '../fan-queue/open-offer-sql.js';
 import { assertHoldWithinCap } from '../price-caps/place.js';
 import { assertMayHold, lockMemberForLimits } from '../show-limits/service.js';
 import { type ConflictListing, lockConflict } from './conflicts.js';
@@ -51,6 +52,12 @@ async function assertHoldable(tx: Tx, listing: TicketRow, buyerId: number, now: 
     listing.lockExpiresAt > now
   )
     throw lockConflict('held', CHECKOUT_TEXT.heldByOther, listing);
+  // Fan Queue (decision 0100): a listing an open offer holds for another member is theirs until handed on.
+  const [offered] = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.id, listing.id), sql`not ${noOpenOfferSql(buyerId)}`));
+  if (offered) throw lockConflict('held', CHECKOUT_TEXT.heldByOther, listing);
   const [held] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(tickets)
@@ -277,6 +284,22 @@ export async function lockTicket(
   }
 }
 
+/**
+ * Fan Queue (decision 0100): the queue's offer holds `quantity` of a listing (whole, or a part carved from
+ * it) for its member until `expiresAt`, exactly as the member's own lock would, limits and all, inside the
+ * offer job's transaction (a savepoint: a refusal undoes only this hold).
+ */
+export function holdForOffer(
+  tx: Tx,
+  memberId: number,
+  ticketId: number,
+  quantity: number,
+  expiresAt: Date,
+  now: Date,
+): Promise<Hold> {
+  return lockInTransaction(tx, memberId, ticketId, now, quantity, { pastMemberQueue: false }, expiresAt);
+}
+
 function lockInTransaction(
   db: DbOrTx,
   buyerId: number,
@@ -284,16 +307,18 @@ function lockInTransaction(
   now: Date,
   wanted: number | undefined,
   seen: { pastMemberQueue: boolean },
+  offerExpiry?: Date,
 ): Promise<Hold> {
   return db.transaction(async (tx) => {
     // One member's locks run one after another (the live-holds count must see the others). A burst of them
     // waits at most HOLD_QUEUE_WAIT_MS for its turn and is then told to slow down (429), instead of queueing
-    // into the statement timeout (503) on a busy server (issue 21, reliability bench).
-    await tx.execute(sql.raw(`set local lock_timeout = ${HOLD_QUEUE_WAIT_MS}`));
+    // into the statement timeout (503) on a busy server (issue 21, reliability bench). An offer's hold runs
+    // inside the queue's job, whose transaction must keep its own lock timeout.
+    if (!offerExpiry) await tx.execute(sql.raw(`set local lock_timeout = ${HOLD_QUEUE_WAIT_MS}`));
     await lockMemberForLimits(tx, buyerId);
     await assertShowLimits(tx, buyerId, ticketId, wanted, now);
     seen.pastMemberQueue = true;
-    let freshExpiry = await holdEndFor(tx, buyerId, ticketId, now);
+    let freshExpiry = offerExpiry ?? (await holdEndFor(tx, buyerId, ticketId, now));
     if (wanted !== undefined) {
       const part = await holdPart(tx, buyerId, ticketId, wanted, freshExpiry, now, (listing) =>
         assertHoldable(tx, listing, buyerId, now),
@@ -327,6 +352,8 @@ function lockInTransaction(
             eq(tickets.currentViewerId, buyerId),
           ),
           sql`${liveHoldsElsewhere(buyerId, ticketId, now)} < ${MAX_LIVE_HOLDS}`,
+          // Fan Queue (decision 0100): not a row an open offer holds for another member, lapsed or not.
+          noOpenOfferSql(buyerId),
         ),
       )
       .returning({

@@ -9,6 +9,7 @@ import {
 } from '../../../common/splits.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { checkoutSessions, tickets } from '../../db/schema/index.js';
+import { noOpenOfferSql } from '../fan-queue/open-offer-sql.js';
 import { lockConflict } from './conflicts.js';
 
 /**
@@ -37,6 +38,8 @@ function idlePart(now: Date) {
     eq(tickets.status, 'available'),
     or(isNull(tickets.currentViewerId), isNull(tickets.lockExpiresAt), lte(tickets.lockExpiresAt, now)),
     noLiveCheckout(now),
+    // Fan Queue (decision 0100): a part an open offer holds is handed on by the offer's expiry job.
+    noOpenOfferSql(),
   );
 }
 
@@ -93,7 +96,8 @@ async function reclaimParts(tx: Tx, listing: TicketRow, now: Date, ownPartId?: n
         eq(tickets.splitFromTicketId, listing.id),
         ownPartId === undefined
           ? idlePart(now)
-          : or(idlePart(now), and(eq(tickets.id, ownPartId), noLiveCheckout(now))),
+          : // Fan Queue (decision 0100): not the buyer's own part while an open offer holds it.
+            or(idlePart(now), and(eq(tickets.id, ownPartId), noLiveCheckout(now), noOpenOfferSql())),
       ),
     )
     .orderBy(tickets.id)

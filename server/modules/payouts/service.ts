@@ -13,6 +13,7 @@ import { jobs, orders, payouts, tickets, users } from '../../db/schema/index.js'
 import { Conflict, Forbidden, NotFound } from '../../errors.js';
 import type { JobHandler } from '../../jobs/queue.js';
 import { memberMailJobHandlers } from '../admin/member-mail.js';
+import { fanQueueEndedJobHandlers } from '../fan-queue/ending.js';
 import { postSystemMessage } from '../messages/system-messages.js';
 import { refundJobHandlers } from '../refunds/service.js';
 import type { MoneyDeps } from '../sales/deps.js';
@@ -42,6 +43,7 @@ export function afterSaleJobHandlers(deps: MoneyDeps): Record<string, JobHandler
     ...refundJobHandlers(deps),
     ...memberMailJobHandlers(deps),
     ...strikeJobHandlers(deps),
+    ...fanQueueEndedJobHandlers(deps),
   };
 }
 

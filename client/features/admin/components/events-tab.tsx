@@ -2,9 +2,11 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { ADMIN_TEXT } from '@common/messages';
 import { ADMIN_EVENT_STATUSES, type AdminEvent } from '@common/schemas/admin-money';
+import { FAN_QUEUE_TEXT } from '@common/texts/fan-queue';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { adminListQueryOptions } from '../api';
+import { FanQueueDialog } from '../fan-queue/fan-queue-dialog';
 import { tableDate } from '../format';
 import { AdminList } from './admin-list';
 import { Truncated } from './admin-table';
@@ -40,6 +42,7 @@ function EventStatus({ event }: { event: AdminEvent }) {
 export function EventsTab() {
   const [status, setStatus] = useState<StatusChoice>('all');
   const [acting, setActing] = useState<{ event: AdminEvent; action: EventAction } | null>(null);
+  const [line, setLine] = useState<AdminEvent | null>(null);
   const columns = useMemo<ColumnDef<AdminEvent, never>[]>(
     () => [
       { accessorKey: 'id', header: 'ID' },
@@ -58,27 +61,41 @@ export function EventsTab() {
       {
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row }) =>
-          row.original.status === 'cancelled' ? null : (
-            <div className="flex gap-2">
-              <Button
-                size="sm"
-                variant="outline"
-                data-event-action={`${row.original.id}-postpone`}
-                onClick={() => setActing({ event: row.original, action: 'postpone' })}
-              >
-                Postpone
-              </Button>
-              <Button
-                size="sm"
-                variant="destructive"
-                data-event-action={`${row.original.id}-cancel`}
-                onClick={() => setActing({ event: row.original, action: 'cancel' })}
-              >
-                Cancel
-              </Button>
-            </div>
-          ),
+        cell: ({ row }) => (
+          // Three actions wrap on a phone's row instead of widening the page.
+          <div className="flex flex-wrap gap-2">
+            {/* The show's Fan Queue (decision 0100); a cancelled show's line has ended, and shows empty. */}
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={FAN_QUEUE_TEXT.adminOpenLabel(row.original.name)}
+              data-event-action={`${row.original.id}-fan-queue`}
+              onClick={() => setLine(row.original)}
+            >
+              {FAN_QUEUE_TEXT.adminOpen}
+            </Button>
+            {row.original.status === 'cancelled' ? null : (
+              <>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  data-event-action={`${row.original.id}-postpone`}
+                  onClick={() => setActing({ event: row.original, action: 'postpone' })}
+                >
+                  Postpone
+                </Button>
+                <Button
+                  size="sm"
+                  variant="destructive"
+                  data-event-action={`${row.original.id}-cancel`}
+                  onClick={() => setActing({ event: row.original, action: 'cancel' })}
+                >
+                  Cancel
+                </Button>
+              </>
+            )}
+          </div>
+        ),
       },
     ],
     [],
@@ -104,6 +121,7 @@ export function EventsTab() {
       {acting === null ? null : (
         <EventActionDialog event={acting.event} action={acting.action} onClose={() => setActing(null)} />
       )}
+      {line === null ? null : <FanQueueDialog event={line} onClose={() => setLine(null)} />}
     </>
   );
 }

@@ -1,6 +1,7 @@
+import { FanQueueSellerNotice } from '@client/features/fan-queue/components/seller-notice';
 import { DollarSign } from 'lucide-react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
-import type { ListingFormValues } from '../listing-form-values';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { type ListingFormValues, pricingInput } from '../listing-form-values';
 import { Field, FormSection, MoneyInput } from './form-parts';
 import { MarkupSlider } from './markup-slider';
 import { PriceCapStatement } from './price-cap-statement';
@@ -15,6 +16,10 @@ interface PricingSectionProps {
 export function PricingSection({ form, onAmountTyped }: PricingSectionProps) {
   const { control, register, formState } = form;
   const { errors } = formState;
+  const [eventId, faceValue, serviceFee, markup] = useWatch({
+    control,
+    name: ['eventId', 'faceValue', 'serviceFee', 'markup'],
+  });
   return (
     <FormSection
       icon={DollarSign}
@@ -42,6 +47,11 @@ export function PricingSection({ form, onAmountTyped }: PricingSectionProps) {
         control={control}
         name="markup"
         render={({ field }) => <MarkupSlider value={field.value} onChange={field.onChange} />}
+      />
+      {/* A fair price goes to the show's Fan Queue first (decision 0100); per ticket, whatever the quantity. */}
+      <FanQueueSellerNotice
+        eventId={eventId}
+        pricing={pricingInput({ faceValue, serviceFee, markup, quantity: '1' })}
       />
     </FormSection>
   );

@@ -125,14 +125,4 @@ describe('PriceAlertForm', () => {
     expect(screen.getByLabelText(PRICE_ALERT_TEXT.maxPriceLabel)).toHaveFocus();
     expect(screen.queryByText(PRICE_ALERT_TEXT.limit)).not.toBeInTheDocument();
   });
-
-  it('offers a visitor sign-in that comes back to the show', async () => {
-    fakeApi((call) =>
-      call.url === '/api/session' ? json(200, { user: null }) : json(404, { message: 'Not found' }),
-    );
-    renderAt(<PriceAlertForm eventId={42} eventName="Aurora Skies" />, '/events/42-aurora-skies');
-    const link = await screen.findByRole('link', { name: PRICE_ALERT_TEXT.signInPrompt });
-    expect(link).toHaveAttribute('href', `/login?next=${encodeURIComponent('/events/42-aurora-skies')}`);
-    expect(screen.queryByRole('button', { name: PRICE_ALERT_TEXT.submit })).not.toBeInTheDocument();
-  });
 });

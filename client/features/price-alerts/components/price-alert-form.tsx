@@ -1,16 +1,15 @@
+import { QuantityField } from '@client/components/quantity-field';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/toaster';
-import { loginThenTo } from '@client/lib/safe-destination';
-import { useCurrentUser } from '@client/lib/session';
+import { typedDollars } from '@client/lib/typed-dollars';
 import { PRICE_ALERT_QUANTITY_MAX } from '@common/constants';
 import { PRICE_ALERT_TEXT } from '@common/texts/price-alerts';
 import { BellRing } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { fieldErrorsOf, messageOf, useCreatePriceAlert } from '../api';
 import { EventPriceAlerts } from './event-price-alerts';
 
@@ -23,18 +22,9 @@ type Field = 'quantity' | 'maxPrice';
 type Errors = Partial<Record<Field | 'form', string>>;
 
 const QUANTITIES = Array.from({ length: PRICE_ALERT_QUANTITY_MAX }, (_, index) => index + 1);
-/** Dollars as typed: digits with at most two decimals ('45', '45.5', '45.50'), a leading '$' allowed. */
-const DOLLARS = /^\$?\s*(\d{1,7}(\.\d{0,2})?|\.\d{1,2})$/;
-
-function priceOf(text: string): number | undefined | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  return DOLLARS.test(trimmed) ? Number(trimmed.replace('$', '').trim()) : null;
-}
-
 /**
- * The request's schema (zod, with the shared text rules) loads once a member's form shows: a visitor, who
- * sees only the sign-in prompt, never loads it (decision 0082). A failed load is tried again by the next
+ * The request's schema (zod, with the shared text rules) loads once the form shows, which only a member's
+ * page loads (decision 0082). A failed load is tried again by the next
  * submit.
  */
 type CreateSchema = typeof import('@common/schemas/price-alerts')['createPriceAlertSchema'];
@@ -51,12 +41,10 @@ function loadCreateSchema(): Promise<CreateSchema> {
 }
 
 /**
- * "Tell me when N tickets for this show are listed at or below $X each" (decision 0060): for a member, the
- * quantity and the most per ticket, all-in; a visitor is offered sign-in, which comes back here.
+ * "Tell me when N tickets for this show are listed at or below $X each" (decision 0060): a member's quantity
+ * and the most per ticket, all-in (`PriceAlertPanel` offers a visitor sign-in instead).
  */
 export function PriceAlertForm({ eventId, eventName }: PriceAlertFormProps) {
-  const { data: user, isPending } = useCurrentUser();
-  const location = useLocation();
   const create = useCreatePriceAlert();
   const id = useId();
   const [quantity, setQuantity] = useState('2');
@@ -64,25 +52,14 @@ export function PriceAlertForm({ eventId, eventName }: PriceAlertFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const titleId = `${id}-title`;
   useEffect(() => {
-    if (user) loadCreateSchema().catch(() => undefined);
-  }, [user]);
-
-  if (isPending) return null;
-  if (!user)
-    return (
-      <Card className="flex items-center gap-3 p-4">
-        <BellRing className="size-5 shrink-0 text-info" aria-hidden />
-        <Link className="font-medium underline" to={loginThenTo(`${location.pathname}${location.search}`)}>
-          {PRICE_ALERT_TEXT.signInPrompt}
-        </Link>
-      </Card>
-    );
+    loadCreateSchema().catch(() => undefined);
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     // Create stays enabled while sending, so the focus never falls from it; a second press waits its turn.
     if (create.isPending) return;
-    const maxPrice = priceOf(price);
+    const maxPrice = typedDollars(price);
     let schema: CreateSchema;
     try {
       schema = await loadCreateSchema();
@@ -157,28 +134,14 @@ export function PriceAlertForm({ eventId, eventName }: PriceAlertFormProps) {
           </Alert>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-quantity`}>{PRICE_ALERT_TEXT.quantityLabel}</Label>
-            <select
-              id={`${id}-quantity`}
-              className="h-10 rounded-md border border-input bg-surface px-3 text-sm"
-              value={quantity}
-              aria-invalid={errors.quantity ? true : undefined}
-              aria-describedby={describedBy('quantity')}
-              onChange={(event) => setQuantity(event.target.value)}
-            >
-              {QUANTITIES.map((count) => (
-                <option key={count} value={count}>
-                  {count}
-                </option>
-              ))}
-            </select>
-            {errors.quantity ? (
-              <p id={`${id}-quantity-error`} className="text-sm text-destructive">
-                {errors.quantity}
-              </p>
-            ) : null}
-          </div>
+          <QuantityField
+            id={`${id}-quantity`}
+            label={PRICE_ALERT_TEXT.quantityLabel}
+            value={quantity}
+            counts={QUANTITIES}
+            error={errors.quantity}
+            onChange={setQuantity}
+          />
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-price`}>{PRICE_ALERT_TEXT.maxPriceLabel}</Label>
             <Input

@@ -1,0 +1,43 @@
+import { buttonVariants } from '@client/components/ui/button';
+import { formatCents } from '@common/money';
+import type { FanQueueOffer as Offer } from '@common/schemas/fan-queue';
+import { FAN_QUEUE_TEXT } from '@common/texts/fan-queue';
+import { ticketPath } from '@common/ticket-path';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { fanQueueKeys } from '../api';
+import { useMinutesLeft } from '../use-minutes-left';
+
+export interface FanQueueOfferProps {
+  offer: Offer;
+  /** The link's accessible name where several offers share a page (My Bids); its text otherwise. */
+  payLabel?: string;
+  /** 'h3' on the event page's panel, 'h4' inside My Bids' cards. */
+  heading?: 'h3' | 'h4';
+}
+
+/**
+ * An open offer (decision 0100): tickets held in the member's name for a few minutes, paid for through the
+ * ordinary checkout of the held ticket (the marketplace's `?ticket=` dialog, whose lock keeps the hold).
+ */
+export function FanQueueOffer({ offer, payLabel, heading: Heading = 'h3' }: FanQueueOfferProps) {
+  const queryClient = useQueryClient();
+  // Once the hold has lapsed, the line is read again: the offer went on to the next fan.
+  const minutes = useMinutesLeft(
+    offer.expiresAt,
+    () => void queryClient.invalidateQueries({ queryKey: fanQueueKeys.all }),
+  );
+  return (
+    <div className="grid gap-2 rounded-lg border border-success/40 bg-success-soft p-3 text-sm">
+      <Heading className="font-semibold">{FAN_QUEUE_TEXT.offerTitle}</Heading>
+      <p>{FAN_QUEUE_TEXT.offer(offer.quantity, formatCents(offer.priceCents), minutes)}</p>
+      <Link
+        to={ticketPath(offer.ticketId)}
+        className={buttonVariants({ className: 'justify-self-start' })}
+        aria-label={payLabel}
+      >
+        {FAN_QUEUE_TEXT.payOffer}
+      </Link>
+    </div>
+  );
+}

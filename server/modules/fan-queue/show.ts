@@ -1,0 +1,102 @@
+import { eq, sql } from 'drizzle-orm';
+import { onSaleAt } from '../../../common/on-sale.js';
+import { FAN_QUEUE_TEXT } from '../../../common/texts/fan-queue.js';
+import type { DbOrTx } from '../../db/client.js';
+import { events, fanQueueShows, venues } from '../../db/schema/index.js';
+import { NotFound } from '../../errors.js';
+import type { Show } from '../show-limits/service.js';
+
+/** A show's line (decision 0100): its catalog event, its reference price and its counters. */
+
+export interface QueueEvent {
+  id: number;
+  name: string;
+  date: string;
+  daysCount: number;
+  status: 'scheduled' | 'postponed' | 'cancelled';
+  venue: string;
+  timeZone: string;
+}
+
+/**
+ * The catalog event of a line, 404 when there is none. `share` locks its row inside a change of the line,
+ * so a cancellation under way (which holds the row for update) either commits first and is seen here, or
+ * waits for this change and then ends the entry with the others (as bids and price alerts do).
+ */
+export async function queueEvent(db: DbOrTx, eventId: number, share = false): Promise<QueueEvent> {
+  const query = db
+    .select({
+      id: events.id,
+      name: events.name,
+      date: events.date,
+      daysCount: events.daysCount,
+      status: events.status,
+      venue: venues.name,
+      timeZone: venues.timeZone,
+    })
+    .from(events)
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .where(eq(events.id, eventId));
+  const [event] = share ? await query.for('share', { of: events }) : await query;
+  if (!event) throw new NotFound(FAN_QUEUE_TEXT.eventNotFound);
+  return event;
+}
+
+/**
+ * The line takes entries while the show is on, as price alerts and bids decide it (decision 0071): not
+ * cancelled and still on sale. A postponed show keeps its line and takes entries at its new date.
+ */
+export function lineOpen(event: QueueEvent, now: Date): boolean {
+  return (
+    event.status !== 'cancelled' &&
+    onSaleAt({ eventDate: event.date, daysCount: event.daysCount, timeZone: event.timeZone }, now)
+  );
+}
+
+/** The show as the per-show limits name it (decision 0088). */
+export function showOf(event: QueueEvent): Show {
+  return { eventId: event.id, eventName: event.name, eventDate: event.date };
+}
+
+/**
+ * The show's reference price (decision 0100): the highest original price per ticket (face value plus the
+ * original fee, decision 0073) of the show's listings, sold, withdrawn or on sale; null while it has none.
+ * The show is its catalog event or, for a listing that did not pick it, its name on its first day
+ * (tickets_event_idx and tickets_event_date_idx keep both branches to the show's rows).
+ */
+export async function referencePriceCents(db: DbOrTx, event: QueueEvent): Promise<number | null> {
+  const result = (await db.execute(sql`
+    select max(t.face_value_cents + t.service_fee_cents)::int as cents from tickets t
+    where t.event_id = ${event.id}
+      or (t.event_date = ${event.date}::date and lower(t.event_name) = lower(${event.name}))`)) as unknown as {
+    rows: { cents: number | string | null }[];
+  };
+  const cents = result.rows[0]?.cents;
+  return cents === null || cents === undefined || Number(cents) <= 0 ? null : Number(cents);
+}
+
+/** The show's counters: fans waiting, tickets through the queue (zero before its first entry). */
+export async function lineCounters(db: DbOrTx, eventId: number) {
+  const [row] = await db
+    .select({ waiting: fanQueueShows.waiting, throughQueueTickets: fanQueueShows.throughQueueTickets })
+    .from(fanQueueShows)
+    .where(eq(fanQueueShows.eventId, eventId));
+  return { waiting: row?.waiting ?? 0, throughQueueTickets: row?.throughQueueTickets ?? 0 };
+}
+
+/**
+ * In the transaction of a change of the line: `waiting` moves by `waitingDelta` and the version by one, so
+ * open pages (the live notice of migration 0051) read their positions again.
+ */
+export async function bumpLine(db: DbOrTx, eventId: number, waitingDelta: number): Promise<void> {
+  await db
+    .insert(fanQueueShows)
+    .values({ eventId, waiting: Math.max(0, waitingDelta), version: 1 })
+    .onConflictDoUpdate({
+      target: fanQueueShows.eventId,
+      set: {
+        waiting: sql`${fanQueueShows.waiting} + ${waitingDelta}`,
+        version: sql`${fanQueueShows.version} + 1`,
+      },
+    });
+}
