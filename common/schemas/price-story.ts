@@ -38,5 +38,7 @@ export const priceStorySchema = z.object({
   /** Oldest first; empty until the show has sales in the last PRICE_STORY_DAYS days. */
   soldDays: z.array(priceStorySoldDaySchema),
   sentence: z.string(),
+  /** Tickets bought through the show's Fan Queue, each at or below its original price (decision 0100). */
+  throughFanQueueTickets: z.number().int(),
 });
 export type PriceStory = z.infer<typeof priceStorySchema>;

@@ -3,7 +3,7 @@ import { INPUT_TEXT } from '../../../common/messages.js';
 import { centsToDollars } from '../../../common/money.js';
 import { PRICE_STORY_MAX_POINTS } from '../../../common/schemas/price-story.js';
 import { PRICE_STORY_TEXT } from '../../../common/texts/price-story.js';
-import { events, tickets, venues } from '../../db/schema/index.js';
+import { events, fanQueueShows, tickets, venues } from '../../db/schema/index.js';
 import { ManualClock } from '../../lib/clock.js';
 import { backends, startTestApp, type TestApp, type TestClient } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
@@ -74,7 +74,23 @@ describe.each(backends)('price story API on %s', (backend) => {
       points: [],
       soldDays: [],
       sentence: PRICE_STORY_TEXT.noListings,
+      throughFanQueueTickets: 0,
     });
+  });
+
+  it('counts the tickets that went through the show’s Fan Queue, and only that show’s', async () => {
+    const eventId = await show();
+    const other = await show();
+    // The counters fulfilment keeps as a queue offer is bought (fan-queue/offer-ends.ts).
+    await db()
+      .insert(fanQueueShows)
+      .values([
+        { eventId, waiting: 4, throughQueueTickets: 3 },
+        { eventId: other, waiting: 0, throughQueueTickets: 8 },
+      ]);
+    const response = await harness.client().get(`/api/events/${eventId}/price-story`);
+    expect(response.status).toBe(200);
+    expect(response.body.throughFanQueueTickets).toBe(3);
   });
 
   it('plots the listings on sale, cheapest first, and words them from the same rows', async () => {

@@ -17,7 +17,7 @@ import { ticketAtOrBelowOriginal } from '../tickets/price-comparison.js';
 /**
  * The price story of a catalog event (decisions 0061, 0073): its listings on sale against their original
  * price (face value plus the original fee), the median
- * price of its sales per day, and one sentence from the same rows. Four short statements, each bounded by
+ * price of its sales per day, one sentence from the same rows, and the tickets its Fan Queue passed on. Four short statements, each bounded by
  * the event's listings (tickets_event_idx), the caps below and the pool's statement timeout.
  */
 
@@ -111,8 +111,14 @@ const soldDaysStatement = sql`
 
 type Read<Row> = (values: Record<string, unknown>) => Promise<Row[]>;
 
+interface EventRow {
+  id: number;
+  time_zone: string;
+  through_fan_queue: number;
+}
+
 interface PriceStoryReads {
-  event: Read<{ id: number; time_zone: string }>;
+  event: Read<EventRow>;
   summary: Read<SummaryRow>;
   points: Read<PointRow>;
   soldDays: Read<SoldDayRow>;
@@ -128,10 +134,12 @@ function priceStoryReads(db: Db): PriceStoryReads {
   let reads = readsByDatabase.get(db);
   if (!reads) {
     reads = {
-      event: preparedSql<{ id: number; time_zone: string }>(
+      event: preparedSql<EventRow>(
         db,
         'price_story_event',
-        sql`select e.id, v.time_zone from events e join venues v on v.id = e.venue_id where e.id = ${sql.placeholder('id')}`,
+        sql`select e.id, v.time_zone, coalesce(q.through_queue_tickets, 0)::int as through_fan_queue
+          from events e join venues v on v.id = e.venue_id left join fan_queue_shows q on q.event_id = e.id
+          where e.id = ${sql.placeholder('id')}`,
       ),
       summary: preparedSql<SummaryRow>(db, 'price_story_summary', summaryStatement),
       points: preparedSql<PointRow>(db, 'price_story_points', pointsStatement),
@@ -168,5 +176,6 @@ export async function priceStory(db: Db, eventId: number, now: Date): Promise<Pr
       medianPerTicketAllIn: centsToDollars(Math.round(Number(row.median_cents))),
     })),
     sentence: priceStorySentence(summary),
+    throughFanQueueTickets: Number(event.through_fan_queue),
   };
 }

@@ -1,6 +1,7 @@
 import { createQueryClient } from '@client/lib/query-client';
 import { fakeApi, json } from '@client/lib/test-fetch';
 import type { PriceStory as PriceStoryData } from '@common/schemas/price-story';
+import { FAN_QUEUE_LINE_TEXT } from '@common/texts/fan-queue-line';
 import { PRICE_STORY_TEXT } from '@common/texts/price-story';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
@@ -26,6 +27,7 @@ function story(overrides: Partial<PriceStoryData> = {}): PriceStoryData {
     points: [],
     soldDays: [],
     sentence: PRICE_STORY_TEXT.noListings,
+    throughFanQueueTickets: 0,
     ...overrides,
   };
 }
@@ -51,6 +53,22 @@ describe('PriceStory', () => {
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('tells how many tickets went through the Fan Queue, once any have', async () => {
+    fakeApi(() => json(200, story({ throughFanQueueTickets: 2 })));
+    renderStory();
+    expect(await screen.findByText(FAN_QUEUE_LINE_TEXT.throughQueue(2))).toBeInTheDocument();
+    expect(FAN_QUEUE_LINE_TEXT.throughQueue(2)).toBe(
+      '2 tickets have gone through the Fan Queue at or below face value.',
+    );
+  });
+
+  it('says nothing of the Fan Queue while no ticket has gone through it', async () => {
+    fakeApi(() => json(200, story()));
+    renderStory();
+    expect(await screen.findByText(PRICE_STORY_TEXT.noListings)).toBeInTheDocument();
+    expect(screen.queryByText(/Fan Queue/)).not.toBeInTheDocument();
   });
 
   it('says so when the story cannot be read', async () => {

@@ -3,6 +3,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/cn';
 import { formatDollars, formatEventDate } from '@client/lib/format';
 import type { PriceStory as PriceStoryData } from '@common/schemas/price-story';
+import { FAN_QUEUE_LINE_TEXT } from '@common/texts/fan-queue-line';
 import { PRICE_STORY_TEXT } from '@common/texts/price-story';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
@@ -18,7 +19,8 @@ const PriceStoryChart = lazy(async () => ({
 const CHART_PLACEHOLDER = 'h-56 w-full rounded-md bg-muted';
 
 /**
- * The price story of a show (decision 0061): one sentence, a chart of its listings' all-in prices against
+ * The price story of a show (decision 0061): one sentence, the tickets that went through its Fan Queue at
+ * or below face value (decision 0100), a chart of its listings' all-in prices against
  * face value and of its sold prices by day, and the same figures as a table, hidden until asked for but
  * always there for screen readers.
  */
@@ -48,6 +50,9 @@ function StoryBody({ story }: { story: PriceStoryData }) {
   return (
     <>
       <p>{story.sentence}</p>
+      {story.throughFanQueueTickets > 0 ? (
+        <p className="text-sm">{FAN_QUEUE_LINE_TEXT.throughQueue(story.throughFanQueueTickets)}</p>
+      ) : null}
       {hasFigures ? (
         <>
           <Suspense fallback={<div aria-hidden className={CHART_PLACEHOLDER} />}>
