@@ -76,9 +76,14 @@ async function loadAsVisitor(
     measured.push(
       (async () => {
         const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+        // A lazy chunk Vite preloads as it imports it may be handed to the import from Chromium's memory,
+        // which then reports no bytes on the wire for it (its body size comes out as minus the headers'):
+        // the body the server sent once is its content-length.
+        const sent =
+          sizes.responseBodySize > 0 ? sizes.responseBodySize : await response?.headerValue('content-length');
         return {
           file: new URL(request.url()).pathname.slice(1),
-          bytes: sizes.responseBodySize,
+          bytes: Number(sent ?? -1),
           encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
         };
       })(),
