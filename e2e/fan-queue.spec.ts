@@ -103,7 +103,8 @@ async function join(panel: Locator, page: Page, maxPrice: string): Promise<void>
   await panel.getByLabel(T.quantityLabel).selectOption(String(QUANTITY));
   await panel.getByLabel(T.maxPriceLabel).fill(maxPrice);
   await panel.getByRole('button', { name: T.join }).click();
-  await expect(toastWith(page, T.joinedTitle)).toBeVisible();
+  // A second join's toast may come while the first one's is still on the page: the newest is sonner's front.
+  await expect(toastWith(page, T.joinedTitle).and(page.locator('[data-front="true"]'))).toBeVisible();
 }
 
 async function closeWelcome(page: Page) {
