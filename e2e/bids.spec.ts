@@ -7,7 +7,7 @@ import {
   PAYMENT_METHOD_TEXT,
 } from '../common/messages';
 import { expectNoSeriousViolations, newParty, tabTo, toastWith, waitForMail } from './helpers';
-import { listTicketThroughApi } from './sale-helpers';
+import { listTicketThroughApi, saveCardThroughApi } from './sale-helpers';
 
 /** Issue 24: saved cards and automatic-purchase bids, tried as a fan and a seller would in two browsers. */
 
@@ -37,20 +37,6 @@ function listSeats(request: APIRequestContext, event: CatalogEvent, faceValue: s
     quantity: '3',
     faceValue,
   });
-}
-
-async function saveCardThroughApi(request: APIRequestContext, cardNumber: string): Promise<string> {
-  const intent = await request.post('/api/payment-methods/setup-intent');
-  expect(intent.ok(), await intent.text()).toBe(true);
-  const { setupIntentId, clientSecret } = (await intent.json()) as {
-    setupIntentId: string;
-    clientSecret: string;
-  };
-  const confirmed = await request.post(`/api/sandbox/setup-intents/${setupIntentId}/confirm`, {
-    data: { clientSecret, cardNumber, expMonth: 12, expYear: 2035, cvc: '123' },
-  });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
-  return ((await confirmed.json()) as { paymentMethodId: string }).paymentMethodId;
 }
 
 function bidOn(request: APIRequestContext, event: CatalogEvent, cardId: string, maxPrice: number) {

@@ -8,7 +8,13 @@ import {
   test,
 } from '@playwright/test';
 import { eventPath } from '../common/event-path';
-import { BID_SCREEN_TEXT, BID_TEXT, BUYING_TEXT } from '../common/messages';
+import {
+  BID_PAYMENT_TEXT,
+  BID_SCREEN_TEXT,
+  BID_TEXT,
+  BUYING_TEXT,
+  PAYMENT_METHOD_TEXT,
+} from '../common/messages';
 import { formatCents } from '../common/money';
 import { priceBreakdown } from '../common/pricing';
 import type { ConcertSearchResult } from '../common/schemas/events';
@@ -23,12 +29,13 @@ import {
   uniqueAccount,
 } from './helpers';
 import { openWithStream } from './live-helpers';
-import { listTicketThroughApi, payInSandbox } from './sale-helpers';
+import { listTicketThroughApi, payInSandbox, saveCardThroughApi } from './sale-helpers';
 
 /**
  * Issue 46 (decision 0100): the Fan Queue on a show's page, as two fans and a seller find it, at 1280 and
  * 390 px. Two fans join; the first leaves and the second moves up without a reload; a fair listing is offered
- * to the first in line, who pays for it through the sandbox checkout; the last fan in line leaves.
+ * to the first in line, who pays for it through the sandbox checkout; the fan left in line switches to "buy
+ * for me" with a saved card, and the next fair listing is bought for them once their bank's step is done.
  */
 
 const WIDTHS = [
@@ -234,16 +241,33 @@ for (const { name, viewport } of WIDTHS) {
     await expect(bought).toContainText(T.offerSummary(QUANTITY, formatCents(fair.buyerPaysPerTicketCents)));
     await check(second.page, 'my-bids', mine);
 
-    // The show counts the tickets that went through the line; the last fan in it leaves.
+    // The show counts the tickets that went through the line. The fan left in it has them bought for them
+    // with a saved card, one whose bank asks the cardholder to confirm.
     await expect(a).toContainText(T.throughQueue(QUANTITY));
-    await a.getByRole('button', { name: T.leave }).click();
-    await expect(toastWith(first.page, T.leftTitle)).toBeVisible();
-    await expect(a.getByRole('button', { name: T.join })).toBeVisible();
-    await expect(a.getByRole('button', { name: T.leave })).toHaveCount(0);
-    await expect(a.getByLabel(T.maxPriceLabel)).toHaveValue('');
-    await expect(a).toContainText(T.waiting(0));
-    await check(first.page, 'left-join-form-again', a);
-    expect((await lineOf(first.page.request, show.id)).mine).toBeNull();
+    const card = await saveCardThroughApi(first.page.request, '4000 0027 6000 3184');
+    await a.getByRole('radio', { name: T.howBuyForMe }).click();
+    await expect(a.getByRole('combobox', { name: PAYMENT_METHOD_TEXT.label })).toHaveValue(card);
+    await a.getByRole('button', { name: T.update }).click();
+    await expect(
+      toastWith(first.page, T.updatedTitle).and(first.page.locator('[data-front="true"]')),
+    ).toBeVisible();
+    await expect(a.getByRole('status')).toHaveText(T.position(1, QUANTITY));
+    await check(first.page, 'buy-for-me', a);
+
+    // The next fair listing is bought at once; the bank's step is on the purchase's own page.
+    await listSeats(seller.request, show, '-10', `Bought for me ${name}`);
+    await expect(a.getByRole('heading', { name: T.buyingTitle })).toBeVisible({ timeout: 8_000 });
+    await expect(a).toContainText(T.buying);
+    await check(first.page, 'buying-for-me', a);
+    await a.getByRole('link', { name: T.confirmPayment }).click();
+    await expect(first.page.getByRole('heading', { name: BID_PAYMENT_TEXT.title })).toBeVisible();
+    await first.page.getByRole('button', { name: BID_PAYMENT_TEXT.approve }).click();
+    await expect(first.page.getByText(BID_PAYMENT_TEXT.succeededTitle)).toBeVisible();
+    await first.page.getByRole('link', { name: BID_PAYMENT_TEXT.goToMyTickets }).click();
+    await expect(first.page.getByTestId(/^my-ticket-\d+$/).filter({ hasText: show.name })).toBeVisible();
+    const after = await lineOf(first.page.request, show.id);
+    expect(after.mine).toBeNull();
+    expect(after.throughQueueTickets).toBe(2 * QUANTITY);
 
     for (const context of [seller, first.page.context(), second.page.context()]) await context.close();
   });

@@ -359,10 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Fan Queue (issue 46, decision 0100): a buyable listing goes to the Fan Queue first; bids
   // (decision 0045) and price alerts (0060) see it only once the queue passed it on (`passedOn`).
   const fanQueueOffers = createFanQueueOffers({
-    db: database.db,
-    mailer: deps.mailer,
-    clock,
-    appUrl: config.appUrl,
+    ...checkout,
     log: app.log,
     leaseMs: config.jobLeaseMs,
     jobObserver,
@@ -510,6 +507,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fanQueueRoutes, {
     db: database.db,
     clock,
+    paymentsKind: payments.kind,
     onLeftWithOffer: (entryId) => fanQueueOffers.leftWithOffer(entryId),
   });
   // The admins' view of a show's line and removal of an entry: a removed entry's open offer is handed on.

@@ -3,7 +3,7 @@ import { MAX_TICKETS_BOUGHT_PER_SHOW } from '../show-limits.js';
 import { FAN_QUEUE_TEXT } from '../texts/fan-queue.js';
 import { ADMIN_REASON_MAX_LENGTH, ADMIN_REASON_MIN_LENGTH } from './admin-money.js';
 import { isWholeCents, jsonNumber } from './numbers.js';
-import { positiveInt32, visibleText } from './text.js';
+import { positiveInt32, singleLineText, TEXT_LIMITS, visibleText } from './text.js';
 
 /** The Fan Queue (issue 46, decision 0100): one line per catalog show, first come, first served. */
 
@@ -43,6 +43,11 @@ export const joinFanQueueSchema = z.object({
     .refine(isWholeCents, {
       error: FAN_QUEUE_TEXT.maxPriceInvalid,
     }),
+  /**
+   * "Buy for me": one of the member's saved cards, charged off-session when an offer reaches the entry.
+   * Null or absent: each offer is held for the member to pay.
+   */
+  paymentMethodId: singleLineText(TEXT_LIMITS.token).min(1, { error: FAN_QUEUE_TEXT.cardRequired }).nullish(),
 });
 export type JoinFanQueue = z.infer<typeof joinFanQueueSchema>;
 
@@ -57,6 +62,8 @@ export const fanQueueOfferSchema = z.object({
   status: z.enum(fanQueueOfferStatuses),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** "Buy for me": the off-session purchase under way (its page asks for the bank's confirmation); else null. */
+  purchaseId: z.string().nullable(),
 });
 export type FanQueueOffer = z.infer<typeof fanQueueOfferSchema>;
 
@@ -69,6 +76,8 @@ export const fanQueueEntrySchema = z.object({
   quantity: z.number().int(),
   /** All-in per ticket. */
   maxPriceCents: z.number().int(),
+  /** "Buy for me": the saved card that pays, as the card picker names it; null for offers to accept. */
+  card: z.object({ id: z.string(), brand: z.string(), last4: z.string() }).nullable(),
   status: z.enum(fanQueueEntryStatuses),
   /** 1 for the first in line; null unless waiting. */
   position: z.number().int().nullable(),

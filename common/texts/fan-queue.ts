@@ -21,6 +21,20 @@ export const FAN_QUEUE_TEXT = {
   quantityLabel: 'Quantity',
   maxPriceLabel: 'Most you will pay per ticket (USD, all-in)',
   maxPriceHint: (reference: string) => `At most ${reference}, the show's face value with its original fee.`,
+  howLegend: 'When tickets reach you',
+  howOffer: 'Hold them for me to pay (10 minutes)',
+  howBuyForMe: 'Buy them for me with a saved card',
+  cardLabel: 'Card',
+  cardOption: (brand: string, last4: string) => `${brand.toUpperCase()} ending in ${last4}`,
+  noCards: 'Save a card in your profile to have tickets bought for you.',
+  cardsLoadFailed: 'Failed to load your saved cards. Please try again.',
+  buyForMeSummary: (brand: string, last4: string) =>
+    `Bought for you at once with your ${brand.toUpperCase()} ending in ${last4}`,
+  buyingTitle: 'Buying your tickets',
+  buying: 'Your card is being charged for the tickets held for you.',
+  confirmPayment: 'Confirm the payment with your bank',
+  /** Starts with confirmPayment, the link's visible text (WCAG 2.5.3). */
+  confirmPaymentLabel: (eventName: string) => `Confirm the payment with your bank: ${eventName}`,
   join: 'Join the Fan Queue',
   joining: 'Joining…',
   update: 'Update my place',
@@ -84,6 +98,14 @@ export const FAN_QUEUE_TEXT = {
     `The Fan Queue is at face value or less: at most ${reference} per ticket.`,
   notInQueue: 'You are not in this show’s Fan Queue.',
   eventNotFound: 'This show was not found.',
+  cardRequired: 'Choose one of your saved cards.',
+  cardInUse:
+    'This card already backs a “buy for me” place in this show’s Fan Queue. Choose another card, or have the tickets held for you to pay.',
+  cardUsedByQueue: (eventName: string) =>
+    `This card pays for your Fan Queue place for ${eventName}. Leave that line, or have its tickets held for you to pay, then remove the card.`,
+  declinedMailSubject: (eventName: string) => `We could not buy your tickets for ${eventName}`,
+  declinedMail: (eventName: string, reason: string) =>
+    `The tickets for ${eventName} that reached you in the Fan Queue could not be bought with your card: ${reason} You have not been charged. They went to the next fan in line, and this counts as an offer you let pass; your place is kept.`,
   tooManyChanges: 'You have changed your Fan Queue places too often. Please try again in an hour.',
   // E-mails.
   offerMailSubject: (eventName: string) => `Tickets for ${eventName} are held for you`,

@@ -1,6 +1,6 @@
 import { FAN_QUEUE_TEXT } from '@common/texts/fan-queue';
 
-export type Errors = Partial<Record<'quantity' | 'maxPrice' | 'form', string>>;
+export type Errors = Partial<Record<'quantity' | 'maxPrice' | 'paymentMethodId' | 'form', string>>;
 
 /**
  * The request's schema (zod, with the shared texts) loads once a member's form shows: a visitor, who sees
@@ -28,6 +28,8 @@ const PRICE_MESSAGES = new Set<string>([
 /** "The Fan Queue is at face value or less: at most ": the start of the refusal, whatever the amount. */
 const ABOVE_REFERENCE_START = FAN_QUEUE_TEXT.aboveReference('\u0000').split('\u0000')[0] ?? '';
 
+const CARD_MESSAGES = new Set<string>([FAN_QUEUE_TEXT.cardRequired, FAN_QUEUE_TEXT.cardInUse]);
+
 /**
  * Where a refusal of the server shows: a field's message (from `fieldErrors`, or a message that is one of
  * the field's own texts) beside that field, any other above the form.
@@ -37,5 +39,8 @@ export function refusalErrors(fields: Record<string, string>, message: string): 
   const maxPrice =
     fields.maxPrice ??
     (PRICE_MESSAGES.has(message) || message.startsWith(ABOVE_REFERENCE_START) ? message : undefined);
-  return quantity || maxPrice ? { quantity, maxPrice } : { form: message };
+  const paymentMethodId = fields.paymentMethodId ?? (CARD_MESSAGES.has(message) ? message : undefined);
+  return quantity || maxPrice || paymentMethodId
+    ? { quantity, maxPrice, paymentMethodId }
+    : { form: message };
 }

@@ -13,6 +13,7 @@ export function fanQueueOffer(overrides: Partial<FanQueueOffer> = {}): FanQueueO
     status: 'open',
     createdAt: '2026-11-30T12:00:00.000Z',
     expiresAt: new Date(Date.now() + 9.5 * 60_000).toISOString(),
+    purchaseId: null,
     ...overrides,
   };
 }
@@ -26,6 +27,7 @@ export function fanQueueEntry(overrides: Partial<FanQueueEntry> = {}): FanQueueE
     venue: 'Riverside Arena',
     quantity: 2,
     maxPriceCents: 4_550,
+    card: null,
     status: 'waiting',
     position: 14,
     joinedAt: '2026-11-29T10:00:00.000Z',

@@ -19,6 +19,8 @@ export interface PaymentMethodPickerProps {
   required?: boolean;
   /** The form's message for this field, shown under it. */
   error?: string;
+  /** Add Payment Method under the select at every width (a narrow side panel). */
+  stacked?: boolean;
 }
 
 export function cardName(card: PaymentMethod): string {
@@ -33,7 +35,13 @@ export function cardName(card: PaymentMethod): string {
  * The card picker of spec 001 §2: a labelled select of the saved cards, Add Payment Method (the dialog
  * selects the new card), Remove for the chosen one, the empty hint, and a load failure inline and as a toast.
  */
-export function PaymentMethodPicker({ value, onChange, required = false, error }: PaymentMethodPickerProps) {
+export function PaymentMethodPicker({
+  value,
+  onChange,
+  required = false,
+  error,
+  stacked = false,
+}: PaymentMethodPickerProps) {
   const id = useId();
   const cards = usePaymentMethods();
   const [adding, setAdding] = useState(false);
@@ -84,7 +92,7 @@ export function PaymentMethodPicker({ value, onChange, required = false, error }
           </Button>
         </p>
       ) : null}
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <div className={cn('flex flex-col gap-2', !stacked && 'sm:flex-row')}>
         <select
           ref={selectRef}
           id={id}
@@ -95,7 +103,8 @@ export function PaymentMethodPicker({ value, onChange, required = false, error }
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
           className={cn(
-            'h-10 min-w-0 shrink-0 cursor-pointer rounded-md sm:flex-1 border border-input bg-surface px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60',
+            'h-10 min-w-0 shrink-0 cursor-pointer rounded-md border border-input bg-surface px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60',
+            !stacked && 'sm:flex-1',
             error && 'border-destructive',
           )}
         >

@@ -237,4 +237,6 @@ export interface SavedCard {
   last4: string;
   expMonth: number;
   expYear: number;
+  /** The provider's fingerprint of the card number: the same for the same card on any customer. */
+  fingerprint: string | null;
 }

@@ -44,7 +44,7 @@ describe('Stripe saved cards (recorded responses)', () => {
     });
   });
 
-  it('lists the customer’s cards, newest first, with only brand, last four and expiry', async () => {
+  it('lists the customer’s cards, newest first, with only brand, last four, expiry and fingerprint', async () => {
     const { stripe, payments } = provider();
     const customerId = await payments.createCustomer({ userId: 9, email: 'buyer@example.com' });
     const otherCustomer = await payments.createCustomer({ userId: 10, email: 'other@example.com' });
@@ -55,11 +55,26 @@ describe('Stripe saved cards (recorded responses)', () => {
       last4: '4444',
       expMonth: 3,
       expYear: 2031,
+      fingerprint: 'Mc4444FingerPrnt',
     });
     stripe.saveCard(otherCustomer, { brand: 'amex', last4: '8431', expMonth: 1, expYear: 2032 });
     expect(await payments.listSavedCards(customerId)).toEqual([
-      { id: mastercard, brand: 'mastercard', last4: '4444', expMonth: 3, expYear: 2031 },
-      { id: visa, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
+      {
+        id: mastercard,
+        brand: 'mastercard',
+        last4: '4444',
+        expMonth: 3,
+        expYear: 2031,
+        fingerprint: 'Mc4444FingerPrnt',
+      },
+      {
+        id: visa,
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: 2034,
+        fingerprint: 'Xt5EWLLDS7FJjR1c',
+      },
     ]);
     const call = stripe.calls.at(-1);
     expect(call?.method).toBe('GET');

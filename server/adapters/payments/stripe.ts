@@ -444,6 +444,7 @@ export class StripePaymentProvider implements PaymentProvider {
               last4: method.card.last4,
               expMonth: method.card.exp_month,
               expYear: method.card.exp_year,
+              fingerprint: method.card.fingerprint ?? null,
             },
           ]
         : [],

@@ -313,6 +313,8 @@ export interface SavedCardDetails {
   last4: string;
   expMonth: number;
   expYear: number;
+  /** Stripe's fingerprint of the card number; the recorded card's when not given. */
+  fingerprint?: string;
 }
 
 function paymentMethodBody(id: string, customerId: string | null, card: SavedCardDetails) {
@@ -327,6 +329,7 @@ function paymentMethodBody(id: string, customerId: string | null, card: SavedCar
       last4: card.last4,
       exp_month: card.expMonth,
       exp_year: card.expYear,
+      fingerprint: card.fingerprint ?? cardPaymentMethod.card.fingerprint,
       networks: { available: [card.brand], preferred: null },
     },
   };

@@ -6,6 +6,7 @@ import {
   fanQueueOfferStatuses,
 } from '../../../common/schemas/fan-queue.js';
 import { users } from './auth.js';
+import { checkoutSessions } from './checkout.js';
 import { createdAt } from './columns.js';
 import { events } from './events.js';
 import { tickets } from './tickets.js';
@@ -33,6 +34,10 @@ export const fanQueueEntries = pgTable(
     /** The place in line: the time of joining, or of moving to the back. */
     positionKey: timestamp('position_key', { withTimezone: true }).notNull(),
     lapsesInRow: integer('lapses_in_row').notNull().default(0),
+    /** "Buy for me": the saved card an offer is charged to at once; null for an offer to accept. */
+    paymentMethodId: text('payment_method_id'),
+    /** The card's fingerprint at joining: one "buy for me" entry per card per show. */
+    cardFingerprint: text('card_fingerprint'),
     endedReason: text('ended_reason', { enum: fanQueueEndedReasons }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -47,6 +52,14 @@ export const fanQueueEntries = pgTable(
       .on(t.eventId, t.positionKey, t.id)
       .where(sql`${t.status} = 'waiting'`),
     index('fan_queue_entries_user_idx').on(t.userId, t.joinedAt, t.id),
+    // A card backs at most one "buy for me" entry per show while it is in line (fairness against bots).
+    uniqueIndex('fan_queue_entries_card_idx')
+      .on(t.eventId, t.cardFingerprint)
+      .where(sql`${t.cardFingerprint} is not null and ${t.status} in ('waiting', 'offered')`),
+    check(
+      'fan_queue_entries_card_together',
+      sql`(${t.paymentMethodId} is null) = (${t.cardFingerprint} is null)`,
+    ),
     check('fan_queue_entries_quantity_range', sql`${t.quantity} between 1 and 8`),
     check('fan_queue_entries_max_price_positive', sql`${t.maxPriceCents} > 0`),
   ],
@@ -72,9 +85,14 @@ export const fanQueueOffers = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** The offer's e-mail was claimed for sending (offer-mail.ts): sent at most once. */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** "Buy for me": the off-session purchase of the held tickets with the entry's card. */
+    checkoutSessionId: text('checkout_session_id').references(() => checkoutSessions.id),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('fan_queue_offers_session_idx')
+      .on(t.checkoutSessionId)
+      .where(sql`${t.checkoutSessionId} is not null`),
     index('fan_queue_offers_entry_idx').on(t.entryId, t.createdAt, t.id),
     // At most one open offer holds a row: the hold-ends poller and holds read it.
     uniqueIndex('fan_queue_offers_open_ticket_idx').on(t.ticketId).where(sql`${t.status} = 'open'`),

@@ -37,6 +37,11 @@ export const savedCards = pgTable(
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
+    /**
+     * The provider's fingerprint of the card number (Stripe's `card.fingerprint`): the same card saved twice,
+     * by anyone, has the same one. Only the Fan Queue's one-card-per-show rule reads it (decision 0100).
+     */
+    fingerprint: text('fingerprint'),
     createdAt: createdAt(),
     /** Removed by its owner (and detached at the provider); bids that used it keep the row to name it. */
     removedAt: timestamp('removed_at', { withTimezone: true }),

@@ -269,6 +269,7 @@ describe.each(backends)('closing my account on %s', (backend) => {
       last4: '4242',
       expMonth: 11,
       expYear: 2033,
+      fingerprint: 'closing-card-fingerprint',
     });
     const [bid] = await db
       .insert(bids)
@@ -375,6 +376,7 @@ describe.each(backends)('closing my account on %s', (backend) => {
     expect(endedAlert).toMatchObject({ status: 'ended', endedReason: 'account_closed' });
     const [card] = await db.select().from(savedCards).where(eq(savedCards.id, cardId));
     expect(card?.removedAt).not.toBeNull();
+    expect(card?.fingerprint).toBeNull();
     for (const table of [sessions, trustedDevices, loginCodes, emailTokens, dataExports, supportMessages])
       expect(await db.select().from(table).where(eq(table.userId, member.id))).toEqual([]);
     // The customer at the provider is deleted by a job, then Encore's record of it.

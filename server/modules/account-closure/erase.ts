@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ACCOUNT_CLOSURE_TEXT } from '../../../common/texts/account-closure.js';
 import { CLOSED_ACCOUNT_MAIL_DOMAIN } from '../../adapters/mail/mailer.js';
@@ -10,6 +10,7 @@ import {
   bids,
   dataExports,
   emailTokens,
+  fanQueueEntries,
   loginCodes,
   newsletterSubscribers,
   paymentCustomers,
@@ -99,6 +100,12 @@ async function endBidsAlertsAndCards(tx: Tx, userId: number, now: Date) {
     .returning({ id: priceAlerts.id });
   // Fan Queue places end too (decision 0100); a live offer is a hold, which blocked the closing already.
   await endFanQueueOfClosedAccount(tx, userId, now);
+  // A card's fingerprint names the card number: none is kept, on the cards or on the places they backed.
+  await tx
+    .update(fanQueueEntries)
+    .set({ paymentMethodId: null, cardFingerprint: null })
+    .where(and(eq(fanQueueEntries.userId, userId), isNotNull(fanQueueEntries.cardFingerprint)));
+  await tx.update(savedCards).set({ fingerprint: null }).where(eq(savedCards.userId, userId));
   const removedCards = await tx
     .update(savedCards)
     .set({ removedAt: now })

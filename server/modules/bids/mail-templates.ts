@@ -38,17 +38,21 @@ export function bidEndedMail(
   ]);
 }
 
-/** The bank wants the cardholder: a link to Encore's page that finishes the payment while the ticket is held. */
+/**
+ * The bank wants the cardholder: a link to Encore's page that finishes the payment while the ticket is held.
+ * `foundBy`: a bid's purchase, or a Fan Queue place's "buy for me" (decision 0100).
+ */
 export function bidAuthenticationMail(
   to: string,
   firstName: string,
   facts: BidMailFacts,
   link: string,
   holdExpiresAt: Date,
+  foundBy: 'bid' | 'fanQueue' = 'bid',
 ): MailMessage {
   return paragraphMail(to, BID_TEXT.authenticationMailSubject, [
     `Hi ${firstName},`,
-    `Your bid found ${ticketsFor(facts)} at ${formatCents(facts.amountCents)} (processing fee included). Your bank asks you to confirm the payment before we can buy it for you.`,
+    `${foundBy === 'bid' ? 'Your bid' : 'Your Fan Queue place'} found ${ticketsFor(facts)} at ${formatCents(facts.amountCents)} (processing fee included). Your bank asks you to confirm the payment before we can buy it for you.`,
     ...originalPriceParagraphs(facts.amountCents, facts.quantity, facts.original),
     `Confirm it here: ${link}`,
     `We hold the ticket for you until ${holdExpiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC. After that it is released and you are not charged.`,

@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client.js';
 import { bids, checkoutSessions, savedCards, tickets, users } from '../../db/schema/index.js';
 import { DomainError, TooManyRequests } from '../../errors.js';
 import { fulfilCheckout, saleColumns } from '../checkout/service.js';
+import { offerOfPurchase, offerPurchaseFailed } from '../fan-queue/buy-for-me.js';
 import { type Hold, lockTicket } from '../holds/service.js';
 import type { MoneyDeps } from '../sales/deps.js';
 import { originalPriceFactsOf } from '../tickets/original-price-mail.js';
@@ -207,8 +208,9 @@ async function paidAndFulfilled(
 }
 
 /**
- * No money was taken (declined, or the confirmation never came): the session ends, the bid ends with the
- * reason, the ticket is released, the bidder is told and the next bid may buy the ticket.
+ * No money was taken (declined, or the confirmation never came): the session ends, then what it was buying
+ * for. A bid ends with the reason, the ticket is released, the bidder is told and the next bid may buy the
+ * ticket; a Fan Queue offer ("buy for me") counts as let pass and goes to the next fan in line.
  */
 async function endPurchase(
   deps: MoneyDeps,
@@ -217,6 +219,7 @@ async function endPurchase(
   status: 'cancelled' | 'expired',
 ): Promise<void> {
   const now = deps.clock.now();
+  const offerId = session.bidId === null ? await offerOfPurchase(deps.db, session.id) : null;
   const ended = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(checkoutSessions)
@@ -230,6 +233,8 @@ async function endPurchase(
       )
       .returning({ id: checkoutSessions.id });
     if (!row) return false;
+    // The offer's hold is handed on by the queue after this commit.
+    if (offerId !== null) return true;
     if (session.bidId !== null)
       await tx
         .update(bids)
@@ -248,7 +253,9 @@ async function endPurchase(
     await scheduleListingMatch(tx, session.ticketId, now);
     return true;
   });
-  if (ended) await mailBidder(deps, session, 'ended', reason);
+  if (!ended) return;
+  if (offerId !== null) await offerPurchaseFailed(deps, offerId, session, reason);
+  else await mailBidder(deps, session, 'ended', reason);
 }
 
 async function mailBidder(
@@ -278,6 +285,7 @@ async function mailBidder(
             facts,
             authenticationUrl(deps.appUrl, session.id),
             session.expiresAt,
+            session.bidId === null ? 'fanQueue' : 'bid',
           )
         : bidEndedMail(bidder.email, bidder.firstName, facts, reason, `${deps.appUrl}/my-bids`),
     );

@@ -12,8 +12,16 @@ import type { TestApp } from '../../test/harness.js';
 
 /** Helpers for API tests of bids: sandbox saved cards inserted directly, the matcher run, the ledger audited. */
 
-/** A sandbox saved card of `userId` ending in `last4` (4242 pays, 0341 is declined, 3184 asks the cardholder). */
-export async function insertSavedCard(db: DbOrTx, userId: number, last4 = '4242'): Promise<string> {
+/**
+ * A sandbox saved card of `userId` ending in `last4` (4242 pays, 0341 is declined, 3184 asks the cardholder);
+ * `fingerprint` names the card number (the same card saved by two members has the same one).
+ */
+export async function insertSavedCard(
+  db: DbOrTx,
+  userId: number,
+  last4 = '4242',
+  fingerprint: string | null = null,
+): Promise<string> {
   const customerId = `sbx_cus_${userId}`;
   await db.insert(paymentCustomers).values({ userId, provider: 'sandbox', customerId }).onConflictDoNothing();
   const id = `sbx_pm_${last4}_${randomBytes(6).toString('hex')}`;
@@ -26,6 +34,7 @@ export async function insertSavedCard(db: DbOrTx, userId: number, last4 = '4242'
     last4,
     expMonth: 12,
     expYear: 2040,
+    fingerprint,
   });
   return id;
 }

@@ -621,10 +621,13 @@ async function fanQueueFile(db: DbOrTx, userId: number, limits: DataExportLimits
           eventName: events.name,
           eventDate: events.date,
           venue: venues.name,
+          cardBrand: savedCards.brand,
+          cardLast4: savedCards.last4,
         })
         .from(fanQueueEntries)
         .innerJoin(events, eq(events.id, fanQueueEntries.eventId))
         .innerJoin(venues, eq(venues.id, events.venueId))
+        .leftJoin(savedCards, eq(savedCards.id, fanQueueEntries.paymentMethodId))
         .where(mine)
         .orderBy(desc(fanQueueEntries.id))
         .limit(limit),
@@ -636,9 +639,9 @@ async function fanQueueFile(db: DbOrTx, userId: number, limits: DataExportLimits
   return {
     name: 'fan-queue.json',
     description:
-      'Your places in Fan Queues: the show, how many tickets, the most per ticket (all-in), when you joined and their state.',
+      'Your places in Fan Queues: the show, how many tickets, the most per ticket (all-in), the card that buys for you (brand and last four), when you joined and their state.',
     lists: {
-      fanQueueEntries: rows.map(({ entry, eventName, eventDate, venue }) => ({
+      fanQueueEntries: rows.map(({ entry, eventName, eventDate, venue, cardBrand, cardLast4 }) => ({
         id: entry.id,
         eventId: entry.eventId,
         eventName,
@@ -647,6 +650,7 @@ async function fanQueueFile(db: DbOrTx, userId: number, limits: DataExportLimits
         quantity: entry.quantity,
         currency: EXPORT_CURRENCY,
         maxPricePerTicketCents: entry.maxPriceCents,
+        buyForMeCard: cardBrand && cardLast4 ? { brand: cardBrand, last4: cardLast4 } : null,
         status: entry.status,
         endedReason: entry.endedReason,
         joinedAt: iso(entry.joinedAt),

@@ -125,6 +125,7 @@ describe.each(backends)('the Fan Queue’s line on %s', (backend) => {
       venue: event.venueName,
       quantity: 2,
       maxPriceCents: 9_250,
+      card: null,
       status: 'waiting',
       position: 1,
       joinedAt: clock.now().toISOString(),
@@ -400,7 +401,7 @@ describe.each(backends)('the Fan Queue’s line on %s', (backend) => {
     registerErrorHandler(instance);
     await instance.register(cookie);
     await instance.register(sessionPlugin, { db: db(), secureCookies: false });
-    await instance.register(fanQueueRoutes, { db: db(), clock, onLeftWithOffer });
+    await instance.register(fanQueueRoutes, { db: db(), clock, paymentsKind: 'sandbox', onLeftWithOffer });
     const leave = (client: TestClient) =>
       instance.inject({
         method: 'DELETE',

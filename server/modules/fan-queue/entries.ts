@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { dollarsToCents, formatCents } from '../../../common/money.js';
 import type { FanQueueEntry, JoinFanQueue } from '../../../common/schemas/fan-queue.js';
 import { FAN_QUEUE_TEXT } from '../../../common/texts/fan-queue.js';
-import type { Db } from '../../db/client.js';
-import { fanQueueEntries, users } from '../../db/schema/index.js';
+import type { PaymentProvider } from '../../adapters/payments/payment-provider.js';
+import type { Db, Tx } from '../../db/client.js';
+import { fanQueueEntries, savedCards, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { uniqueViolation } from '../auth/unique-violation.js';
@@ -16,9 +17,40 @@ import { bumpLine, lineOpen, queueEvent, referencePriceCents, showOf } from './s
 export interface FanQueueDeps {
   db: Db;
   clock: Clock;
+  /** The payment provider in use: "buy for me" takes only the member's cards saved with it. */
+  paymentsKind: PaymentProvider['kind'];
 }
 
 const ONE_ENTRY_INDEX = 'fan_queue_entries_member_idx';
+const ONE_ENTRY_PER_CARD_INDEX = 'fan_queue_entries_card_idx';
+
+/**
+ * "Buy for me"'s card: the member's own, not removed, saved with the provider in use; share-locked so it
+ * cannot be removed while the entry that names it is written (removing takes it for update). Its fingerprint
+ * backs the one-card-per-show rule; a card the provider gave none is its own fingerprint.
+ */
+async function cardOf(
+  tx: Tx,
+  deps: FanQueueDeps,
+  userId: number,
+  paymentMethodId: string | null | undefined,
+): Promise<{ paymentMethodId: string | null; cardFingerprint: string | null }> {
+  if (!paymentMethodId) return { paymentMethodId: null, cardFingerprint: null };
+  const [card] = await tx
+    .select({ id: savedCards.id, fingerprint: savedCards.fingerprint })
+    .from(savedCards)
+    .where(
+      and(
+        eq(savedCards.id, paymentMethodId),
+        eq(savedCards.userId, userId),
+        eq(savedCards.provider, deps.paymentsKind),
+        isNull(savedCards.removedAt),
+      ),
+    )
+    .for('share');
+  if (!card) throw new Invalid(FAN_QUEUE_TEXT.cardRequired, { paymentMethodId: FAN_QUEUE_TEXT.cardRequired });
+  return { paymentMethodId: card.id, cardFingerprint: card.fingerprint ?? `card:${card.id}` };
+}
 
 async function joinOrChange(
   deps: FanQueueDeps,
@@ -49,12 +81,13 @@ async function joinOrChange(
     }
     // The entry counts as a bid does: what the member bought, is buying or bids for, plus this quantity.
     await assertMayBuy(tx, userId, showOf(event), null, input.quantity, now);
+    const card = await cardOf(tx, deps, userId, input.paymentMethodId);
     const facts = { name: event.name, date: event.date, venue: event.venue };
     if (existing) {
       // A change keeps the place: position_key is left alone.
       const [changed] = await tx
         .update(fanQueueEntries)
-        .set({ quantity: input.quantity, maxPriceCents })
+        .set({ quantity: input.quantity, maxPriceCents, ...card })
         .where(eq(fanQueueEntries.id, existing.id))
         .returning();
       if (!changed) throw new Error('fan queue entry update returned no row');
@@ -68,6 +101,7 @@ async function joinOrChange(
         userId,
         quantity: input.quantity,
         maxPriceCents,
+        ...card,
         status: 'waiting',
         joinedAt: now,
         positionKey: now,
@@ -83,7 +117,8 @@ async function joinOrChange(
 /**
  * PUT /api/events/{id}/fan-queue: joins the line (created) or changes the member's entry in it, keeping its
  * place. The member's row lock orders one member's joins; should two still meet (a path that did not take
- * it), the one-entry index refuses the second insert, which is then a change of the entry that won.
+ * it), the one-entry index refuses the second insert, which is then a change of the entry that won. A card
+ * that already backs another "buy for me" entry of the show is refused by its own index (409).
  */
 export async function joinFanQueue(
   deps: FanQueueDeps,
@@ -94,7 +129,9 @@ export async function joinFanQueue(
   try {
     return await joinOrChange(deps, userId, eventId, input);
   } catch (error) {
-    if (uniqueViolation(error) !== ONE_ENTRY_INDEX) throw error;
+    const index = uniqueViolation(error);
+    if (index === ONE_ENTRY_PER_CARD_INDEX) throw new Conflict(FAN_QUEUE_TEXT.cardInUse);
+    if (index !== ONE_ENTRY_INDEX) throw error;
     return joinOrChange(deps, userId, eventId, input);
   }
 }

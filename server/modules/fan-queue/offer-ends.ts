@@ -21,7 +21,8 @@ import {
 
 type EntryRow = typeof fanQueueEntries.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
-type OfferEndKind = 'lapsed' | 'withdrawn';
+/** declined: "buy for me"'s card failed; recorded as lapsed (an offer let pass), without waiting for the hold. */
+type OfferEndKind = 'lapsed' | 'withdrawn' | 'declined';
 
 /** A payment for an offer that is settled but not yet fulfilled is waited for this long before looking again. */
 const PAID_WAIT_MS = 30_000;
@@ -105,10 +106,10 @@ export async function endOffer(db: Db, offerId: number, kind: OfferEndKind, now:
     }
     await tx
       .update(fanQueueOffers)
-      .set({ status: kind, endedAt: now })
+      .set({ status: kind === 'withdrawn' ? 'withdrawn' : 'lapsed', endedAt: now })
       .where(eq(fanQueueOffers.id, offer.id));
     // Tickets sold to someone else meanwhile were not the member's to let pass.
-    await backInLine(tx, entry, kind === 'lapsed' && !row.sold, now);
+    await backInLine(tx, entry, kind !== 'withdrawn' && !row.sold, now);
     await tx
       .update(tickets)
       .set({ currentViewerId: null, lockExpiresAt: null })

@@ -13,9 +13,12 @@ import {
 import type { Clock } from '../../lib/clock.js';
 import { scheduleListingMatch } from '../bids/schedule.js';
 import { PRICE_ALERT_MATCH_LISTING_JOB } from '../price-alerts/matching.js';
+import type { MoneyDeps } from '../sales/deps.js';
+import { buyOffer, settleOfferPurchase, stopOfferPurchase } from './buy-for-me.js';
 import { endOffer, type HandOn, openOfferOfEntry, openOfferOfHold } from './offer-ends.js';
-import { type OfferMailDeps, sendOfferMail } from './offer-mail.js';
+import { sendOfferMail } from './offer-mail.js';
 import {
+  FAN_QUEUE_BUY_JOB,
   FAN_QUEUE_OFFER_JOB,
   FAN_QUEUE_OFFER_LAPSE_JOB,
   FAN_QUEUE_OFFER_MAIL_JOB,
@@ -24,10 +27,11 @@ import {
 } from './offers.js';
 
 /**
- * The Fan Queue's durable jobs (decision 0100): a buyable listing's offer, an offer's expiry and its e-mail.
- * `passedOn` is what follows for a listing the queue did not take: bid matching, then price alerts.
+ * The Fan Queue's durable jobs (decision 0100): a buyable listing's offer, an offer's expiry, its e-mail and
+ * its "buy for me" purchase (the money path's dependencies). `passedOn` is what follows for a listing the
+ * queue did not take: bid matching, then price alerts.
  */
-export interface OfferJobDeps extends OfferMailDeps {
+export interface OfferJobDeps extends MoneyDeps {
   passedOn(ticketId: number): Promise<void>;
 }
 
@@ -53,9 +57,13 @@ export function fanQueueOfferJobHandlers(deps: OfferJobDeps): Record<string, Job
       if (run.busyUntil) return { retryAt: run.busyUntil, note: 'held or being edited; offered once free' };
       return followUp(deps, run);
     },
-    [FAN_QUEUE_OFFER_LAPSE_JOB]: async (job, now) =>
-      followUp(deps, await endOffer(deps.db, idIn(job, 'offerId'), 'lapsed', now)),
+    [FAN_QUEUE_OFFER_LAPSE_JOB]: async (job, now) => {
+      const offerId = idIn(job, 'offerId');
+      await settleOfferPurchase(deps, offerId);
+      return followUp(deps, await endOffer(deps.db, offerId, 'lapsed', now));
+    },
     [FAN_QUEUE_OFFER_MAIL_JOB]: (job) => sendOfferMail(deps, idIn(job, 'offerId')),
+    [FAN_QUEUE_BUY_JOB]: (job) => buyOffer(deps, idIn(job, 'offerId')),
   };
 }
 
@@ -98,6 +106,7 @@ export function createFanQueueOffers(
   };
   const withdraw = async (offerId: number | null): Promise<boolean> => {
     if (offerId === null) return false;
+    await stopOfferPurchase(deps, offerId);
     const run = await endOffer(deps.db, offerId, 'withdrawn', deps.clock.now());
     if (run.passOn !== null) await deps.passedOn(run.passOn);
     // The next entry's e-mail.

@@ -21,6 +21,8 @@ import { noOpenOfferSql } from './open-offer-sql.js';
 export const FAN_QUEUE_OFFER_JOB = 'fan_queue_offer';
 export const FAN_QUEUE_OFFER_LAPSE_JOB = 'fan_queue_offer_lapse';
 export const FAN_QUEUE_OFFER_MAIL_JOB = 'fan_queue_offer_mail';
+/** "Buy for me": the offer's tickets are bought with the entry's saved card (buy-for-me.ts). */
+export const FAN_QUEUE_BUY_JOB = 'fan_queue_buy';
 /** Entries read (and locked, skipping those another instance is offering to) per statement. */
 const ENTRY_PAGE = 100;
 
@@ -120,6 +122,8 @@ interface Candidate {
   userId: number;
   quantity: number;
   positionKey: string;
+  /** "Buy for me"'s card, or null for an offer to accept. */
+  paymentMethodId: string | null;
 }
 
 /**
@@ -143,6 +147,7 @@ async function candidates(
       id: e.id,
       userId: e.userId,
       quantity: e.quantity,
+      paymentMethodId: e.paymentMethodId,
       // As text: a timestamp's microseconds survive the round trip for the next page's key.
       positionKey: sql<string>`${e.positionKey}::text`,
     })
@@ -192,7 +197,10 @@ async function tryHold(tx: Tx, row: TicketRow, entry: Candidate, now: Date) {
   }
 }
 
-/** Writes the offer of a hold just made: the entry is offered, the line one shorter, its e-mail and expiry due. */
+/**
+ * Writes the offer of a hold just made: the entry is offered, the line one shorter, its expiry due, and
+ * either its e-mail or, for "buy for me", its purchase with the entry's card.
+ */
 async function writeOffer(
   tx: Tx,
   row: TicketRow,
@@ -224,7 +232,8 @@ async function writeOffer(
     runAt: hold.expiresAt,
     payload,
   });
-  await enqueueJob(tx, { kind: FAN_QUEUE_OFFER_MAIL_JOB, key: `offer:${offer.id}`, runAt: now, payload });
+  const next = entry.paymentMethodId === null ? FAN_QUEUE_OFFER_MAIL_JOB : FAN_QUEUE_BUY_JOB;
+  await enqueueJob(tx, { kind: next, key: `offer:${offer.id}`, runAt: now, payload });
   return offer.id;
 }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToDollars } from '../../../common/money.js';
 import { FAN_QUEUE_OFFER_MS } from '../../../common/schemas/fan-queue.js';
 import type { SplitRule } from '../../../common/splits.js';
+import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.js';
 import type { Db } from '../../db/client.js';
 import { openPostgres } from '../../db/client.js';
 import { events, jobs, tickets, venues } from '../../db/schema/index.js';
@@ -23,9 +24,12 @@ import {
 } from '../../test/harness.js';
 import { instanceEnv } from '../../test/instance-env.js';
 import { signedInClient } from '../auth/testing.js';
-import { unbalancedSessions } from '../bids/testing.js';
+import { sweepBids } from '../bids/jobs.js';
+import { insertSavedCard, unbalancedSessions } from '../bids/testing.js';
+import { sandboxSessionStore } from '../checkout/service.js';
 import { ledgerMismatches } from '../ledger/checks.js';
 import { insertListing, insertUsers, isoDay } from '../marketplace/testing.js';
+import { sandboxCardStore } from '../payment-methods/service.js';
 import { countWaiting } from './entries.js';
 import { FAN_QUEUE_OFFER_JOB } from './offers.js';
 
@@ -45,6 +49,16 @@ const RULES: SplitRule[] = ['any', 'all', 'no_single'];
 /** What each member asks for at first: 1–4 tickets, at one of four prices per ticket (all-in). */
 const WANTS = [1, 2, 3, 4, 2, 1, 2, 3, 1, 2, 4, 2, 1, 3, 2, 2, 1, 4, 2, 1];
 const PRICES = [92.5, 85, 92.5, 78];
+/**
+ * Members in line with "buy for me", by their index, and the sandbox card that backs it: one that pays, one
+ * that is declined, one whose bank asks for a confirmation that never comes.
+ */
+const BUY_FOR_ME_CARDS = new Map([
+  [2, '4242'],
+  [6, '4242'],
+  [9, '0341'],
+  [13, '3184'],
+]);
 /** Listings at 10–30 % under face value: all fair (at or below face value plus the original fee). */
 const MARKUPS = [-10, -20, -30];
 
@@ -301,6 +315,16 @@ async function assertInvariants(db: Db, eventId: number, asked: Asked, listings:
   );
   expect(await unbalancedSessions(db)).toEqual([]);
   expect(await ledgerMismatches(db)).toEqual([]);
+  // "Buy for me": every off-session purchase of the show is one offer's, none is left open, and no offer
+  // was charged by more than one purchase (the offers' unique session, one charge per session's key).
+  const purchases = await rows<{ id: string; status: string; offers: number }>(
+    db,
+    sql`select s.id, s.status,
+      (select count(*)::int from fan_queue_offers o where o.checkout_session_id = s.id) as offers
+    from checkout_sessions s join tickets t on t.id = s.ticket_id
+    where t.event_id = ${eventId} and s.kind = 'off_session'`,
+  );
+  expect(purchases.filter((purchase) => purchase.offers !== 1 || purchase.status === 'open')).toEqual([]);
 
   // The show's counters: the waiting entries, and every ticket bought through the queue.
   const [line] = await rows<{ waiting: number; through_queue_tickets: number }>(
@@ -318,6 +342,12 @@ async function assertInvariants(db: Db, eventId: number, asked: Asked, listings:
       ]),
     ),
     sold: sold.reduce((sum, listing) => sum + listing.tickets, 0),
+    purchases: Object.fromEntries(
+      ['paid', 'cancelled', 'expired'].map((status) => [
+        status,
+        purchases.filter((purchase) => purchase.status === status).length,
+      ]),
+    ),
   };
 }
 
@@ -416,9 +446,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the Fan Queue on PostgreSQL', (
         (members[((memberIndex.get(userId) ?? 0) + 1 + index) % MEMBERS] as { id: number }).id;
       const asked: Asked = { byEntry: new Map() };
       const line = `/api/events/${event.id}/fan-queue`;
+      const cards = new Map<number, string>();
+      for (const [index, last4] of BUY_FOR_ME_CARDS)
+        cards.set(
+          index,
+          await insertSavedCard(db, (members[index] as { id: number }).id, last4, `race-${index}`),
+        );
       const join = async (index: number, quantity: number, maxPrice = PRICES[index % PRICES.length]) => {
         const client = (clients[index] as [TestClient, TestClient])[0];
-        await noteAsked(db, asked, seen(await client.put(line, { quantity, maxPrice })));
+        const paymentMethodId = cards.get(index) ?? null;
+        await noteAsked(db, asked, seen(await client.put(line, { quantity, maxPrice, paymentMethodId })));
       };
       const leave = async (index: number) => {
         seen(await (clients[index] as [TestClient, TestClient])[1].delete(line));
@@ -514,6 +551,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the Fan Queue on PostgreSQL', (
         clock.advance(FAN_QUEUE_OFFER_MS + 1_000);
         await settle();
       }
+      // The recovery sweep settles a "buy for me" purchase whose offer was bought through the checkout while
+      // it waited for the bank.
+      await sweepBids({
+        db,
+        payments: new SandboxPaymentProvider(
+          a.config.appUrl,
+          sandboxSessionStore(db, clock),
+          sandboxCardStore(db, clock),
+        ),
+        mailer: a.mailer,
+        clock,
+        appUrl: a.config.appUrl,
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      });
+      await settle();
 
       expect(answers.filter((answer) => answer.status >= 500).map((answer) => answer.text)).toEqual([]);
       const seenStatuses = new Set(answers.map((answer) => answer.status));
@@ -523,6 +575,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the Fan Queue on PostgreSQL', (
       expect(summary.byStatus.bought).toBeGreaterThan(0);
       expect(summary.byStatus.withdrawn).toBeGreaterThan(0);
       expect(summary.byStatus.lapsed).toBeGreaterThan(0);
+      // …and "buy for me" bought with a card, and ended a purchase unpaid (declined, cancelled or expired).
+      const { paid, cancelled, expired } = summary.purchases as Record<string, number>;
+      expect(paid).toBeGreaterThan(0);
+      expect((cancelled ?? 0) + (expired ?? 0)).toBeGreaterThan(0);
     } finally {
       for (const instance of instances) await instance.close();
       await second.close();

@@ -8,7 +8,7 @@ import {
   type MyFanQueue,
 } from '../../../common/schemas/fan-queue.js';
 import type { DbOrTx } from '../../db/client.js';
-import { events, fanQueueEntries, fanQueueOffers, venues } from '../../db/schema/index.js';
+import { events, fanQueueEntries, fanQueueOffers, savedCards, venues } from '../../db/schema/index.js';
 import { lineCounters, lineOpen, queueEvent, referencePriceCents } from './show.js';
 
 /** Reading the line: an entry with its position and offers, a show's line, a member's places (decision 0100). */
@@ -50,7 +50,19 @@ function offerOf(row: OfferRow): FanQueueOffer {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
+    purchaseId: row.checkoutSessionId,
   };
+}
+
+/** The saved cards "buy for me" entries name, by id, in one statement. */
+async function cardsOf(db: DbOrTx, rows: EntryRow[]): Promise<Map<string, FanQueueEntry['card']>> {
+  const ids = rows.flatMap((row) => (row.paymentMethodId ? [row.paymentMethodId] : []));
+  if (ids.length === 0) return new Map();
+  const cards = await db
+    .select({ id: savedCards.id, brand: savedCards.brand, last4: savedCards.last4 })
+    .from(savedCards)
+    .where(inArray(savedCards.id, ids));
+  return new Map(cards.map((card) => [card.id, card]));
 }
 
 /** The newest FAN_QUEUE_HISTORY_MAX offers of each entry, and any open one, in one statement. */
@@ -86,6 +98,10 @@ export async function entriesOf(
     db,
     rows.map((row) => row.entry.id),
   );
+  const cards = await cardsOf(
+    db,
+    rows.map((row) => row.entry),
+  );
   const answers: FanQueueEntry[] = [];
   for (const { entry, event } of rows) {
     const own = offers.get(entry.id) ?? [];
@@ -98,6 +114,7 @@ export async function entriesOf(
       venue: event.venue,
       quantity: entry.quantity,
       maxPriceCents: entry.maxPriceCents,
+      card: entry.paymentMethodId ? (cards.get(entry.paymentMethodId) ?? null) : null,
       status: entry.status,
       position: entry.status === 'waiting' ? await positionOf(db, entry) : null,
       joinedAt: entry.joinedAt.toISOString(),

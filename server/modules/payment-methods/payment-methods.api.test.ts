@@ -14,6 +14,7 @@ import {
 } from '../../test/harness.js';
 import { createTestUser, signedInClient } from '../auth/testing.js';
 import { sandboxSessionStore } from '../checkout/service.js';
+import { sandboxFingerprint } from './sandbox.js';
 import { sandboxCardStore } from './service.js';
 
 const VISA = '4242 4242 4242 4242';
@@ -125,7 +126,7 @@ describe.each(backends)('saved cards in the sandbox on %s', (backend) => {
     ]);
   });
 
-  it('saves exactly brand, last four and expiry; the number and security code are stored nowhere', async () => {
+  it('saves exactly brand, last four, expiry and fingerprint; the number and security code are stored nowhere', async () => {
     const { id, client } = await member();
     const intent = await setupIntent(client);
     const response = await confirm(client, intent, card(VISA));
@@ -147,9 +148,13 @@ describe.each(backends)('saved cards in the sandbox on %s', (backend) => {
       last4: '4242',
       expMonth: 12,
       expYear: 2034,
+      fingerprint: sandboxFingerprint(VISA.replaceAll(' ', '')),
       createdAt: clock.now(),
       removedAt: null,
     });
+    // The fingerprint names the number, not the customer: the same card saved by another is the same card.
+    expect(row?.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(sandboxFingerprint('5555555555554444')).not.toBe(row?.fingerprint);
     const [stored] = await db()
       .select()
       .from(sandboxSetupIntents)

@@ -8,6 +8,14 @@ import { sameHash, sha256 } from '../../lib/tokens.js';
 import { PaymentRefused } from '../checkout/sandbox.js';
 import type { PaymentMethodDeps } from './service.js';
 
+/**
+ * The sandbox's fingerprint of a card number, as Stripe's: the same number gives the same fingerprint on any
+ * customer, and the number cannot be read back from it. The sandbox only ever sees test cards.
+ */
+export function sandboxFingerprint(number: string): string {
+  return sha256(`sandbox-card:${number}`).slice(0, 16);
+}
+
 /** Stripe's test card that is declined when it is saved (decision 0044). */
 export const SANDBOX_DECLINED_CARD = '4000000000000002';
 
@@ -112,6 +120,7 @@ export async function confirmSandboxSetup(
       last4,
       expMonth: card.expMonth,
       expYear: card.expYear,
+      fingerprint: sandboxFingerprint(card.number),
       createdAt: now,
     });
   });

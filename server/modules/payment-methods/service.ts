@@ -6,10 +6,19 @@ import {
   type PaymentMethodsResponse,
   type SetupIntentResponse,
 } from '../../../common/schemas/payment-methods.js';
+import { FAN_QUEUE_TEXT } from '../../../common/texts/fan-queue.js';
 import type { PaymentProvider, SavedCard } from '../../adapters/payments/payment-provider.js';
 import type { SandboxCardStore } from '../../adapters/payments/sandbox.js';
 import type { Db } from '../../db/client.js';
-import { bids, paymentCustomers, sandboxSetupIntents, savedCards, users } from '../../db/schema/index.js';
+import {
+  bids,
+  events,
+  fanQueueEntries,
+  paymentCustomers,
+  sandboxSetupIntents,
+  savedCards,
+  users,
+} from '../../db/schema/index.js';
 import { Conflict, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { sha256 } from '../../lib/tokens.js';
@@ -88,8 +97,9 @@ async function syncSavedCards(
             last4: sql`excluded.last4`,
             expMonth: sql`excluded.exp_month`,
             expYear: sql`excluded.exp_year`,
+            fingerprint: sql`coalesce(excluded.fingerprint, ${savedCards.fingerprint})`,
           },
-          setWhere: sql`${savedCards.userId} = ${userId} and (${savedCards.brand}, ${savedCards.last4}, ${savedCards.expMonth}, ${savedCards.expYear}) is distinct from (excluded.brand, excluded.last4, excluded.exp_month, excluded.exp_year)`,
+          setWhere: sql`${savedCards.userId} = ${userId} and (${savedCards.brand}, ${savedCards.last4}, ${savedCards.expMonth}, ${savedCards.expYear}, ${savedCards.fingerprint}) is distinct from (excluded.brand, excluded.last4, excluded.exp_month, excluded.exp_year, coalesce(excluded.fingerprint, ${savedCards.fingerprint}))`,
         });
     await tx
       .update(savedCards)
@@ -161,7 +171,8 @@ export async function startCardSetup(deps: PaymentMethodDeps, userId: number): P
  * the row to name it) and detached at the provider; if the provider refuses, the removal is undone so the
  * card the user still sees is the card the provider still holds. Another user's card, an unknown one or one
  * removed already is 'Payment method not found'. Decision 0044: a card that pays for an active bid is kept
- * until that bid is cancelled (409, naming the event), decided under the card's row lock.
+ * until that bid is cancelled (409, naming the event), decided under the card's row lock; so is the card of
+ * a "buy for me" place in a Fan Queue (decision 0100).
  */
 export async function removeSavedCard(
   deps: PaymentMethodDeps,
@@ -183,6 +194,19 @@ export async function removeSavedCard(
       .where(and(eq(bids.stripePaymentMethodId, card.id), eq(bids.isActive, true)))
       .limit(1);
     if (bid) throw new Conflict(PAYMENT_METHOD_TEXT.usedByActiveBid(bid.eventName));
+    // A "buy for me" place in a Fan Queue (decision 0100) is kept to its card the same way.
+    const [place] = await tx
+      .select({ eventName: events.name })
+      .from(fanQueueEntries)
+      .innerJoin(events, eq(events.id, fanQueueEntries.eventId))
+      .where(
+        and(
+          eq(fanQueueEntries.paymentMethodId, card.id),
+          inArray(fanQueueEntries.status, ['waiting', 'offered']),
+        ),
+      )
+      .limit(1);
+    if (place) throw new Conflict(FAN_QUEUE_TEXT.cardUsedByQueue(place.eventName));
     await tx.update(savedCards).set({ removedAt: deps.clock.now() }).where(eq(savedCards.id, card.id));
   });
   try {
@@ -213,6 +237,7 @@ export function sandboxCardStore(db: Db, clock: Clock): SandboxCardStore {
           last4: savedCards.last4,
           expMonth: savedCards.expMonth,
           expYear: savedCards.expYear,
+          fingerprint: savedCards.fingerprint,
         })
         .from(savedCards)
         .where(

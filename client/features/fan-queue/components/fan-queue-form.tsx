@@ -11,6 +11,7 @@ import { FAN_QUEUE_TEXT } from '@common/texts/fan-queue';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { fieldErrorsOf, messageOf, useJoinFanQueue, useLeaveFanQueue } from '../api';
 import { type Errors, loadJoinSchema, refusalErrors } from '../join-values';
+import { FanQueueCardChoice } from './fan-queue-card-choice';
 
 export interface FanQueueFormProps {
   eventName: string;
@@ -33,25 +34,36 @@ export function FanQueueForm({ eventName, show, onLeft }: FanQueueFormProps) {
   const id = useId();
   const [quantity, setQuantity] = useState(String(Math.min(2, Math.max(1, maxQuantity))));
   const [price, setPrice] = useState('');
+  const [buyForMe, setBuyForMe] = useState(false);
+  const [card, setCard] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const reference = referencePriceCents === null ? null : formatCents(referencePriceCents);
 
   const mineQuantity = mine?.quantity;
   const minePriceCents = mine?.maxPriceCents;
+  const mineCard = mine === null ? undefined : (mine.card?.id ?? '');
   useEffect(() => {
     // The entry as the server keeps it fills the form, to change from there; a re-read of the line as it
-    // moves changes neither, so what the member is typing stays.
+    // moves changes none of it, so what the member is typing stays.
     if (mineQuantity === undefined || minePriceCents === undefined) return;
     setQuantity(String(mineQuantity));
     setPrice(dollarsToType(minePriceCents));
   }, [mineQuantity, minePriceCents]);
+  useEffect(() => {
+    if (mineCard === undefined) return;
+    setBuyForMe(mineCard !== '');
+    setCard(mineCard);
+  }, [mineCard]);
 
   useEffect(() => {
     loadJoinSchema().catch(() => undefined);
   }, []);
 
+  // The card's select is the picker's own; its error is read out from there once focused.
   const focusField = (found: Errors) =>
-    document.getElementById(`${id}-${found.quantity ? 'quantity' : 'price'}`)?.focus();
+    found.quantity || found.maxPrice
+      ? document.getElementById(`${id}-${found.quantity ? 'quantity' : 'price'}`)?.focus()
+      : document.querySelector<HTMLSelectElement>(`#${CSS.escape(`${id}-card`)} select`)?.focus();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -68,19 +80,21 @@ export function FanQueueForm({ eventName, show, onLeft }: FanQueueFormProps) {
     const parsed = schema.safeParse({
       quantity: Number(quantity),
       maxPrice: maxPrice === null ? Number.NaN : maxPrice,
+      paymentMethodId: buyForMe ? card : null,
     });
     const found: Errors = {};
     if (!parsed.success)
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if ((field === 'quantity' || field === 'maxPrice') && !found[field]) found[field] = issue.message;
+        if ((field === 'quantity' || field === 'maxPrice' || field === 'paymentMethodId') && !found[field])
+          found[field] = issue.message;
       }
     if (maxPrice === null) found.maxPrice = FAN_QUEUE_TEXT.maxPriceInvalid;
     // The show's reference price caps the entry (the server checks it too).
     else if (reference && maxPrice !== undefined && referencePriceCents !== null)
       if (Math.round(maxPrice * 100) > referencePriceCents && !found.maxPrice)
         found.maxPrice = FAN_QUEUE_TEXT.aboveReference(reference);
-    if (!parsed.success || found.quantity || found.maxPrice) {
+    if (!parsed.success || found.quantity || found.maxPrice || found.paymentMethodId) {
       setErrors(found);
       focusField(found);
       return;
@@ -101,7 +115,7 @@ export function FanQueueForm({ eventName, show, onLeft }: FanQueueFormProps) {
         );
         setErrors(refused);
         // A field the server refused takes the focus, so its message (its description) is read out.
-        if (refused.quantity || refused.maxPrice) focusField(refused);
+        if (refused.quantity || refused.maxPrice || refused.paymentMethodId) focusField(refused);
       },
     });
   }
@@ -131,7 +145,8 @@ export function FanQueueForm({ eventName, show, onLeft }: FanQueueFormProps) {
       aria-label={mine ? FAN_QUEUE_TEXT.update : FAN_QUEUE_TEXT.join}
       noValidate
       onSubmit={(event) => void submit(event)}
-      className="grid gap-4"
+      // One column no child can widen: the panel is a narrow side column on wide screens.
+      className="grid grid-cols-1 gap-4"
     >
       {errors.form ? (
         <Alert variant="destructive">
@@ -171,6 +186,17 @@ export function FanQueueForm({ eventName, show, onLeft }: FanQueueFormProps) {
               </p>
             ) : null}
           </div>
+        </div>
+      ) : null}
+      {canChange ? (
+        <div id={`${id}-card`}>
+          <FanQueueCardChoice
+            buyForMe={buyForMe}
+            onBuyForMeChange={setBuyForMe}
+            card={card}
+            onCardChange={setCard}
+            error={errors.paymentMethodId}
+          />
         </div>
       ) : null}
       <div className="flex flex-wrap gap-2">

@@ -5,9 +5,18 @@ import { FAN_QUEUE_TEXT } from '@common/texts/fan-queue';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast as sonner } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fanQueueEntry, fanQueueOffer, fanQueueShow, SIGNED_IN } from '../test-fixtures';
 import { FanQueuePanel } from './fan-queue-panel';
+
+// jsdom lacks the layout API Radix's radio group measures with.
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -26,20 +35,25 @@ interface Server {
 }
 
 /** A fake API keeping the member's entry: PUT sets it, DELETE clears it, GET shows it. */
+const CARD = { id: 'sbx_pm_4242_abc', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 };
+
 function serve({ signedIn = true, show = {}, mine = null, put, del }: Server = {}) {
   let entry = mine;
   const calls = fakeApi((call) => {
     if (call.url === '/api/session') return json(200, signedIn ? SIGNED_IN : { user: null });
+    if (call.url === '/api/payment-methods')
+      return json(200, { ok: true, paymentMethods: [CARD], message: '' });
     if (call.url !== LINE) return json(404, { message: 'Not found' });
     if (call.method === 'GET') return json(200, fanQueueShow({ ...show, mine: signedIn ? entry : null }));
     if (call.method === 'PUT') {
-      const body = call.body as { quantity: number; maxPrice: number };
+      const body = call.body as { quantity: number; maxPrice: number; paymentMethodId: string | null };
       if (put) return put(body);
       const existed = entry !== null;
       entry = fanQueueEntry({
         ...(entry ?? {}),
         quantity: body.quantity,
         maxPriceCents: Math.round(body.maxPrice * 100),
+        card: body.paymentMethodId ? { id: CARD.id, brand: CARD.brand, last4: CARD.last4 } : null,
       });
       return json(existed ? 200 : 201, entry);
     }
@@ -100,7 +114,9 @@ describe('FanQueuePanel', () => {
     await user.click(screen.getByRole('button', { name: FAN_QUEUE_TEXT.join }));
     expect(await screen.findByText(FAN_QUEUE_TEXT.joinedTitle)).toBeInTheDocument();
     expect(screen.getByText(FAN_QUEUE_TEXT.joined('Aurora Skies'))).toBeInTheDocument();
-    expect(writes(calls)).toEqual([{ method: 'PUT', url: LINE, body: { quantity: 3, maxPrice: 45.5 } }]);
+    expect(writes(calls)).toEqual([
+      { method: 'PUT', url: LINE, body: { quantity: 3, maxPrice: 45.5, paymentMethodId: null } },
+    ]);
     expect(await screen.findByRole('status')).toHaveTextContent(FAN_QUEUE_TEXT.position(14, 3));
     expect(screen.getByText('You are 14th in line for 3 tickets')).toBeInTheDocument();
     // The button pressed is now Update my place, and still has the focus.
@@ -179,7 +195,9 @@ describe('FanQueuePanel', () => {
     await user.click(screen.getByRole('button', { name: FAN_QUEUE_TEXT.update }));
     expect(await screen.findByText(FAN_QUEUE_TEXT.updatedTitle)).toBeInTheDocument();
     expect(screen.getByText(FAN_QUEUE_TEXT.updated)).toBeInTheDocument();
-    expect(writes(calls)).toEqual([{ method: 'PUT', url: LINE, body: { quantity: 4, maxPrice: 55 } }]);
+    expect(writes(calls)).toEqual([
+      { method: 'PUT', url: LINE, body: { quantity: 4, maxPrice: 55, paymentMethodId: null } },
+    ]);
     await waitFor(() => expect(status).toHaveTextContent('You are 2nd in line for 4 tickets'));
     expect(screen.getByRole('button', { name: FAN_QUEUE_TEXT.update })).toHaveFocus();
   });
@@ -222,6 +240,47 @@ describe('FanQueuePanel', () => {
     expect(screen.getByRole('button', { name: FAN_QUEUE_TEXT.leave })).toBeInTheDocument();
     await user.click(pay);
     expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
+  });
+
+  it('joins with “buy for me” and the saved card, which the form then shows chosen', async () => {
+    const calls = serve();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(FAN_QUEUE_TEXT.maxPriceLabel), '40');
+    expect(screen.getByRole('radio', { name: FAN_QUEUE_TEXT.howOffer })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: FAN_QUEUE_TEXT.howBuyForMe }));
+    // The only saved card is chosen for the member.
+    const card = await screen.findByRole('combobox', { name: /Payment Method/ });
+    await waitFor(() => expect(card).toHaveValue(CARD.id));
+    await user.click(screen.getByRole('button', { name: FAN_QUEUE_TEXT.join }));
+    expect(await screen.findByText(FAN_QUEUE_TEXT.joinedTitle)).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      { method: 'PUT', url: LINE, body: { quantity: 2, maxPrice: 40, paymentMethodId: CARD.id } },
+    ]);
+    expect(screen.getByRole('radio', { name: FAN_QUEUE_TEXT.howBuyForMe })).toBeChecked();
+  });
+
+  it('shows a card the server refuses beside the card, focused', async () => {
+    serve({ put: () => json(409, { message: FAN_QUEUE_TEXT.cardInUse }) });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(FAN_QUEUE_TEXT.maxPriceLabel), '40');
+    await user.click(screen.getByRole('radio', { name: FAN_QUEUE_TEXT.howBuyForMe }));
+    const card = await screen.findByRole('combobox', { name: /Payment Method/ });
+    await waitFor(() => expect(card).toHaveValue(CARD.id));
+    await user.click(screen.getByRole('button', { name: FAN_QUEUE_TEXT.join }));
+    await waitFor(() => expect(card).toHaveAccessibleDescription(FAN_QUEUE_TEXT.cardInUse));
+    expect(card).toHaveFocus();
+  });
+
+  it('shows a “buy for me” purchase under way with the way to confirm it with the bank', async () => {
+    const offer = fanQueueOffer({ purchaseId: 'fq_123' });
+    serve({ mine: fanQueueEntry({ status: 'offered', position: null, offer }) });
+    expect(await screen.findByRole('heading', { name: FAN_QUEUE_TEXT.buyingTitle })).toBeInTheDocument();
+    expect(screen.getByText(FAN_QUEUE_TEXT.buying)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: FAN_QUEUE_TEXT.confirmPayment })).toHaveAttribute(
+      'href',
+      '/bids/authenticate/fq_123',
+    );
+    expect(screen.queryByRole('link', { name: FAN_QUEUE_TEXT.payOffer })).not.toBeInTheDocument();
   });
 
   it('keeps a member’s place on a show that closed, with Leave only, and the focus once left', async () => {

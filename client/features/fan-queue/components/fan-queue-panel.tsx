@@ -40,7 +40,7 @@ export function FanQueuePanel({ eventId, eventName }: FanQueuePanelProps) {
 
   return (
     <Card className="grid min-w-0 gap-4 p-5">
-      <section aria-labelledby={titleId} className="grid gap-4">
+      <section aria-labelledby={titleId} className="grid grid-cols-1 gap-4">
         <div className="grid gap-1">
           <h2
             id={titleId}

@@ -49,12 +49,15 @@ export function MyFanQueueEntry({ entry }: { entry: FanQueueEntry }) {
       <p className="text-sm">
         {FAN_QUEUE_TEXT.entrySummary(entry.quantity, formatCents(entry.maxPriceCents))}
       </p>
+      {entry.card && (entry.status === 'waiting' || entry.status === 'offered') ? (
+        <p className="text-sm text-muted-foreground">
+          {FAN_QUEUE_TEXT.buyForMeSummary(entry.card.brand, entry.card.last4)}
+        </p>
+      ) : null}
       {entry.status === 'waiting' && entry.position !== null ? (
         <p className="text-sm font-medium">{FAN_QUEUE_TEXT.position(entry.position, entry.quantity)}</p>
       ) : null}
-      {open ? (
-        <FanQueueOffer offer={open} heading="h4" payLabel={FAN_QUEUE_TEXT.payOfferLabel(entry.eventName)} />
-      ) : null}
+      {open ? <FanQueueOffer offer={open} heading="h4" eventName={entry.eventName} /> : null}
       {entry.history.length > 0 ? (
         <div className="grid gap-1 text-sm">
           <h4 className="font-semibold">{FAN_QUEUE_TEXT.historyTitle}</h4>
