@@ -243,6 +243,8 @@ export const CHECKOUT_TEXT = {
   ownTicket: 'You cannot buy your own ticket',
   eventPast: 'This event has already taken place',
   notHolding: 'Your hold on this ticket has ended. Please open the ticket again.',
+  savedCardPaying:
+    'Your saved card is already paying for these tickets. Confirm the payment with your bank from the e-mail we sent you.',
   noMoreExtensions: 'This hold cannot be extended any further.',
   tooManyHolds: (max: number) =>
     `You are already holding ${max} tickets. Please close one of them or complete your purchase before viewing another.`,

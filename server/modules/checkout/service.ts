@@ -87,6 +87,22 @@ export async function startPayment(
   const holding =
     ticket.currentViewerId === buyerId && ticket.lockExpiresAt !== null && ticket.lockExpiresAt > now;
   if (!holding) throw new Conflict(CHECKOUT_TEXT.notHolding);
+  // A bid's or a Fan Queue place's purchase with a saved card holds these tickets for the buyer: a second
+  // payment would only be refunded (decisions 0045, 0100).
+  const [paying] = await db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.ticketId, ticketId),
+        eq(checkoutSessions.buyerId, buyerId),
+        eq(checkoutSessions.kind, 'off_session'),
+        eq(checkoutSessions.status, 'open'),
+        isNull(checkoutSessions.outcome),
+      ),
+    )
+    .limit(1);
+  if (paying) throw new Conflict(CHECKOUT_TEXT.savedCardPaying);
   if (ticket.version !== request.version)
     throw new Conflict(CHECKOUT_TEXT.versionChanged, { currentVersion: ticket.version });
   const sale = saleBreakdown({

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BID_TEXT, PAYMENT_METHOD_TEXT } from '../../../common/messages.js';
+import { BID_TEXT, CHECKOUT_TEXT, PAYMENT_METHOD_TEXT } from '../../../common/messages.js';
 import { FAN_QUEUE_TEXT } from '../../../common/texts/fan-queue.js';
 import { SANDBOX_DECLINED } from '../../adapters/payments/sandbox.js';
 import {
@@ -243,6 +243,14 @@ describe.each(backends)('Fan Queue “buy for me” on %s', (backend) => {
     expect(mail.text).toContain(`${harness.config.appUrl}/bids/authenticate/${purchase.id}`);
     const place = (await fan.client.get(path(event.id))).body.mine;
     expect(place.offer).toMatchObject({ status: 'open', purchaseId: purchase.id });
+    // Paying for the held tickets through the checkout as well is refused: it would only be refunded.
+    const held = await ticket(listing.id);
+    const twice = await fan.client.post(`/api/tickets/${listing.id}/payment`, {
+      version: held.version,
+      amount: purchase.amountCents / 100,
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(CHECKOUT_TEXT.savedCardPaying);
 
     const confirmed = await fan.client.post(`/api/sandbox/bid-payments/${purchase.id}/authenticate`, {
       approve: true,
