@@ -64,6 +64,12 @@ describe.each(backends)('Fan Queue “buy for me” on %s', (backend) => {
     expect(answer.status, answer.text).toBe(201);
     return answer.body as { id: number; card: { id: string; brand: string; last4: string } | null };
   }
+  /** A member in the show's line with "buy for me" and a sandbox card ending in `last4`. */
+  async function inLineWithCard(eventId: number, last4: string) {
+    const fan = await member();
+    const card = await insertSavedCard(db(), fan.user.id, last4, `fp-${eventId}`);
+    return { fan, card, entry: await join(fan.client, eventId, card) };
+  }
   /** A fair listing of the show (face value $80 + $12.50 fee, −10 %: $84.87 a ticket all-in), announced. */
   async function listed(event: { id: number; name: string }, quantity = 2) {
     const seller = await createTestUser(db());
@@ -171,9 +177,7 @@ describe.each(backends)('Fan Queue “buy for me” on %s', (backend) => {
 
   it('buys the tickets at once with the card: sold, the entry filled, the offer bought, no offer e-mail', async () => {
     const event = await show();
-    const fan = await member();
-    const card = await insertSavedCard(db(), fan.user.id, '4242', `fp-${event.id}`);
-    const entry = await join(fan.client, event.id, card);
+    const { fan, card, entry } = await inLineWithCard(event.id, '4242');
 
     const listing = await listed(event);
     expect(await ticket(listing.id)).toMatchObject({ sold: true, buyerId: fan.user.id });
@@ -193,7 +197,7 @@ describe.each(backends)('Fan Queue “buy for me” on %s', (backend) => {
     const subjects = (await harness.mailer.list(fan.user.email)).map((mail) => mail.subject);
     expect(subjects).not.toContain(FAN_QUEUE_TEXT.offerMailSubject(event.name));
 
-    // The job run again (a crash before it was marked done) charges nothing twice.
+    // Running the queue's jobs again starts no second purchase.
     await harness.app.fanQueueOffers.runner.runOnce();
     expect(
       await db().select().from(checkoutSessions).where(eq(checkoutSessions.buyerId, fan.user.id)),
@@ -229,10 +233,7 @@ describe.each(backends)('Fan Queue “buy for me” on %s', (backend) => {
 
   it('asks the bank’s confirmation by e-mail; confirmed, the tickets are bought', async () => {
     const event = await show();
-    const fan = await member();
-    const card = await insertSavedCard(db(), fan.user.id, '3184', `fp-${event.id}`);
-    const entry = await join(fan.client, event.id, card);
-
+    const { fan, entry } = await inLineWithCard(event.id, '3184');
     const listing = await listed(event);
     const [offer] = await offersOf(entry.id);
     const purchase = await sessionOf(offer);
@@ -264,10 +265,8 @@ describe.each(backends)('Fan Queue “buy for me” on %s', (backend) => {
 
   it('a confirmation that did not come while the offer held the tickets lapses it to the next fan', async () => {
     const event = await show();
-    const fan = await member();
+    const { fan, entry } = await inLineWithCard(event.id, '3184');
     const next = await member();
-    const card = await insertSavedCard(db(), fan.user.id, '3184', `fp-${event.id}`);
-    const entry = await join(fan.client, event.id, card);
     const nextEntry = await join(next.client, event.id, null);
     const listing = await listed(event);
     const [offer] = await offersOf(entry.id);
@@ -289,10 +288,8 @@ describe.each(backends)('Fan Queue “buy for me” on %s', (backend) => {
 
   it('leaving while the bank waits cancels the charge and hands the tickets on, with no e-mail of a decline', async () => {
     const event = await show();
-    const fan = await member();
+    const { fan, entry } = await inLineWithCard(event.id, '3184');
     const next = await member();
-    const card = await insertSavedCard(db(), fan.user.id, '3184', `fp-${event.id}`);
-    const entry = await join(fan.client, event.id, card);
     const nextEntry = await join(next.client, event.id, null);
     const listing = await listed(event);
     const [offer] = await offersOf(entry.id);
