@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backends, openTestDatabase, type ThrowawayDatabase } from '../../test/harness.js';
 import { type OutboxReader, startOutboxReader } from './outbox.js';
 
-/** What a trigger writes (migration 0047): a notice of `kind` about `id`, for everybody. */
-const notice = (id: number) => sql`select live_notice('ticket', ${id}, null, null, true, null, null)`;
+/** What a trigger writes (migrations 0047 and 0053): a notice of a ticket `id`'s change, for everybody. */
+const noticeSql = (id: number) =>
+  `insert into live_outbox (payload) values (live_notice_payload('ticket', ${id}, null, null, true, null, null))`;
+const notice = (id: number) => sql.raw(noticeSql(id));
 const payloadOf = (id: number) => JSON.stringify({ k: 'ticket', id, p: true });
 
 describe.each(backends)('the live outbox on %s', (backend) => {
@@ -73,7 +75,7 @@ describe.each(backends)('the live outbox on %s', (backend) => {
       await slow.connect();
       try {
         await slow.query('begin');
-        await slow.query("select live_notice('ticket', 7, null, null, true, null, null)");
+        await slow.query(noticeSql(7));
         await database.db.execute(notice(8));
         await vi.waitFor(() => expect(heard).toEqual([payloadOf(8)]));
         await slow.query('commit');
