@@ -35,7 +35,8 @@ import { listTicketThroughApi, payInSandbox, saveCardThroughApi } from './sale-h
  * Issue 46 (decision 0100): the Fan Queue on a show's page, as two fans and a seller find it, at 1280 and
  * 390 px. Two fans join; the first leaves and the second moves up without a reload; a fair listing is offered
  * to the first in line, who pays for it through the sandbox checkout; the fan left in line switches to "buy
- * for me" with a saved card, and the next fair listing is bought for them once their bank's step is done.
+ * for me" with a saved card by keyboard (refused while another member's place uses the same card), and the
+ * next fair listing is bought for them once their bank's step is done.
  */
 
 const WIDTHS = [
@@ -245,8 +246,30 @@ for (const { name, viewport } of WIDTHS) {
     // with a saved card, one whose bank asks the cardholder to confirm.
     await expect(a).toContainText(T.throughQueue(QUANTITY));
     const card = await saveCardThroughApi(first.page.request, '4000 0027 6000 3184');
-    await a.getByRole('radio', { name: T.howBuyForMe }).click();
-    await expect(a.getByRole('combobox', { name: PAYMENT_METHOD_TEXT.label })).toHaveValue(card);
+    // The same card number already backs another member's "buy for me" place in this show.
+    const taken = await seller.request.put(`/api/events/${show.id}/fan-queue`, {
+      data: {
+        quantity: QUANTITY,
+        maxPrice: Number(maxPrice),
+        paymentMethodId: await saveCardThroughApi(seller.request, '4000 0027 6000 3184'),
+      },
+    });
+    expect(taken.ok(), await taken.text()).toBe(true);
+    // By keyboard: the choice is a radio group (arrows choose), then the update button. Radix checks the
+    // radio an arrow focuses while the key is down, after a timer: a press as quick as Playwright's is not.
+    await a.getByRole('radio', { name: T.howOffer }).focus();
+    await first.page.keyboard.down('ArrowDown');
+    await expect(a.getByRole('radio', { name: T.howBuyForMe })).toBeChecked();
+    await first.page.keyboard.up('ArrowDown');
+    const picker = a.getByRole('combobox', { name: PAYMENT_METHOD_TEXT.label });
+    await expect(picker).toHaveValue(card);
+    await a.getByRole('button', { name: T.update }).focus();
+    await first.page.keyboard.press('Enter');
+    await expect(picker).toHaveAccessibleDescription(T.cardInUse);
+    await expect(picker).toBeFocused();
+    await check(first.page, 'card-in-use', a);
+    // Once that place leaves the line, the card is free for this fan's.
+    expect((await seller.request.delete(`/api/events/${show.id}/fan-queue`)).ok()).toBe(true);
     await a.getByRole('button', { name: T.update }).click();
     await expect(
       toastWith(first.page, T.updatedTitle).and(first.page.locator('[data-front="true"]')),
