@@ -24,7 +24,12 @@ export {
   SIGN_IN_TEXT,
   VERIFY_FAILURE_TEXT,
 } from './texts/auth.js';
-export { BID_PAYMENT_TEXT, BID_SCREEN_TEXT, PAYMENT_METHOD_SCREEN_TEXT } from './texts/bid-screens.js';
+export {
+  BID_PAYMENT_TEXT,
+  BID_SCREEN_TEXT,
+  PAYMENT_METHOD_SCREEN_TEXT,
+  QUEUE_PAYMENT_TEXT,
+} from './texts/bid-screens.js';
 export { BID_TEXT, PAYMENT_METHOD_TEXT } from './texts/bids.js';
 export { PRICE_COMPARISON_TEXT } from './texts/price-comparison.js';
 export { A11Y_TEXT, SHELL_TEXT } from './texts/shell.js';

@@ -14,6 +14,7 @@ import {
   BID_TEXT,
   BUYING_TEXT,
   PAYMENT_METHOD_TEXT,
+  QUEUE_PAYMENT_TEXT,
 } from '../common/messages';
 import { formatCents } from '../common/money';
 import { priceBreakdown } from '../common/pricing';
@@ -283,9 +284,12 @@ for (const { name, viewport } of WIDTHS) {
     await expect(a).toContainText(T.buying);
     await check(first.page, 'buying-for-me', a);
     await a.getByRole('link', { name: T.confirmPayment }).click();
-    await expect(first.page.getByRole('heading', { name: BID_PAYMENT_TEXT.title })).toBeVisible();
+    const bankStep = first.page.getByRole('heading', { name: QUEUE_PAYMENT_TEXT.title });
+    await expect(bankStep).toBeVisible();
+    await expect(first.page.getByText(QUEUE_PAYMENT_TEXT.intro)).toBeVisible();
+    await check(first.page, 'bank-step', bankStep);
     await first.page.getByRole('button', { name: BID_PAYMENT_TEXT.approve }).click();
-    await expect(first.page.getByText(BID_PAYMENT_TEXT.succeededTitle)).toBeVisible();
+    await expect(first.page.getByText(QUEUE_PAYMENT_TEXT.succeededTitle)).toBeVisible();
     await first.page.getByRole('link', { name: BID_PAYMENT_TEXT.goToMyTickets }).click();
     await expect(first.page.getByTestId(/^my-ticket-\d+$/).filter({ hasText: show.name })).toBeVisible();
     const after = await lineOf(first.page.request, show.id);

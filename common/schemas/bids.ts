@@ -127,7 +127,10 @@ export type AveragePrice = z.infer<typeof averagePriceResponseSchema>;
  */
 export const bidPaymentSchema = z.object({
   sessionId: z.string(),
-  bidId: z.number().int(),
+  /** What bought the tickets: a bid, or a Fan Queue place with "buy for me" (decision 0100). */
+  purchase: z.enum(['bid', 'fan-queue']),
+  /** The bid; null for a Fan Queue place's purchase. */
+  bidId: z.number().int().nullable(),
   ticketId: z.number().int(),
   eventName: z.string(),
   eventDate: z.string(),

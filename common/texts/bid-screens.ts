@@ -118,6 +118,8 @@ export const BID_SCREEN_TEXT = {
 } as const;
 
 export const BID_PAYMENT_TEXT = {
+  /** The page's heading until the purchase is read (a bid's or a Fan Queue place's). */
+  pendingTitle: 'Confirm your purchase',
   title: 'Confirm your bid purchase',
   intro:
     'Your bank asked to confirm this automatic purchase. Confirm it before the time runs out, or the ticket is released to others.',
@@ -145,4 +147,15 @@ export const BID_PAYMENT_TEXT = {
   expired: 'The purchase was not confirmed in time, so the ticket was released to other buyers.',
   backToBids: 'Back to My Bids',
   actionFailed: 'The payment could not be confirmed. Please try again.',
+} as const;
+
+/** The same page for a Fan Queue place's "buy for me" purchase (decision 0100): what differs from a bid's. */
+export const QUEUE_PAYMENT_TEXT = {
+  title: 'Confirm your Fan Queue purchase',
+  intro:
+    'Your bank asked to confirm the purchase your Fan Queue place made. Confirm it before the time runs out, or the tickets go to the next fan in line.',
+  succeededTitle: 'The tickets are yours',
+  succeeded: 'Your Fan Queue place bought the tickets. You can follow their transfer in My Tickets.',
+  failed: 'The payment was not confirmed, so the tickets went to the next fan in line.',
+  expired: 'The purchase was not confirmed in time, so the tickets went to the next fan in line.',
 } as const;

@@ -468,6 +468,7 @@ describe.each(backends)('bid matching on %s', (backend) => {
       message: BID_TEXT.paymentRequiresAction,
       payment: {
         sessionId: session.id,
+        purchase: 'bid',
         bidId,
         ticketId: ticket.id,
         status: 'requires_action',

@@ -63,7 +63,8 @@ async function answer(
   }
   const payment: BidPayment = {
     sessionId: session.id,
-    bidId: session.bidId ?? 0,
+    purchase: session.bidId === null ? 'fan-queue' : 'bid',
+    bidId: session.bidId,
     ticketId: session.ticketId,
     eventName: session.eventName,
     eventDate: session.eventDate,

@@ -244,6 +244,13 @@ describe.each(backends)('Fan Queue “buy for me” on %s', (backend) => {
     expect(mail.text).toContain(`${harness.config.appUrl}/bids/authenticate/${purchase.id}`);
     const place = (await fan.client.get(path(event.id))).body.mine;
     expect(place.offer).toMatchObject({ status: 'open', purchaseId: purchase.id });
+    // The bank's page reads it as the place's purchase, not a bid's.
+    const page = await fan.client.get(`/api/bids/payments/${purchase.id}`);
+    expect(page.body.payment).toMatchObject({
+      purchase: 'fan-queue',
+      bidId: null,
+      status: 'requires_action',
+    });
     // Paying for the held tickets through the checkout as well is refused: it would only be refunded.
     const held = await ticket(listing.id);
     const twice = await fan.client.post(`/api/tickets/${listing.id}/payment`, {

@@ -1,6 +1,6 @@
 import { renderAt } from '@client/lib/render-at';
 import { fakeApi, json } from '@client/lib/test-fetch';
-import { BID_PAYMENT_TEXT } from '@common/messages';
+import { BID_PAYMENT_TEXT, QUEUE_PAYMENT_TEXT } from '@common/messages';
 import type { BidPayment } from '@common/schemas/bids';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,6 +21,7 @@ afterEach(() => {
 function payment(overrides: Partial<BidPayment> = {}): BidPayment {
   return {
     sessionId: 'bidpay_1',
+    purchase: 'bid',
     bidId: 4,
     ticketId: 88,
     eventName: 'Aurora Skies',
@@ -59,6 +60,7 @@ describe('the bid payment page', () => {
     expect(screen.getByText(/Time left to confirm: (9:5\d|10:00)/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: BID_PAYMENT_TEXT.approve }));
     expect(await screen.findByText(BID_PAYMENT_TEXT.succeededTitle)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(BID_PAYMENT_TEXT.title);
     expect(screen.getByRole('link', { name: BID_PAYMENT_TEXT.goToMyTickets })).toHaveAttribute(
       'href',
       '/my-tickets?tab=pending',
@@ -81,6 +83,21 @@ describe('the bid payment page', () => {
       '/my-bids',
     );
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ approve: false });
+  });
+
+  it('speaks of a Fan Queue place’s purchase in its own words, and of the next fan in line', async () => {
+    const queued = { purchase: 'fan-queue' as const, bidId: null };
+    fakeApi((call) => {
+      if (call.url === '/api/sandbox/bid-payments/bidpay_1/authenticate')
+        return answer(payment({ ...queued, status: 'failed', holdExpiresAt: null }));
+      return answer(payment(queued));
+    });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText(QUEUE_PAYMENT_TEXT.intro)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(QUEUE_PAYMENT_TEXT.title);
+    await user.click(screen.getByRole('button', { name: BID_PAYMENT_TEXT.decline }));
+    expect(await screen.findByText(QUEUE_PAYMENT_TEXT.failed)).toBeInTheDocument();
   });
 
   it('says an expired purchase released the ticket and offers no confirm', async () => {

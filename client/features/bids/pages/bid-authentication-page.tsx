@@ -2,8 +2,9 @@ import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
+import { cn } from '@client/lib/cn';
 import { formatDollars } from '@client/lib/format';
-import { BID_PAYMENT_TEXT } from '@common/messages';
+import { BID_PAYMENT_TEXT, QUEUE_PAYMENT_TEXT } from '@common/messages';
 import type { BidPayment } from '@common/schemas/bids';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -29,9 +30,17 @@ function useTimeLeft(until: string | null): string | null {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
+/** The page's words for a bid's purchase, or for a Fan Queue place's where they differ (decision 0100). */
+type PaymentCopy = Omit<typeof BID_PAYMENT_TEXT, keyof typeof QUEUE_PAYMENT_TEXT> & {
+  [K in keyof typeof QUEUE_PAYMENT_TEXT]: string;
+};
+const copyOf = (purchase: BidPayment['purchase']): PaymentCopy =>
+  purchase === 'fan-queue' ? { ...BID_PAYMENT_TEXT, ...QUEUE_PAYMENT_TEXT } : BID_PAYMENT_TEXT;
+
 /**
- * /bids/authenticate/:sessionId (issue 24 §3): a bid's purchase whose card needs the cardholder. Shows the
- * ticket, the amount and the time left; Stripe confirms through Stripe.js, the sandbox with Approve/Decline.
+ * /bids/authenticate/:sessionId (issue 24 §3): a bid's purchase, or a Fan Queue place's, whose card needs the
+ * cardholder. Shows the ticket, the amount and the time left; Stripe confirms through Stripe.js, the sandbox
+ * with Approve/Decline.
  */
 export function BidAuthenticationPage() {
   const { sessionId = '' } = useParams();
@@ -43,7 +52,11 @@ export function BidAuthenticationPage() {
   return (
     <div className="flex-1 bg-stage">
       <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-8 sm:px-6">
-        <h1 className="text-3xl font-bold">{BID_PAYMENT_TEXT.title}</h1>
+        <h1 className="text-3xl font-bold">
+          {payment.data?.payment
+            ? copyOf(payment.data.payment.purchase).title
+            : BID_PAYMENT_TEXT.pendingTitle}
+        </h1>
         {payment.isPending ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Spinner className="size-4" label={BID_PAYMENT_TEXT.loading} />
@@ -65,6 +78,7 @@ export function BidAuthenticationPage() {
 }
 
 function PaymentView({ payment, onTimeUp }: { payment: BidPayment; onTimeUp(): void }) {
+  const copy = copyOf(payment.purchase);
   const waiting = payment.status === 'requires_action';
   const timeLeft = useTimeLeft(waiting ? payment.holdExpiresAt : null);
   const timeUp = waiting && payment.holdExpiresAt !== null && timeLeft === null;
@@ -97,14 +111,22 @@ function PaymentView({ payment, onTimeUp }: { payment: BidPayment; onTimeUp(): v
           </div>
         </dl>
       </Card>
-      {waiting && !timeUp ? <Confirm payment={payment} timeLeft={timeLeft} /> : null}
+      {waiting && !timeUp ? <Confirm payment={payment} intro={copy.intro} timeLeft={timeLeft} /> : null}
       {waiting && timeUp ? <p className="text-sm text-muted-foreground">{BID_PAYMENT_TEXT.timeUp}</p> : null}
-      <Outcome status={payment.status} />
+      <Outcome status={payment.status} copy={copy} />
     </>
   );
 }
 
-function Confirm({ payment, timeLeft }: { payment: BidPayment; timeLeft: string | null }) {
+function Confirm({
+  payment,
+  intro,
+  timeLeft,
+}: {
+  payment: BidPayment;
+  intro: string;
+  timeLeft: string | null;
+}) {
   const settle = useSettleBidPayment(payment.sessionId);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -129,7 +151,7 @@ function Confirm({ payment, timeLeft }: { payment: BidPayment; timeLeft: string 
 
   return (
     <section className="grid gap-4" aria-live="polite">
-      <p className="text-sm">{BID_PAYMENT_TEXT.intro}</p>
+      <p className="text-sm">{intro}</p>
       {timeLeft ? <p className="font-semibold tabular-nums">{BID_PAYMENT_TEXT.timeLeft(timeLeft)}</p> : null}
       {error ? (
         <Alert variant="destructive">
@@ -164,17 +186,16 @@ function Confirm({ payment, timeLeft }: { payment: BidPayment; timeLeft: string 
   );
 }
 
-function Outcome({ status }: { status: BidPayment['status'] }) {
-  if (status === 'processing')
-    return <p className="text-sm text-muted-foreground">{BID_PAYMENT_TEXT.processing}</p>;
+function Outcome({ status, copy }: { status: BidPayment['status']; copy: PaymentCopy }) {
+  if (status === 'processing') return <p className="text-sm text-muted-foreground">{copy.processing}</p>;
   if (status === 'succeeded')
     return (
       <Alert variant="success">
-        <AlertTitle>{BID_PAYMENT_TEXT.succeededTitle}</AlertTitle>
+        <AlertTitle>{copy.succeededTitle}</AlertTitle>
         <AlertDescription className="grid gap-3">
-          <p>{BID_PAYMENT_TEXT.succeeded}</p>
-          <Link to={MATCHED_TICKET_HREF} className={buttonVariants({ className: 'justify-self-start' })}>
-            {BID_PAYMENT_TEXT.goToMyTickets}
+          <p>{copy.succeeded}</p>
+          <Link to={MATCHED_TICKET_HREF} className={cn(buttonVariants(), 'justify-self-start')}>
+            {copy.goToMyTickets}
           </Link>
         </AlertDescription>
       </Alert>
@@ -182,16 +203,11 @@ function Outcome({ status }: { status: BidPayment['status'] }) {
   if (status === 'failed' || status === 'expired')
     return (
       <Alert variant="warning">
-        <AlertTitle>
-          {status === 'failed' ? BID_PAYMENT_TEXT.failedTitle : BID_PAYMENT_TEXT.expiredTitle}
-        </AlertTitle>
+        <AlertTitle>{status === 'failed' ? copy.failedTitle : copy.expiredTitle}</AlertTitle>
         <AlertDescription className="grid gap-3">
-          <p>{status === 'failed' ? BID_PAYMENT_TEXT.failed : BID_PAYMENT_TEXT.expired}</p>
-          <Link
-            to="/my-bids"
-            className={buttonVariants({ variant: 'outline', className: 'justify-self-start' })}
-          >
-            {BID_PAYMENT_TEXT.backToBids}
+          <p>{status === 'failed' ? copy.failed : copy.expired}</p>
+          <Link to="/my-bids" className={cn(buttonVariants({ variant: 'outline' }), 'justify-self-start')}>
+            {copy.backToBids}
           </Link>
         </AlertDescription>
       </Alert>
