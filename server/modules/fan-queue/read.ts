@@ -161,15 +161,23 @@ export async function fanQueueShow(
   userId: number | null,
   now: Date,
 ): Promise<FanQueueShow> {
-  const event = await queueEvent(db, eventId);
-  const mine = userId === null ? null : await entryInLine(db, eventId, userId);
+  // Every event page asks this: its reads go out together, two round trips instead of five.
+  const [event, counters, mine] = await Promise.all([
+    queueEvent(db, eventId),
+    lineCounters(db, eventId),
+    userId === null ? null : entryInLine(db, eventId, userId),
+  ]);
+  const [reference, place] = await Promise.all([
+    referencePriceCents(db, event),
+    mine ? entryOf(db, mine, event) : null,
+  ]);
   return {
     eventId,
     open: lineOpen(event, now),
-    ...(await lineCounters(db, eventId)),
-    referencePriceCents: await referencePriceCents(db, event),
+    ...counters,
+    referencePriceCents: reference,
     maxQuantity: FAN_QUEUE_QUANTITY_MAX,
-    mine: mine ? await entryOf(db, mine, event) : null,
+    mine: place,
   };
 }
 
