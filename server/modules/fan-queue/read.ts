@@ -161,7 +161,7 @@ export async function fanQueueShow(
   userId: number | null,
   now: Date,
 ): Promise<FanQueueShow> {
-  // Every event page asks this: its reads go out together, two round trips instead of five.
+  // Every event page asks this: its reads go out in two rounds, each sent together, not one after another.
   const [event, counters, mine] = await Promise.all([
     queueEvent(db, eventId),
     lineCounters(db, eventId),
