@@ -29,6 +29,7 @@ import {
   type SaleMailFacts,
   sellerSoldMail,
 } from './mail-templates.js';
+import { buyerSessionsOf } from './sessions-sql.js';
 
 /**
  * Checkout and escrow (decision 0012): payment sessions, the one fulfilment function, refunds and the
@@ -93,9 +94,9 @@ export async function startPayment(
     .select({ id: checkoutSessions.id })
     .from(checkoutSessions)
     .where(
-      and(
-        eq(checkoutSessions.ticketId, ticketId),
-        eq(checkoutSessions.buyerId, buyerId),
+      buyerSessionsOf(
+        ticketId,
+        buyerId,
         eq(checkoutSessions.kind, 'off_session'),
         eq(checkoutSessions.status, 'open'),
         isNull(checkoutSessions.outcome),
@@ -142,9 +143,9 @@ export async function startPayment(
         .update(checkoutSessions)
         .set({ status: 'expired' })
         .where(
-          and(
-            eq(checkoutSessions.ticketId, ticketId),
-            eq(checkoutSessions.buyerId, buyerId),
+          buyerSessionsOf(
+            ticketId,
+            buyerId,
             eq(checkoutSessions.status, 'open'),
             // A bid's purchase is ended only by the bids module, which cancels its charge first (decision 0045).
             eq(checkoutSessions.kind, 'hosted'),
@@ -195,9 +196,9 @@ export async function expireOpenCheckouts(deps: MoneyDeps, ticketId: number, buy
     .select({ id: checkoutSessions.id })
     .from(checkoutSessions)
     .where(
-      and(
-        eq(checkoutSessions.ticketId, ticketId),
-        eq(checkoutSessions.buyerId, buyerId),
+      buyerSessionsOf(
+        ticketId,
+        buyerId,
         eq(checkoutSessions.status, 'open'),
         eq(checkoutSessions.kind, 'hosted'),
       ),

@@ -3,6 +3,7 @@ import { FAN_QUEUE_LAPSES_TO_BACK } from '../../../common/schemas/fan-queue.js';
 import type { Db, Tx } from '../../db/client.js';
 import { checkoutSessions, fanQueueEntries, fanQueueOffers, tickets } from '../../db/schema/index.js';
 import { cancelJob, scheduleJobNow } from '../../jobs/queue.js';
+import { buyerSessionsOf } from '../checkout/sessions-sql.js';
 import { returnIdlePart } from '../holds/splits.js';
 import {
   bumpShow,
@@ -55,9 +56,9 @@ async function paymentPending(tx: Tx, ticketId: number, buyerId: number): Promis
     .select({ id: checkoutSessions.id })
     .from(checkoutSessions)
     .where(
-      and(
-        eq(checkoutSessions.ticketId, ticketId),
-        eq(checkoutSessions.buyerId, buyerId),
+      buyerSessionsOf(
+        ticketId,
+        buyerId,
         eq(checkoutSessions.status, 'paid'),
         isNull(checkoutSessions.outcome),
       ),
