@@ -305,6 +305,15 @@ describe.each(backends)('the Fan Queue’s line on %s', (backend) => {
     expect([missing.status, missing.body.message]).toEqual([404, FAN_QUEUE_TEXT.eventNotFound]);
     const unlisted = await harness.client().get(path((await newEvent()).id));
     expect(unlisted.body).toMatchObject({ waiting: 0, referencePriceCents: null, open: true });
+    // A listing that names the show on its first day without picking it from the catalog counts too.
+    await insertListing(db(), (await createTestUser(db())).id, {
+      eventId: null,
+      eventName: event.name.toUpperCase(),
+      eventDate: event.date,
+      faceValueCents: 9_000,
+      serviceFeeCents: 500,
+    });
+    expect((await harness.client().get(path(event.id))).body.referencePriceCents).toBe(9_500);
   });
 
   it('lists a member’s places for My Bids: those in line first, then the rest, newest first, a page at a time', async () => {

@@ -9,7 +9,7 @@ import {
 } from '../../../common/schemas/fan-queue.js';
 import type { DbOrTx } from '../../db/client.js';
 import { events, fanQueueEntries, fanQueueOffers, savedCards, venues } from '../../db/schema/index.js';
-import { lineCounters, lineOpen, queueEvent, referencePriceCents } from './show.js';
+import { lineOpen, showLine } from './show.js';
 
 /** Reading the line: an entry with its position and offers, a show's line, a member's places (decision 0100). */
 
@@ -161,23 +161,18 @@ export async function fanQueueShow(
   userId: number | null,
   now: Date,
 ): Promise<FanQueueShow> {
-  // Every event page asks this: its reads go out in two rounds, each sent together, not one after another.
-  const [event, counters, mine] = await Promise.all([
-    queueEvent(db, eventId),
-    lineCounters(db, eventId),
+  // Every event page asks this: a visitor's answer is one statement, a member's place is read beside it.
+  const [line, mine] = await Promise.all([
+    showLine(db, eventId),
     userId === null ? null : entryInLine(db, eventId, userId),
   ]);
-  const [reference, place] = await Promise.all([
-    referencePriceCents(db, event),
-    mine ? entryOf(db, mine, event) : null,
-  ]);
+  const { event, ...figures } = line;
   return {
     eventId,
     open: lineOpen(event, now),
-    ...counters,
-    referencePriceCents: reference,
+    ...figures,
     maxQuantity: FAN_QUEUE_QUANTITY_MAX,
-    mine: place,
+    mine: mine ? await entryOf(db, mine, event) : null,
   };
 }
 

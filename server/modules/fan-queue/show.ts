@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { onSaleAt } from '../../../common/on-sale.js';
 import { FAN_QUEUE_TEXT } from '../../../common/texts/fan-queue.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -18,6 +18,17 @@ export interface QueueEvent {
   timeZone: string;
 }
 
+/** The columns of a line's catalog event, from `events` joined with its venue. */
+const queueEventColumns = {
+  id: events.id,
+  name: events.name,
+  date: events.date,
+  daysCount: events.daysCount,
+  status: events.status,
+  venue: venues.name,
+  timeZone: venues.timeZone,
+};
+
 /**
  * The catalog event of a line, 404 when there is none. `share` locks its row inside a change of the line,
  * so a cancellation under way (which holds the row for update) either commits first and is seen here, or
@@ -25,15 +36,7 @@ export interface QueueEvent {
  */
 export async function queueEvent(db: DbOrTx, eventId: number, share = false): Promise<QueueEvent> {
   const query = db
-    .select({
-      id: events.id,
-      name: events.name,
-      date: events.date,
-      daysCount: events.daysCount,
-      status: events.status,
-      venue: venues.name,
-      timeZone: venues.timeZone,
-    })
+    .select(queueEventColumns)
     .from(events)
     .innerJoin(venues, eq(venues.id, events.venueId))
     .where(eq(events.id, eventId));
@@ -65,14 +68,57 @@ export function showOf(event: QueueEvent): Show {
  * (tickets_event_idx and tickets_event_date_idx keep both branches to the show's rows).
  */
 export async function referencePriceCents(db: DbOrTx, event: QueueEvent): Promise<number | null> {
-  const result = (await db.execute(sql`
-    select max(t.face_value_cents + t.service_fee_cents)::int as cents from tickets t
-    where t.event_id = ${event.id}
-      or (t.event_date = ${event.date}::date and lower(t.event_name) = lower(${event.name}))`)) as unknown as {
-    rows: { cents: number | string | null }[];
-  };
-  const cents = result.rows[0]?.cents;
+  const result = (await db.execute(
+    sql`select ${referencePriceSql(sql`${event.id}`, sql`${event.date}::date`, sql`${event.name}`)} as cents`,
+  )) as unknown as { rows: { cents: number | string | null }[] };
+  return referencePriceOf(result.rows[0]?.cents);
+}
+
+/** The reference price's statement for the show of event `id`, first day `date` and name `name`. */
+function referencePriceSql(id: SQL, date: SQL, name: SQL): SQL {
+  return sql`(select max(t.face_value_cents + t.service_fee_cents)::int from tickets t
+    where t.event_id = ${id} or (t.event_date = ${date} and lower(t.event_name) = lower(${name})))`;
+}
+
+function referencePriceOf(cents: number | string | null | undefined): number | null {
   return cents === null || cents === undefined || Number(cents) <= 0 ? null : Number(cents);
+}
+
+/** A show's line as everyone sees it: its event, its counters and its reference price. */
+export interface ShowLine {
+  event: QueueEvent;
+  waiting: number;
+  throughQueueTickets: number;
+  referencePriceCents: number | null;
+}
+
+/**
+ * A show's line read in one statement, 404 without its catalog event: every event page asks for it, so a
+ * visitor's page costs one statement here, where the event, the counters and the price took three.
+ */
+export async function showLine(db: DbOrTx, eventId: number): Promise<ShowLine> {
+  const [row] = await db
+    .select({
+      event: queueEventColumns,
+      waiting: fanQueueShows.waiting,
+      throughQueueTickets: fanQueueShows.throughQueueTickets,
+      referencePriceCents: referencePriceSql(
+        sql`${events.id}`,
+        sql`${events.date}`,
+        sql`${events.name}`,
+      ).mapWith((cents: number | string | null) => referencePriceOf(cents)),
+    })
+    .from(events)
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .leftJoin(fanQueueShows, eq(fanQueueShows.eventId, events.id))
+    .where(eq(events.id, eventId));
+  if (!row) throw new NotFound(FAN_QUEUE_TEXT.eventNotFound);
+  return {
+    event: row.event,
+    waiting: row.waiting ?? 0,
+    throughQueueTickets: row.throughQueueTickets ?? 0,
+    referencePriceCents: row.referencePriceCents,
+  };
 }
 
 /** The show's counters: fans waiting, tickets through the queue (zero before its first entry). */
