@@ -8,12 +8,12 @@ import {
   MAX_LIVE_HOLDS,
 } from '../../../common/schemas/checkout.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { holdAllowances, tickets } from '../../db/schema/index.js';
+import { events, holdAllowances, tickets, venues } from '../../db/schema/index.js';
 import { sqlStateOf } from '../../db/sql-state.js';
 import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../errors.js';
 import { listingOnSaleSql } from '../../lib/on-sale-sql.js';
 import { noOpenOfferSql } from '../fan-queue/open-offer-sql.js';
-import { assertHoldWithinCap } from '../price-caps/place.js';
+import { holdCapColumns, refuseHoldOverCap } from '../price-caps/place.js';
 import { assertMayHold, lockMemberForLimits } from '../show-limits/service.js';
 import { type ConflictListing, lockConflict } from './conflicts.js';
 import { holdPart } from './splits.js';
@@ -92,10 +92,14 @@ function refuseUnavailable(row: UnavailableFields, buyerId: number, now: Date): 
     throw lockConflict('editing', CHECKOUT_TEXT.beingEditedBySeller, row);
 }
 
-/** What decides whether a listing can be held now, and what a refusal names; read without a row lock. */
+/**
+ * What decides whether a listing can be held now, and what a refusal names, with what its show's price cap
+ * is checked against (decision 0084); read without a row lock.
+ */
 async function availabilityOf(db: DbOrTx, ticketId: number) {
   const [row] = await db
     .select({
+      ...holdCapColumns,
       sellerId: tickets.sellerId,
       sold: tickets.sold,
       status: tickets.status,
@@ -106,10 +110,10 @@ async function availabilityOf(db: DbOrTx, ticketId: number) {
       lockExpiresAt: tickets.lockExpiresAt,
       editingBy: tickets.editingBy,
       editExpiresAt: tickets.editExpiresAt,
-      eventId: tickets.eventId,
-      eventName: tickets.eventName,
     })
     .from(tickets)
+    .leftJoin(events, eq(events.id, tickets.eventId))
+    .leftJoin(venues, eq(venues.id, events.venueId))
     .where(eq(tickets.id, ticketId))
     .limit(1);
   return row;
@@ -117,7 +121,7 @@ async function availabilityOf(db: DbOrTx, ticketId: number) {
 
 /**
  * Refuses a lock on a listing that is taken by what is committed now: sold, withdrawn, over, in its seller's
- * editor, or held by another buyer. Read without a row lock, so in an on-sale rush the fans who clicked a
+ * editor, or held by another buyer, or priced above its show's cap now. Read without a row lock, so in an on-sale rush the fans who clicked a
  * listing already taken are told at once, instead of queueing on its row behind the hold, payment start or
  * sale at work on it (and, past the lock wait, being told to slow down); decision 0094.
  */
@@ -137,6 +141,7 @@ async function refuseTaken(
     row.lockExpiresAt > now
   )
     throw lockConflict('held', CHECKOUT_TEXT.heldByOther, row);
+  refuseHoldOverCap(row, now);
   return row;
 }
 
@@ -264,14 +269,7 @@ export async function lockTicket(
 ): Promise<Hold> {
   // Refused before any transaction when what is committed already says no: in an on-sale rush most fans
   // click a listing just taken, and each is answered after one read instead of a transaction's ten (0094).
-  // A listing, or a part of it, above its show's price cap is not sold (decision 0084): read meanwhile.
-  const [taken, capped] = await Promise.allSettled([
-    refuseTaken(db, ticketId, buyerId, now),
-    assertHoldWithinCap(db, ticketId, now),
-  ]);
-  if (taken.status === 'rejected') throw taken.reason;
-  if (capped.status === 'rejected') throw capped.reason;
-  const listing = taken.value;
+  const listing = await refuseTaken(db, ticketId, buyerId, now);
   const seen = { pastMemberQueue: false };
   try {
     return await lockInTransaction(db, buyerId, ticketId, now, wanted, seen);

@@ -59,28 +59,49 @@ export function assertListingWithinCap(rule: PriceCapRule | null, price: Listing
 }
 
 /**
- * A hold on a listing (whole, or a part carved from it) over its show's cap now is refused (409): a rule that
- * took effect since it was listed, before the sweep paused it. A listing without a catalog event has no place.
+ * What a hold's cap check reads of a listing, with its catalog event and venue left-joined: its price, and
+ * its place (null for a listing without a catalog event, which has none).
  */
+export const holdCapColumns = {
+  faceValueCents: tickets.faceValueCents,
+  serviceFeeCents: tickets.serviceFeeCents,
+  markup: tickets.markup,
+  eventId: tickets.eventId,
+  eventName: tickets.eventName,
+  country: venues.country,
+  region: venues.region,
+  venueTimeZone: venues.timeZone,
+};
+
+export interface HoldCapRow extends ListingPrice {
+  eventId: number | null;
+  eventName: string;
+  country: string | null;
+  region: string | null;
+  venueTimeZone: string | null;
+}
+
+/**
+ * A hold on a listing (whole, or a part carved from it) over its show's cap now is refused (409): a rule that
+ * took effect since it was listed, before the sweep paused it.
+ */
+export function refuseHoldOverCap(row: HoldCapRow, now: Date): void {
+  if (row.country === null || row.venueTimeZone === null) return;
+  const place = { country: row.country, region: row.region, timeZone: row.venueTimeZone };
+  // Told as a withdrawn listing is: the buyer's way forward is the show's page.
+  if (!withinCap(ruleInEffect(place, now), row))
+    throw lockConflict('withdrawn', PRICE_CAP_TEXT.holdOverCap, row);
+}
+
+/** refuseHoldOverCap for the listing `ticketId`, read in a statement of its own. */
 export async function assertHoldWithinCap(tx: DbOrTx, ticketId: number, now: Date): Promise<void> {
   const [row] = await tx
-    .select({
-      faceValueCents: tickets.faceValueCents,
-      serviceFeeCents: tickets.serviceFeeCents,
-      markup: tickets.markup,
-      eventId: tickets.eventId,
-      eventName: tickets.eventName,
-      country: venues.country,
-      region: venues.region,
-      timeZone: venues.timeZone,
-    })
+    .select(holdCapColumns)
     .from(tickets)
-    .innerJoin(events, eq(events.id, tickets.eventId))
-    .innerJoin(venues, eq(venues.id, events.venueId))
+    .leftJoin(events, eq(events.id, tickets.eventId))
+    .leftJoin(venues, eq(venues.id, events.venueId))
     .where(eq(tickets.id, ticketId));
-  // Told as a withdrawn listing is: the buyer's way forward is the show's page.
-  if (row && !withinCap(ruleInEffect(row, now), row))
-    throw lockConflict('withdrawn', PRICE_CAP_TEXT.holdOverCap, row);
+  if (row) refuseHoldOverCap(row, now);
 }
 
 /**
