@@ -121,9 +121,10 @@ async function availabilityOf(db: DbOrTx, ticketId: number) {
 
 /**
  * Refuses a lock on a listing that is taken by what is committed now: sold, withdrawn, over, in its seller's
- * editor, or held by another buyer, or priced above its show's cap now. Read without a row lock, so in an on-sale rush the fans who clicked a
- * listing already taken are told at once, instead of queueing on its row behind the hold, payment start or
- * sale at work on it (and, past the lock wait, being told to slow down); decision 0094.
+ * editor, held by another buyer, or priced above its show's cap now (decision 0084). Read without a row
+ * lock, so in an on-sale rush the fans who clicked a listing already taken are told at once, instead of
+ * queueing on its row behind the hold, payment start or sale at work on it (and, past the lock wait, being
+ * told to slow down); decision 0094.
  */
 async function refuseTaken(
   db: DbOrTx,
