@@ -48,6 +48,13 @@ describe('venue time', () => {
     expect(localMidnight('2030-04-07', 'America/Santiago')).toEqual(at('2030-04-07T04:00:00Z'));
   });
 
+  it('answers a day asked again the same, whatever was done to the instant it gave before', () => {
+    const first = localMidnight('2031-07-04', 'Europe/Paris');
+    first.setTime(0);
+    expect(localMidnight('2031-07-04', 'Europe/Paris')).toEqual(at('2031-07-03T22:00:00Z'));
+    expect(localMidnight('2031-07-04', 'Asia/Kolkata')).toEqual(at('2031-07-03T18:30:00Z'));
+  });
+
   it('counts calendar days across months, leap days and years', () => {
     expect(addDays('2030-04-30', 1)).toBe('2030-05-01');
     expect(addDays('2030-05-01', -1)).toBe('2030-04-30');

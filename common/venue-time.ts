@@ -110,12 +110,28 @@ export function calendarDateAt(instant: Date, timeZone: string): string {
   return new Date(wallClock(instant.getTime(), timeZone)).toISOString().slice(0, 10);
 }
 
+// A day's midnight in a zone never changes, and finding it formats the clock up to six times: the on-sale
+// check of every listing on a marketplace page asks for it, from a few hundred distinct days.
+const MIDNIGHTS_HELD = 10_000;
+const midnights = new Map<string, number>();
+
 /**
  * The instant the calendar day `date` begins in `timeZone`: its local midnight. Where midnight is skipped
  * (clocks jump from 00:00 to 01:00, as in Havana or Santiago), the day begins at the jump; where it comes
  * twice (clocks go back to 00:00), at the first.
  */
 export function localMidnight(date: string, timeZone: string): Date {
+  const key = `${date} ${timeZone}`;
+  let instant = midnights.get(key);
+  if (instant === undefined) {
+    instant = firstInstantOf(date, timeZone);
+    if (midnights.size >= MIDNIGHTS_HELD) midnights.delete(midnights.keys().next().value as string);
+    midnights.set(key, instant);
+  }
+  return new Date(instant);
+}
+
+function firstInstantOf(date: string, timeZone: string): number {
   const midnight = dayNumber(date);
   // The offsets in force around that midnight: a day either side sees both sides of any change near it.
   const offsets = new Set([midnight - DAY_MS, midnight, midnight + DAY_MS].map((t) => offsetAt(t, timeZone)));
@@ -123,7 +139,7 @@ export function localMidnight(date: string, timeZone: string): Date {
     .map((offset) => midnight - offset)
     .filter((instant) => wallClock(instant, timeZone) === midnight)
     .sort((a, b) => a - b);
-  if (exact[0] !== undefined) return new Date(exact[0]);
+  if (exact[0] !== undefined) return exact[0];
   // Skipped: the day begins at the first minute whose wall clock is past midnight, between the two offsets.
   const [high, low] = [Math.max(...offsets), Math.min(...offsets)];
   let before = Math.floor((midnight - high) / MINUTE_MS);
@@ -133,7 +149,7 @@ export function localMidnight(date: string, timeZone: string): Date {
     if (wallClock(middle * MINUTE_MS, timeZone) >= midnight) after = middle;
     else before = middle;
   }
-  return new Date(after * MINUTE_MS);
+  return after * MINUTE_MS;
 }
 
 /** 'Tuesday, April 30, 2030 at 12:00 AM PDT': an instant in the venue's time, with the zone's name. */
