@@ -197,6 +197,45 @@ describe('ListingIndex', () => {
     expect(index.search(cheapest)[0]).toBe(2);
   });
 
+  it('ranks the candidates when the few that hold the term lie far along the sort order', () => {
+    const index = new ListingIndex();
+    const truth = new Map<number, IndexedListing>();
+    const add = (id: number, text: string, priceCents: number) => {
+      const listing = {
+        id,
+        text,
+        priceCents,
+        markup: 0,
+        eventDate: '2026-12-01',
+        endsAt: Date.parse('2026-12-02T05:00:00Z'),
+        quantity: 1,
+        splitRule: 'all' as const,
+        city: '',
+        atOrBelowFace: false,
+        vsOriginalKey: 0,
+        sellerVerified: false,
+      };
+      index.upsert(listing);
+      truth.set(id, listing);
+    };
+    // 'zxyzx' holds every trigram of 'xyzxy' without holding it: each is a candidate no list can rule out.
+    const lookalikes = 3 * WALK_ABOVE_CANDIDATES;
+    for (let id = 1; id <= lookalikes; id += 1) add(id, `zxyzx ${id}`, 2_000 + id);
+    for (let id = lookalikes + 1; id <= 12 * lookalikes; id += 1)
+      add(id, `velvet hall ${id}`, 1_000 + (id % 900));
+    for (let id = 12 * lookalikes + 1; id <= 12 * lookalikes + 7; id += 1) add(id, `xyzxy ${id}`, 9_000 + id);
+    const query: ListingQuery = {
+      term: 'xyzxy',
+      sort: { field: 'price', direction: 'asc' },
+      fromDate: '2026-11-26',
+      limit: 3,
+    };
+    expect(index.search(query)).toHaveLength(3);
+    expect(allPages((page) => index.search(page), query, truth)).toEqual(
+      allPages((page) => expected(truth, page), query, truth),
+    );
+  });
+
   it('finds nothing at once when a trigram of the term is in no listing', () => {
     const index = new ListingIndex();
     index.upsert({

@@ -61,6 +61,16 @@ export interface ListingQuery {
  * way, than by checking and ranking every candidate.
  */
 export const WALK_ABOVE_CANDIDATES = 400;
+/**
+ * How many places of the sort order a walk may pass per candidate before it stops and ranks the candidates
+ * instead: passing a place costs a look at one mark, checking a candidate reads the listing, and when most
+ * candidates only share a trigram with the term the walk would otherwise reach the end of the order.
+ */
+const WALK_PLACES_PER_CANDIDATE = 4;
+/** Candidates this few are checked as they are, without reading another trigram's list. */
+const FEW_CANDIDATES = 40;
+/** A trigram's list is read to narrow the candidates while it is at most this many times longer. */
+const NARROW_UP_TO = 16;
 /** A sort order out of date is rebuilt at most this often; in between, candidates are ranked instead. */
 export const ORDER_REBUILD_MIN_MS = 1_000;
 
@@ -268,20 +278,38 @@ export class ListingIndex {
       candidates === 'all' || candidates.length > WALK_ABOVE_CANDIDATES
         ? this.currentOrder(query.sort)
         : null;
-    if (order) return this.walk(order, query, candidates === 'all' ? null : candidates);
-    return this.rank(candidates === 'all' ? null : candidates, query);
+    const slots = candidates === 'all' ? null : candidates;
+    const walked = order && this.walk(order, query, slots);
+    return walked ?? this.rank(slots, query);
   }
 
-  /** The rarest trigram's slots, 'all' for a term too short to have one, null when no listing can match. */
+  /**
+   * Slots that may hold the term, 'all' for a term too short to have a trigram, null when no listing can
+   * match: the rarest trigram's slots, narrowed to those in the next rarest lists while reading such a list
+   * costs less than checking the candidates it would drop (decision 0101).
+   */
   private candidatesOf(term: string): number[] | 'all' | null {
     if (term.length < TRIGRAM_LENGTH) return 'all';
-    let rarest: number[] | null = null;
+    const lists: number[][] = [];
     for (const key of trigramsOf(term)) {
       const posting = this.postings.get(key);
       if (!posting) return null;
-      if (!rarest || posting.length < rarest.length) rarest = posting;
+      lists.push(posting);
     }
-    return rarest;
+    lists.sort((a, b) => a.length - b.length);
+    let candidates = lists[0] ?? [];
+    for (const list of lists.slice(1)) {
+      if (candidates.length <= FEW_CANDIDATES || list.length > candidates.length * NARROW_UP_TO) break;
+      candidates = this.alsoIn(candidates, list);
+    }
+    return candidates;
+  }
+
+  /** The candidates that are also in `list`: marked, then found by reading the list once. */
+  private alsoIn(candidates: number[], list: number[]): number[] {
+    const number = this.nextQueryNumber();
+    for (const slot of candidates) this.seen[slot] = number;
+    return list.filter((slot) => this.seen[slot] === number);
   }
 
   private post(keys: Set<number>, slot: number): void {
@@ -325,9 +353,10 @@ export class ListingIndex {
 
   /**
    * The first matches along the sort order, from just after the cursor. With candidates, they are marked
-   * first and every other listing on the way is passed over without reading its text.
+   * first and every other listing on the way is passed over without reading its text; null when the page is
+   * not complete within WALK_PLACES_PER_CANDIDATE places per candidate (then ranking them costs less).
    */
-  private walk(order: Int32Array, query: ListingQuery, candidates: number[] | null): number[] {
+  private walk(order: Int32Array, query: ListingQuery, candidates: number[] | null): number[] | null {
     const number = this.nextQueryNumber();
     if (candidates) for (const slot of candidates) this.seen[slot] = number;
     let start = 0;
@@ -340,12 +369,15 @@ export class ListingIndex {
       }
     }
     const ids: number[] = [];
-    for (let position = start; position < order.length && ids.length < query.limit; position += 1) {
+    const end = candidates
+      ? Math.min(order.length, start + candidates.length * WALK_PLACES_PER_CANDIDATE)
+      : order.length;
+    for (let position = start; position < end && ids.length < query.limit; position += 1) {
       const slot = order[position] as number;
       if (candidates && this.seen[slot] !== number) continue;
       if (this.matches(slot, query)) ids.push((this.listings[slot] as IndexedListing).id);
     }
-    return ids;
+    return ids.length < query.limit && end < order.length ? null : ids;
   }
 
   /** Every candidate checked, the best `limit` kept in a heap whose root is the worst kept. */
