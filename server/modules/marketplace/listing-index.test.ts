@@ -121,6 +121,24 @@ function allPages(
   return pages;
 }
 
+/** A listing on sale on 2026-12-01, one ticket, no filter's flag set: the fields a test cares about given. */
+function plainListing(
+  fields: Pick<IndexedListing, 'id' | 'text' | 'priceCents'> & Partial<IndexedListing>,
+): IndexedListing {
+  return {
+    markup: 0,
+    eventDate: '2026-12-01',
+    endsAt: Date.parse('2026-12-02T05:00:00Z'),
+    quantity: 1,
+    splitRule: 'all',
+    city: '',
+    atOrBelowFace: false,
+    vsOriginalKey: 0,
+    sellerVerified: false,
+    ...fields,
+  };
+}
+
 describe('ListingIndex', () => {
   it('answers what the SQL search answers, page by page, through additions, edits and removals', () => {
     fc.assert(
@@ -159,7 +177,7 @@ describe('ListingIndex', () => {
     const truth = new Map<number, IndexedListing>();
     const count = 2 * WALK_ABOVE_CANDIDATES;
     for (let id = 1; id <= count; id += 1) {
-      const listing = {
+      const listing = plainListing({
         id,
         text: id % 3 === 0 ? `neon lights ${id}` : `velvet city ${id % 40}`,
         priceCents: 1_000 + ((id * 7_919) % 5_000),
@@ -167,12 +185,7 @@ describe('ListingIndex', () => {
         eventDate: id % 2 ? '2026-12-01' : '2027-02-01',
         endsAt: Date.parse(id % 2 ? '2026-12-02T05:00:00Z' : '2027-02-02T05:00:00Z'),
         quantity: 1 + (id % 4),
-        splitRule: 'all' as const,
-        city: '',
-        atOrBelowFace: false,
-        vsOriginalKey: 0,
-        sellerVerified: false,
-      };
+      });
       index.upsert(listing);
       truth.set(id, listing);
     }
@@ -201,20 +214,7 @@ describe('ListingIndex', () => {
     const index = new ListingIndex();
     const truth = new Map<number, IndexedListing>();
     const add = (id: number, text: string, priceCents: number) => {
-      const listing = {
-        id,
-        text,
-        priceCents,
-        markup: 0,
-        eventDate: '2026-12-01',
-        endsAt: Date.parse('2026-12-02T05:00:00Z'),
-        quantity: 1,
-        splitRule: 'all' as const,
-        city: '',
-        atOrBelowFace: false,
-        vsOriginalKey: 0,
-        sellerVerified: false,
-      };
+      const listing = plainListing({ id, text, priceCents });
       index.upsert(listing);
       truth.set(id, listing);
     };
