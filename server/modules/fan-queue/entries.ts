@@ -8,9 +8,10 @@ import { fanQueueEntries, savedCards, users } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { uniqueViolation } from '../auth/unique-violation.js';
+import { upcomingAt } from '../events/catalog-event.js';
 import { assertMayBuy, lockMemberForLimits } from '../show-limits/service.js';
 import { entryInLine, entryOf } from './read.js';
-import { bumpLine, lineOpen, queueEvent, referencePriceCents, showOf } from './show.js';
+import { bumpLine, queueEvent, referencePriceCents, showOf } from './show.js';
 
 /** Joining, changing and leaving a show's line (decision 0100), each one transaction. */
 
@@ -73,7 +74,7 @@ async function joinOrChange(
       .from(users)
       .where(eq(users.id, userId));
     if (!member?.emailVerifiedAt) throw new Forbidden(FAN_QUEUE_TEXT.emailNotVerified);
-    if (!lineOpen(event, now)) throw new Conflict(FAN_QUEUE_TEXT.notJoinable);
+    if (!upcomingAt(event, now)) throw new Conflict(FAN_QUEUE_TEXT.notJoinable);
     const reference = await referencePriceCents(tx, event);
     if (reference !== null && maxPriceCents > reference) {
       const message = FAN_QUEUE_TEXT.aboveReference(formatCents(reference));

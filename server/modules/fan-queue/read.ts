@@ -9,7 +9,8 @@ import {
 } from '../../../common/schemas/fan-queue.js';
 import type { DbOrTx } from '../../db/client.js';
 import { events, fanQueueEntries, fanQueueOffers, savedCards, venues } from '../../db/schema/index.js';
-import { lineOpen, showLine } from './show.js';
+import { upcomingAt } from '../events/catalog-event.js';
+import { showLine } from './show.js';
 
 /** Reading the line: an entry with its position and offers, a show's line, a member's places (decision 0100). */
 
@@ -169,7 +170,7 @@ export async function fanQueueShow(
   const { event, ...figures } = line;
   return {
     eventId,
-    open: lineOpen(event, now),
+    open: upcomingAt(event, now),
     ...figures,
     maxQuantity: FAN_QUEUE_QUANTITY_MAX,
     mine: mine ? await entryOf(db, mine, event) : null,

@@ -1,63 +1,25 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { onSaleAt } from '../../../common/on-sale.js';
 import { FAN_QUEUE_TEXT } from '../../../common/texts/fan-queue.js';
 import type { DbOrTx } from '../../db/client.js';
 import { events, fanQueueShows, venues } from '../../db/schema/index.js';
 import { NotFound } from '../../errors.js';
+import { type CatalogEvent, catalogEventColumns, readCatalogEvent } from '../events/catalog-event.js';
 import type { Show } from '../show-limits/service.js';
 
 /** A show's line (decision 0100): its catalog event, its reference price and its counters. */
 
-export interface QueueEvent {
-  id: number;
-  name: string;
-  date: string;
-  daysCount: number;
-  status: 'scheduled' | 'postponed' | 'cancelled';
-  venue: string;
-  timeZone: string;
-}
-
-/** The columns of a line's catalog event, from `events` joined with its venue. */
-const queueEventColumns = {
-  id: events.id,
-  name: events.name,
-  date: events.date,
-  daysCount: events.daysCount,
-  status: events.status,
-  venue: venues.name,
-  timeZone: venues.timeZone,
-};
-
 /**
- * The catalog event of a line, 404 when there is none. `share` locks its row inside a change of the line,
- * so a cancellation under way (which holds the row for update) either commits first and is seen here, or
- * waits for this change and then ends the entry with the others (as bids and price alerts do).
+ * The catalog event of a line, 404 when there is none; `share` locks its row inside a change of the line
+ * (`readCatalogEvent`), as bids and price alerts do.
  */
-export async function queueEvent(db: DbOrTx, eventId: number, share = false): Promise<QueueEvent> {
-  const query = db
-    .select(queueEventColumns)
-    .from(events)
-    .innerJoin(venues, eq(venues.id, events.venueId))
-    .where(eq(events.id, eventId));
-  const [event] = share ? await query.for('share', { of: events }) : await query;
+export async function queueEvent(db: DbOrTx, eventId: number, share = false): Promise<CatalogEvent> {
+  const event = await readCatalogEvent(db, eventId, share);
   if (!event) throw new NotFound(FAN_QUEUE_TEXT.eventNotFound);
   return event;
 }
 
-/**
- * The line takes entries while the show is on, as price alerts and bids decide it (decision 0071): not
- * cancelled and still on sale. A postponed show keeps its line and takes entries at its new date.
- */
-export function lineOpen(event: QueueEvent, now: Date): boolean {
-  return (
-    event.status !== 'cancelled' &&
-    onSaleAt({ eventDate: event.date, daysCount: event.daysCount, timeZone: event.timeZone }, now)
-  );
-}
-
 /** The show as the per-show limits name it (decision 0088). */
-export function showOf(event: QueueEvent): Show {
+export function showOf(event: CatalogEvent): Show {
   return { eventId: event.id, eventName: event.name, eventDate: event.date };
 }
 
@@ -67,7 +29,7 @@ export function showOf(event: QueueEvent): Show {
  * The show is its catalog event or, for a listing that did not pick it, its name on its first day
  * (tickets_event_idx and tickets_event_date_idx keep both branches to the show's rows).
  */
-export async function referencePriceCents(db: DbOrTx, event: QueueEvent): Promise<number | null> {
+export async function referencePriceCents(db: DbOrTx, event: CatalogEvent): Promise<number | null> {
   const result = (await db.execute(
     sql`select ${referencePriceSql(sql`${event.id}`, sql`${event.date}::date`, sql`${event.name}`)} as cents`,
   )) as unknown as { rows: { cents: number | string | null }[] };
@@ -86,7 +48,7 @@ function referencePriceOf(cents: number | string | null | undefined): number | n
 
 /** A show's line as everyone sees it: its event, its counters and its reference price. */
 export interface ShowLine {
-  event: QueueEvent;
+  event: CatalogEvent;
   waiting: number;
   throughQueueTickets: number;
   referencePriceCents: number | null;
@@ -99,7 +61,7 @@ export interface ShowLine {
 export async function showLine(db: DbOrTx, eventId: number): Promise<ShowLine> {
   const [row] = await db
     .select({
-      event: queueEventColumns,
+      event: catalogEventColumns,
       waiting: fanQueueShows.waiting,
       throughQueueTickets: fanQueueShows.throughQueueTickets,
       referencePriceCents: referencePriceSql(

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '../../../common/money.js';
-import { onSaleAt } from '../../../common/on-sale.js';
 import {
   type CreatePriceAlert,
   MAX_ACTIVE_PRICE_ALERTS,
@@ -15,6 +14,7 @@ import { events, priceAlerts, users, venues } from '../../db/schema/index.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { eventOnSaleSql } from '../../lib/on-sale-sql.js';
+import { readCatalogEvent, upcomingAt } from '../events/catalog-event.js';
 import { memberOfUnsubscribeToken } from './token.js';
 
 /** Price alerts (decision 0060): creating, listing, removing and unsubscribing; matching is in matching.ts. */
@@ -60,24 +60,9 @@ function alertOf(row: AlertRow, event: EventFacts): PriceAlert {
  * update) is either seen here or waits for this alert and then ends it with the others.
  */
 async function upcomingEvent(tx: DbOrTx, eventId: number, now: Date): Promise<EventFacts> {
-  const [event] = await tx
-    .select({
-      name: events.name,
-      date: events.date,
-      daysCount: events.daysCount,
-      status: events.status,
-      venue: venues.name,
-      timeZone: venues.timeZone,
-    })
-    .from(events)
-    .innerJoin(venues, eq(venues.id, events.venueId))
-    .where(eq(events.id, eventId))
-    .for('share', { of: events });
+  const event = await readCatalogEvent(tx, eventId, true);
   if (!event) throw new Invalid(PRICE_ALERT_TEXT.eventNotFound, { eventId: PRICE_ALERT_TEXT.eventNotFound });
-  if (
-    event.status === 'cancelled' ||
-    !onSaleAt({ eventDate: event.date, daysCount: event.daysCount, timeZone: event.timeZone }, now)
-  )
+  if (!upcomingAt(event, now))
     throw new Invalid(PRICE_ALERT_TEXT.eventNotUpcoming, { eventId: PRICE_ALERT_TEXT.eventNotUpcoming });
   return { name: event.name, date: event.date, venue: event.venue };
 }
