@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** `npm test` runs the journeys as shards side by side, each with its own server, report and artifacts. */
+const reportFile = process.env.E2E_REPORT ?? 'test-results/e2e-results.json';
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -12,10 +14,13 @@ export default defineConfig({
   // Journeys sign in, buy and run axe several times: a busy 2-core CI machine needs more than a minute for some.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: reportFile }]],
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace of every journey costs a sixth of their time, and CI keeps no artifacts:
+    // `npx playwright test --trace retain-on-failure` records them when a journey needs looking into.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,

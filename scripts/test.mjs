@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -16,20 +17,29 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-/** Runs a step; with `logFile`, its output is also kept there so the summary can quote it. */
-async function run(name, command, args, { logFile } = {}) {
+/**
+ * Runs a step; with `logFile`, its output is also kept there so the summary can quote it, and with `prefix`
+ * each line of it is shown after that prefix (for steps that run side by side).
+ */
+async function run(name, command, args, { logFile, prefix, env } = {}) {
   console.log(`\n━━ ${name} ━━ ${[path.basename(command), ...args].join(' ')}`);
   const started = Date.now();
-  const child = spawn(command, args, { cwd: root, stdio: logFile ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
+  const piped = logFile || prefix;
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: piped ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+  });
   const output = [];
-  child.stdout?.on('data', (chunk) => {
-    process.stdout.write(chunk);
-    output.push(chunk);
-  });
-  child.stderr?.on('data', (chunk) => {
-    process.stderr.write(chunk);
-    output.push(chunk);
-  });
+  for (const [source, target] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    if (!source) continue;
+    source.on('data', (chunk) => output.push(chunk));
+    if (prefix) createInterface({ input: source }).on('line', (line) => target.write(`${prefix}${line}\n`));
+    else source.on('data', (chunk) => target.write(chunk));
+  }
   const [code, signal] = await new Promise((resolve) => child.on('close', (...result) => resolve(result)));
   if (logFile) writeFileSync(logFile, Buffer.concat(output));
   const ok = code === 0;
@@ -62,6 +72,22 @@ function failedJourneys(report) {
   };
   for (const suite of report.suites ?? []) visit(suite);
   return lines;
+}
+
+/** Adds a shard's journeys to the totals, and each failed one to its step's reasons. */
+function countJourneys(step, reportFile) {
+  if (!existsSync(reportFile)) {
+    failed += 1;
+    return;
+  }
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  const stats = report.stats;
+  passed += stats.expected;
+  failed += stats.unexpected + (stats.flaky ?? 0);
+  skipped += stats.skipped;
+  // Each failed journey with the first line of its error (a first-load budget breach names the page,
+  // its size and the budget there).
+  step.reasons.push(...failedJourneys(report));
 }
 
 await run('lint', bin('biome'), ['check', '.']);
@@ -100,20 +126,25 @@ if (!existsSync(chromium) && process.env.CI !== 'true') {
   await run('client build for the journeys', process.execPath, [
     path.join(root, 'scripts/ensure-client-build.mjs'),
   ]);
-  const e2eStep = await run('browser journeys', bin('playwright'), ['test']);
-  const e2eJson = path.join(resultsDir, 'e2e-results.json');
-  if (existsSync(e2eJson)) {
-    const report = JSON.parse(readFileSync(e2eJson, 'utf8'));
-    const stats = report.stats;
-    passed += stats.expected;
-    failed += stats.unexpected + (stats.flaky ?? 0);
-    skipped += stats.skipped;
-    // Each failed journey with the first line of its error (a first-load budget breach names the page,
-    // its size and the budget there).
-    e2eStep.reasons.push(...failedJourneys(report));
-  } else {
-    failed += 1;
-  }
+  // The journeys run as shards side by side, each on its own server and embedded database: one shard
+  // leaves a core idle while its browser waits on the page.
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  const basePort = Number(process.env.E2E_PORT ?? 3100);
+  await Promise.all(
+    Array.from({ length: shards }, async (_, index) => {
+      const shard = `${index + 1}/${shards}`;
+      const report = path.join(resultsDir, `e2e-results-${index + 1}.json`);
+      const step = await run(`browser journeys ${shard}`, bin('playwright'), ['test', `--shard=${shard}`], {
+        prefix: shards > 1 ? `[${shard}] ` : '',
+        env: {
+          E2E_PORT: String(basePort + index),
+          E2E_REPORT: report,
+          E2E_OUTPUT_DIR: path.join(resultsDir, `e2e-shard-${index + 1}`),
+        },
+      });
+      countJourneys(step, report);
+    }),
+  );
 }
 
 console.log('\n━━ Summary ━━');
