@@ -255,3 +255,13 @@ export async function newParty(
   const account = await signUpAndSignIn(page);
   return { page, account };
 }
+
+/**
+ * Waits until the image has been drawn (loaded and decoded, from the network or from what the device kept):
+ * shown is not yet loaded, and on a busy machine the image arrives a moment after its element.
+ */
+export async function expectImageDrawn(image: Locator): Promise<void> {
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+    .toBe(true);
+}

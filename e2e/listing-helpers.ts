@@ -4,7 +4,7 @@ import { formatCents } from '../common/money';
 import { priceBreakdown } from '../common/pricing';
 import type { ConcertSearchResult } from '../common/schemas/events';
 import type { TicketDetails, TicketSaveResponse } from '../common/schemas/tickets';
-import { ticketImagePng, toastWith } from './helpers';
+import { expectImageDrawn, ticketImagePng, toastWith } from './helpers';
 
 /** A single-day concert at least a week away whose lowest listed face value is known. */
 export async function pickConcert(page: Page): Promise<ConcertSearchResult> {
@@ -93,9 +93,7 @@ export async function uploadImage(page: Page): Promise<void> {
 export async function expectImageShown(page: Page): Promise<void> {
   const preview = page.getByRole('img', { name: 'Ticket preview' });
   await expect(preview).toBeVisible();
-  await expect
-    .poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
-    .toBe(true);
+  await expectImageDrawn(preview);
 }
 
 export function agreement(page: Page): Locator {

@@ -7,6 +7,7 @@ import { KEPT_TICKETS_TEXT } from '../common/texts/kept-tickets';
 import { OFFLINE_TEXT } from '../common/texts/offline';
 import { barcodePng } from '../server/modules/barcodes/testing/barcode-files';
 import {
+  expectImageDrawn,
   expectNoSeriousViolations,
   newParty,
   registerVerifiedAccount,
@@ -43,15 +44,6 @@ async function keptAddresses(page: Page): Promise<string[]> {
     }
     return kept.sort();
   }, MEMBER_CACHE_PREFIX);
-}
-
-/** Whether the image has been drawn (loaded and decoded, from the network or from what the device kept). */
-async function drawn(page: Page, selector: string) {
-  await expect
-    .poll(() =>
-      page.locator(selector).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
-    )
-    .toBe(true);
 }
 
 /** A paper ticket with its barcode, bought by a new member, its transfer initiated by the seller. */
@@ -95,7 +87,7 @@ test('a bought ticket and its barcode open offline, say when they were last upda
   const card = page.getByTestId(`my-ticket-${ticketId}`);
   await expect(card).toBeVisible();
   await expect(card.getByRole('img', { name: KEPT_TICKETS_TEXT.barcodeAlt })).toBeVisible();
-  await drawn(page, `[data-testid="my-ticket-${ticketId}"] [data-testid="buyer-barcode"]`);
+  await expectImageDrawn(page.locator(`[data-testid="my-ticket-${ticketId}"] [data-testid="buyer-barcode"]`));
   await expect(page.getByTestId('kept-copy-note')).toBeHidden();
   // What the device kept: who is signed in, My Tickets' page, this barcode, and nothing else of the API.
   await expect
@@ -121,7 +113,7 @@ test('a bought ticket and its barcode open offline, say when they were last upda
   await expect(note).toContainText(KEPT_TICKETS_TEXT.keptCopyDetail);
   await expect(card).toBeVisible();
   await expect(card.getByRole('img', { name: KEPT_TICKETS_TEXT.barcodeAlt })).toBeVisible();
-  await drawn(page, `[data-testid="my-ticket-${ticketId}"] [data-testid="buyer-barcode"]`);
+  await expectImageDrawn(page.locator(`[data-testid="my-ticket-${ticketId}"] [data-testid="buyer-barcode"]`));
   for (const viewport of WIDTHS) {
     await page.setViewportSize(viewport);
     await expectNoSeriousViolations(page, `My Tickets offline at ${viewport.width} px`);
