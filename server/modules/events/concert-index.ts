@@ -83,6 +83,11 @@ export interface ConcertHit {
 
 /** Up to this many candidate texts are each checked; more, and the walk checks them as it meets them. */
 export const CHECK_TEXTS_UP_TO = 2_000;
+/**
+ * A field's trigram lists are intersected until this few texts remain (or the lists run out): found once for
+ * all the tiers that test that field's text, where each of the texts left is checked by each tier.
+ */
+export const NARROW_TEXTS_TO = 50;
 /** Up to this many documents of matching texts are sorted by date; more, and the walk finds the first. */
 export const SORT_DOCUMENTS_UP_TO = 2_000;
 
@@ -300,8 +305,10 @@ export class ConcertIndex {
    */
   search(tiers: IndexTier[], window: SaleWindow, limit: number): ConcertHit[] {
     const best = new Map<number, { rank: number; date: string }>();
+    // Most tiers of a query test the same text in the same field: its trigram lists are intersected once.
+    const containing = new Map<string, number[] | 'all'>();
     for (const tier of tiers) {
-      for (const slot of this.tierSlots(tier, window, limit)) {
+      for (const slot of this.tierSlots(tier, window, limit, containing)) {
         const eventId = this.eventIds[slot] as number;
         const known = best.get(eventId);
         if (!known || tier.rank < known.rank)
@@ -363,9 +370,18 @@ export class ConcertIndex {
   /**
    * The fewest texts that hold every document of the tier: those with the rarest trigrams of the text the
    * field contains, or the names that are the tier's name, start with its prefix or hold its whole words.
+   * The texts with a field's trigrams are kept in `found` for the search's other tiers.
    */
-  private candidatesOf(tier: IndexTier): Candidates {
-    const containing = this.groups[tier.field].containing(tier.contains, this.options.checkTextsUpTo);
+  private candidatesOf(tier: IndexTier, found: Map<string, number[] | 'all'>): Candidates {
+    const key = `${tier.field}\n${tier.contains}`;
+    let containing = found.get(key);
+    if (containing === undefined) {
+      containing = this.groups[tier.field].containing(
+        tier.contains,
+        Math.min(NARROW_TEXTS_TO, this.options.checkTextsUpTo),
+      );
+      found.set(key, containing);
+    }
     const options: Candidates[] = [listed(tier.field, containing)];
     const names = this.groups.name;
     if (tier.nameIs !== undefined) options.push(listed('name', names.exactly(tier.nameIs)));
@@ -379,9 +395,14 @@ export class ConcertIndex {
    * The tier's first `limit` documents in the window, by date and event id: the candidates' documents
    * sorted when they are few, else the first along the date order whose text is a candidate.
    */
-  private tierSlots(tier: IndexTier, window: SaleWindow, limit: number): number[] {
+  private tierSlots(
+    tier: IndexTier,
+    window: SaleWindow,
+    limit: number,
+    containing: Map<string, number[] | 'all'>,
+  ): number[] {
     const query = this.nextQuery();
-    const candidates = this.candidatesOf(tier);
+    const candidates = this.candidatesOf(tier, containing);
     if (candidates.count === 0) return [];
     const { field } = candidates;
     const groups = candidates.list();
