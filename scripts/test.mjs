@@ -128,7 +128,9 @@ if (!existsSync(chromium) && process.env.CI !== 'true') {
   ]);
   // The journeys run as shards side by side, each on its own server and embedded database: one shard
   // leaves a core idle while its browser waits on the page.
-  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  const shards = Number(process.env.E2E_SHARDS ?? 2);
+  if (!Number.isInteger(shards) || shards < 1)
+    throw new Error(`E2E_SHARDS must be a whole number of at least 1, not '${process.env.E2E_SHARDS}'`);
   const basePort = Number(process.env.E2E_PORT ?? 3100);
   await Promise.all(
     Array.from({ length: shards }, async (_, index) => {
