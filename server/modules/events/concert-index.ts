@@ -107,6 +107,9 @@ interface Candidates {
   list: () => number[] | 'all';
 }
 
+/** Per field and text, the texts holding its trigrams: found once per search for every tier that asks. */
+type FoundTexts = Map<string, number[] | 'all'>;
+
 const listed = (field: TierField, groups: number[] | 'all'): Candidates => ({
   field,
   count: groups === 'all' ? Number.POSITIVE_INFINITY : groups.length,
@@ -306,9 +309,9 @@ export class ConcertIndex {
   search(tiers: IndexTier[], window: SaleWindow, limit: number): ConcertHit[] {
     const best = new Map<number, { rank: number; date: string }>();
     // Most tiers of a query test the same text in the same field: its trigram lists are intersected once.
-    const containing = new Map<string, number[] | 'all'>();
+    const found: FoundTexts = new Map();
     for (const tier of tiers) {
-      for (const slot of this.tierSlots(tier, window, limit, containing)) {
+      for (const slot of this.tierSlots(tier, window, limit, found)) {
         const eventId = this.eventIds[slot] as number;
         const known = best.get(eventId);
         if (!known || tier.rank < known.rank)
@@ -372,7 +375,7 @@ export class ConcertIndex {
    * field contains, or the names that are the tier's name, start with its prefix or hold its whole words.
    * The texts with a field's trigrams are kept in `found` for the search's other tiers.
    */
-  private candidatesOf(tier: IndexTier, found: Map<string, number[] | 'all'>): Candidates {
+  private candidatesOf(tier: IndexTier, found: FoundTexts): Candidates {
     const key = `${tier.field}\n${tier.contains}`;
     let containing = found.get(key);
     if (containing === undefined) {
@@ -395,14 +398,9 @@ export class ConcertIndex {
    * The tier's first `limit` documents in the window, by date and event id: the candidates' documents
    * sorted when they are few, else the first along the date order whose text is a candidate.
    */
-  private tierSlots(
-    tier: IndexTier,
-    window: SaleWindow,
-    limit: number,
-    containing: Map<string, number[] | 'all'>,
-  ): number[] {
+  private tierSlots(tier: IndexTier, window: SaleWindow, limit: number, found: FoundTexts): number[] {
     const query = this.nextQuery();
-    const candidates = this.candidatesOf(tier, containing);
+    const candidates = this.candidatesOf(tier, found);
     if (candidates.count === 0) return [];
     const { field } = candidates;
     const groups = candidates.list();
