@@ -20,12 +20,13 @@ export function useForgetSignedInMember() {
     // Leave the page first, synchronously: a signed-in-only page still on screen when the user
     // vanishes would send us to /login instead of home.
     await navigate('/', { flushSync: true });
+    const signedOut = queryClient.getQueryData(currentUserQueryOptions.queryKey)?.id ?? null;
     queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
     queryClient.removeQueries({
       predicate: (query) => query.queryKey[0] !== currentUserQueryOptions.queryKey[0],
     });
     // From here on the session reads as signed out until the server has been told (kept-data.ts).
-    markPendingSignOut(offline);
+    markPendingSignOut(offline ? signedOut : null);
     await forgetKeptData();
   };
 }

@@ -81,17 +81,25 @@ describe('whose data the device keeps (decision 0098)', () => {
 });
 
 describe('a sign-out made offline', () => {
-  it('is finished by POST /api/logout once the server can be reached', async () => {
-    markPendingSignOut();
+  it('is finished by POST /api/logout once the server can be reached, naming the member who signed out', async () => {
+    markPendingSignOut(7);
     expect(hasPendingSignOut()).toBe(true);
-    const calls = fakeApi(() => json(200, { message: 'Logged out successfully' }));
+    const calls = fakeApi(() => json(200, { message: 'Logged out' }));
+    expect(await finishPendingSignOut()).toBe(true);
+    expect(calls).toEqual([{ method: 'POST', url: '/api/logout', body: { memberId: 7 } }]);
+    expect(hasPendingSignOut()).toBe(false);
+  });
+
+  it('ends the session held, as before, when an earlier release recorded it without a member', async () => {
+    window.localStorage.setItem('encore.pending-sign-out', '1');
+    const calls = fakeApi(() => json(200, { message: 'Logged out' }));
     expect(await finishPendingSignOut()).toBe(true);
     expect(calls).toEqual([{ method: 'POST', url: '/api/logout', body: null }]);
     expect(hasPendingSignOut()).toBe(false);
   });
 
   it('stays pending while the network fails or the server fails', async () => {
-    markPendingSignOut();
+    markPendingSignOut(7);
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     expect(await finishPendingSignOut()).toBe(false);
     expect(hasPendingSignOut()).toBe(true);
@@ -104,8 +112,8 @@ describe('a sign-out made offline', () => {
     const calls = fakeApi(() => json(200, {}));
     expect(await finishPendingSignOut()).toBe(true);
     expect(calls).toEqual([]);
-    markPendingSignOut();
-    markPendingSignOut(false);
+    markPendingSignOut(7);
+    markPendingSignOut(null);
     expect(hasPendingSignOut()).toBe(false);
   });
 });

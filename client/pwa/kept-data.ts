@@ -7,7 +7,7 @@ import { deleteMemberCaches, FORGET_MEMBER_DATA, MEMBER_CACHE } from './member-d
 
 /** Kept beside the member's answers, in the same cache: deleting the data deletes whose it was. */
 const OWNER_KEY = '/__encore/kept-data-owner';
-/** Set by a sign-out made offline; no personal data. */
+/** Set by a sign-out made offline: the id of the member who signed out, nothing else. */
 const PENDING_SIGN_OUT_KEY = 'encore.pending-sign-out';
 
 const cacheStorage = (): CacheStorage | null => (typeof caches === 'undefined' ? null : caches);
@@ -62,47 +62,63 @@ export async function keepDataFor(memberId: number | null): Promise<boolean> {
   return true;
 }
 
-function readFlag(): boolean {
+/** What a pending sign-out holds: the member who signed out. */
+const MEMBER_PREFIX = 'member:';
+
+function readPendingSignOut(): string | null {
   try {
-    return localStorage.getItem(PENDING_SIGN_OUT_KEY) !== null;
+    return localStorage.getItem(PENDING_SIGN_OUT_KEY);
   } catch {
-    return false;
+    return null;
   }
 }
 
-function writeFlag(set: boolean) {
+/** A sign-out the server has not heard of yet (it was made without a connection). */
+export function hasPendingSignOut(): boolean {
+  return readPendingSignOut() !== null;
+}
+
+/** Remembers that `memberId` signed out offline, to be finished by finishPendingSignOut; null forgets it. */
+export function markPendingSignOut(memberId: number | null): void {
   try {
-    if (set) localStorage.setItem(PENDING_SIGN_OUT_KEY, '1');
+    if (memberId !== null) localStorage.setItem(PENDING_SIGN_OUT_KEY, `${MEMBER_PREFIX}${memberId}`);
     else localStorage.removeItem(PENDING_SIGN_OUT_KEY);
   } catch {
     // No storage: the server's session ends when its cookie expires.
   }
 }
 
-/** A sign-out the server has not heard of yet (it was made without a connection). */
-export function hasPendingSignOut(): boolean {
-  return readFlag();
-}
-
-/** Remembers a sign-out made offline, to be finished by finishPendingSignOut; `false` forgets it. */
-export function markPendingSignOut(pending = true): void {
-  writeFlag(pending);
+/** The member a pending sign-out names; null for one an earlier release recorded without a member. */
+function signedOutMember(pending: string): number | null {
+  const memberId = pending.startsWith(MEMBER_PREFIX)
+    ? Number(pending.slice(MEMBER_PREFIX.length))
+    : Number.NaN;
+  return Number.isSafeInteger(memberId) && memberId > 0 ? memberId : null;
 }
 
 /**
  * Tells the server of a sign-out made offline (POST /api/logout with the session cookie still held), before
- * anything else is asked of it. True when no sign-out is pending any more; false while the server cannot be
- * reached, during which the app treats the member as signed out.
+ * anything else is asked of it. It names the member who signed out: by then the cookie may be another
+ * member's (signed in from another tab), whose session the server leaves alone (decision 0103). True when
+ * no sign-out is pending any more; false while the server cannot be reached, during which the app treats
+ * the member as signed out.
  */
 export async function finishPendingSignOut(): Promise<boolean> {
-  if (!readFlag()) return true;
+  const pending = readPendingSignOut();
+  if (pending === null) return true;
+  const memberId = signedOutMember(pending);
   try {
-    const response = await fetch('/api/logout', { method: 'POST', credentials: 'include' });
+    const response = await fetch('/api/logout', {
+      method: 'POST',
+      credentials: 'include',
+      headers: memberId === null ? {} : { 'content-type': 'application/json' },
+      body: memberId === null ? undefined : JSON.stringify({ memberId }),
+    });
     // A server error may have left the session open: the sign-out stays pending.
     if (response.status >= 500) return false;
   } catch {
     return false;
   }
-  writeFlag(false);
+  markPendingSignOut(null);
   return true;
 }

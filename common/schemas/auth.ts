@@ -37,6 +37,14 @@ export const verifyLoginRequestSchema = z.object({
 });
 export type VerifyLoginRequest = z.input<typeof verifyLoginRequestSchema>;
 
+/**
+ * POST /api/logout takes no body, except from a sign-out made offline and finished later (decision 0103):
+ * it names the member who signed out, and only that member's session ends, never one someone else has
+ * started on the device since.
+ */
+export const logoutRequestSchema = z.object({ memberId: positiveInt32() }).nullish();
+export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
+
 /** POST /api/verify-login/resend: a new code for the pending login of this client (its cookie). */
 export const resendLoginCodeRequestSchema = z.object({ userId: positiveInt32() });
 export type ResendLoginCodeRequest = z.input<typeof resendLoginCodeRequestSchema>;

@@ -82,6 +82,8 @@ export const AUTH_SUCCESS_TEXT = {
   loginVerified: 'Login verified successfully!',
   redirecting: 'Redirecting to homepage...',
   loggedOut: 'Logged out',
+  /** A sign-out finished after another member signed in on the device: their session stays (decision 0103). */
+  loggedOutAlready: 'Already logged out: the session on this device is another member’s.',
 } as const;
 
 export const VERIFY_FAILURE_TEXT = {

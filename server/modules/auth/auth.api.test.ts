@@ -465,6 +465,21 @@ describe.each(backends)('accounts and sign-in on %s', (backend) => {
       expect((await harness.client().post('/api/logout')).status).toBe(200);
     });
 
+    it('a late sign-out that names a member ends only that member’s session (decision 0103)', async () => {
+      const signedOut = await createTestUser(harness.database.db);
+      const next = await createTestUser(harness.database.db);
+      const device = await signedInClient(harness, next.id);
+      const late = await device.post('/api/logout', { memberId: signedOut.id });
+      expect(late.status).toBe(200);
+      expect(late.body).toEqual({ message: AUTH_SUCCESS_TEXT.loggedOutAlready });
+      expect((await device.get('/api/user')).body.id).toBe(next.id);
+
+      const own = await device.post('/api/logout', { memberId: next.id });
+      expect(own.body).toEqual({ message: AUTH_SUCCESS_TEXT.loggedOut });
+      expect((await device.get('/api/user')).status).toBe(401);
+      expect((await device.post('/api/logout', { memberId: 0 })).status).toBe(400);
+    });
+
     it('refuses a cross-origin login', async () => {
       const account = await createTestUser(harness.database.db);
       const response = await harness.client().request('POST', '/api/login', {

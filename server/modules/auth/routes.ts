@@ -5,6 +5,7 @@ import {
   emailRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
+  logoutRequestSchema,
   messageResponseSchema,
   registerRequestSchema,
   registerResponseSchema,
@@ -170,8 +171,12 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
 
   app.post(
     '/api/logout',
-    { schema: { response: { 200: messageResponseSchema } } },
+    { schema: { body: logoutRequestSchema, response: { 200: messageResponseSchema } } },
     async (request, reply) => {
+      // A late sign-out (decision 0103) leaves alone a session that another member has started since.
+      const signedOut = request.body?.memberId;
+      if (signedOut !== undefined && request.user && request.user.id !== signedOut)
+        return reply.send({ message: AUTH_SUCCESS_TEXT.loggedOutAlready });
       await endSession(db, request, reply);
       return reply.send({ message: AUTH_SUCCESS_TEXT.loggedOut });
     },
