@@ -43,7 +43,6 @@ export type VerifyLoginRequest = z.input<typeof verifyLoginRequestSchema>;
  * started on the device since.
  */
 export const logoutRequestSchema = z.object({ memberId: positiveInt32() }).nullish();
-export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
 
 /** POST /api/verify-login/resend: a new code for the pending login of this client (its cookie). */
 export const resendLoginCodeRequestSchema = z.object({ userId: positiveInt32() });
