@@ -1,13 +1,17 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { journeyFilesOfShard } from './scripts/journey-shards';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** `npm test` runs the journeys as shards side by side, each with its own server, report and artifacts. */
 const reportFile = process.env.E2E_REPORT ?? 'test-results/e2e-results.json';
+/** `E2E_SHARD=i/n`: this shard's files, balanced by the seconds each took (decision 0104). */
+const shardFiles = journeyFilesOfShard(path.join(import.meta.dirname, 'e2e'), process.env.E2E_SHARD);
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './e2e',
-  testMatch: '**/*.spec.ts',
+  testMatch: shardFiles ?? '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

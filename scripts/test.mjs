@@ -88,6 +88,25 @@ function countJourneys(step, reportFile) {
   // Each failed journey with the first line of its error (a first-load budget breach names the page,
   // its size and the budget there).
   step.reasons.push(...failedJourneys(report));
+  addJourneySeconds(report);
+}
+
+/** Seconds per journey file in this run, which `e2e/journey-seconds.json` keeps for balancing the shards. */
+const journeySeconds = {};
+function addJourneySeconds(report) {
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      // A journey skipped here (the cross-instance one without TEST_DATABASE_URL) says nothing of its time.
+      const results = (spec.tests?.flatMap((test) => test.results ?? []) ?? []).filter(
+        (result) => result.status !== 'skipped',
+      );
+      if (results.length === 0) continue;
+      const milliseconds = results.reduce((sum, result) => sum + (result.duration ?? 0), 0);
+      journeySeconds[spec.file] = (journeySeconds[spec.file] ?? 0) + milliseconds / 1000;
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
 }
 
 await run('lint', bin('biome'), ['check', '.']);
@@ -136,9 +155,10 @@ if (!existsSync(chromium) && process.env.CI !== 'true') {
     Array.from({ length: shards }, async (_, index) => {
       const shard = `${index + 1}/${shards}`;
       const report = path.join(resultsDir, `e2e-results-${index + 1}.json`);
-      const step = await run(`browser journeys ${shard}`, bin('playwright'), ['test', `--shard=${shard}`], {
+      const step = await run(`browser journeys ${shard}`, bin('playwright'), ['test'], {
         prefix: shards > 1 ? `[${shard}] ` : '',
         env: {
+          E2E_SHARD: shard,
           E2E_PORT: String(basePort + index),
           E2E_REPORT: report,
           E2E_OUTPUT_DIR: path.join(resultsDir, `e2e-shard-${index + 1}`),
@@ -147,6 +167,13 @@ if (!existsSync(chromium) && process.env.CI !== 'true') {
       countJourneys(step, report);
     }),
   );
+  const timesFile = path.join(resultsDir, 'journey-seconds.json');
+  const rounded = Object.entries(journeySeconds)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([file, seconds]) => [file, Math.round(seconds)]);
+  writeFileSync(timesFile, `${JSON.stringify(Object.fromEntries(rounded), null, 2)}\n`);
+  console.log(`\nEach journey file's seconds in this run: ${path.relative(root, timesFile)}`);
+  console.log('(copy it over e2e/journey-seconds.json when the shards drift apart: decision 0104).');
 }
 
 console.log('\n━━ Summary ━━');
