@@ -7,8 +7,8 @@ export type JourneySeconds = Record<string, number>;
 /**
  * The journey files of shard `index` (0-based) of `count`, so that the shards take about as long as each other:
  * the longest files first, each to the shard with the least time so far. Playwright's own `--shard` splits by
- * the number of journeys, and one file that waits out a real 5-minute hold left its shard 7 minutes behind the
- * other (decision 0104). A file the table does not know counts as the median of those it does.
+ * the number of journeys, and one file that waits out a real 5-minute hold left its shard 6 to 10 minutes behind
+ * the other (decision 0104). A file the table does not know counts as the median of those it does.
  */
 export function journeyShard(
   files: string[],
