@@ -58,19 +58,24 @@ function vitestErrorBlock(log) {
   return lines.map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line));
 }
 
+/** Every result of every journey in Playwright's JSON report, with the journey it belongs to. */
+function* journeyResults(report) {
+  const suites = [...(report.suites ?? [])];
+  for (const suite of suites) {
+    suites.push(...(suite.suites ?? []));
+    for (const spec of suite.specs ?? [])
+      for (const result of spec.tests?.flatMap((run) => run.results ?? []) ?? []) yield { spec, result };
+  }
+}
+
 /** `file: title — first line of the error` for every journey of Playwright's JSON report that failed. */
 function failedJourneys(report) {
   const lines = [];
-  const visit = (suite) => {
-    for (const spec of suite.specs ?? [])
-      for (const result of spec.tests?.flatMap((run) => run.results ?? []) ?? [])
-        if (result.status === 'failed' || result.status === 'timedOut') {
-          const message = stripVTControlCharacters(result.error?.message ?? result.status).split('\n')[0];
-          lines.push(`${spec.file}: ${spec.title} — ${message}`);
-        }
-    for (const child of suite.suites ?? []) visit(child);
-  };
-  for (const suite of report.suites ?? []) visit(suite);
+  for (const { spec, result } of journeyResults(report))
+    if (result.status === 'failed' || result.status === 'timedOut') {
+      const message = stripVTControlCharacters(result.error?.message ?? result.status).split('\n')[0];
+      lines.push(`${spec.file}: ${spec.title} — ${message}`);
+    }
   return lines;
 }
 
@@ -94,19 +99,11 @@ function countJourneys(step, reportFile) {
 /** Seconds per journey file in this run, which `e2e/journey-seconds.json` keeps for balancing the shards. */
 const journeySeconds = {};
 function addJourneySeconds(report) {
-  const visit = (suite) => {
-    for (const spec of suite.specs ?? []) {
-      // A journey skipped here (the cross-instance one without TEST_DATABASE_URL) says nothing of its time.
-      const results = (spec.tests?.flatMap((test) => test.results ?? []) ?? []).filter(
-        (result) => result.status !== 'skipped',
-      );
-      if (results.length === 0) continue;
-      const milliseconds = results.reduce((sum, result) => sum + (result.duration ?? 0), 0);
-      journeySeconds[spec.file] = (journeySeconds[spec.file] ?? 0) + milliseconds / 1000;
-    }
-    for (const child of suite.suites ?? []) visit(child);
-  };
-  for (const suite of report.suites ?? []) visit(suite);
+  for (const { spec, result } of journeyResults(report)) {
+    // A journey skipped here (the cross-instance one without TEST_DATABASE_URL) says nothing of its time.
+    if (result.status === 'skipped') continue;
+    journeySeconds[spec.file] = (journeySeconds[spec.file] ?? 0) + (result.duration ?? 0) / 1000;
+  }
 }
 
 await run('lint', bin('biome'), ['check', '.']);
