@@ -24,8 +24,9 @@ import { lastDayOf, wallTime } from '../../../common/venue-time.js';
 import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
 import { Invalid, NotFound } from '../../errors.js';
+import { batchedEventReader, EVENTS_AT } from '../../lib/batched-event-reads.js';
 import { batchedReader } from '../../lib/batched-reads.js';
-import { ON_SALE_PLACEHOLDERS, onSaleValues, saleEndsAtSql } from '../../lib/on-sale-sql.js';
+import { saleEndsAtSql } from '../../lib/on-sale-sql.js';
 import { preparedSql } from '../../lib/prepared-sql.js';
 import { artistImageUrlSql } from '../events/artist-image.js';
 import { sellerTrustOf, UNKNOWN_SELLER } from '../identity/trust.js';
@@ -254,6 +255,7 @@ function firstPagesStatement(db: Db, ids: SQL): SQL {
 }
 
 interface OtherShowRow {
+  key: string;
   kind: 'tour' | 'venue';
   id: number;
   name: string;
@@ -266,30 +268,30 @@ interface OtherShowRow {
 }
 
 /**
- * The headliner's and the venue's other shows still on sale at `now`, soonest first, EVENT_PAGE_MORE_SHOWS of
- * each (decision 0093), in one statement read beside the event's own. The venue's walk
- * `events_venue_date_idx` from the earliest first day still on sale; the headliner's read the events they
- * are billed on (`event_artists_artist_idx`: a few dozen even for a long tour) and keep those they head. A
- * cancelled show is not offered.
+ * The headliner's and the venue's other shows still on sale at the instant asked, soonest first,
+ * EVENT_PAGE_MORE_SHOWS of each (decision 0093), for each event of EVENTS_AT (the pages asked in one turn
+ * read together). The venue's walk `events_venue_date_idx` from the earliest first day still on sale; the
+ * headliner's read the events they are billed on (`event_artists_artist_idx`: a few dozen even for a long
+ * tour) and keep those they head. A cancelled show is not offered.
  */
 const moreShowsStatement = (() => {
-  const id = sql`${sql.placeholder('id')}::integer`;
   const columns = sql`e.id, e.name, e.date::text as date, e.days_count, e.start_time::text as start_time,
     v.name as venue, v.city, v.time_zone`;
-  const upcoming = sql`e.id <> ${id} and e.status <> 'cancelled'
-    and e.date >= ${ON_SALE_PLACEHOLDERS.firstDay}
-    and ${saleEndsAtSql(sql`e.date`, sql`e.days_count`, sql`v.time_zone`)} > ${ON_SALE_PLACEHOLDERS.now}`;
+  const upcoming = sql`e.id <> k.id and e.status <> 'cancelled' and e.date >= k.first_day
+    and ${saleEndsAtSql(sql`e.date`, sql`e.days_count`, sql`v.time_zone`)} > k.now`;
   // A lineup's first artist (by position, then id, as the page lists it) is its headliner.
   const headlinerOf = (event: SQL) =>
     sql`(select h.artist_id from event_artists h where h.event_id = ${event} order by h.position, h.artist_id limit 1)`;
-  return sql`(select 'venue' as kind, ${columns} from events e join venues v on v.id = e.venue_id
-      where e.venue_id = (select venue_id from events where id = ${id}) and ${upcoming}
-      order by e.date, e.id limit ${EVENT_PAGE_MORE_SHOWS})
-    union all
-    (select 'tour' as kind, ${columns} from event_artists ea
-      join events e on e.id = ea.event_id join venues v on v.id = e.venue_id
-      where ea.artist_id = ${headlinerOf(id)} and ${upcoming} and ${headlinerOf(sql`e.id`)} = ea.artist_id
-      order by e.date, e.id limit ${EVENT_PAGE_MORE_SHOWS})`;
+  return sql`select k.key, more.* from ${EVENTS_AT} cross join lateral (
+      (select 'venue' as kind, ${columns} from events e join venues v on v.id = e.venue_id
+        where e.venue_id = (select venue_id from events where id = k.id) and ${upcoming}
+        order by e.date, e.id limit ${EVENT_PAGE_MORE_SHOWS})
+      union all
+      (select 'tour' as kind, ${columns} from event_artists ea
+        join events e on e.id = ea.event_id join venues v on v.id = e.venue_id
+        where ea.artist_id = ${headlinerOf(sql`k.id`)} and ${upcoming} and ${headlinerOf(sql`e.id`)} = ea.artist_id
+        order by e.date, e.id limit ${EVENT_PAGE_MORE_SHOWS})
+    ) more`;
 })();
 
 function otherShowOf(row: OtherShowRow): OtherShow {
@@ -409,7 +411,7 @@ export function eventPageLoader(db: Db): EventPageLoader {
     (ids) => firstPagesStatement(db, ids),
     (row) => row.event_id,
   );
-  const readMoreShows = preparedSql<OtherShowRow>(db, 'event_page_more_shows', moreShowsStatement);
+  const readMoreShows = batchedEventReader<OtherShowRow>(db, 'event_page_more_shows', moreShowsStatement);
   return async (id, query, now) => {
     const unfiltered =
       query.quantity === undefined &&
@@ -424,7 +426,7 @@ export function eventPageLoader(db: Db): EventPageLoader {
       unfiltered
         ? readFirstPage(id).then((rows) => rows ?? [])
         : rowsOf<ListingRow>(db, filteredListingsStatement(db, id, query)),
-      readMoreShows({ id, ...onSaleValues(now) }),
+      readMoreShows(id, now),
     ]);
     const event = events?.[0];
     if (!event) throw new NotFound(EVENT_PAGE_TEXT.notFound);
