@@ -46,4 +46,26 @@ describe('matchedBranch', () => {
     const handles = (tree: RouteObject[]) => matchRoutes(tree, pathname)?.map((match) => match.route.handle);
     expect(handles(matchedBranch(appRoutes, pathname))).toEqual(handles(appRoutes));
   });
+
+  it.each([
+    '/',
+    '/home',
+    '/HOME',
+    '/events/12-a-show',
+    '/Events/12-a-show',
+    '/%65vents/12-a-show',
+    '/events',
+    '/listing',
+    '/admin',
+    '/ambsd',
+    '/verify-email/abc',
+    '/sandbox/checkout/cs_1',
+    '/sandbox/onboarding/acct_1',
+    '/no/such/page',
+    '/home/extra',
+  ])("matches %s to the same routes of the app's table as the whole table does", (pathname) => {
+    const matched = (tree: RouteObject[]) =>
+      matchRoutes(tree, pathname)?.map((match) => [match.route.path, match.route.index, match.route.handle]);
+    expect(matched(matchedBranch(appRoutes, pathname))).toEqual(matched(appRoutes));
+  });
 });
