@@ -6,7 +6,7 @@ import { preparedSql } from './prepared-sql.js';
 
 /**
  * The events a batched statement reads, one row each (`k`): `k.id`, and the on-sale bounds of the instant
- * its caller asked at, `k.first_day` and `k.now` (as ON_SALE_PLACEHOLDERS, one value per event). `k.key`
+ * its caller asked at, `k.first_day` and `k.now` (onSaleValues, one pair per event). `k.key`
  * names the row's caller; every row the statement returns must carry it as `key`.
  */
 export const EVENTS_AT = sql`unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('ids')}::integer[],

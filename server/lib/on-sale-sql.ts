@@ -24,20 +24,14 @@ export function listingOnSaleSql(now: Date, alias?: string): SQL {
 }
 
 /**
- * A prepared statement's on-sale bounds (decision 0091): the placeholders `firstDay` (the earliest first
- * day still on sale) and `now` (the instant), which onSaleValues fills.
+ * The on-sale bounds at `now` as a prepared statement's values (decision 0091): the earliest first day still
+ * on sale, and the instant.
  */
-export const ON_SALE_PLACEHOLDERS = {
-  firstDay: sql`${sql.placeholder('firstDay')}::date`,
-  now: sql`${sql.placeholder('now')}::timestamptz`,
-};
-
-/** The values of ON_SALE_PLACEHOLDERS at `now`. */
 export function onSaleValues(now: Date): { firstDay: string; now: string } {
   return { firstDay: earliestListingDateOnSale(now), now: now.toISOString() };
 }
 
-/** listingOnSaleSql with the first day and the instant as SQL (ON_SALE_PLACEHOLDERS in a prepared statement). */
+/** listingOnSaleSql with the first day and the instant as SQL (a batched statement's, in batched-event-reads.ts). */
 export function listingOnSaleAtSql(firstDay: SQL, now: SQL, alias?: string): SQL {
   const column = (name: string, drizzle: SQL) => (alias ? sql.raw(`${alias}.${name}`) : drizzle);
   const date = column('event_date', sql`${tickets.eventDate}`);
