@@ -285,6 +285,29 @@ describe('concert search index', () => {
     expect(index.size).toBe(0);
   });
 
+  it('leaves the tiers of a higher rank unsearched once the lower ranks fill the page', () => {
+    const documents = catalog(400);
+    const index = loadedIndex(documents);
+    const window = windowAt('2029-01-01T00:00:00Z');
+    const asked: number[] = [];
+    const counted = (tier: IndexTier): IndexTier => ({
+      ...tier,
+      test: (value) => {
+        asked.push(tier.rank);
+        return tier.test(value);
+      },
+    });
+    const tiers = tiersOf('neon', 'typo').map(counted);
+    const page = index.search([...tiers].reverse(), window, 5);
+    const searched = [...asked];
+    expect(page).toEqual(
+      expected(new Map(documents.map((document) => [document.eventId, document])), tiers, window, 5),
+    );
+    expect(page.every((hit) => hit.rank < 10)).toBe(true);
+    expect(searched.length).toBeGreaterThan(0);
+    expect(searched.filter((rank) => rank >= 10)).toEqual([]);
+  });
+
   it('reads a whole word as the database does: no letter or digit on either side', () => {
     expect(hasWholeWord('ac/dc live', 'ac')).toBe(true);
     expect(hasWholeWord('neonics live', 'neon')).toBe(false);

@@ -304,13 +304,18 @@ export class ConcertIndex {
 
   /**
    * The page: every tier's first `limit` events on sale in the window, each event at its best tier, by tier,
-   * date and event id. An event of the page is among the first `limit` of its best tier.
+   * date and event id. An event of the page is among the first `limit` of its best tier. Tiers are taken
+   * by rank, and once `limit` events are found at lower ranks the higher ones are not searched: every event
+   * they could add would sort after those.
    */
   search(tiers: IndexTier[], window: SaleWindow, limit: number): ConcertHit[] {
     const best = new Map<number, { rank: number; date: string }>();
     // Most tiers of a query test the same text in the same field: its trigram lists are intersected once.
     const found: FoundTexts = new Map();
-    for (const tier of tiers) {
+    let searchedRank = Number.NEGATIVE_INFINITY;
+    for (const tier of [...tiers].sort((a, b) => a.rank - b.rank)) {
+      if (tier.rank > searchedRank && best.size >= limit) break;
+      searchedRank = tier.rank;
       for (const slot of this.tierSlots(tier, window, limit, found)) {
         const eventId = this.eventIds[slot] as number;
         const known = best.get(eventId);
