@@ -27,7 +27,7 @@ import { isReachable } from './db/client.js';
 import type { ReadReplica } from './db/replica.js';
 import type { JobRunner } from './jobs/queue.js';
 import { type Clock, systemClock } from './lib/clock.js';
-import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-json.js';
+import { ANSWER_BROTLI_PARAMS, COMPRESS_THRESHOLD_BYTES } from './lib/encoded-json.js';
 import { prerenderedPage, START_APP_SCRIPT_SOURCE } from './lib/prerendered-pages.js';
 import { createAccountClosureRunner } from './modules/account-closure/jobs.js';
 import { accountClosureRoutes } from './modules/account-closure/routes.js';
@@ -223,7 +223,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // JSON and other text answers of 1 KB or more, when the client accepts br or gzip; the client build
   // is compressed once at build time (see preCompressed below) and images are compressed formats already.
-  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: ANSWER_BROTLI_PARAMS },
+  });
   await app.register(cookie);
   registerSameOriginGuard(app, config.appUrl);
   await app.register(sessionPlugin, { db: database.db, secureCookies: config.appUrl.startsWith('https://') });
